@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest';
+import { about, contactStrip, curriculum, faqSection, hero, startCard, tracks } from './home';
+
+describe('home content', () => {
+  it('keeps the spec labels', () => {
+    expect(hero.learnMoreLabel).toBe('Learn More');
+    expect(hero.headline).toContain('FrontEnd Developer Bootcamp');
+    expect(about.heading).toBe('About us');
+    expect(curriculum.enrollLabel).toBe('Enroll Now');
+    expect(startCard.title).toBe('Start Now or Later ~ You Decide...');
+    expect(faqSection.heading).toBe('Frequently Asked Questions');
+  });
+
+  it('has two or three About us paragraphs and a play label', () => {
+    expect(about.paragraphs.length).toBeGreaterThanOrEqual(2);
+    expect(about.paragraphs.length).toBeLessThanOrEqual(3);
+    expect(about.playLabel).toContain('Why learn web development with us');
+  });
+
+  it('has the two tracks with exactly the spec topics', () => {
+    expect(tracks.map((t) => [t.id, t.name])).toEqual([
+      ['frontend', 'FrontEnd Developer'],
+      ['fullstack', 'FullStack Developer'],
+    ]);
+    expect(tracks[0].topics.map((t) => t.name)).toEqual(['HTML/CSS/SASS', 'JavaScript', 'React']);
+    expect(tracks[1].topics.map((t) => t.name)).toEqual(['NodeJS', 'Express', 'MongoDB']);
+  });
+
+  it('has no empty text', () => {
+    const texts = [
+      hero.welcome,
+      curriculum.heading,
+      curriculum.intro,
+      startCard.text,
+      faqSection.intro,
+      contactStrip.heading,
+      contactStrip.text,
+      ...about.paragraphs,
+      ...tracks.flatMap((t) => [t.summary, ...t.topics.map((topic) => topic.detail)]),
+    ];
+    for (const text of texts) expect(text.trim()).not.toBe('');
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, it, expect } from 'vitest';
+import { formatNaira, formatUsd } from '../lib/format';
+import { bankTransfer, enrollPage, planTotal, plans, type Plan } from './plans';
+
+function plan(id: string): Plan {
+  const found = plans.find((p) => p.id === id);
+  if (!found) throw new Error(`missing plan ${id}`);
+  return found;
+}
+
+describe('plans (SPEC §9)', () => {
+  it('lists exactly the four plans in order', () => {
+    expect(plans.map((p) => p.id)).toEqual([
+      'fed-upfront',
+      'fed-installments',
+      'fsd-upfront',
+      'fsd-installments',
+    ]);
+    expect(new Set(plans.map((p) => p.id)).size).toBe(plans.length);
+  });
+
+  it('has the amounts, payments, billing and discounts of the specification', () => {
+    const shape = plans.map(({ theme, amount, payments, billing, discount }) => ({
+      theme,
+      amount,
+      payments,
+      billing,
+      discount,
+    }));
+    expect(shape).toEqual([
+      { theme: 'frontend', amount: 400, payments: 1, billing: 'one-time', discount: 50 },
+      { theme: 'frontend', amount: 150, payments: 3, billing: 'monthly', discount: 0 },
+      { theme: 'fullstack', amount: 1000, payments: 1, billing: 'one-time', discount: 200 },
+      { theme: 'fullstack', amount: 400, payments: 3, billing: 'monthly', discount: 0 },
+    ]);
+  });
+
+  it('has currency notes matching the billing', () => {
+    for (const p of plans) {
+      expect(p.currencyNote).toBe(
+        p.billing === 'one-time'
+          ? 'USD, one-time'
+          : `USD monthly for the first ${p.payments} months`,
+      );
+    }
+  });
+
+  it('uses absolute https payment links, one per plan', () => {
+    for (const p of plans) {
+      const url = new URL(p.paymentLink);
+      expect(url.protocol).toBe('https:');
+      expect(url.href).toBe(p.paymentLink);
+    }
+    expect(new Set(plans.map((p) => p.paymentLink)).size).toBe(plans.length);
+  });
+
+  it('has non-empty names and descriptions, and states each saving', () => {
+    for (const p of plans) {
+      expect(p.name.trim()).not.toBe('');
+      expect(p.descriptions.length).toBeGreaterThan(0);
+      for (const d of p.descriptions) expect(d.trim()).not.toBe('');
+      if (p.discount > 0) {
+        expect(p.descriptions.join(' ')).toContain(formatUsd(p.discount));
+      }
+    }
+  });
+
+  it('gives a discount equal to what paying upfront saves over installments', () => {
+    expect(planTotal(plan('fed-installments')) - planTotal(plan('fed-upfront'))).toBe(
+      plan('fed-upfront').discount,
+    );
+    expect(planTotal(plan('fsd-installments')) - planTotal(plan('fsd-upfront'))).toBe(
+      plan('fsd-upfront').discount,
+    );
+  });
+});
+
+describe('planTotal', () => {
+  it('multiplies the amount by the number of payments', () => {
+    expect(planTotal(plan('fed-upfront'))).toBe(400);
+    expect(planTotal(plan('fed-installments'))).toBe(450);
+    expect(planTotal(plan('fsd-upfront'))).toBe(1000);
+    expect(planTotal(plan('fsd-installments'))).toBe(1200);
+  });
+});
+
+describe('bankTransfer', () => {
+  it('is the Nigerian option with full account details', () => {
+    expect(bankTransfer.country).toBe('Nigeria');
+    expect(bankTransfer.bankName.trim()).not.toBe('');
+    expect(bankTransfer.accountName.trim()).not.toBe('');
+    expect(bankTransfer.accountNumber).toMatch(/^\d{10}$/);
+    expect(Number.isInteger(bankTransfer.amountNaira)).toBe(true);
+    expect(bankTransfer.amountNaira).toBeGreaterThan(0);
+  });
+
+  it('instructions state the naira amount, the reference, the receipt and the follow-up', () => {
+    const text = bankTransfer.instructions.join(' ');
+    expect(text).toContain(formatNaira(bankTransfer.amountNaira));
+    expect(text).toMatch(/full name/);
+    expect(text).toMatch(/receipt/);
+    expect(text).toContain('24 hours');
+  });
+});
+
+describe('enrollPage', () => {
+  it('keeps the spec labels and builds the notes from the site facts', () => {
+    expect(enrollPage.heading).toBe('Enroll Now');
+    expect(enrollPage.durationNote).toBe('6 to 9 months');
+    expect(enrollPage.dailyNote).toBe('1 to 2 hours daily');
+    expect(enrollPage.payLabel.trim()).not.toBe('');
+  });
+});

@@ -1,0 +1,138 @@
+/** Tuition plans, the Nigerian bank-transfer option and the words of the Enroll page. */
+
+import { formatNaira, formatUsd } from '../lib/format';
+import { site } from './site';
+
+export type PlanTheme = 'frontend' | 'fullstack';
+
+export interface Plan {
+  readonly id: string;
+  readonly theme: PlanTheme;
+  readonly name: string;
+  readonly descriptions: readonly string[];
+  /** Whole US dollars per payment. */
+  readonly amount: number;
+  /** 1 for an upfront payment, 3 for installments. */
+  readonly payments: number;
+  readonly billing: 'one-time' | 'monthly';
+  /** For example 'USD, one-time' or 'USD monthly for the first 3 months'. */
+  readonly currencyNote: string;
+  /** Saving in US dollars compared with paying in installments. */
+  readonly discount: number;
+  /** External hosted payment link (absolute https URL), opened in a new tab. */
+  readonly paymentLink: string;
+}
+
+export interface BankTransfer {
+  readonly country: 'Nigeria';
+  readonly heading: string;
+  readonly bankName: string;
+  readonly accountName: string;
+  readonly accountNumber: string;
+  /** The FrontEnd upfront fee in Nigerian naira. The one place to change it. */
+  readonly amountNaira: number;
+  readonly instructions: readonly string[];
+}
+
+export interface EnrollPage {
+  readonly heading: string;
+  readonly intro: string;
+  readonly durationNote: string;
+  readonly dailyNote: string;
+  readonly payLabel: string;
+}
+
+const frontendIncludes = [
+  'HTML/CSS/SASS, JavaScript and React',
+  'Live classes and mentorship sessions',
+  'Certificate of completion',
+] as const;
+
+const fullstackIncludes = [
+  'Everything in the FrontEnd track',
+  'NodeJS, Express and MongoDB',
+  'Live classes and mentorship sessions',
+  'Certificate of completion',
+] as const;
+
+export const plans = [
+  {
+    id: 'fed-upfront',
+    theme: 'frontend',
+    name: 'FrontEnd Bootcamp Upfront',
+    descriptions: [...frontendIncludes, `Save ${formatUsd(50)} by paying once`],
+    amount: 400,
+    payments: 1,
+    billing: 'one-time',
+    currencyNote: 'USD, one-time',
+    discount: 50,
+    paymentLink: 'https://paystack.com/pay/frontier-fed-upfront',
+  },
+  {
+    id: 'fed-installments',
+    theme: 'frontend',
+    name: 'FrontEnd Bootcamp in 3 Installments',
+    descriptions: [...frontendIncludes, 'Spread the fee over three monthly payments'],
+    amount: 150,
+    payments: 3,
+    billing: 'monthly',
+    currencyNote: 'USD monthly for the first 3 months',
+    discount: 0,
+    paymentLink: 'https://paystack.com/pay/frontier-fed-installments',
+  },
+  {
+    id: 'fsd-upfront',
+    theme: 'fullstack',
+    name: 'FullStack Bootcamp Upfront',
+    descriptions: [...fullstackIncludes, `Save ${formatUsd(200)} by paying once`],
+    amount: 1000,
+    payments: 1,
+    billing: 'one-time',
+    currencyNote: 'USD, one-time',
+    discount: 200,
+    paymentLink: 'https://paystack.com/pay/frontier-fsd-upfront',
+  },
+  {
+    id: 'fsd-installments',
+    theme: 'fullstack',
+    name: 'FullStack Bootcamp in 3 Installments',
+    descriptions: [...fullstackIncludes, 'Spread the fee over three monthly payments'],
+    amount: 400,
+    payments: 3,
+    billing: 'monthly',
+    currencyNote: 'USD monthly for the first 3 months',
+    discount: 0,
+    paymentLink: 'https://paystack.com/pay/frontier-fsd-installments',
+  },
+] as const satisfies readonly Plan[];
+
+/** What the whole plan costs: amount per payment times the number of payments. */
+export function planTotal(plan: Plan): number {
+  return plan.amount * plan.payments;
+}
+
+const amountNaira = 600000;
+
+export const bankTransfer = {
+  country: 'Nigeria',
+  heading: 'Pay by bank transfer in Nigeria',
+  bankName: 'Guaranty Trust Bank (GTBank)',
+  accountName: 'Frontier Dev Academy Ltd',
+  accountNumber: '0691427385',
+  amountNaira,
+  instructions: [
+    `Transfer ${formatNaira(amountNaira)}, the FrontEnd Bootcamp upfront fee, to the account above.`,
+    'Use your full name as the payment reference so we can match the transfer to you.',
+    `E-mail the receipt to ${site.email.display} together with the e-mail address you sign in with.`,
+    `We confirm your payment and get back to you within ${site.followUpHours} hours.`,
+  ],
+} as const satisfies BankTransfer;
+
+export const enrollPage = {
+  heading: 'Enroll Now',
+  intro:
+    'Choose the track and the way of paying that suit you. Payment happens on our payment provider’s secure page, which opens in a new tab.',
+  durationNote: `${site.duration.minMonths} to ${site.duration.maxMonths} months`,
+  dailyNote: `${site.dailyHours.min} to ${site.dailyHours.max} hours daily`,
+  payLabel: 'Pay Now',
+} as const satisfies EnrollPage;

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function engineFor(url: string): Engine {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** `./data/x.sqlite`, `sqlite:./x.sqlite`, `file:x.sqlite` or `:memory:` name a SQLite file. */
+export function sqlitePath(url: string): string {
+  const path = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+  return path === ':memory:' ? path : resolve(path);
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  const engine = engineFor(url);
+  let db: Kysely<Database>;
+  if (engine === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    const path = sqlitePath(url);
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const sqlite = new SQLite(path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  return {
+    db,
+    engine,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`.trim());
+  }
+}

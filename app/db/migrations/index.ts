@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as usersAndSessions from './001-users-and-sessions';
+
+/**
+ * Migrations are listed statically (not read from disk) so they survive bundling and
+ * run identically from the dev server, the production build, scripts and tests.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-users-and-sessions': usersAndSessions,
+};

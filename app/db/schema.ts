@@ -1,0 +1,46 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+export const ACCESS_LEVELS = ['none', 'level-1', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export const COHORTS = ['none', 'cohort-1'] as const;
+export type Cohort = (typeof COHORTS)[number];
+
+/**
+ * Timestamps are ISO-8601 UTC strings of fixed width (`2026-11-21T10:00:00.000Z`), so they
+ * compare and sort the same way as text on SQLite and on PostgreSQL.
+ */
+export type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  access: ColumnType<Access, Access | undefined, Access>;
+  cohort: ColumnType<Cohort, Cohort | undefined, Cohort>;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+  edited_by: string | null;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+
+export function nowTimestamp(date: Date = new Date()): Timestamp {
+  return date.toISOString();
+}

@@ -1,0 +1,60 @@
+import { Check, ExternalLink } from 'lucide-react';
+import { enrollPage, type Plan } from '~/content/plans';
+import { formatUsd } from '~/lib/format';
+
+const themeLabel: Record<Plan['theme'], string> = {
+  frontend: 'FrontEnd',
+  fullstack: 'FullStack',
+};
+
+const themeStyle: Record<Plan['theme'], string> = {
+  frontend: 'border-brand-600 bg-brand-50 text-brand-800',
+  fullstack: 'border-teal-700 bg-teal-50 text-teal-900',
+};
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <p
+        className={`self-start rounded-full border px-3 py-1 text-xs font-semibold tracking-wide uppercase ${themeStyle[plan.theme]}`}
+      >
+        {themeLabel[plan.theme]}
+      </p>
+      <h3 id={headingId} className="mt-4 text-xl font-bold text-ink">
+        {plan.name}
+      </h3>
+      <p className="mt-4">
+        <span className="text-4xl font-extrabold text-ink">{formatUsd(plan.amount)}</span>
+        {plan.billing === 'monthly' && <span className="text-slate-700"> / month</span>}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">{plan.currencyNote}</p>
+      <p className="mt-2 text-sm font-semibold text-teal-800">
+        {plan.discount > 0 ? `Discount: save ${formatUsd(plan.discount)}` : 'Discount: none'}
+      </p>
+      <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
+        {plan.descriptions.map((line) => (
+          <li key={line} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+            {line}
+          </li>
+        ))}
+      </ul>
+      <a
+        href={plan.paymentLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-8 inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        {enrollPage.payLabel}
+        <span className="sr-only">
+          : {plan.name} (opens the payment page in a new tab)
+        </span>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+      </a>
+    </article>
+  );
+}

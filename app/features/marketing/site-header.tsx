@@ -1,0 +1,99 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { site } from '~/content/site';
+import type { Viewer } from '~/features/auth/viewer';
+import { buttonClass } from '~/ui/button';
+import { useScrolledPast } from './use-scrolled-past';
+
+/** SPEC §9: the header changes style once the page has scrolled more than 50 px. */
+export const HEADER_SCROLL_THRESHOLD = 50;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-full px-4 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-100 text-brand-800' : 'text-slate-700 hover:bg-slate-100'
+  }`;
+
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 ${
+        scrolled
+          ? 'border-slate-200 bg-white/95 shadow-md backdrop-blur'
+          : 'border-transparent bg-white'
+      }`}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 md:flex-nowrap"
+      >
+        <Link to="/" className="flex items-center gap-2 rounded-lg font-bold text-ink">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <span>{site.name}</span>
+        </Link>
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <ul
+          id={menuId}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-2 md:pb-0`}
+        >
+          {viewer && (
+            <li className="px-4 py-2 text-sm font-semibold text-brand-800">Hi, {viewer.name}</li>
+          )}
+          <li>
+            <NavLink to="/" end className={navLinkClass}>
+              Home
+            </NavLink>
+          </li>
+          {viewer && (
+            <li>
+              <NavLink to="/fed/home" className={navLinkClass}>
+                FrontEnd
+              </NavLink>
+            </li>
+          )}
+          {viewer?.access === 'admin' && (
+            <li>
+              <NavLink to="/admin/home" className={navLinkClass}>
+                Admin
+              </NavLink>
+            </li>
+          )}
+          {!viewer && (
+            <li>
+              <Link to="/login" className={buttonClass('secondary', 'w-full md:w-auto')}>
+                Login
+              </Link>
+            </li>
+          )}
+          <li>
+            <NavLink
+              to="/enroll"
+              className={({ isActive }) =>
+                buttonClass('primary', `w-full md:w-auto ${isActive ? 'ring-2 ring-brand-800 ring-offset-2' : ''}`)
+              }
+            >
+              Enroll Now
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveNumber = (fallback: number) =>
+  z.coerce.number().positive('must be a positive number').default(fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .default(3000),
+    ORIGIN: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
+        .optional(),
+    ),
+    DATABASE_URL: z.string().trim().default('./data/bootcamp.sqlite'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    SESSION_IDLE_DAYS: positiveNumber(7),
+    SESSION_MAX_DAYS: positiveNumber(30),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive('must be a positive whole number').default(30),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'must be set together with the other Google credential',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { ORIGIN: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment once; every bad variable is named on its own line. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      const raw = source[name];
+      const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.slice(0, 80))})`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    ORIGIN: (env.ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,36 @@
+import type { DatabaseHandle } from '~/db/database.server';
+import type { Env } from './env.server';
+import type { Logger } from './logger.server';
+
+/** Long-lived collaborators the server creates once and hands to every loader and action. */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+// A type alias (not an interface) so it fits React Router's index-signature context type.
+export type RequestContext = {
+  services: AppServices;
+  /** The per-request nonce that every inline script must carry. */
+  cspNonce: string;
+  requestId: string;
+  log: Logger;
+};
+
+declare module 'react-router' {
+  // During prerendering React Router calls loaders without our server: every field is
+  // then absent, which `isPrerendering` detects.
+  interface AppLoadContext extends Partial<RequestContext> {}
+}
+
+export function isPrerendering(context: Partial<RequestContext>): boolean {
+  return context.services === undefined;
+}
+
+export function requireServices(context: Partial<RequestContext>): RequestContext {
+  if (!context.services || !context.log || !context.requestId || !context.cspNonce) {
+    throw new Error('This loader needs the running server and cannot be prerendered');
+  }
+  return context as RequestContext;
+}

@@ -1,0 +1,22 @@
+import { useRouteLoaderData } from 'react-router';
+import type { Viewer } from '~/features/auth/viewer';
+
+export interface RootData {
+  viewer: Viewer | null;
+  origin: string;
+  year: string;
+}
+
+/** The root loader's data, available to every route's component. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('useRootData is used outside the root route');
+  return data;
+}
+
+/** The root loader's data inside a `meta` function. */
+export function rootDataFromMatches(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): RootData | undefined {
+  return matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+
+/** The only third-party frame: the about-us video, loaded after the visitor's click. */
+export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface SecurityHeaderOptions {
+  nonce: string;
+  path: string;
+  https: boolean;
+  development: boolean;
+  /** Origins a sign-in form may redirect to (the identity provider). */
+  formActionOrigins?: readonly string[];
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const scriptSrc = options.development
+    ? "'self' 'unsafe-inline'"
+    : `'self' 'nonce-${options.nonce}'`;
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    `frame-src ${VIDEO_FRAME_ORIGIN}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    `form-action 'self'${(options.formActionOrigins ?? []).map((origin) => ` ${origin}`).join('')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ];
+  if (options.https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/**
+ * Headers for every response. `/auth/*` gets no Cross-Origin-Opener-Policy at all:
+ * in Chromium any COOP on the sign-in popup's documents severs `window.opener`.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  if (!isSignInPath(options.path)) {
+    headers['Cross-Origin-Opener-Policy'] = 'same-origin-allow-popups';
+  }
+  if (options.https) {
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+export function isSignInPath(path: string): boolean {
+  return path === '/auth' || path.startsWith('/auth/');
+}

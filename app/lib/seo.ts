@@ -1,0 +1,41 @@
+import type { MetaDescriptor } from 'react-router';
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  path: string;
+  origin: string;
+  siteName: string;
+  /** Pages that are not meant for search results (signed-in areas, errors). */
+  noindex?: boolean;
+}
+
+/** Title, description, canonical URL and share tags for one page. */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const url = `${input.origin}${input.path}`;
+  const image = `${input.origin}/og-image.png`;
+  const tags: MetaDescriptor[] = [
+    { title: input.title },
+    { name: 'description', content: input.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: input.siteName },
+    { property: 'og:title', content: input.title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: input.title },
+    { name: 'twitter:description', content: input.description },
+    { name: 'twitter:image', content: image },
+  ];
+  if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
+
+/** JSON for a `<script type="application/ld+json">`, safe to place inside HTML. */
+export function jsonLdScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

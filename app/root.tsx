@@ -1,0 +1,91 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { site } from '~/content/site';
+import { SiteFooter } from '~/features/marketing/site-footer';
+import { SiteHeader } from '~/features/marketing/site-header';
+import { isPrerendering } from '~/lib/load-context';
+import { useNonce } from '~/lib/nonce';
+import type { RootData } from '~/lib/root-data';
+import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
+import { NotFound } from '~/ui/not-found';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  if (isPrerendering(context)) {
+    return { viewer: null, origin: SERVE_TIME_SLOTS.origin, year: SERVE_TIME_SLOTS.year };
+  }
+  return {
+    viewer: null,
+    origin: context.services!.env.ORIGIN,
+    year: String(new Date().getUTCFullYear()),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#312e81" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader viewer={data?.viewer ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter year={data?.year ?? String(new Date().getUTCFullYear())} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold text-ink">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">
+        We could not load this page. Please try again, or contact us at{' '}
+        <a className="text-brand-700 underline" href={site.email.href}>
+          {site.email.display}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// Reads like SPEC §2's route table.
+export default [
+  index('routes/home.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('enroll', 'routes/enroll.tsx'),
+  route('success', 'routes/success.tsx'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,29 @@
+import { courseJsonLd, organizationJsonLd } from '~/content/seo';
+import { AboutSection } from '~/features/marketing/about-section';
+import { CurriculumSection } from '~/features/marketing/curriculum-section';
+import { FaqSection } from '~/features/marketing/faq-section';
+import { HeroSection } from '~/features/marketing/hero-section';
+import { publicPageMeta } from '~/lib/public-page-meta';
+import { useRootData } from '~/lib/root-data';
+import { jsonLdScript } from '~/lib/seo';
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/', matches);
+
+export default function HomePage() {
+  const { origin } = useRootData();
+  return (
+    <>
+      <HeroSection />
+      <AboutSection />
+      <CurriculumSection />
+      <FaqSection />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLdScript([organizationJsonLd(origin), ...courseJsonLd(origin)]),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import type { AppServices } from '~/lib/load-context';
+import { createNonce, securityHeaders } from '~/lib/security-headers.server';
+import { servePrerenderedPages } from './prerendered-pages';
+import { BodyTooLargeError } from './read-body';
+import { createReactRouterHandler } from './react-router-handler';
+
+export const PRERENDERED_PATHS = ['/', '/enroll', '/success'] as const;
+const MAX_BODY_BYTES = 64 * 1024;
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+export interface AppOptions {
+  services: AppServices;
+  /** Production: the built server bundle and its client folder. Development: Vite. */
+  mode: 'production' | 'development';
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  devMiddleware?: express.RequestHandler;
+  /** Turns /readyz to 503 once shutdown begins. */
+  isReady: () => boolean;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { services, mode } = options;
+  const { env } = services;
+  const app = express();
+  const https = env.ORIGIN.startsWith('https://');
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    const log = services.logger.child({ requestId });
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.log = log;
+    res.locals.cspNonce = createNonce();
+    res.set('X-Request-Id', requestId);
+    res.set(
+      securityHeaders({
+        nonce: res.locals.cspNonce as string,
+        path: req.path,
+        https,
+        development: mode === 'development',
+      }),
+    );
+    res.on('finish', () => {
+      // The path only: query strings can hold OAuth codes and state.
+      log.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'alive' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!options.isReady()) return res.status(503).json({ status: 'shutting-down' });
+    try {
+      await services.database.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database-unavailable' });
+    }
+  });
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use(
+      '/assets',
+      express.static(join(options.clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+      }),
+    );
+    app.use(
+      servePrerenderedPages({
+        clientDir: options.clientDir,
+        paths: PRERENDERED_PATHS,
+        origin: env.ORIGIN,
+        hasSessionCookie: () => false,
+      }),
+    );
+    // Public files (media, icons) may change between deployments: revalidate after a day.
+    // Prerendered HTML and `.data` files are never served raw: their serve-time slots
+    // must be filled, so they go through the handlers above and below.
+    const publicFiles = express.static(options.clientDir, {
+      maxAge: '1d',
+      index: false,
+      redirect: false,
+    });
+    app.use((req, res, next) =>
+      /\.(html|data)$/.test(req.path) ? next() : publicFiles(req, res, next),
+    );
+  }
+
+  app.all(
+    '/{*path}',
+    createReactRouterHandler({
+      build: options.build,
+      mode,
+      origin: env.ORIGIN,
+      maxBodyBytes: MAX_BODY_BYTES,
+      getLoadContext: (_req, res) => ({
+        services,
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+        log: res.locals.log as AppServices['logger'],
+      }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof BodyTooLargeError) {
+      return res.status(413).type('text').send('The request body is too large.');
+    }
+    (res.locals.log as AppServices['logger']).error({ err: error }, 'unhandled error');
+    res.status(500).type('text').send('Something went wrong on our side. Please try again.');
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import type { ServerBuild } from 'react-router';
+import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { EnvError, parseEnv } from '~/lib/env.server';
+import type { AppServices } from '~/lib/load-context';
+import { createLogger } from '~/lib/logger.server';
+import { createApp } from './app';
+import { installGracefulShutdown } from './graceful-shutdown';
+
+const development = process.argv.includes('--dev');
+
+async function main() {
+  const env = parseEnv({ NODE_ENV: development ? 'development' : 'production', ...process.env });
+  const logger = createLogger({ level: env.LOG_LEVEL, pretty: development });
+  const database = openDatabase(env.DATABASE_URL);
+  await migrateToLatest(database.db);
+  const services: AppServices = { env, database, logger };
+
+  let ready = true;
+  let app;
+  if (development) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      services,
+      mode: 'development',
+      isReady: () => ready,
+      devMiddleware: viteServer.middlewares,
+      build: () =>
+        viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    });
+  } else {
+    const buildDir = resolve('build');
+    const build = (await import(resolve(buildDir, 'server/index.js'))) as ServerBuild;
+    app = createApp({
+      services,
+      mode: 'production',
+      isReady: () => ready,
+      build,
+      clientDir: resolve(buildDir, 'client'),
+    });
+  }
+
+  const server = createServer(app);
+  installGracefulShutdown({
+    server,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    onShutdownStart: () => {
+      ready = false;
+    },
+    closeResources: () => database.close(),
+  });
+  server.listen(env.PORT, () => {
+    logger.info({ origin: env.ORIGIN, engine: database.engine }, 'server listening');
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

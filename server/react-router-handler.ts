@@ -1,0 +1,62 @@
+import { writeReadableStreamToWritable } from '@react-router/node';
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { RequestContext } from '~/lib/load-context';
+import { readBody } from './read-body';
+
+export interface ReactRouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  /** Requests are addressed to the configured public origin, never to the Host header. */
+  origin: string;
+  maxBodyBytes: number;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
+}
+
+/**
+ * Our own Express adapter (instead of `@react-router/express`): the body is read up to a
+ * limit before any action runs, and the request URL comes from `ORIGIN` so a forged Host
+ * header cannot leak into links, redirects or origin checks.
+ */
+export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
+  const handle = createRequestHandler(
+    typeof options.build === 'function' ? options.build : () => options.build as ServerBuild,
+    options.mode,
+  );
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const controller = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const request = new Request(new URL(req.originalUrl, options.origin), {
+        method: req.method,
+        headers: toHeaders(req.headers),
+        body: hasBody ? new Uint8Array(await readBody(req, options.maxBodyBytes)) : undefined,
+        signal: controller.signal,
+      });
+      const response = await handle(request, options.getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (response.body && req.method !== 'HEAD') {
+        await writeReadableStreamToWritable(response.body, res);
+      } else {
+        await response.body?.cancel();
+        res.end();
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toHeaders(source: ExpressRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(source)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
