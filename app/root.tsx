@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,11 +13,15 @@ import {
 import { site } from '~/content/site';
 import { SiteFooter } from '~/features/marketing/site-footer';
 import { SiteHeader } from '~/features/marketing/site-header';
-import { isPrerendering } from '~/lib/load-context';
+import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
+import { clearSessionCookie } from '~/features/auth/session.server';
+import { clearFlashCookie, readFlash } from '~/lib/flash.server';
+import { isPrerendering, requireServices } from '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { NotFound } from '~/ui/not-found';
+import { notify, ToastHost } from '~/ui/toasts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -27,15 +33,34 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+/** Marks the document as scripted before first paint, so content that needs JS to reveal stays visible without it. */
+const SCRIPTED_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (isPrerendering(context)) {
-    return { viewer: null, origin: SERVE_TIME_SLOTS.origin, year: SERVE_TIME_SLOTS.year };
+    const prerendered: RootData = {
+      viewer: null,
+      flash: null,
+      origin: SERVE_TIME_SLOTS.origin,
+      year: SERVE_TIME_SLOTS.year,
+    };
+    return prerendered;
   }
-  return {
-    viewer: null,
-    origin: context.services!.env.ORIGIN,
+  const { services, session } = requireServices(context);
+  const { user, clearCookie } = await session();
+  const secure = services.sessionSettings.secure;
+  const flash = readFlash(request.headers.get('Cookie'));
+  const headers = new Headers();
+  // A forged, expired or deleted session makes this a visitor's request and drops the cookie.
+  if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(services.sessionSettings));
+  if (flash) headers.append('Set-Cookie', clearFlashCookie(secure));
+  const rootData: RootData = {
+    viewer: user ? { id: user.id, name: user.name, access: user.access } : null,
+    flash,
+    origin: services.env.ORIGIN,
     year: String(new Date().getUTCFullYear()),
   };
+  return data(rootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#312e81" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTED_CLASS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -69,8 +95,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { viewer, flash } = loaderData;
+  useAuthStateSync(viewer);
+  useEffect(() => {
+    if (flash) notify(flash.type, flash.message);
+  }, [flash]);
+  return (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
 
 // Reads like SPEC §2's route table.
 export default [
@@ -6,6 +6,13 @@ export default [
   route('login', 'routes/login.tsx'),
   route('enroll', 'routes/enroll.tsx'),
   route('success', 'routes/success.tsx'),
+
+  ...prefix('auth', [
+    route('google', 'routes/auth/google.ts'),
+    route('google/callback', 'routes/auth/google-callback.ts'),
+    route('logout', 'routes/auth/logout.ts'),
+  ]),
+
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),

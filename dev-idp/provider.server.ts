@@ -10,6 +10,9 @@
  */
 import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// Keep this import order: the first one silences oidc-provider's import-time notice.
+import { restoreConsoleWarn } from './quiet-oidc-import.ts';
+import * as oidc from 'oidc-provider';
 import type {
   Adapter,
   AdapterPayload,
@@ -18,6 +21,8 @@ import type {
   KoaContextWithOIDC,
   Provider,
 } from 'oidc-provider';
+
+restoreConsoleWarn();
 
 export interface DevProviderOptions {
   /** e.g. 'http://localhost:3000/dev-idp'; its path must be where the handler is mounted. */
@@ -59,24 +64,6 @@ export function subjectForEmail(email: string): string {
   const digest = createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex');
   return `dev-${digest.slice(0, 24)}`;
 }
-
-// oidc-provider warns on import when the runtime is older than Node.js 22 LTS. The
-// project runs on Node.js 20, and this provider is a development tool, so that one
-// notice is dropped; any other warning is passed through.
-const oidc = await (async () => {
-  const originalWarn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: Unsupported runtime')) {
-      return;
-    }
-    originalWarn.apply(console, args);
-  };
-  try {
-    return await import('oidc-provider');
-  } finally {
-    console.warn = originalWarn;
-  }
-})();
 
 /** In-memory storage for one provider instance (the library's own one warns on every start). */
 function createMemoryAdapter(): new (name: string) => Adapter {
@@ -123,7 +110,10 @@ function createMemoryAdapter(): new (name: string) => Adapter {
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
       const key = this.#key(id);
       const seconds = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 14 * 24 * 3600;
-      entries.set(key, { payload: structuredClone(payload), expiresAt: Date.now() + seconds * 1000 });
+      entries.set(key, {
+        payload: structuredClone(payload),
+        expiresAt: Date.now() + seconds * 1000,
+      });
       if (this.#name === 'Session' && typeof payload.uid === 'string') {
         sessionUids.set(payload.uid, key);
       }
@@ -238,7 +228,9 @@ interface FormState {
 function loginPage(actionBase: string, state: FormState): string {
   const errorId = 'form-error';
   const fieldAttrs = (field: 'email' | 'name') =>
-    state.error && state.invalidField === field ? ` aria-invalid="true" aria-describedby="${errorId}"` : '';
+    state.error && state.invalidField === field
+      ? ` aria-invalid="true" aria-describedby="${errorId}"`
+      : '';
   const error = state.error
     ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(state.error)}</p>`
     : '';
@@ -286,7 +278,9 @@ class HttpError extends Error {
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (contentType !== 'application/x-www-form-urlencoded') {
-    return Promise.reject(new HttpError(415, 'Expected an application/x-www-form-urlencoded form.'));
+    return Promise.reject(
+      new HttpError(415, 'Expected an application/x-www-form-urlencoded form.'),
+    );
   }
   // If an upstream body parser already consumed the stream, use what it parsed.
   const parsed = (req as IncomingMessage & { body?: unknown }).body;
@@ -336,20 +330,39 @@ function validate(form: URLSearchParams): { email: string; name: string } | Form
   const rawName = form.get('name') ?? '';
   const email = normalizeEmail(rawEmail);
   const name = rawName.trim();
-  const state = { email: rawEmail.slice(0, MAX_FIELD_LENGTH * 2), name: rawName.slice(0, MAX_FIELD_LENGTH * 2) };
+  const state = {
+    email: rawEmail.slice(0, MAX_FIELD_LENGTH * 2),
+    name: rawName.slice(0, MAX_FIELD_LENGTH * 2),
+  };
   if (!email) return { ...state, error: 'Enter an email address.', invalidField: 'email' };
   if (email.length > MAX_FIELD_LENGTH) {
-    return { ...state, error: `The email address must be at most ${MAX_FIELD_LENGTH} characters.`, invalidField: 'email' };
+    return {
+      ...state,
+      error: `The email address must be at most ${MAX_FIELD_LENGTH} characters.`,
+      invalidField: 'email',
+    };
   }
   if (!EMAIL_PATTERN.test(email)) {
-    return { ...state, error: 'Enter a valid email address, like name@example.com.', invalidField: 'email' };
+    return {
+      ...state,
+      error: 'Enter a valid email address, like name@example.com.',
+      invalidField: 'email',
+    };
   }
   if (!name) return { ...state, error: 'Enter a display name.', invalidField: 'name' };
   if (name.length > MAX_FIELD_LENGTH) {
-    return { ...state, error: `The display name must be at most ${MAX_FIELD_LENGTH} characters.`, invalidField: 'name' };
+    return {
+      ...state,
+      error: `The display name must be at most ${MAX_FIELD_LENGTH} characters.`,
+      invalidField: 'name',
+    };
   }
   if (CONTROL_CHARACTERS.test(name)) {
-    return { ...state, error: 'The display name contains characters that are not allowed.', invalidField: 'name' };
+    return {
+      ...state,
+      error: 'The display name contains characters that are not allowed.',
+      invalidField: 'name',
+    };
   }
   return { email, name };
 }
@@ -358,9 +371,12 @@ function validate(form: URLSearchParams): { email: string; name: string } | Form
 
 export function createDevProvider(options: DevProviderOptions): DevProvider {
   const issuerUrl = new URL(options.issuer);
-  if (issuerUrl.search || issuerUrl.hash) throw new TypeError('issuer must not have a query or fragment');
-  if (options.cookieKeys.length === 0) throw new TypeError('cookieKeys must contain at least one secret');
-  if (options.redirectUris.length === 0) throw new TypeError('redirectUris must contain at least one URI');
+  if (issuerUrl.search || issuerUrl.hash)
+    throw new TypeError('issuer must not have a query or fragment');
+  if (options.cookieKeys.length === 0)
+    throw new TypeError('cookieKeys must contain at least one secret');
+  if (options.redirectUris.length === 0)
+    throw new TypeError('redirectUris must contain at least one URI');
   // Path the handler is mounted at ('' when the issuer is an origin).
   const mountPath = issuerUrl.pathname.replace(/\/+$/, '');
   const formActionSources = [
@@ -371,16 +387,28 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
 
   const accounts = new Map<string, { email: string; name: string }>();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  const signingKey = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  };
 
   const policy = oidc.interactionPolicy.base();
   // Always show the sign-in form (like an account chooser) instead of silently reusing
   // the previous sign-in, so a developer can switch users from the same browser.
-  policy.get('login')?.checks.push(
-    new oidc.interactionPolicy.Check('dev_always_sign_in', 'End-User authentication is required', (ctx) =>
-      ctx.oidc.result?.login ? oidc.interactionPolicy.Check.NO_NEED_TO_PROMPT : oidc.interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')
+    ?.checks.push(
+      new oidc.interactionPolicy.Check(
+        'dev_always_sign_in',
+        'End-User authentication is required',
+        (ctx) =>
+          ctx.oidc.result?.login
+            ? oidc.interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : oidc.interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const sendHtml = (res: ServerResponse, status: number, html: string) => {
     res.statusCode = status;
@@ -410,7 +438,11 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
     cookies: {
       keys: [...options.cookieKeys],
       // Distinct names so they never collide with the site's cookies on localhost.
-      names: { session: 'dev_idp_session', interaction: 'dev_idp_interaction', resume: 'dev_idp_resume' },
+      names: {
+        session: 'dev_idp_session',
+        interaction: 'dev_idp_interaction',
+        resume: 'dev_idp_resume',
+      },
       long: { httpOnly: true, sameSite: 'lax', path: mountPath || '/' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
@@ -432,7 +464,8 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
       rpInitiatedLogout: { enabled: false },
     },
     interactions: {
-      url: (_ctx: KoaContextWithOIDC, interaction: Interaction) => `${mountPath}/interaction/${interaction.uid}`,
+      url: (_ctx: KoaContextWithOIDC, interaction: Interaction) =>
+        `${mountPath}/interaction/${interaction.uid}`,
       policy,
     },
     findAccount: (_ctx: KoaContextWithOIDC, sub: string) => {
@@ -514,7 +547,12 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
       const accountId = interaction.session?.accountId;
       if (!accountId) throw new HttpError(400, 'This sign-in request cannot be completed.');
       const grantId = await grantAll(interaction, accountId);
-      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
       return;
     }
     const hint = interaction.params.login_hint;
@@ -573,7 +611,8 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
     const action = match[2];
     res.setHeader('Cache-Control', 'no-store');
     if (!action) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed.');
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new HttpError(405, 'Method not allowed.');
       await showForm(req, res, uid);
     } else {
       if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed.');
@@ -594,7 +633,11 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
           return;
         }
         if (error instanceof HttpError) {
-          if (error.status === 405) res.setHeader('Allow', req.url?.match(/\/(login|cancel)\/?(\?|$)/) ? 'POST' : 'GET, HEAD');
+          if (error.status === 405)
+            res.setHeader(
+              'Allow',
+              req.url?.match(/\/(login|cancel)\/?(\?|$)/) ? 'POST' : 'GET, HEAD',
+            );
           if (error.status === 413 || error.status === 415) res.setHeader('Connection', 'close');
           sendHtml(res, error.status, messagePage('Sign-in failed', error.message));
           return;

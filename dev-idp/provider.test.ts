@@ -37,13 +37,18 @@ class CookieJar {
 
   header(url: URL): string {
     return [...this.#cookies.values()]
-      .filter(({ path }) => url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
+      .filter(
+        ({ path }) =>
+          url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`),
+      )
       .map(({ name, value }) => `${name}=${value}`)
       .join('; ');
   }
 
   paths(prefix: string): string[] {
-    return [...this.#cookies.values()].filter(({ name }) => name.startsWith(prefix)).map(({ path }) => path);
+    return [...this.#cookies.values()]
+      .filter(({ name }) => name.startsWith(prefix))
+      .map(({ path }) => path);
   }
 }
 
@@ -69,7 +74,8 @@ async function follow(jar: CookieJar, response: Response, from: URL) {
   let url = from;
   for (let hops = 0; hops < 10; hops++) {
     const location = current.headers.get('location');
-    if (current.status < 300 || current.status >= 400 || !location) return { response: current, url };
+    if (current.status < 300 || current.status >= 400 || !location)
+      return { response: current, url };
     url = new URL(location, url);
     if (url.href.startsWith(redirectUri)) return { response: current, url };
     current = await request(jar, url);
@@ -89,7 +95,11 @@ async function startSignIn(jar: CookieJar) {
     nonce,
     state,
   });
-  const { response, url } = await follow(jar, await request(jar, authorizationUrl), authorizationUrl);
+  const { response, url } = await follow(
+    jar,
+    await request(jar, authorizationUrl),
+    authorizationUrl,
+  );
   expect(response.status).toBe(200);
   expect(url.pathname).toMatch(/^\/dev-idp\/interaction\/[\w-]+$/);
   return { interactionUrl: url, html: await response.text(), response, codeVerifier, nonce, state };
@@ -170,13 +180,21 @@ describe('local development provider', () => {
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
     expect(metadata.response_types_supported).toEqual(['code']);
     expect(metadata.id_token_signing_alg_values_supported).toContain('RS256');
-    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'email', 'profile']),
+    );
   });
 
   it('renders a labelled, self-contained login page with its own CSP', async () => {
     const jar = new CookieJar();
     const { html, response } = await startSignIn(jar);
-    for (const text of ['Email', 'Display name', 'Sign in', 'Cancel', 'Local development sign-in']) {
+    for (const text of [
+      'Email',
+      'Display name',
+      'Sign in',
+      'Cancel',
+      'Local development sign-in',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('<html lang="en">');
@@ -213,7 +231,11 @@ describe('local development provider', () => {
     expect(second.claims.sub).toBe(subjectForEmail('grace@example.com'));
     expect(second.claims.email).toBe('grace@example.com');
     expect(second.claims.name).toBe('Grace Hopper');
-    const userinfo = await client.fetchUserInfo(config, second.tokens.access_token, second.claims.sub);
+    const userinfo = await client.fetchUserInfo(
+      config,
+      second.tokens.access_token,
+      second.claims.sub,
+    );
     expect(userinfo.name).toBe('Grace Hopper');
   });
 
@@ -230,7 +252,11 @@ describe('local development provider', () => {
     const jar = new CookieJar();
     const flow = await startSignIn(jar);
     const cancelUrl = new URL(`${flow.interactionUrl.pathname}/cancel`, flow.interactionUrl);
-    const { url } = await follow(jar, await postForm(jar, cancelUrl, { email: '', name: '' }), cancelUrl);
+    const { url } = await follow(
+      jar,
+      await postForm(jar, cancelUrl, { email: '', name: '' }),
+      cancelUrl,
+    );
     expect(url.href.startsWith(redirectUri)).toBe(true);
     expect(url.searchParams.get('error')).toBe('access_denied');
     expect(url.searchParams.get('error_description')).toBe('The user cancelled the sign-in');
@@ -299,7 +325,11 @@ describe('local development provider', () => {
     const jar = new CookieJar();
     const flow = await startSignIn(jar);
     const loginUrl = new URL(`${flow.interactionUrl.pathname}/login`, flow.interactionUrl);
-    const response = await postForm(jar, loginUrl, { email: 'a@example.com', name: 'n', pad: 'x'.repeat(9000) });
+    const response = await postForm(jar, loginUrl, {
+      email: 'a@example.com',
+      name: 'n',
+      pad: 'x'.repeat(9000),
+    });
     expect(response.status).toBe(413);
   });
 

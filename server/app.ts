@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import type { AppServices } from '~/lib/load-context';
+import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
+import { readCookie } from '~/lib/cookies.server';
+import { FLASH_COOKIE } from '~/lib/flash.server';
+import type { AppServices, RequestContext } from '~/lib/load-context';
 import { createNonce, securityHeaders } from '~/lib/security-headers.server';
+import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './read-body';
 import { createReactRouterHandler } from './react-router-handler';
@@ -20,6 +24,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   clientDir?: string;
   devMiddleware?: express.RequestHandler;
+  /** The local OpenID provider, mounted at `/dev-idp` when Google is not configured. */
+  localProvider?: { path: string; handler: express.RequestHandler };
   /** Turns /readyz to 503 once shutdown begins. */
   isReady: () => boolean;
 }
@@ -80,6 +86,10 @@ export function createApp(options: AppOptions): express.Express {
     }
   });
 
+  // The provider's own endpoints include a server-to-server token call without an Origin.
+  if (options.localProvider) app.use(options.localProvider.path, options.localProvider.handler);
+  app.use(refuseCrossOriginWrites(env.ORIGIN));
+
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     app.use(
@@ -95,7 +105,14 @@ export function createApp(options: AppOptions): express.Express {
         clientDir: options.clientDir,
         paths: PRERENDERED_PATHS,
         origin: env.ORIGIN,
-        hasSessionCookie: () => false,
+        // A session or a pending toast makes the page personal: render it instead.
+        wantsServerRender: (req) => {
+          const cookies = req.headers.cookie;
+          return (
+            readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
+            readCookie(cookies, FLASH_COOKIE) !== undefined
+          );
+        },
       }),
     );
     // Public files (media, icons) may change between deployments: revalidate after a day.
@@ -118,12 +135,22 @@ export function createApp(options: AppOptions): express.Express {
       mode,
       origin: env.ORIGIN,
       maxBodyBytes: MAX_BODY_BYTES,
-      getLoadContext: (_req, res) => ({
-        services,
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-        log: res.locals.log as AppServices['logger'],
-      }),
+      getLoadContext: (req, res): RequestContext => {
+        let session: ReturnType<RequestContext['session']> | undefined;
+        return {
+          services,
+          cspNonce: res.locals.cspNonce as string,
+          requestId: res.locals.requestId as string,
+          log: res.locals.log as AppServices['logger'],
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          session: () =>
+            (session ??= lookupSession(
+              services.database.db,
+              req.headers.cookie,
+              services.sessionSettings,
+            )),
+        };
+      },
     }),
   );
 

@@ -5,17 +5,40 @@ import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { EnvError, parseEnv } from '~/lib/env.server';
 import type { AppServices } from '~/lib/load-context';
 import { createLogger } from '~/lib/logger.server';
+import { createInProcessEventBus } from '~/lib/events.server';
 import { createApp } from './app';
+import { seedDemoUsers } from './demo-users';
 import { installGracefulShutdown } from './graceful-shutdown';
+import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
 
 const development = process.argv.includes('--dev');
 
 async function main() {
   const env = parseEnv({ NODE_ENV: development ? 'development' : 'production', ...process.env });
   const logger = createLogger({ level: env.LOG_LEVEL, pretty: development });
+  const signIn = setUpSignIn(env);
   const database = openDatabase(env.DATABASE_URL);
   await migrateToLatest(database.db);
-  const services: AppServices = { env, database, logger };
+  if (signIn.provider === 'local') {
+    const created = await seedDemoUsers(database.db);
+    if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
+  }
+  const services: AppServices = {
+    env,
+    database,
+    logger,
+    oidc: signIn.oidc,
+    sessionSettings: {
+      secure: env.ORIGIN.startsWith('https://'),
+      idleDays: env.SESSION_IDLE_DAYS,
+      maxDays: env.SESSION_MAX_DAYS,
+    },
+    userEvents: createInProcessEventBus(),
+  };
+  const localProvider = signIn.localProviderHandler && {
+    path: DEV_IDP_PATH,
+    handler: signIn.localProviderHandler,
+  };
 
   let ready = true;
   let app;
@@ -26,6 +49,7 @@ async function main() {
       services,
       mode: 'development',
       isReady: () => ready,
+      localProvider,
       devMiddleware: viteServer.middlewares,
       build: () =>
         viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
@@ -37,6 +61,7 @@ async function main() {
       services,
       mode: 'production',
       isReady: () => ready,
+      localProvider,
       build,
       clientDir: resolve(buildDir, 'client'),
     });
@@ -50,10 +75,16 @@ async function main() {
     onShutdownStart: () => {
       ready = false;
     },
-    closeResources: () => database.close(),
+    closeResources: async () => {
+      await services.userEvents.close();
+      await database.close();
+    },
   });
   server.listen(env.PORT, () => {
-    logger.info({ origin: env.ORIGIN, engine: database.engine }, 'server listening');
+    logger.info(
+      { origin: env.ORIGIN, engine: database.engine, signIn: signIn.provider },
+      'server listening',
+    );
   });
 }
 

@@ -5,14 +5,14 @@ import { fillServeTimeSlots } from '~/lib/serve-time-slots';
 
 /**
  * Serves the HTML React Router prerendered at build time, filling its serve-time slots.
- * Only visitors (no session cookie) get the static copy: a signed-in person's header
- * depends on who they are, so their request falls through to server rendering.
+ * Only anonymous requests get the static copy: a signed-in person's header depends on who
+ * they are, so `wantsServerRender` sends such requests on to server rendering.
  */
 export function servePrerenderedPages(options: {
   clientDir: string;
   paths: readonly string[];
   origin: string;
-  hasSessionCookie: (req: Request) => boolean;
+  wantsServerRender: (req: Request) => boolean;
 }) {
   const cache = new Map<string, Promise<string>>();
   const load = (path: string) => {
@@ -28,7 +28,7 @@ export function servePrerenderedPages(options: {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !options.paths.includes(req.path)) {
       return next();
     }
-    if (options.hasSessionCookie(req)) return next();
+    if (options.wantsServerRender(req)) return next();
     try {
       const html = fillServeTimeSlots(await load(req.path), {
         nonce: res.locals.cspNonce as string,

@@ -31,9 +31,29 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+export type SignInMode = 'popup' | 'redirect';
+
+export interface SignInAttemptsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  mode: SignInMode;
+  return_to: string;
+  expires_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

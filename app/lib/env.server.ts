@@ -9,13 +9,26 @@ const optionalText = z
   .optional();
 
 const positiveNumber = (fallback: number) =>
-  z.coerce.number().positive('must be a positive number').default(fallback);
+  z.coerce
+    .number({ error: 'must be a positive number' })
+    .positive('must be a positive number')
+    .default(fallback);
+
+const wholeNumber = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .positive('must be a positive whole number')
+    .default(fallback);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    NODE_ENV: oneOf(['development', 'production', 'test']).default('production'),
     PORT: z.coerce
-      .number()
+      .number({ error: 'must be a whole number between 1 and 65535' })
       .int('must be a whole number')
       .min(1, 'must be between 1 and 65535')
       .max(65535, 'must be between 1 and 65535')
@@ -26,12 +39,13 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_URL: z.string().trim().default('./data/bootcamp.sqlite'),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
+    LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
+    TRUST_PROXY: oneOf(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
     GOOGLE_CLIENT_ID: optionalText,
+    /** Another OpenID provider in Google's place (tests use a fake one on loopback). */
+    OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     GOOGLE_CLIENT_SECRET: optionalText,
     ADMIN_EMAILS: z
       .string()
@@ -44,7 +58,11 @@ const envSchema = z
       ),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
-    SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive('must be a positive whole number').default(30),
+    SIGN_IN_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .positive('must be a positive whole number')
+      .default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
   .superRefine((env, ctx) => {

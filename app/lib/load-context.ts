@@ -1,5 +1,8 @@
 import type { DatabaseHandle } from '~/db/database.server';
+import type { OidcClient } from '~/features/auth/oidc-client.server';
+import type { SessionLookup, SessionSettings } from '~/features/auth/session.server';
 import type { Env } from './env.server';
+import type { EventBus } from './events.server';
 import type { Logger } from './logger.server';
 
 /** Long-lived collaborators the server creates once and hands to every loader and action. */
@@ -7,6 +10,9 @@ export interface AppServices {
   env: Env;
   database: DatabaseHandle;
   logger: Logger;
+  oidc: OidcClient;
+  sessionSettings: SessionSettings;
+  userEvents: EventBus;
 }
 
 // A type alias (not an interface) so it fits React Router's index-signature context type.
@@ -16,11 +22,16 @@ export type RequestContext = {
   cspNonce: string;
   requestId: string;
   log: Logger;
+  /** The client's address, through a trusted proxy when TRUST_PROXY is set. */
+  clientAddress: string;
+  /** The request's session, read from the database once per request. */
+  session: () => Promise<SessionLookup>;
 };
 
 declare module 'react-router' {
   // During prerendering React Router calls loaders without our server: every field is
   // then absent, which `isPrerendering` detects.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface AppLoadContext extends Partial<RequestContext> {}
 }
 
@@ -29,7 +40,7 @@ export function isPrerendering(context: Partial<RequestContext>): boolean {
 }
 
 export function requireServices(context: Partial<RequestContext>): RequestContext {
-  if (!context.services || !context.log || !context.requestId || !context.cspNonce) {
+  if (!context.services || !context.log || !context.session || !context.cspNonce) {
     throw new Error('This loader needs the running server and cannot be prerendered');
   }
   return context as RequestContext;

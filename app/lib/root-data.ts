@@ -1,8 +1,11 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Viewer } from '~/features/auth/viewer';
+import type { ToastType } from '~/ui/toasts';
 
 export interface RootData {
   viewer: Viewer | null;
+  /** A toast that followed a redirect (see lib/flash.server.ts). */
+  flash: { type: ToastType; message: string } | null;
   origin: string;
   year: string;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as usersAndSessions from './001-users-and-sessions';
+import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-limits';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -7,4 +8,5 @@ import * as usersAndSessions from './001-users-and-sessions';
  */
 export const migrations: Record<string, Migration> = {
   '001-users-and-sessions': usersAndSessions,
+  '002-sign-in-attempts-and-rate-limits': signInAttemptsAndRateLimits,
 };

@@ -50,9 +50,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         className="mt-8 inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
       >
         {enrollPage.payLabel}
-        <span className="sr-only">
-          : {plan.name} (opens the payment page in a new tab)
-        </span>
+        <span className="sr-only">: {plan.name} (opens the payment page in a new tab)</span>
         <ExternalLink aria-hidden="true" className="h-4 w-4" />
       </a>
     </article>

@@ -22,7 +22,10 @@ export function CurriculumSection() {
               <ul className="mt-6 flex-1 space-y-4">
                 {track.topics.map((topic) => (
                   <li key={topic.name} className="flex gap-3">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-accent-500" />
+                    <CheckCircle2
+                      aria-hidden="true"
+                      className="mt-0.5 h-5 w-5 shrink-0 text-accent-500"
+                    />
                     <span>
                       <strong className="block text-ink">{topic.name}</strong>
                       <span className="text-sm text-slate-700">{topic.detail}</span>
@@ -40,10 +43,10 @@ export function CurriculumSection() {
             </article>
           ))}
         </div>
-        <aside className="mt-10 rounded-2xl bg-brand-800 p-8 text-white">
+        <div className="mt-10 rounded-2xl bg-brand-800 p-8 text-white">
           <h3 className="text-2xl font-bold">{startCard.title}</h3>
           <p className="mt-3 max-w-3xl text-brand-100">{startCard.text}</p>
-        </aside>
+        </div>
       </div>
     </section>
   );

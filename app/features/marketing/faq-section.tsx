@@ -16,10 +16,6 @@ export function FaqSection() {
 
   return (
     <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
-      {/* Without JavaScript nothing could open the answers, so show them all. */}
-      <noscript>
-        <style>{'[data-faq-answer]{display:block !important}'}</style>
-      </noscript>
       <div className="mx-auto max-w-3xl px-6 py-20">
         <h2 id="faq-heading" className="text-3xl font-bold text-ink">
           {faqSection.heading}
@@ -46,7 +42,12 @@ export function FaqSection() {
                     />
                   </button>
                 </h3>
-                <div id={answerId} data-faq-answer hidden={!open} className="px-6 pb-5 text-slate-700">
+                <div
+                  id={answerId}
+                  // Collapsed answers hide only once scripts run (see app.css): without
+                  // JavaScript nothing could open them, so they stay visible.
+                  className={`${open ? '' : 'collapsed-when-scripted'} px-6 pb-5 text-slate-700`}
+                >
                   <p>{item.answer}</p>
                 </div>
               </li>

@@ -44,7 +44,10 @@ export function HeroSection() {
       </video>
       <div className="absolute inset-0 -z-10 bg-brand-900/55" aria-hidden="true" />
       <div className="mx-auto flex min-h-[28rem] max-w-6xl flex-col justify-center px-6 py-20 md:min-h-[34rem]">
-        <h1 id="hero-heading" className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
+        <h1
+          id="hero-heading"
+          className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl"
+        >
           {hero.headline}
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-brand-50 md:text-xl">{hero.welcome}</p>

@@ -2,6 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '~/content/site';
+import { LoginButton } from '~/features/auth/login-button';
+import { LogoutButton } from '~/features/auth/logout-button';
 import type { Viewer } from '~/features/auth/viewer';
 import { buttonClass } from '~/ui/button';
 import { useScrolledPast } from './use-scrolled-past';
@@ -75,18 +77,23 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               </NavLink>
             </li>
           )}
-          {!viewer && (
+          {viewer ? (
             <li>
-              <Link to="/login" className={buttonClass('secondary', 'w-full md:w-auto')}>
-                Login
-              </Link>
+              <LogoutButton className={buttonClass('ghost', 'w-full md:w-auto')} />
+            </li>
+          ) : (
+            <li>
+              <LoginButton label="Login" className={buttonClass('secondary', 'w-full md:w-auto')} />
             </li>
           )}
           <li>
             <NavLink
               to="/enroll"
               className={({ isActive }) =>
-                buttonClass('primary', `w-full md:w-auto ${isActive ? 'ring-2 ring-brand-800 ring-offset-2' : ''}`)
+                buttonClass(
+                  'primary',
+                  `w-full md:w-auto ${isActive ? 'ring-2 ring-brand-800 ring-offset-2' : ''}`,
+                )
               }
             >
               Enroll Now

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowTimestamp, type Database, type User } from '~/db/schema';
+import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionSettings {
+  /** https origin: the cookie is `__Host-` prefixed and Secure. */
+  secure: boolean;
+  idleDays: number;
+  maxDays: number;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-session' : 'session';
+}
+
+/** Only a hash of the session id is stored: a leaked database cannot be replayed as cookies. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SessionLookup =
+  | { user: User; sessionHash: string; clearCookie?: undefined }
+  | { user: null; sessionHash?: undefined; clearCookie: boolean };
+
+/** The person behind the request's session cookie, read fresh from the database. */
+export async function lookupSession(
+  db: Kysely<Database>,
+  cookieHeader: string | null | undefined,
+  settings: SessionSettings,
+  now: Date = new Date(),
+): Promise<SessionLookup> {
+  const token = readCookie(cookieHeader, sessionCookieName(settings.secure));
+  if (token === undefined) return { user: null, clearCookie: false };
+  if (!SESSION_ID_PATTERN.test(token)) return { user: null, clearCookie: true };
+
+  const sessionHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at', 'sessions.last_seen_at'])
+    .where('sessions.id_hash', '=', sessionHash)
+    .executeTakeFirst();
+  if (!row) return { user: null, clearCookie: true };
+
+  const idleLimit = new Date(row.last_seen_at).getTime() + settings.idleDays * DAY_MS;
+  if (now.getTime() >= new Date(row.expires_at).getTime() || now.getTime() >= idleLimit) {
+    await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+    return { user: null, clearCookie: true };
+  }
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: nowTimestamp(now) })
+      .where('id_hash', '=', sessionHash)
+      .execute();
+  }
+  const { expires_at: _expires, last_seen_at: _seen, ...user } = row;
+  return { user, sessionHash };
+}
+
+/**
+ * Starts a fresh session for `userId` and ends the one the browser had, so a session id
+ * planted before sign-in is worthless after it. Returns the Set-Cookie header.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  previousCookieHeader: string | null | undefined,
+  settings: SessionSettings,
+  now: Date = new Date(),
+): Promise<string> {
+  const previous = readCookie(previousCookieHeader, sessionCookieName(settings.secure));
+  if (previous)
+    await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute();
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashToken(token),
+      user_id: userId,
+      created_at: nowTimestamp(now),
+      last_seen_at: nowTimestamp(now),
+      expires_at: nowTimestamp(new Date(now.getTime() + settings.maxDays * DAY_MS)),
+    })
+    .execute();
+  return serializeCookie(sessionCookieName(settings.secure), token, {
+    maxAgeSeconds: (settings.maxDays * DAY_MS) / 1000,
+    secure: settings.secure,
+  });
+}
+
+/** Deletes the request's session row; returns the Set-Cookie header that clears the cookie. */
+export async function endSession(
+  db: Kysely<Database>,
+  cookieHeader: string | null | undefined,
+  settings: SessionSettings,
+): Promise<string> {
+  const token = readCookie(cookieHeader, sessionCookieName(settings.secure));
+  if (token) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute();
+  return clearSessionCookie(settings);
+}
+
+export function clearSessionCookie(settings: SessionSettings): string {
+  return clearCookie(sessionCookieName(settings.secure), { secure: settings.secure });
+}

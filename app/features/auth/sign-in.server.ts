@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { redirect } from 'react-router';
+import { nowTimestamp, type SignInMode } from '~/db/schema';
+import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
+import { flashCookie } from '~/lib/flash.server';
+import type { RequestContext } from '~/lib/load-context';
+import { consumeRateLimit } from '~/lib/rate-limit.server';
+import { toClientErrorCode } from './error-codes';
+import { popupResultPage } from './popup-result-page.server';
+import { endSession, hashToken, startSession } from './session.server';
+import { SIGN_IN_MESSAGES, safeReturnTo, type SignInResult } from './sign-in-messages';
+import { recordSignIn } from './user-records.server';
+
+const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+
+function attemptCookieName(secure: boolean): string {
+  return secure ? '__Host-sign_in' : 'sign_in';
+}
+
+function isSecure(context: RequestContext): boolean {
+  return context.services.sessionSettings.secure;
+}
+
+async function rateLimited(context: RequestContext, route: string): Promise<number | null> {
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(
+    context.services.database.db,
+    `sign-in:${context.clientAddress}`,
+    context.services.env.SIGN_IN_RATE_LIMIT,
+    RATE_LIMIT_WINDOW_MS,
+  );
+  if (allowed) return null;
+  context.log.warn({ event: 'rate-limited', route, client: context.clientAddress }, 'security');
+  return retryAfterSeconds;
+}
+
+function tooManyRequests(retryAfterSeconds: number, context: RequestContext): Response {
+  const result: SignInResult = {
+    type: 'sign-in-result',
+    ok: false,
+    message: toClientErrorCode('rate_limited'),
+    returnTo: '/login',
+  };
+  return new Response(popupResultPage(result, context.services.env.ORIGIN, context.cspNonce), {
+    status: 429,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(retryAfterSeconds),
+    },
+  });
+}
+
+/** `/auth/google`: remembers a single-use attempt and sends the browser to the provider. */
+export async function beginSignIn(request: Request, context: RequestContext): Promise<Response> {
+  const retryAfter = await rateLimited(context, 'begin');
+  if (retryAfter !== null) return tooManyRequests(retryAfter, context);
+
+  const params = new URL(request.url).searchParams;
+  const mode: SignInMode = params.get('mode') === 'redirect' ? 'redirect' : 'popup';
+  const returnTo = safeReturnTo(params.get('redirectTo'));
+  const { db } = context.services.database;
+  let authorization;
+  try {
+    authorization = await context.services.oidc.createAuthorizationRequest();
+  } catch (error) {
+    context.log.error({ err: error }, 'identity provider discovery failed');
+    return respond(
+      context,
+      mode,
+      { ok: false, message: toClientErrorCode('network_error'), returnTo },
+      [],
+    );
+  }
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.deleteFrom('sign_in_attempts').where('expires_at', '<', nowTimestamp(now)).execute();
+  await db
+    .insertInto('sign_in_attempts')
+    .values({
+      id_hash: hashToken(token),
+      state: authorization.state,
+      nonce: authorization.nonce,
+      code_verifier: authorization.codeVerifier,
+      mode,
+      return_to: returnTo,
+      expires_at: nowTimestamp(new Date(now.getTime() + ATTEMPT_TTL_MS)),
+    })
+    .execute();
+  return redirect(authorization.url.href, {
+    headers: {
+      'Set-Cookie': serializeCookie(attemptCookieName(isSecure(context)), token, {
+        maxAgeSeconds: ATTEMPT_TTL_MS / 1000,
+        secure: isSecure(context),
+      }),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+function isMissingSubject(error: unknown): boolean {
+  return error instanceof Error && /"sub" \(subject\) claim missing/.test(error.message);
+}
+
+function providerErrorCode(error: unknown): string {
+  if (error instanceof Error) {
+    const withCode = error as Error & { error?: unknown; code?: unknown };
+    if (typeof withCode.error === 'string') return withCode.error;
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
+    if (error instanceof TypeError) return 'network_error';
+    if (typeof withCode.code === 'string') return withCode.code;
+  }
+  return 'internal_error';
+}
+
+/**
+ * `/auth/google/callback`: consumes the attempt (whatever the outcome), exchanges the code,
+ * records the user and starts a fresh session.
+ */
+export async function completeSignIn(request: Request, context: RequestContext): Promise<Response> {
+  const retryAfter = await rateLimited(context, 'callback');
+  if (retryAfter !== null) return tooManyRequests(retryAfter, context);
+
+  const secure = isSecure(context);
+  const { db } = context.services.database;
+  const cookieHeader = request.headers.get('Cookie');
+  const token = readCookie(cookieHeader, attemptCookieName(secure));
+  const attempt = token
+    ? await db
+        .deleteFrom('sign_in_attempts')
+        .where('id_hash', '=', hashToken(token))
+        .returningAll()
+        .executeTakeFirst()
+    : undefined;
+  const cookies = [clearCookie(attemptCookieName(secure), { secure })];
+  const mode = attempt?.mode ?? 'popup';
+  const returnTo = attempt?.return_to ?? '/fed/home';
+  const fail = (reason: string, message = toClientErrorCode(reason)) => {
+    context.log.warn(
+      { event: 'sign-in-failed', reason, client: context.clientAddress },
+      'security',
+    );
+    return respond(context, mode, { ok: false, message, returnTo }, cookies);
+  };
+
+  const url = new URL(request.url);
+  if (!attempt || attempt.expires_at < nowTimestamp()) return fail('invalid_state');
+  const providerError = url.searchParams.get('error');
+  if (providerError) return fail(providerError);
+  if (url.searchParams.get('state') !== attempt.state) return fail('invalid_state');
+
+  let claims;
+  try {
+    claims = await context.services.oidc.exchangeCode(url, {
+      state: attempt.state,
+      nonce: attempt.nonce,
+      codeVerifier: attempt.code_verifier,
+    });
+  } catch (error) {
+    if (isMissingSubject(error)) return fail('missing_subject', SIGN_IN_MESSAGES.noUserData);
+    return fail(providerErrorCode(error));
+  }
+  if (!claims.sub) return fail('missing_subject', SIGN_IN_MESSAGES.noUserData);
+
+  const { user, created } = await recordSignIn(
+    db,
+    { ...claims, sub: claims.sub },
+    context.services.env.ADMIN_EMAILS,
+  );
+  cookies.push(await startSession(db, user.id, cookieHeader, context.services.sessionSettings));
+  context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
+  context.services.userEvents.publish({ collection: 'users', id: user.id });
+  const message = created ? SIGN_IN_MESSAGES.accountCreated : SIGN_IN_MESSAGES.loggedIn;
+  return respond(context, mode, { ok: true, message, returnTo }, cookies);
+}
+
+function respond(
+  context: RequestContext,
+  mode: SignInMode,
+  outcome: Omit<SignInResult, 'type'>,
+  cookies: string[],
+): Response {
+  const result: SignInResult = { type: 'sign-in-result', ...outcome };
+  const secure = isSecure(context);
+  const headers = new Headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  if (mode === 'redirect') {
+    headers.append(
+      'Set-Cookie',
+      flashCookie({ type: result.ok ? 'success' : 'error', message: result.message }, secure),
+    );
+    headers.set('Location', result.ok ? result.returnTo : '/login');
+    return new Response(null, { status: 302, headers });
+  }
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(popupResultPage(result, context.services.env.ORIGIN, context.cspNonce), {
+    status: result.ok ? 200 : 400,
+    headers,
+  });
+}
+
+/** POST `/auth/logout`: the session row and cookie go, and /login says so. */
+export async function signOut(request: Request, context: RequestContext): Promise<Response> {
+  const { sessionSettings } = context.services;
+  const cleared = await endSession(
+    context.services.database.db,
+    request.headers.get('Cookie'),
+    sessionSettings,
+  );
+  context.log.info({ event: 'logout' }, 'security');
+  const headers = new Headers({ Location: '/login' });
+  headers.append('Set-Cookie', cleared);
+  headers.append(
+    'Set-Cookie',
+    flashCookie({ type: 'success', message: SIGN_IN_MESSAGES.loggedOut }, sessionSettings.secure),
+  );
+  return new Response(null, { status: 302, headers });
+}

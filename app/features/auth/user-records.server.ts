@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { nowTimestamp, type Database, type User } from '~/db/schema';
+import type { IdentityClaims } from './oidc-client.server';
+
+export interface SignInRecord {
+  user: User;
+  created: boolean;
+}
+
+function displayName(claims: IdentityClaims & { sub: string }): string {
+  const name = claims.name?.trim();
+  if (name) return name.slice(0, 200);
+  return (claims.email?.split('@')[0] ?? 'Student').slice(0, 200);
+}
+
+/**
+ * First sign-in creates the record with access and cohort `none`; later sign-ins refresh
+ * name and e-mail and never touch access or cohort, except that a verified e-mail listed
+ * in ADMIN_EMAILS is made admin.
+ */
+export async function recordSignIn(
+  db: Kysely<Database>,
+  claims: IdentityClaims & { sub: string },
+  adminEmails: readonly string[],
+  now: Date = new Date(),
+): Promise<SignInRecord> {
+  const email = (claims.email ?? '').trim().slice(0, 320);
+  const makeAdmin = claims.emailVerified && adminEmails.includes(email.toLowerCase());
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id: claims.sub,
+      name: displayName(claims),
+      email,
+      access: makeAdmin ? 'admin' : 'none',
+      cohort: 'none',
+      created_at: nowTimestamp(now),
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { user: inserted, created: true };
+
+  const user = await db
+    .updateTable('users')
+    .set({
+      name: displayName(claims),
+      email,
+      ...(makeAdmin ? { access: 'admin' as const } : {}),
+    })
+    .where('id', '=', claims.sub)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, created: false };
+}

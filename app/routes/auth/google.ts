@@ -1,0 +1,7 @@
+import { beginSignIn } from '~/features/auth/sign-in.server';
+import { requireServices } from '~/lib/load-context';
+import type { Route } from './+types/google';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return beginSignIn(request, requireServices(context));
+}

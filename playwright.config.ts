@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+
+export const E2E_PORT = 3210;
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
+// Workers inherit this, so tests can check what the server wrote.
+process.env.E2E_DATABASE_PATH ??= join(dataDir, 'e2e.sqlite');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: E2E_ORIGIN,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `${E2E_ORIGIN}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: process.env.E2E_DATABASE_PATH,
+      ADMIN_EMAILS: 'admin@example.com',
+      LOG_LEVEL: 'warn',
+      SIGN_IN_RATE_LIMIT: '1000',
+    },
+  },
+});

@@ -1,0 +1,51 @@
+import Database from 'better-sqlite3';
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+/** On a phone the header menu hides behind its toggle. */
+export async function openMenu(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+/** Clicks `trigger`, fills the local provider's form in the popup and submits it. */
+export async function signInThroughPopup(
+  page: Page,
+  options: { email: string; name: string; trigger?: () => Promise<void> },
+): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  if (options.trigger) await options.trigger();
+  else {
+    await openMenu(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Login' })
+      .click();
+  }
+  const popup = await popupOpened;
+  await expect(popup.getByText('Local development sign-in')).toBeVisible();
+  await popup.getByLabel('Email').fill(options.email);
+  await popup.getByLabel('Display name').fill(options.name);
+  // Listen first: the popup may close before a click's own waiting is over.
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await closed;
+}
+
+/** Reads the e2e server's database directly, read-only, to check what was (not) written. */
+export function countUsersWithEmail(email: string): number {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error('E2E_DATABASE_PATH is not set by playwright.config.ts');
+  const db = new Database(path, { readonly: true });
+  try {
+    const row = db.prepare('select count(*) as count from users where email = ?').get(email) as {
+      count: number;
+    };
+    return row.count;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
+  return LOCAL_HOSTS.has(hostname);
+}
+
+/**
+ * Every test fails on any request that leaves localhost: the request is aborted and
+ * remembered, and the fixture asserts none happened once the test body is done.
+ */
+export const test = base.extend<{ offsiteRequests: string[] }>({
+  offsiteRequests: [
+    async ({ context }, use) => {
+      const offsite: string[] = [];
+      await context.route(
+        (url) => !isLocal(url.href),
+        async (route) => {
+          offsite.push(route.request().url());
+          await route.abort('blockedbyclient');
+        },
+      );
+      await use(offsite);
+      expect(offsite, 'requests that left localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe with WCAG 2.1 AA rules and expects zero violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop: () => Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDatabaseUrl(): string {
+  return join(mkdtempSync(join(tmpdir(), 'bootcamp-test-')), 'test.sqlite');
+}
+
+/** Starts the production server (it needs `react-router build` first) as a child process. */
+export function spawnServer(env: Record<string, string>): {
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { process: child, output: () => output, exited };
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const started = spawnServer({
+    PORT: String(port),
+    DATABASE_URL: tempDatabaseUrl(),
+    ...env,
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    const code = started.process.exitCode;
+    if (code !== null || Date.now() > deadline) {
+      throw new Error(`server did not start (exit ${code}): ${started.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    ...started,
+    origin,
+    port,
+    stop: async () => {
+      if (started.process.exitCode === null) started.process.kill('SIGTERM');
+      return started.exited;
+    },
+  };
+}

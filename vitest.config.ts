@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Separate from vite.config.ts: unit and integration tests do not need the React Router
+// plugin, which expects to build the whole app.
+export default defineConfig({
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  test: {
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'dev-idp/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Integration tests start real server processes; two cores do not like many at once.
+    maxWorkers: 2,
+  },
+});
