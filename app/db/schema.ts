@@ -49,12 +49,28 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface UserChangesTable {
+  id: string;
+  user_id: string;
+  /** The admin's user id, or `command-line`. */
+  changed_by: string;
+  changed_by_name: string;
+  changed_at: Timestamp;
+  access_before: Access;
+  access_after: Access;
+  cohort_before: Cohort;
+  cohort_after: Cohort;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   rate_limits: RateLimitsTable;
+  user_changes: UserChangesTable;
 }
+
+export type UserChange = Selectable<UserChangesTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as usersAndSessions from './001-users-and-sessions';
 import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-limits';
+import * as userChanges from './003-user-changes';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -9,4 +10,5 @@ import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-li
 export const migrations: Record<string, Migration> = {
   '001-users-and-sessions': usersAndSessions,
   '002-sign-in-attempts-and-rate-limits': signInAttemptsAndRateLimits,
+  '003-user-changes': userChanges,
 };

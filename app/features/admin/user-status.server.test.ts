@@ -1,0 +1,120 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  changeUserStatus,
+  changeUserStatusByEmail,
+  listUserChanges,
+  USER_STATUS_ERRORS,
+} from './user-status.server';
+
+let handle: DatabaseHandle;
+beforeEach(async () => {
+  await handle?.close();
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+describe('changeUserStatus', () => {
+  it('writes access, cohort, editedAt and an audit row with before and after', async () => {
+    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle);
+    const at = new Date('2026-11-21T12:00:00.000Z');
+    const updated = await changeUserStatus(
+      handle.db,
+      student.id,
+      { access: 'level-1', cohort: 'cohort-1' },
+      { id: admin.id, name: admin.name },
+      at,
+    );
+    expect(updated).toMatchObject({
+      access: 'level-1',
+      cohort: 'cohort-1',
+      edited_at: at.toISOString(),
+      edited_by: admin.id,
+    });
+    const [change] = await listUserChanges(handle.db, student.id);
+    expect(change).toMatchObject({
+      changed_by: admin.id,
+      changed_by_name: 'Ada',
+      access_before: 'none',
+      access_after: 'level-1',
+      cohort_before: 'none',
+      cohort_after: 'cohort-1',
+    });
+  });
+
+  it('lists changes newest first', async () => {
+    const student = await insertUser(handle);
+    await changeUserStatus(
+      handle.db,
+      student.id,
+      { access: 'level-1' },
+      'command-line',
+      new Date('2026-01-01'),
+    );
+    await changeUserStatus(
+      handle.db,
+      student.id,
+      { cohort: 'cohort-1' },
+      'command-line',
+      new Date('2026-02-01'),
+    );
+    const changes = await listUserChanges(handle.db, student.id);
+    expect(changes.map((change) => change.cohort_after)).toEqual(['cohort-1', 'none']);
+  });
+
+  it('refuses an unknown id with "Document not found"', async () => {
+    await expect(
+      changeUserStatus(handle.db, 'missing', { access: 'none' }, 'command-line'),
+    ).rejects.toMatchObject({ status: 404, message: USER_STATUS_ERRORS.notFound });
+  });
+
+  it('refuses an admin changing their own access, and writes nothing', async () => {
+    const admin = await insertUser(handle, { access: 'admin' });
+    await insertUser(handle, { access: 'admin' });
+    await expect(
+      changeUserStatus(handle.db, admin.id, { access: 'none' }, { id: admin.id, name: 'me' }),
+    ).rejects.toMatchObject({ status: 403, message: USER_STATUS_ERRORS.ownAccess });
+    expect(await listUserChanges(handle.db, admin.id)).toEqual([]);
+    // Their own cohort is fine.
+    const updated = await changeUserStatus(
+      handle.db,
+      admin.id,
+      { cohort: 'cohort-1' },
+      { id: admin.id, name: 'me' },
+    );
+    expect(updated.access).toBe('admin');
+  });
+
+  it('refuses to demote the last admin, but allows it while another admin remains', async () => {
+    const first = await insertUser(handle, { access: 'admin' });
+    await expect(
+      changeUserStatus(handle.db, first.id, { access: 'level-1' }, 'command-line'),
+    ).rejects.toMatchObject({ status: 409, message: USER_STATUS_ERRORS.lastAdmin });
+    const second = await insertUser(handle, { access: 'admin' });
+    await changeUserStatus(
+      handle.db,
+      first.id,
+      { access: 'level-1' },
+      { id: second.id, name: 'B' },
+    );
+    await expect(
+      changeUserStatus(handle.db, second.id, { access: 'none' }, 'command-line'),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('finds users by e-mail regardless of case for the command line', async () => {
+    await insertUser(handle, { email: 'Mixed.Case@Example.com' });
+    const updated = await changeUserStatusByEmail(
+      handle.db,
+      'mixed.case@example.COM',
+      { access: 'level-1' },
+      'command-line',
+    );
+    expect(updated.access).toBe('level-1');
+    await expect(
+      changeUserStatusByEmail(handle.db, 'nobody@example.com', { access: 'none' }, 'command-line'),
+    ).rejects.toThrow('No user with the e-mail nobody@example.com.');
+  });
+});

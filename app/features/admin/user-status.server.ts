@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  nowTimestamp,
+  type Access,
+  type Cohort,
+  type Database,
+  type User,
+  type UserChange,
+} from '~/db/schema';
+
+export class UserStatusError extends Error {
+  override name = 'UserStatusError';
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+export const USER_STATUS_ERRORS = {
+  notFound: 'Document not found',
+  ownAccess: 'You cannot change your own access. Ask another admin to do it.',
+  lastAdmin: 'The last admin cannot be demoted: make another user admin first.',
+} as const;
+
+export interface StatusChange {
+  access?: Access;
+  cohort?: Cohort;
+}
+
+/** Who makes the change: a signed-in admin, or someone at the server's command line. */
+export type Actor = { id: string; name: string } | 'command-line';
+
+/**
+ * Changes a user's access and/or cohort, with the guard rails and the audit row written in
+ * one transaction. An admin cannot change their own access, and the last admin cannot be
+ * demoted.
+ */
+export async function changeUserStatus(
+  db: Kysely<Database>,
+  userId: string,
+  change: StatusChange,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<User> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
+    const access = change.access ?? user.access;
+    const cohort = change.cohort ?? user.cohort;
+    if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
+      throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
+    }
+    if (user.access === 'admin' && access !== 'admin') {
+      // A no-op update locks every admin row (PostgreSQL) or takes the write lock (SQLite),
+      // so two demotions at once cannot both see "another admin is left".
+      await trx
+        .updateTable('users')
+        .set({ access: sql`access` })
+        .where('access', '=', 'admin')
+        .execute();
+      const admins = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('access', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      if (Number(admins.count) <= 1) throw new UserStatusError(USER_STATUS_ERRORS.lastAdmin, 409);
+    }
+    const actorId = actor === 'command-line' ? actor : actor.id;
+    const updated = await trx
+      .updateTable('users')
+      .set({ access, cohort, edited_at: nowTimestamp(now), edited_by: actorId })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_changes')
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        changed_by: actorId,
+        changed_by_name: actor === 'command-line' ? 'Command line' : actor.name,
+        changed_at: nowTimestamp(now),
+        access_before: user.access,
+        access_after: access,
+        cohort_before: user.cohort,
+        cohort_after: cohort,
+      })
+      .execute();
+    return updated;
+  });
+}
+
+/** The command line names users by e-mail (case-insensitive). */
+export async function changeUserStatusByEmail(
+  db: Kysely<Database>,
+  email: string,
+  change: StatusChange,
+  actor: Actor,
+): Promise<User> {
+  const matches = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .execute();
+  if (matches.length === 0) throw new UserStatusError(`No user with the e-mail ${email}.`, 404);
+  if (matches.length > 1) {
+    throw new UserStatusError(
+      `Several users have the e-mail ${email} (${matches.map((m) => m.id).join(', ')}).`,
+      409,
+    );
+  }
+  return changeUserStatus(db, matches[0]!.id, change, actor);
+}
+
+/** A user's audit trail, newest first. */
+export async function listUserChanges(db: Kysely<Database>, userId: string): Promise<UserChange[]> {
+  return db
+    .selectFrom('user_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  endSession,
+  hashToken,
+  lookupSession,
+  startSession,
+  type SessionSettings,
+} from './session.server';
+
+const settings: SessionSettings = { secure: false, idleDays: 7, maxDays: 30 };
+const DAY = 24 * 60 * 60 * 1000;
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const cookieOf = (setCookie: string) => setCookie.split(';')[0]!;
+
+describe('sessions', () => {
+  it('stores only a hash and finds the user again from the cookie', async () => {
+    const user = await insertUser(handle, { name: 'Kemi' });
+    const setCookie = await startSession(handle.db, user.id, null, settings);
+    expect(setCookie).toMatch(
+      /^session=[\w-]{43}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/,
+    );
+    const token = cookieOf(setCookie).slice('session='.length);
+    const rows = await handle.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((row) => row.id_hash)).toEqual([hashToken(token)]);
+    const lookup = await lookupSession(handle.db, cookieOf(setCookie), settings);
+    expect(lookup.user?.name).toBe('Kemi');
+  });
+
+  it('is Secure and __Host- prefixed on https', async () => {
+    const user = await insertUser(handle);
+    const setCookie = await startSession(handle.db, user.id, null, { ...settings, secure: true });
+    expect(setCookie).toMatch(/^__Host-session=.*; Path=\/; .*SameSite=Lax; HttpOnly; Secure$/);
+  });
+
+  it('treats a forged, malformed or missing cookie as a visitor', async () => {
+    expect(await lookupSession(handle.db, undefined, settings)).toEqual({
+      user: null,
+      clearCookie: false,
+    });
+    expect(await lookupSession(handle.db, 'session=not-a-session', settings)).toEqual({
+      user: null,
+      clearCookie: true,
+    });
+    expect(await lookupSession(handle.db, `session=${'A'.repeat(43)}`, settings)).toEqual({
+      user: null,
+      clearCookie: true,
+    });
+  });
+
+  it('ends after the idle timeout and after the absolute timeout', async () => {
+    const user = await insertUser(handle);
+    const start = new Date('2026-01-01T00:00:00.000Z');
+    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    expect(
+      (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 6 * DAY))).user,
+    ).not.toBeNull();
+    // Used on day 6, so idle counts from there: day 12 is fine, day 14 is not.
+    expect(
+      (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 12 * DAY))).user,
+    ).not.toBeNull();
+    expect(
+      (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 19.5 * DAY))).user,
+    ).toBeNull();
+
+    const absolute = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    for (let day = 6; day < 30; day += 6) {
+      expect(
+        (await lookupSession(handle.db, absolute, settings, new Date(start.getTime() + day * DAY)))
+          .user,
+      ).not.toBeNull();
+    }
+    expect(
+      (await lookupSession(handle.db, absolute, settings, new Date(start.getTime() + 30 * DAY)))
+        .user,
+    ).toBeNull();
+  });
+
+  it('rotates: a new sign-in ends the session the browser had; logout deletes the row', async () => {
+    const user = await insertUser(handle);
+    const first = cookieOf(await startSession(handle.db, user.id, null, settings));
+    const second = cookieOf(await startSession(handle.db, user.id, first, settings));
+    expect((await lookupSession(handle.db, first, settings)).user).toBeNull();
+    expect((await lookupSession(handle.db, second, settings)).user).not.toBeNull();
+    const cleared = await endSession(handle.db, second, settings);
+    expect(cleared).toContain('Max-Age=0');
+    expect((await lookupSession(handle.db, second, settings)).user).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { createTestDatabase } from '../../tests/support/test-database';
+import { consumeRateLimit } from './rate-limit.server';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+describe('consumeRateLimit', () => {
+  it('allows up to the limit per window, then refuses with the time left', async () => {
+    const start = new Date('2026-11-21T10:00:00.000Z');
+    const results = [];
+    for (let hit = 0; hit < 4; hit += 1) {
+      results.push(
+        await consumeRateLimit(handle.db, 'k1', 3, 60_000, new Date(start.getTime() + hit * 1000)),
+      );
+    }
+    expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]!.retryAfterSeconds).toBe(57);
+  });
+
+  it('starts a new window once the old one has passed, and keeps keys apart', async () => {
+    const start = new Date('2026-11-21T11:00:00.000Z');
+    await consumeRateLimit(handle.db, 'k2', 1, 60_000, start);
+    expect((await consumeRateLimit(handle.db, 'k2', 1, 60_000, start)).allowed).toBe(false);
+    expect((await consumeRateLimit(handle.db, 'k3', 1, 60_000, start)).allowed).toBe(true);
+    const later = new Date(start.getTime() + 60_001);
+    expect((await consumeRateLimit(handle.db, 'k2', 1, 60_000, later)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Command-line user administration:
+ *   npm run user -- list
+ *   npm run user -- set-access EMAIL none|level-1|admin
+ *   npm run user -- set-cohort EMAIL none|cohort-1
+ * It uses DATABASE_URL like the server, so it works on SQLite and PostgreSQL alike.
+ */
+import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { ACCESS_LEVELS, COHORTS, type Access, type Cohort } from '~/db/schema';
+import { changeUserStatusByEmail, UserStatusError } from '~/features/admin/user-status.server';
+import { EnvError, parseEnv } from '~/lib/env.server';
+
+const USAGE = `Usage:
+  npm run user -- list
+  npm run user -- set-access EMAIL ${ACCESS_LEVELS.join('|')}
+  npm run user -- set-cohort EMAIL ${COHORTS.join('|')}`;
+
+class UsageError extends Error {}
+
+async function main(args: string[]): Promise<void> {
+  const [command, email, value] = args;
+  if (command !== 'list' && command !== 'set-access' && command !== 'set-cohort') {
+    throw new UsageError(USAGE);
+  }
+  const env = parseEnv();
+  const database = openDatabase(env.DATABASE_URL);
+  try {
+    await migrateToLatest(database.db);
+    if (command === 'list') {
+      const users = await database.db
+        .selectFrom('users')
+        .select(['email', 'name', 'access', 'cohort', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .execute();
+      for (const user of users) {
+        console.log([user.email, user.name, user.access, user.cohort, user.created_at].join('\t'));
+      }
+      console.log(`${users.length} user${users.length === 1 ? '' : 's'}`);
+      return;
+    }
+    if (!email || !value) throw new UsageError(USAGE);
+    if (command === 'set-access' && !(ACCESS_LEVELS as readonly string[]).includes(value)) {
+      throw new UsageError(`Access must be one of ${ACCESS_LEVELS.join(', ')} (got "${value}").`);
+    }
+    if (command === 'set-cohort' && !(COHORTS as readonly string[]).includes(value)) {
+      throw new UsageError(`Cohort must be one of ${COHORTS.join(', ')} (got "${value}").`);
+    }
+    const changed = await changeUserStatusByEmail(
+      database.db,
+      email,
+      command === 'set-access' ? { access: value as Access } : { cohort: value as Cohort },
+      'command-line',
+    );
+    console.log(`${changed.email}: access ${changed.access}, cohort ${changed.cohort}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known =
+    error instanceof UsageError || error instanceof UserStatusError || error instanceof EnvError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});
