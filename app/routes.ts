@@ -7,6 +7,11 @@ export default [
   route('enroll', 'routes/enroll.tsx'),
   route('success', 'routes/success.tsx'),
 
+  route('fed', 'routes/fed/layout.tsx', [
+    index('routes/fed/index.ts'),
+    route(':step', 'routes/fed/step.tsx'),
+  ]),
+
   ...prefix('auth', [
     route('google', 'routes/auth/google.ts'),
     route('google/callback', 'routes/auth/google-callback.ts'),

@@ -132,21 +132,21 @@ async function signIn(jar: CookieJar, email: string, name: string) {
 
 beforeAll(async () => {
   const app = express();
-  let handler: ((req: express.Request, res: express.Response) => void) | undefined;
-  app.use('/dev-idp', (req, res) => handler?.(req, res));
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   origin = `http://localhost:${port}`;
   issuer = `${origin}/dev-idp`;
   redirectUri = `${origin}/auth/google/callback`;
-  handler = createDevProvider({
+  // Mounted once the port (and so the issuer) is known; Express accepts late middleware.
+  const { handler } = createDevProvider({
     issuer,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUris: [redirectUri],
     cookieKeys: ['test-cookie-key-1', 'test-cookie-key-0'],
-  }).handler;
+  });
+  app.use('/dev-idp', handler);
   config = await client.discovery(
     new URL(issuer),
     CLIENT_ID,

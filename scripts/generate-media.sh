@@ -166,7 +166,7 @@ encode_webm() { # $1 = crf
   ff -i "$TMP/hero-master.mkv" -vf "$TO_VIDEO_YUV" "${COMMON_OUT[@]}" \
     -c:v libvpx-vp9 -b:v 0 -crf "$1" -g "$FRAMES" -row-mt 1 -tile-columns 1 \
     -deadline good -cpu-used 2 "${VIDEO_TAGS[@]}" \
-    -pass 2 -passlogfile "$TMP/vp9" "$TMP/hero.webm"
+    -pass 2 -passlogfile "$TMP/vp9" -fflags +bitexact "$TMP/hero.webm"
 }
 encode_mp4() { # $1 = crf
   ff -i "$TMP/hero-master.mkv" -vf "$TO_VIDEO_YUV" "${COMMON_OUT[@]}" \
@@ -196,13 +196,14 @@ mv -f "$TMP/hero.webm" "$MEDIA/hero.webm"
 mv -f "$TMP/hero.mp4" "$MEDIA/hero.mp4"
 
 # =============================================================================
-# 2./3. Posters. The hero poster is frame 0 of the same master (rendered from
-# the lossless source, so it matches the video's first frame exactly).
+# 2./3. Posters. The hero poster is frame 0 of the very same master the videos
+# are encoded from (taken before lossy compression), so it is the video's
+# first frame — the swap from poster to playing video is invisible.
 # =============================================================================
 # encode_poster IN_PNG OUT_BASENAME  -> OUT.jpg + OUT.webp, each <= POSTER_MAX
 encode_poster() {
   local in="$1" out="$2" q size
-  for q in 3 4 5 6 7 8 10 12 15; do # mjpeg qscale: lower = better
+  for q in 2 3 4 5 6 8 10 12 15; do # mjpeg qscale: lower = better
     ff -i "$in" -vf "format=yuvj420p" -c:v mjpeg -q:v "$q" -frames:v 1 \
       -update 1 "$TMP/poster.jpg"
     size="$(bytes "$TMP/poster.jpg")"
@@ -211,7 +212,7 @@ encode_poster() {
   ((size <= POSTER_MAX)) || die "$out.jpg still $size bytes at q $q"
   mv -f "$TMP/poster.jpg" "$out.jpg"
   log "  $(basename "$out").jpg: q $q -> $size bytes"
-  for q in 90 85 80 75 70 60 50; do # libwebp quality: higher = better
+  for q in 95 90 85 80 75 70 60 50; do # libwebp quality: higher = better
     ff -i "$in" -c:v libwebp -quality "$q" -compression_level 6 -preset picture \
       -frames:v 1 "$TMP/poster.webp"
     size="$(bytes "$TMP/poster.webp")"

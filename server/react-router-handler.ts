@@ -39,7 +39,12 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
       const response = await handle(request, options.getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // A route's own header replaces the global one (e.g. the sign-in callback's
+      // Referrer-Policy); only Set-Cookie may repeat, and entries() yields each separately.
+      for (const [key, value] of response.headers.entries()) {
+        if (key === 'set-cookie') res.append(key, value);
+        else res.setHeader(key, value);
+      }
       if (response.body && req.method !== 'HEAD') {
         await writeReadableStreamToWritable(response.body, res);
       } else {

@@ -9,7 +9,8 @@ export function readCookie(header: string | null | undefined, name: string): str
       try {
         return decodeURIComponent(value);
       } catch {
-        return undefined;
+        // Still report it: the caller then rejects the value and clears the cookie.
+        return value;
       }
     }
   }

@@ -58,12 +58,8 @@ const envSchema = z
       ),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
-    SIGN_IN_RATE_LIMIT: z.coerce
-      .number()
-      .int()
-      .positive('must be a positive whole number')
-      .default(30),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    SIGN_IN_RATE_LIMIT: wholeNumber(30),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import { notFoundPage } from '~/content/not-found';
 import { buttonClass } from './button';
 
-export function NotFound() {
+/** `message` replaces the generic wording when the page knows what is missing. */
+export function NotFound({ message }: { message?: string }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-2xl font-bold text-ink">{notFoundPage.title}</h1>
-      <p className="mt-4 text-lg text-slate-700">{notFoundPage.message}</p>
+      <p className="mt-4 text-lg text-slate-700">{message || notFoundPage.message}</p>
       <Link to="/" className={buttonClass('primary', 'mt-8')}>
         {notFoundPage.homeLabel}
       </Link>

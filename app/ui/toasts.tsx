@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type * as ReactToastify from 'react-toastify';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error' | 'default';
 
@@ -7,7 +8,7 @@ interface PendingToast {
   message: string;
 }
 
-type ToastModule = typeof import('react-toastify');
+type ToastModule = typeof ReactToastify;
 
 const pending: PendingToast[] = [];
 let wake: (() => void) | undefined;

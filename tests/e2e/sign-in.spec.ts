@@ -1,8 +1,8 @@
+import type { Page } from '@playwright/test';
 import { countUsersWithEmail, openMenu, signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-const header = (page: import('@playwright/test').Page) =>
-  page.getByRole('navigation', { name: 'Main' });
+const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('sign-in with the popup', () => {
   test('a new e-mail creates an account, shows the overlay and lands on /fed/home', async ({

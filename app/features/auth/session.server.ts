@@ -61,7 +61,7 @@ export async function lookupSession(
       .where('id_hash', '=', sessionHash)
       .execute();
   }
-  const { expires_at: _expires, last_seen_at: _seen, ...user } = row;
+  const { expires_at: _expires, last_seen_at: _lastSeen, ...user } = row;
   return { user, sessionHash };
 }
 

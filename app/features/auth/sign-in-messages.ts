@@ -32,6 +32,7 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/fed/
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return fallback;
   }
-  if (/[\u0000-\u001f\\]/.test(value) || value.length > 512) return fallback;
+  const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20);
+  if (hasControlCharacter || value.includes('\\') || value.length > 512) return fallback;
   return value;
 }

@@ -98,8 +98,13 @@ export async function beginSignIn(request: Request, context: RequestContext): Pr
   });
 }
 
+/** openid-client wraps oauth4webapi's error; the missing claim is named in a `cause`. */
 function isMissingSubject(error: unknown): boolean {
-  return error instanceof Error && /"sub" \(subject\) claim missing/.test(error.message);
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (/"sub" \(subject\) claim missing/.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 function providerErrorCode(error: unknown): string {

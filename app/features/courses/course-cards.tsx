@@ -1,0 +1,76 @@
+import { ExternalLink } from 'lucide-react';
+import type { CourseCard, ProjectCard } from '~/content/course-content.types';
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+function CardFrame({ card, children }: { card: CourseCard; children: React.ReactNode }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img
+        src={card.image}
+        alt={card.imageAlt}
+        width={640}
+        height={360}
+        loading="lazy"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-bold text-ink">{card.title}</h3>
+        <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+export function CourseCardView({ card }: { card: CourseCard }) {
+  return (
+    <CardFrame card={card}>
+      <a
+        href={card.link}
+        {...external}
+        className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        {card.cta}
+        <span className="sr-only">: {card.title} (opens in a new tab)</span>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+      </a>
+    </CardFrame>
+  );
+}
+
+export function ProjectCardView({ project }: { project: ProjectCard }) {
+  const links = [
+    { label: 'Preview Project', href: project.previewURL },
+    { label: 'Download Project Files', href: project.downloadURL },
+    { label: 'View Solution', href: project.solutionURL },
+  ];
+  return (
+    <CardFrame card={project}>
+      <a
+        href={project.link}
+        {...external}
+        className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        {project.cta}
+        <span className="sr-only">: {project.title} (opens in a new tab)</span>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+      </a>
+      <ul className="mt-4 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.label}>
+            <a
+              href={link.href}
+              {...external}
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {link.label}
+              <span className="sr-only">: {project.title} (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { BookOpen, Lock } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { COURSE_STEPS } from '~/content/course-steps';
+import type { Viewer } from '~/features/auth/viewer';
+
+function canOpen(viewer: Viewer | null, studentsOnly: boolean): boolean {
+  return !studentsOnly || viewer?.access === 'level-1' || viewer?.access === 'admin';
+}
+
+/** The student area's side menu: who is reading, and the steps in order. */
+export function CourseMenu({
+  viewer,
+  signInAction,
+}: {
+  viewer: Viewer | null;
+  signInAction: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <aside
+      aria-label="Course"
+      className="border-b border-slate-200 bg-slate-50 md:w-72 md:shrink-0 md:border-r md:border-b-0"
+    >
+      <div className="px-4 py-4 md:sticky md:top-20">
+        {viewer ? (
+          <p className="text-sm text-slate-700">
+            Signed in as <strong className="block text-base text-ink">{viewer.name}</strong>
+          </p>
+        ) : (
+          <div className="text-sm text-slate-700">
+            <p>Sign in to keep track of your course.</p>
+            <div className="mt-2">{signInAction}</div>
+          </div>
+        )}
+        <button
+          type="button"
+          className="mt-3 inline-flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink md:hidden"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="inline-flex items-center gap-2">
+            <BookOpen aria-hidden="true" className="h-4 w-4" />
+            Course steps
+          </span>
+          <span aria-hidden="true">{open ? '−' : '+'}</span>
+        </button>
+        <nav aria-label="Course steps">
+          <ol id={listId} className={`${open ? 'block' : 'hidden'} mt-3 space-y-1 md:block`}>
+            {COURSE_STEPS.filter((step) => step.inMenu).map((step) => (
+              <li key={step.slug}>
+                <NavLink
+                  to={`/fed/${step.slug}`}
+                  className={({ isActive }) =>
+                    `flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${
+                      isActive
+                        ? 'bg-brand-600 font-semibold text-white'
+                        : 'text-slate-800 hover:bg-slate-200'
+                    }`
+                  }
+                >
+                  <span>
+                    {step.number !== undefined && `Step ${step.number}: `}
+                    {step.label}
+                  </span>
+                  {!canOpen(viewer, step.studentsOnly) && (
+                    <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,137 @@
+import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import type { StepContent, StepSection } from '~/content/course-content.types';
+import type { CourseStep } from '~/content/course-steps';
+import { CourseCardView, ProjectCardView } from './course-cards';
+
+function Section({ section }: { section: StepSection }) {
+  switch (section.kind) {
+    case 'text':
+      return (
+        <>
+          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+        </>
+      );
+    case 'list':
+      return (
+        <>
+          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+          <ol className="mt-4 space-y-3">
+            {section.items.map((item, index) => (
+              <li
+                key={item.title}
+                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+                >
+                  {index + 1}
+                </span>
+                <span>
+                  <strong className="block text-ink">{item.title}</strong>
+                  <span className="text-sm text-slate-700">{item.description}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      );
+    case 'cards':
+      return (
+        <>
+          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+          <div className="mt-4 grid gap-6 sm:grid-cols-2">
+            {section.cards.map((card) => (
+              <CourseCardView key={card.title} card={card} />
+            ))}
+          </div>
+        </>
+      );
+    case 'projects':
+      return (
+        <>
+          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+          <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {section.projects.map((project) => (
+              <ProjectCardView key={project.title} project={project} />
+            ))}
+          </div>
+        </>
+      );
+  }
+}
+
+export function StepView({
+  step,
+  content,
+  previous,
+  next,
+}: {
+  step: CourseStep;
+  content: StepContent;
+  previous?: CourseStep;
+  next?: CourseStep;
+}) {
+  return (
+    <article className="max-w-4xl">
+      {step.number !== undefined && (
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          Step {step.number}
+        </p>
+      )}
+      <h1 className="mt-1 text-3xl font-extrabold text-ink">{content.heading}</h1>
+      {content.duration && (
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          Duration: {content.duration}
+        </p>
+      )}
+      <p className="mt-4 text-lg text-slate-700">{content.intro}</p>
+      {content.sections.map((section) => (
+        <section key={section.heading} className="mt-10">
+          <Section section={section} />
+        </section>
+      ))}
+      {step.slug === 'html-css-quiz' && (
+        <p className="mt-10">
+          <Link to="/fed/html-css" className="font-semibold text-brand-700 underline">
+            Back to Step 2: HTML &amp; CSS
+          </Link>
+        </p>
+      )}
+      <nav
+        aria-label="Step navigation"
+        className="mt-12 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between"
+      >
+        {previous ? (
+          <Link
+            to={`/fed/${previous.slug}`}
+            rel="prev"
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Previous: {previous.label}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next && (
+          <Link
+            to={`/fed/${next.slug}`}
+            rel="next"
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+          >
+            Next: {next.label}
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        )}
+      </nav>
+    </article>
+  );
+}

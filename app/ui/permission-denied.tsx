@@ -1,0 +1,62 @@
+import { Lock, Mail, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { site } from '~/content/site';
+import { buttonClass } from './button';
+
+/** SPEC §6, word for word. */
+export const PERMISSION_DENIED_MESSAGES = {
+  student:
+    'Permission Denied. This content of this page can only be view by a FrontEnd Dev student.',
+  admin: 'Permission Denied. This content of this page can only be view by an Admin.',
+} as const;
+
+export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;
+
+/** Shown with HTTP 403; `signInAction` is offered to visitors (the sign-in button). */
+export function PermissionDenied({
+  area,
+  signInAction,
+}: {
+  area: PermissionDeniedArea;
+  signInAction?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="permission-denied-heading"
+      className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center"
+    >
+      <Lock aria-hidden="true" className="h-12 w-12 text-brand-600" />
+      <h1 id="permission-denied-heading" className="mt-4 text-2xl font-bold text-ink">
+        Permission Denied
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">{PERMISSION_DENIED_MESSAGES[area]}</p>
+      <p className="mt-6 text-slate-700">Think this is a mistake? Contact us:</p>
+      <ul className="mt-3 flex flex-col gap-3 sm:flex-row">
+        <li>
+          <a href={site.email.href} className={buttonClass('secondary')}>
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            {site.email.display}
+          </a>
+        </li>
+        <li>
+          <a
+            href={site.directMessage.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('secondary')}
+          >
+            <MessageCircle aria-hidden="true" className="h-4 w-4" />
+            {site.directMessage.label}
+          </a>
+        </li>
+      </ul>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        {signInAction}
+        <Link to="/" className={buttonClass('ghost', 'border border-slate-300')}>
+          Back To Home
+        </Link>
+      </div>
+    </section>
+  );
+}

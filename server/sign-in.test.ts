@@ -1,0 +1,396 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startFakeOidcProvider,
+  type FakeOidcProvider,
+  type IdTokenOverrides,
+} from '../tests/support/fake-oidc-provider';
+import {
+  freePort,
+  spawnServer,
+  startServer,
+  tempDatabaseUrl,
+  type RunningServer,
+} from '../tests/support/server-process';
+
+const CLIENT_ID = 'bootcamp-test-client';
+const CLIENT_SECRET = randomBytes(24).toString('base64url');
+const ADMIN_EMAIL = 'boss@example.com';
+
+let fake: FakeOidcProvider;
+let app: RunningServer;
+let databasePath: string;
+
+beforeAll(async () => {
+  fake = await startFakeOidcProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  databasePath = tempDatabaseUrl();
+  app = await startServer(appEnv({ SIGN_IN_RATE_LIMIT: '1000', DATABASE_URL: databasePath }));
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+});
+
+function appEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_ISSUER: fake.issuer,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    ...extra,
+  };
+}
+
+/** A browser on one origin: it keeps cookies (deleting those cleared with Max-Age=0). */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (cookie) headers.set('Cookie', cookie);
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const header of response.headers.getSetCookie()) {
+      const [, name = '', value = ''] = /^([^=]+)=([^;]*)/.exec(header) ?? [];
+      if (/;\s*Max-Age=0\b/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}
+
+interface SignInResult {
+  type: 'sign-in-result';
+  ok: boolean;
+  message: string;
+  returnTo: string;
+}
+
+function popupResult(html: string): SignInResult {
+  const match = /const result = (\{.*?\});\n/.exec(html);
+  if (!match?.[1]) throw new Error(`no sign-in result in the page: ${html.slice(0, 300)}`);
+  return JSON.parse(match[1]) as SignInResult;
+}
+
+/** GET /auth/google, then the provider's /authorize: returns the callback URL it sends back. */
+async function beginSignIn(browser: Browser, server = app): Promise<URL> {
+  const begin = await browser.fetch(`${server.origin}/auth/google?mode=popup&redirectTo=/enroll`);
+  expect(begin.status).toBe(302);
+  expect(browser.cookies.has('sign_in')).toBe(true);
+  const authorize = await fetch(begin.headers.get('location') ?? '', { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const callback = new URL(authorize.headers.get('location') ?? '');
+  expect(callback.origin + callback.pathname).toBe(`${server.origin}/auth/google/callback`);
+  return callback;
+}
+
+async function finishSignIn(browser: Browser, callback: URL | string) {
+  const response = await browser.fetch(callback);
+  const html = await response.text();
+  return { response, html, result: popupResult(html) };
+}
+
+/** A whole popup sign-in; the ID token carries `claims` over the fake provider's defaults. */
+async function signIn(browser: Browser, claims: IdTokenOverrides = {}) {
+  fake.nextIdToken(claims);
+  return finishSignIn(browser, await beginSignIn(browser));
+}
+
+let subjects = 0;
+const newSubject = () => `subject-${++subjects}-${randomBytes(4).toString('hex')}`;
+
+/** Signs a new person in and returns their browser and raw session id. */
+async function signedInBrowser(claims: IdTokenOverrides = {}) {
+  const browser = new Browser();
+  const { result } = await signIn(browser, { sub: newSubject(), ...claims });
+  expect(result).toMatchObject({ ok: true, message: 'Account created successfully' });
+  const session = browser.cookies.get('session');
+  if (!session) throw new Error('no session cookie after sign-in');
+  return { browser, session };
+}
+
+function withDatabase<T>(
+  run: (db: Database.Database) => T,
+  { readonly = true, path = databasePath } = {},
+): T {
+  const db = new Database(path, { readonly, fileMustExist: true, timeout: 5_000 });
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+function row<T>(sql: string, ...params: unknown[]): T | undefined {
+  return withDatabase((db) => db.prepare(sql).get(...params)) as T | undefined;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const count = (table: string) => row<{ n: number }>(`select count(*) as n from ${table}`)?.n ?? 0;
+const counts = () => ({ users: count('users'), sessions: count('sessions') });
+const sessionRow = (token: string) =>
+  row<{ user_id: string }>('select * from sessions where id_hash = ?', sha256(token));
+const user = (id: string) =>
+  row<{ name: string; access: string }>('select * from users where id = ?', id);
+
+/** GET /enroll with only this session cookie: is the person signed in, and is the cookie cleared? */
+async function visitWithSession(cookieValue: string) {
+  const response = await fetch(`${app.origin}/enroll`, {
+    headers: { Cookie: `session=${cookieValue}` },
+  });
+  const html = await response.text();
+  expect(response.status).toBe(200);
+  return {
+    signedIn: html.includes('Logout'),
+    visitor: html.includes('>Login<') && !html.includes('Logout'),
+    html: html.replace(/<!-- -->/g, ''),
+    cleared: response.headers
+      .getSetCookie()
+      .some((cookie) => /^session=;/.test(cookie) && /Max-Age=0\b/.test(cookie)),
+  };
+}
+
+async function expectRefused(
+  run: () => Promise<{ response: Response; result: SignInResult }>,
+  message: string,
+) {
+  const before = counts();
+  const { response, result } = await run();
+  expect(response.status).toBe(400);
+  expect(result).toMatchObject({ type: 'sign-in-result', ok: false, message });
+  expect(response.headers.getSetCookie().some((c) => /^session=[^;]/.test(c))).toBe(false);
+  expect(counts()).toEqual(before);
+}
+
+describe('sign-in with an OpenID provider', () => {
+  it('creates the account and a hashed, HttpOnly SameSite=Lax session; then logs the same person in', async () => {
+    const before = counts();
+    const browser = new Browser();
+    const sub = newSubject();
+    const first = await signIn(browser, { sub, name: 'Grace Hopper' });
+    expect(first.response.status).toBe(200);
+    expect(first.result).toEqual({
+      type: 'sign-in-result',
+      ok: true,
+      message: 'Account created successfully',
+      returnTo: '/enroll',
+    });
+    const setCookie = first.response.headers.getSetCookie().find((c) => c.startsWith('session='));
+    expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toMatch(/;\s*HttpOnly\b/i);
+    expect(setCookie).toMatch(/;\s*SameSite=Lax\b/i);
+    const sessionId = browser.cookies.get('session') ?? '';
+    expect(sessionRow(sessionId)).toMatchObject({ user_id: sub });
+    expect(row('select * from sessions where id_hash = ?', sessionId)).toBeUndefined();
+    expect(counts()).toEqual({ users: before.users + 1, sessions: before.sessions + 1 });
+    expect(user(sub)).toMatchObject({ name: 'Grace Hopper', access: 'none' });
+
+    const page = await visitWithSession(sessionId);
+    expect(page.signedIn).toBe(true);
+    expect(page.html).toContain('Hi, Grace Hopper');
+
+    const second = await signIn(new Browser(), { sub, name: 'Grace Hopper' });
+    expect(second.result).toMatchObject({ ok: true, message: 'Login successfully' });
+    expect(row('select count(*) as n from users where id = ?', sub)).toEqual({ n: 1 });
+  });
+
+  it('sends state, nonce and an S256 PKCE challenge to the provider', async () => {
+    await signedInBrowser();
+    const request = fake.authorizeRequests.at(-1);
+    expect(request).toMatchObject({ clientId: CLIENT_ID, codeChallengeMethod: 'S256' });
+    expect(request?.state).toMatch(/^[\w-]{20,}$/);
+    expect(request?.nonce).toMatch(/^[\w-]{20,}$/);
+    expect(request?.codeChallenge).toMatch(/^[\w-]{43}$/);
+    expect(request?.redirectUri).toBe(`${app.origin}/auth/google/callback`);
+  });
+
+  it('uses an attempt once: replaying the callback is refused', async () => {
+    const browser = new Browser();
+    fake.nextIdToken({ sub: newSubject() });
+    const callback = await beginSignIn(browser);
+    const attemptCookie = browser.cookies.get('sign_in') ?? '';
+    expect((await finishSignIn(browser, callback)).result.ok).toBe(true);
+    browser.cookies.set('sign_in', attemptCookie);
+    await expectRefused(() => finishSignIn(browser, callback), 'invalid-action-code');
+  });
+
+  it('refuses a callback with a modified state, or without the sign_in cookie', async () => {
+    const browser = new Browser();
+    const callback = await beginSignIn(browser);
+    callback.searchParams.set('state', `${callback.searchParams.get('state')}x`);
+    const tokenCalls = fake.tokenRequests();
+    await expectRefused(() => finishSignIn(browser, callback), 'invalid-action-code');
+
+    const other = await beginSignIn(new Browser());
+    await expectRefused(() => finishSignIn(new Browser(), other), 'invalid-action-code');
+    expect(fake.tokenRequests()).toBe(tokenCalls);
+  });
+
+  it('refuses a code the provider has already redeemed (invalid_grant)', async () => {
+    await signedInBrowser();
+    const oldCode = fake.authorizeRequests.at(-1)?.code ?? '';
+    expect(oldCode).not.toBe('');
+    const browser = new Browser();
+    fake.nextAuthorizeCode(oldCode);
+    const callback = await beginSignIn(browser);
+    expect(callback.searchParams.get('code')).toBe(oldCode);
+    await expectRefused(() => finishSignIn(browser, callback), 'invalid-action-code');
+  });
+
+  it('refuses an error from the provider', async () => {
+    fake.nextAuthorizeError('access_denied');
+    await expectRefused(() => signIn(new Browser()), 'user-cancelled');
+  });
+
+  it('refuses an ID token with a wrong nonce or for another audience', async () => {
+    const mismatch = 'oauth-jwt-claim-comparison-failed';
+    await expectRefused(() => signIn(new Browser(), { nonce: 'not-the-nonce' }), mismatch);
+    await expectRefused(() => signIn(new Browser(), { aud: 'another-client' }), mismatch);
+  });
+
+  it('refuses an ID token without sub (or with an empty one) and records no one', async () => {
+    const before = counts();
+    const missing = await signIn(new Browser(), { omit: ['sub'] });
+    expect(missing.response.status).toBe(400);
+    expect(missing.result.ok).toBe(false);
+    expect(counts()).toEqual(before);
+    await expectRefused(() => signIn(new Browser(), { sub: '' }), 'User data not available.');
+  });
+
+  it('answers "User data not available." to an ID token without sub', async () => {
+    await expectRefused(() => signIn(new Browser(), { omit: ['sub'] }), 'User data not available.');
+  });
+
+  it('makes a verified ADMIN_EMAILS address admin, but not an unverified one', async () => {
+    const verified = newSubject();
+    const unverified = newSubject();
+    await signIn(new Browser(), { sub: verified, email: ADMIN_EMAIL.toUpperCase() });
+    await signIn(new Browser(), { sub: unverified, email: ADMIN_EMAIL, email_verified: false });
+    expect(user(verified)?.access).toBe('admin');
+    expect(user(unverified)?.access).toBe('none');
+  });
+});
+
+describe('sessions', () => {
+  it('treats a forged or malformed cookie as a visitor and clears it', async () => {
+    for (const value of [randomBytes(32).toString('base64url'), 'not-a-session-id']) {
+      const page = await visitWithSession(value);
+      expect(page).toMatchObject({ signedIn: false, visitor: true, cleared: true });
+    }
+  });
+
+  it('treats an expired session as a visitor, clears the cookie and deletes the row', async () => {
+    const { session } = await signedInBrowser();
+    expect((await visitWithSession(session)).signedIn).toBe(true);
+    withDatabase(
+      (db) =>
+        db
+          .prepare('update sessions set expires_at = ? where id_hash = ?')
+          .run(new Date(Date.now() - 1000).toISOString(), sha256(session)),
+      { readonly: false },
+    );
+    expect(await visitWithSession(session)).toMatchObject({ visitor: true, cleared: true });
+    expect(sessionRow(session)).toBeUndefined();
+  });
+
+  it('treats a deleted session as a visitor and clears the cookie', async () => {
+    const { session } = await signedInBrowser();
+    withDatabase(
+      (db) => db.prepare('delete from sessions where id_hash = ?').run(sha256(session)),
+      { readonly: false },
+    );
+    expect(await visitWithSession(session)).toMatchObject({ visitor: true, cleared: true });
+  });
+
+  it('rotates the session when a signed-in browser signs in again', async () => {
+    const sub = newSubject();
+    const { browser, session: first } = await signedInBrowser({ sub });
+    const again = await signIn(browser, { sub });
+    expect(again.result).toMatchObject({ ok: true, message: 'Login successfully' });
+    const second = browser.cookies.get('session') ?? '';
+    expect(second).not.toBe(first);
+    expect(sessionRow(first)).toBeUndefined();
+    expect(sessionRow(second)).toMatchObject({ user_id: sub });
+    expect((await visitWithSession(first)).visitor).toBe(true);
+    expect((await visitWithSession(second)).signedIn).toBe(true);
+  });
+
+  it('logs out with a same-origin POST and refuses cross-site or origin-less ones', async () => {
+    const { browser, session } = await signedInBrowser();
+    const logout = (headers: Record<string, string>) =>
+      browser.fetch(`${app.origin}/auth/logout`, { method: 'POST', headers });
+
+    expect((await logout({ Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await logout({})).status).toBe(403);
+    expect((await visitWithSession(session)).signedIn).toBe(true);
+
+    const response = await logout({ Origin: app.origin });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login');
+    expect(response.headers.getSetCookie().some((c) => /^session=;.*Max-Age=0/.test(c))).toBe(true);
+    expect(sessionRow(session)).toBeUndefined();
+    expect((await visitWithSession(session)).visitor).toBe(true);
+  });
+});
+
+describe('the callback page', () => {
+  it('has no COOP, sends no referrer and posts to the exact origin', async () => {
+    const { response, html } = await signIn(new Browser(), { sub: newSubject() });
+    expect(response.headers.has('cross-origin-opener-policy')).toBe(false);
+    expect(html).toContain(`const origin = ${JSON.stringify(app.origin)};`);
+    expect(html).toContain('window.opener.postMessage(result, origin)');
+  });
+
+  it('sends exactly one Referrer-Policy: no-referrer', async () => {
+    const { response } = await signIn(new Browser(), { sub: newSubject() });
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('rate limit and start-up', () => {
+  it('answers 429 with Retry-After once the sign-in limit is used up', async () => {
+    const databaseUrl = tempDatabaseUrl();
+    const limited = await startServer(
+      appEnv({ SIGN_IN_RATE_LIMIT: '3', DATABASE_URL: databaseUrl }),
+    );
+    try {
+      const browser = new Browser();
+      for (let i = 0; i < 3; i++) {
+        expect((await browser.fetch(`${limited.origin}/auth/google?mode=popup`)).status).toBe(302);
+      }
+      browser.cookies.clear();
+      const refused = await browser.fetch(`${limited.origin}/auth/google?mode=popup`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(popupResult(await refused.text())).toMatchObject({
+        ok: false,
+        message: 'too-many-requests',
+      });
+      expect(browser.cookies.has('sign_in')).toBe(false);
+      withDatabase(
+        (db) => {
+          expect(db.prepare('select count(*) as n from sign_in_attempts').get()).toEqual({ n: 3 });
+          expect(db.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
+        },
+        { path: databaseUrl },
+      );
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('refuses to start the local provider on a non-loopback ORIGIN', async () => {
+    const started = spawnServer({
+      ORIGIN: 'https://academy.example',
+      PORT: String(await freePort()),
+      DATABASE_URL: tempDatabaseUrl(),
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('GOOGLE_CLIENT_ID');
+    expect(started.output()).not.toContain('server listening');
+  });
+});

@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { BrowserContext } from '@playwright/test';
+import type { Access } from '../../app/db/schema';
+
+export interface TestAccount {
+  id: string;
+  name: string;
+  email: string;
+  access: Access;
+  /** `session=…`, for raw requests. */
+  cookie: string;
+}
+
+function openE2eDatabase(): Database.Database {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path) throw new Error('E2E_DATABASE_PATH is not set by playwright.config.ts');
+  const db = new Database(path);
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
+ * A fixture that creates a user and a session row directly, as a sign-in would: faster
+ * than the popup for tests about what each role may see (sign-in has its own tests).
+ */
+export function createAccount(access: Access, name = `Test ${access}`): TestAccount {
+  const suffix = randomBytes(6).toString('hex');
+  const id = `e2e-${access}-${suffix}`;
+  const email = `${access}-${suffix}@example.net`;
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const db = openE2eDatabase();
+  try {
+    db.prepare(
+      'insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, ?, ?)',
+    ).run(id, name, email, access, 'none', now.toISOString());
+    db.prepare(
+      'insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)',
+    ).run(
+      createHash('sha256').update(token).digest('hex'),
+      id,
+      now.toISOString(),
+      now.toISOString(),
+      new Date(now.getTime() + 86_400_000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  return { id, name, email, access, cookie: `session=${token}` };
+}
+
+export async function useAccount(context: BrowserContext, account: TestAccount): Promise<void> {
+  const [name, value] = account.cookie.split('=') as [string, string];
+  await context.addCookies([
+    { name, value, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+  ]);
+}

@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { COURSE_CONTENT } from '../../app/content/course-content.server';
+import type { StepContent } from '../../app/content/course-content.types';
+import { COURSE_STEPS } from '../../app/content/course-steps';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { openMenu } from './auth-helpers';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { createAccount, useAccount, type TestAccount } from './sessions';
+
+type Role = 'visitor' | 'none' | 'level-1' | 'admin';
+const ROLES: Role[] = ['visitor', 'none', 'level-1', 'admin'];
+
+/** Titles and links that only someone allowed to see the step may receive. */
+function secretsOf(content: StepContent): string[] {
+  return content.sections.flatMap((section) => {
+    if (section.kind === 'cards') return section.cards.flatMap((card) => [card.title, card.link]);
+    if (section.kind === 'projects') {
+      return section.projects.flatMap((p) => [
+        p.title,
+        p.link,
+        p.previewURL,
+        p.downloadURL,
+        p.solutionURL,
+      ]);
+    }
+    return [];
+  });
+}
+
+function mayOpen(role: Role, studentsOnly: boolean): boolean {
+  return !studentsOnly || role === 'level-1' || role === 'admin';
+}
+
+test.describe('the student area for each role', () => {
+  for (const role of ROLES) {
+    test(`${role}: every step answers with the status and content the access table says`, async ({
+      request,
+    }) => {
+      const account = role === 'visitor' ? undefined : createAccount(role);
+      const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+      for (const step of COURSE_STEPS) {
+        const content = COURSE_CONTENT[step.slug];
+        const page = await request.get(`/fed/${step.slug}`, { headers });
+        const data = await request.get(`/fed/${step.slug}.data`, { headers });
+        const html = await page.text();
+        const loaderData = await data.text();
+        if (mayOpen(role, step.studentsOnly)) {
+          expect(page.status(), step.slug).toBe(200);
+          expect(html).toContain(content.heading.replaceAll('&', '&amp;'));
+          for (const secret of secretsOf(content))
+            expect(html).toContain(secret.replaceAll('&', '&amp;'));
+          if (account) expect(html).toContain(account.name);
+        } else {
+          expect(page.status(), step.slug).toBe(403);
+          expect(data.status(), `${step.slug}.data`).toBe(403);
+          expect(html).toContain(PERMISSION_DENIED_MESSAGES.student);
+          for (const secret of [content.intro, ...secretsOf(content)]) {
+            expect(html, step.slug).not.toContain(secret);
+            expect(loaderData, `${step.slug}.data`).not.toContain(secret);
+          }
+        }
+      }
+    });
+  }
+
+  test('/fed goes to /fed/home and an unknown step is the 404 page', async ({ page, request }) => {
+    await page.goto('/fed');
+    await expect(page).toHaveURL('/fed/home');
+    expect((await request.get('/fed/no-such-step')).status()).toBe(404);
+    expect((await request.get('/fed/home/deeper')).status()).toBe(404);
+  });
+});
+
+test.describe('in the browser', () => {
+  let admin: TestAccount;
+  test.beforeAll(() => {
+    admin = createAccount('admin', 'Amaka Admin');
+  });
+
+  test('the side menu shows the name, the steps in order, the current step, and no quiz', async ({
+    page,
+    context,
+    isMobile,
+  }) => {
+    await useAccount(context, admin);
+    await page.goto('/fed/roadmap');
+    const menu = page.getByRole('complementary', { name: 'Course' });
+    await expect(menu.getByText('Amaka Admin')).toBeVisible();
+    if (isMobile) {
+      const toggle = menu.getByRole('button', { name: 'Course steps' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    const links = menu.getByRole('navigation', { name: 'Course steps' }).getByRole('link');
+    await expect(links).toHaveText([
+      'Introduction',
+      'Step 1: Roadmap',
+      'Step 2: HTML & CSS',
+      'Step 3: HTML & CSS Projects',
+      'Step 4: CSS Framework',
+      'Step 5: JavaScript',
+      'Step 6: JavaScript Projects',
+      'Step 7: React',
+      'Step 8: Conclusion',
+    ]);
+    await expect(links.filter({ hasText: 'Quiz' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Step 1: Roadmap' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByRole('link', { name: /^Next: HTML & CSS$/ }).click();
+    await expect(page).toHaveURL('/fed/html-css');
+    await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
+  });
+
+  test('every step has no axe violations and every external link opens safely', async ({
+    page,
+    context,
+  }) => {
+    await useAccount(context, admin);
+    for (const step of COURSE_STEPS) {
+      await page.goto(`/fed/${step.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        COURSE_CONTENT[step.slug].heading,
+      );
+      await expectNoAxeViolations(page);
+      const external = page.locator('main a[href^="http"]');
+      for (const link of await external.all()) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+    }
+    await page.goto('/fed/html-css-test');
+    for (const label of ['Preview Project', 'Download Project Files', 'View Solution']) {
+      await expect(page.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveCount(3);
+    }
+  });
+
+  test('a visitor on a protected step sees Permission Denied with a sign-in button', async ({
+    page,
+  }, testInfo) => {
+    const response = await page.goto('/fed/javascript');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Back To Home' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Login With Google' }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: /hello@frontierdevacademy.com/ })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Message us on Instagram' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}-fed-denied.png`,
+      fullPage: true,
+    });
+  });
+
+  test('a signed-in student without access sees no sign-in button on a denied step', async ({
+    page,
+    context,
+  }) => {
+    await useAccount(context, createAccount('none', 'Nonso None'));
+    await page.goto('/fed/react');
+    await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Login With Google' }),
+    ).toHaveCount(0);
+    await openMenu(page);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText('Hi, Nonso None'),
+    ).toBeVisible();
+  });
+
+  test('an access change from the command line applies on the next request', async ({
+    request,
+  }) => {
+    const account = createAccount('none');
+    const headers = { cookie: account.cookie };
+    expect((await request.get('/fed/conclusion', { headers })).status()).toBe(403);
+    execFileSync(
+      'node_modules/.bin/tsx',
+      ['scripts/user.ts', 'set-access', account.email, 'level-1'],
+      {
+        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_PATH },
+      },
+    );
+    expect((await request.get('/fed/conclusion', { headers })).status()).toBe(200);
+  });
+
+  test('screenshots of the student area', async ({ page, context }, testInfo) => {
+    await useAccount(context, admin);
+    for (const slug of ['home', 'html-css-test']) {
+      await page.goto(`/fed/${slug}`);
+      await page.screenshot({
+        path: `test-results/screenshots/${testInfo.project.name}-fed-${slug}.png`,
+        fullPage: true,
+      });
+    }
+  });
+});
