@@ -12,6 +12,13 @@ export default [
     route(':step', 'routes/fed/step.tsx'),
   ]),
 
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/index.ts'),
+    route('home', 'routes/admin/home.tsx'),
+    route('user-details/:id', 'routes/admin/user-details.tsx'),
+  ]),
+  route('admin/events', 'routes/admin/events.ts'),
+
   ...prefix('auth', [
     route('google', 'routes/auth/google.ts'),
     route('google/callback', 'routes/auth/google-callback.ts'),

@@ -7,27 +7,34 @@ export interface ChangeEvent {
   id: string;
 }
 
-export type ChangeListener = (event: ChangeEvent) => void;
+export interface Subscriber {
+  onEvent: (event: ChangeEvent) => void;
+  /** Events may have been missed (a lost connection between servers): re-read everything. */
+  onResync?: () => void;
+  /** The bus is closing (shutdown): end the stream. */
+  onClose?: () => void;
+}
 
 export interface EventBus {
   publish(event: ChangeEvent): void;
-  subscribe(listener: ChangeListener): () => void;
+  subscribe(subscriber: Subscriber): () => void;
   close(): Promise<void>;
 }
 
 /** One process: events go straight to this process's subscribers. */
 export function createInProcessEventBus(): EventBus {
-  const listeners = new Set<ChangeListener>();
+  const subscribers = new Set<Subscriber>();
   return {
     publish(event) {
-      for (const listener of listeners) listener(event);
+      for (const subscriber of subscribers) subscriber.onEvent(event);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
     },
     async close() {
-      listeners.clear();
+      for (const subscriber of [...subscribers]) subscriber.onClose?.();
+      subscribers.clear();
     },
   };
 }

@@ -7,8 +7,13 @@ export function uniqueEmail(prefix: string): string {
 
 /** On a phone the header menu hides behind its toggle. */
 export async function openMenu(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) await toggle.click();
+  const toggle = page.locator('header nav > button[aria-controls]');
+  if (!(await toggle.isVisible())) return;
+  // A navigation that lands just after the click closes the menu again: retry until open.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Clicks `trigger`, fills the local provider's form in the popup and submits it. */

@@ -56,3 +56,55 @@ export async function useAccount(context: BrowserContext, account: TestAccount):
     { name, value, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
   ]);
 }
+
+export interface SeededUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Inserts plain users (no sessions), newest last, for list and search tests. */
+export function seedUsers(users: { name: string; email: string }[]): SeededUser[] {
+  const db = openE2eDatabase();
+  const start = Date.now() - users.length * 1000;
+  try {
+    const insert = db.prepare(
+      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, 'none', 'none', ?)",
+    );
+    return users.map((user, index) => {
+      const id = `seed-${randomBytes(8).toString('hex')}`;
+      insert.run(id, user.name, user.email, new Date(start + index * 1000).toISOString());
+      return { id, ...user };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export function readUser(id: string): { access: string; cohort: string; edited_at: string | null } {
+  const db = openE2eDatabase();
+  try {
+    return db.prepare('select access, cohort, edited_at from users where id = ?').get(id) as {
+      access: string;
+      cohort: string;
+      edited_at: string | null;
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** How many users match a case-insensitive substring of name or e-mail, counted in SQL. */
+export function countMatching(text: string): number {
+  const db = openE2eDatabase();
+  try {
+    const needle = text.toLowerCase();
+    const rows = db.prepare('select name, email from users').all() as {
+      name: string;
+      email: string;
+    }[];
+    return rows.filter((row) => `${row.name}\n${row.email}`.toLowerCase().includes(needle)).length;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+
+const MAX_BACKOFF_MS = 30_000;
+/** Several changes in a burst (a bulk edit) cause one refresh. */
+const REFRESH_DEBOUNCE_MS = 100;
+
+/**
+ * SPEC §3/§7's live list, done our way: the page's loader holds the items; this hook
+ * listens to the server's change events for `collection` and re-runs the loaders when
+ * one arrives. It reconnects with back-off and reports `loading` while refreshing.
+ */
+export function useLiveCollection(collection: 'users'): { loading: boolean; connected: boolean } {
+  const { revalidate, state } = useRevalidator();
+  const [connected, setConnected] = useState(false);
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    let backoff = 1_000;
+    let stopped = false;
+
+    const refresh = () => {
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void revalidateRef.current(), REFRESH_DEBOUNCE_MS);
+    };
+    const connect = () => {
+      source = new EventSource(`/admin/events?collection=${collection}`);
+      source.addEventListener('ready', () => {
+        backoff = 1_000;
+        setConnected(true);
+      });
+      source.addEventListener('change', (event) => {
+        const data = JSON.parse((event as MessageEvent<string>).data) as { collection?: string };
+        if (data.collection === collection) refresh();
+      });
+      source.addEventListener('resync', refresh);
+      source.onerror = () => {
+        // Our own back-off instead of EventSource's fixed retry, and a refresh on return
+        // in case something changed while we were away.
+        source?.close();
+        setConnected(false);
+        if (stopped) return;
+        retryTimer = setTimeout(() => {
+          connect();
+          refresh();
+        }, backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(retryTimer);
+      clearTimeout(refreshTimer);
+    };
+  }, [collection]);
+
+  return { loading: state === 'loading', connected };
+}

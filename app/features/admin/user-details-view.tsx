@@ -1,0 +1,143 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import type { User, UserChange } from '~/db/schema';
+import { buttonClass } from '~/ui/button';
+import { Spinner } from '~/ui/spinner';
+import { notify } from '~/ui/toasts';
+import { ACCESS_OPTIONS, COHORT_OPTIONS } from './user-status-form';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function StatusSelect({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`status-${name}`} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={`status-${name}`}
+        name={name}
+        required
+        defaultValue=""
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        <option value="" disabled>
+          -- Choose one --
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function UserDetailsView({
+  user,
+  changes,
+  backTo,
+  error,
+}: {
+  user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
+  changes: UserChange[];
+  backTo: string;
+  error?: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
+  useEffect(() => {
+    if (error) notify('error', error);
+  }, [error]);
+
+  const fields = [
+    ['Username', user.name],
+    ['Email', user.email],
+    ['Access', user.access],
+    ['Cohort', user.cohort],
+    ['User ID', user.id],
+  ] as const;
+
+  return (
+    <div className="max-w-3xl">
+      <Link
+        to={backTo}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to List of Users
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">User Details</h1>
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="font-semibold break-all text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="status-heading" className="mt-10">
+        <h2 id="status-heading" className="text-xl font-bold text-ink">
+          Update User Status
+        </h2>
+        <Form
+          method="post"
+          className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
+        >
+          <StatusSelect name="access" label="Access" options={ACCESS_OPTIONS} />
+          <StatusSelect name="cohort" label="Cohort" options={COHORT_OPTIONS} />
+          {error && (
+            <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
+              {error}
+            </p>
+          )}
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClass('primary')} disabled={saving}>
+              {saving && <Spinner className="h-4 w-4" />}
+              Save changes
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-10">
+        <h2 id="history-heading" className="text-xl font-bold text-ink">
+          Change history
+        </h2>
+        {changes.length === 0 ? (
+          <p className="mt-3 text-slate-700">No changes yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-2" data-testid="change-history">
+            {changes.map((change) => (
+              <li
+                key={change.id}
+                className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800"
+              >
+                <time dateTime={change.changed_at} className="font-semibold">
+                  {dateFormat.format(new Date(change.changed_at))} UTC
+                </time>
+                : {change.changed_by_name} set access {change.access_before} → {change.access_after}
+                , cohort {change.cohort_before} → {change.cohort_after}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useNavigate } from 'react-router';
+import { Spinner } from '~/ui/spinner';
+import { SEARCH_MAX_LENGTH, userSearchQuery } from './user-search';
+import type { UserPage } from './user-search.server';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function SearchBox({ q }: { q: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  // The first search of a typing session adds a history entry; the keys after it replace it.
+  const pushed = useRef(false);
+  useEffect(() => setText(q), [q]);
+
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => {
+      navigate(`/admin/home${userSearchQuery({ q: text.trim(), page: 1 })}`, {
+        replace: pushed.current,
+        preventScrollReset: true,
+      });
+      pushed.current = true;
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, navigate]);
+
+  return (
+    <Form method="get" action="/admin/home" role="search" className="mt-6 max-w-md">
+      <label htmlFor="user-search" className="sr-only">
+        Search users
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+        />
+        <input
+          id="user-search"
+          name="q"
+          type="search"
+          value={text}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={() => {
+            pushed.current = false;
+          }}
+          placeholder="Search by Username or Email"
+          autoComplete="off"
+          className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-sm"
+        />
+      </div>
+    </Form>
+  );
+}
+
+function Pagination({ page, pageCount, q }: { page: number; pageCount: number; q: string }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
+          <li key={number}>
+            <Link
+              to={`/admin/home${userSearchQuery({ q, page: number })}`}
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              preventScrollReset
+              className={`inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm font-semibold ${
+                number === page
+                  ? 'bg-brand-600 text-white'
+                  : 'border border-slate-300 text-slate-800 hover:bg-slate-100'
+              }`}
+            >
+              {number}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** SPEC §2's List of Users: search, count, table, pagination. */
+export function UserList({
+  result,
+  q,
+  loading,
+}: {
+  result: UserPage;
+  q: string;
+  loading: boolean;
+}) {
+  const navigate = useNavigate();
+  const back = userSearchQuery({ q, page: result.page });
+  return (
+    <section aria-labelledby="users-heading">
+      <h1 id="users-heading" className="text-3xl font-extrabold text-ink">
+        List of Users
+      </h1>
+      <p className="mt-2 text-slate-700">Click on a user to change the role.</p>
+      <SearchBox q={q} />
+      <p
+        className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800"
+        aria-live="polite"
+      >
+        <span data-testid="user-count">
+          {result.total} {result.total === 1 ? 'user' : 'users'}
+        </span>
+        {loading && <Spinner className="h-4 w-4" />}
+      </p>
+      {result.users.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+          No User found
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  s/n
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Username
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Cohort
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Access
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.users.map((user, index) => {
+                const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
+                return (
+                  <tr
+                    key={user.id}
+                    // The whole row is clickable for the mouse; the name link serves keyboards.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest('a')) return;
+                      navigate(href);
+                    }}
+                    className="cursor-pointer border-t border-slate-200 hover:bg-brand-50"
+                  >
+                    <td className="px-4 py-3 text-slate-700">{result.firstNumber + index}</td>
+                    <td className="px-4 py-3">
+                      <Link to={href} className="font-semibold text-brand-700 hover:underline">
+                        {user.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 break-all text-slate-700">{user.email}</td>
+                    <td className="px-4 py-3 text-slate-700">{user.cohort}</td>
+                    <td className="px-4 py-3 text-slate-700">{user.access}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} q={q} />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { Home } from 'lucide-react';
+import { NavLink, Outlet, useNavigation } from 'react-router';
+import { site } from '~/content/site';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireAdmin } from '~/features/auth/guards.server';
+import { Spinner } from '~/ui/spinner';
+import type { Route } from './+types/layout';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Admin | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminLayout() {
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
+  return (
+    <div className="mx-auto max-w-7xl md:flex">
+      <aside
+        aria-label="Admin"
+        className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0"
+      >
+        <nav aria-label="Admin menu" className="px-4 py-4">
+          <ul>
+            <li>
+              <NavLink
+                to="/admin/home"
+                className={({ isActive }) =>
+                  `flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
+                    isActive
+                      ? 'bg-brand-600 font-semibold text-white'
+                      : 'text-slate-800 hover:bg-slate-200'
+                  }`
+                }
+              >
+                <Home aria-hidden="true" className="h-4 w-4" />
+                Home
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="relative min-w-0 flex-1 px-4 py-8 md:px-10" aria-busy={loading}>
+        {loading && (
+          <div
+            role="status"
+            className="absolute top-4 right-4 flex items-center gap-2 text-sm text-brand-800"
+          >
+            <Spinner className="h-5 w-5" />
+            <span>Loading…</span>
+          </div>
+        )}
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;

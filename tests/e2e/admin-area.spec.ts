@@ -1,0 +1,315 @@
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { openMenu, signInThroughPopup } from './auth-helpers';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import {
+  countMatching,
+  createAccount,
+  readUser,
+  seedUsers,
+  useAccount,
+  type SeededUser,
+  type TestAccount,
+} from './sessions';
+
+const ORIGIN = 'http://localhost:3210';
+
+let token: string;
+let seeded: SeededUser[];
+let admin: TestAccount;
+
+test.beforeAll(() => {
+  token = `zq${randomBytes(3).toString('hex')}`;
+  seeded = seedUsers([
+    ...Array.from({ length: 33 }, (_, index) => ({
+      name: `Learner ${token} ${String(index + 1).padStart(2, '0')}`,
+      email: `learner${index + 1}.${token}@school.example`,
+    })),
+    { name: `Percent 100% ${token}`, email: `percent.${token}@example.com` },
+    { name: `Mixed Case ${token}`, email: `MIXED.${token.toUpperCase()}@Example.COM` },
+  ]);
+  admin = createAccount('admin', 'Olu Admin');
+});
+
+const rowsSerials = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
+
+test('search, count, pagination and history of the list', async ({ page, context }) => {
+  await useAccount(context, admin);
+  await page.goto('/admin/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'List of Users' })).toBeVisible();
+  await expect(page.getByText('Click on a user to change the role.')).toBeVisible();
+  const search = page.getByPlaceholder('Search by Username or Email');
+
+  await search.fill(token.toUpperCase());
+  await expect(page).toHaveURL(`/admin/home?q=${token.toUpperCase()}`);
+  await expect(page.getByTestId('user-count')).toHaveText('35 users');
+  expect(await rowsSerials(page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('link')).toHaveCount(4);
+  await pagination.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  expect((await rowsSerials(page))[0]).toBe('11');
+  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // A new search text goes back to page 1.
+  await search.fill(`learner1.${token}`);
+  await expect(page).toHaveURL(`/admin/home?q=learner1.${token}`);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+
+  // Back and forward restore the list.
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  expect((await rowsSerials(page))[0]).toBe('11');
+  await page.goForward();
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+
+  // Mixed case in the stored e-mail, lower case in the search.
+  await search.fill(`mixed.${token}@example.com`);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(page.locator('tbody')).toContainText(`Mixed Case ${token}`);
+
+  await search.fill('%');
+  await expect(page).toHaveURL('/admin/home?q=%25');
+  const percentCount = countMatching('%');
+  await expect(page.getByTestId('user-count')).toHaveText(
+    `${percentCount} ${percentCount === 1 ? 'user' : 'users'}`,
+  );
+  for (const row of await page.locator('tbody tr').all()) {
+    const name = await row.locator('td').nth(1).textContent();
+    const email = await row.locator('td').nth(2).textContent();
+    expect(`${name}${email}`).toContain('%');
+  }
+
+  await search.fill(`nobody-${token}`);
+  await expect(page.getByText('No User found')).toBeVisible();
+  await expect(page.getByTestId('user-count')).toHaveText('0 users');
+});
+
+test('a row opens the details by click and by keyboard', async ({ page, context }) => {
+  await useAccount(context, admin);
+  const target = seeded[5]!;
+  await page.goto(`/admin/home?q=${token}&page=3`);
+  await page.goto(`/admin/home?q=${encodeURIComponent(target.email)}`);
+  await page.locator('tbody tr').first().locator('td').nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/user-details/${target.id}`));
+  await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to List of Users' }).click();
+  await expect(page).toHaveURL(`/admin/home?q=${encodeURIComponent(target.email)}`);
+
+  await page.getByRole('link', { name: target.name }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
+  for (const text of [target.name, target.email, target.id]) {
+    await expect(page.getByRole('definition').filter({ hasText: text })).toBeVisible();
+  }
+});
+
+test('updating a user: placeholders, message, list and audit trail', async ({
+  page,
+  context,
+}, testInfo) => {
+  await useAccount(context, admin);
+  const target = seeded[testInfo.project.name === 'phone' ? 10 : 11]!;
+  await page.goto(`/admin/user-details/${target.id}`);
+  const access = page.getByLabel('Access');
+  const cohort = page.getByLabel('Cohort');
+  await expect(access).toHaveValue('');
+  await expect(cohort).toHaveValue('');
+  await expect(access.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
+  await expect(cohort.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
+  await expect(access.locator('option')).toHaveText(['-- Choose one --', 'none', 'Level 1 - FED']);
+  await expect(cohort.locator('option')).toHaveText(['-- Choose one --', 'none', 'Cohort 1']);
+  await expectNoAxeViolations(page);
+
+  await access.selectOption('level-1');
+  await cohort.selectOption('cohort-1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('User status changes successfully')).toBeVisible();
+  await expect(page).toHaveURL('/admin/home');
+  await page.getByPlaceholder('Search by Username or Email').fill(target.email);
+  const row = page.locator('tbody tr').first();
+  await expect(row).toContainText('level-1');
+  await expect(row).toContainText('cohort-1');
+  expect(readUser(target.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
+  expect(readUser(target.id).edited_at).not.toBeNull();
+
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('change-history')).toContainText(
+    'Olu Admin set access none → level-1, cohort none → cohort-1',
+  );
+});
+
+test("changes appear live in another admin's open list, new users too", async ({
+  browser,
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
+  await useAccount(context, admin);
+  const watcher = await browser.newContext();
+  await useAccount(watcher, createAccount('admin', 'Watching Admin'));
+  const watching = await watcher.newPage();
+  await watching.goto(`/admin/home?q=${token}`);
+  const target = seeded[34]!; // newest seeded user: first row of page 1
+  const targetRow = watching.locator('tbody tr', { hasText: target.name });
+  await expect(targetRow).toContainText('none');
+
+  await page.goto(`/admin/user-details/${target.id}`);
+  await page.getByLabel('Access').selectOption('level-1');
+  await page.getByLabel('Cohort').selectOption('cohort-1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL('/admin/home');
+  await expect(targetRow).toContainText('level-1', { timeout: 1_000 });
+
+  // Someone signs in for the first time: they appear in the open list.
+  const newcomer = await browser.newContext();
+  const newcomerPage = await newcomer.newPage();
+  await newcomerPage.goto('/login');
+  await signInThroughPopup(newcomerPage, {
+    email: `newcomer.${token}@example.org`,
+    name: `Newcomer ${token}`,
+    trigger: () =>
+      newcomerPage.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+  });
+  await expect(watching.locator('tbody')).toContainText(`Newcomer ${token}`, { timeout: 1_000 });
+  await watcher.close();
+  await newcomer.close();
+});
+
+test.describe('raw requests', () => {
+  const post = (path: string, cookie: string, form: Record<string, string>) =>
+    fetch(`${ORIGIN}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+
+  test('tampered values, non-admins and unknown ids change nothing', async () => {
+    const target = seeded[20]!;
+    const before = readUser(target.id);
+    const tampered = await post(`/admin/user-details/${target.id}`, admin.cookie, {
+      access: 'admin',
+      cohort: 'none',
+    });
+    expect(tampered.status).toBe(400);
+    const badCohort = await post(`/admin/user-details/${target.id}`, admin.cookie, {
+      access: 'none',
+      cohort: 'cohort-9',
+    });
+    expect(badCohort.status).toBe(400);
+    const student = createAccount('level-1');
+    const notAdmin = await post(`/admin/user-details/${target.id}`, student.cookie, {
+      access: 'level-1',
+      cohort: 'cohort-1',
+    });
+    expect(notAdmin.status).toBe(403);
+    expect(readUser(target.id)).toEqual(before);
+
+    const unknown = await fetch(`${ORIGIN}/admin/user-details/no-such-user`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Document not found');
+    const unknownPost = await post('/admin/user-details/no-such-user', admin.cookie, {
+      access: 'none',
+      cohort: 'none',
+    });
+    expect(unknownPost.status).toBe(404);
+
+    const ownAccess = await post(`/admin/user-details/${admin.id}`, admin.cookie, {
+      access: 'none',
+      cohort: 'none',
+    });
+    expect(ownAccess.status).toBe(403);
+    expect(readUser(admin.id).access).toBe('admin');
+  });
+
+  test('every admin page and the events answer 403 to non-admins', async () => {
+    const student = createAccount('level-1');
+    for (const cookie of ['', student.cookie]) {
+      for (const path of [
+        '/admin',
+        '/admin/home',
+        `/admin/user-details/${seeded[0]!.id}`,
+        '/admin/home.data',
+      ]) {
+        const response = await fetch(`${ORIGIN}${path}`, {
+          headers: { cookie },
+          redirect: 'manual',
+        });
+        expect(response.status, path).toBe(403);
+        expect(await response.text()).not.toContain(seeded[0]!.email);
+      }
+      const events = await fetch(`${ORIGIN}/admin/events?collection=users`, {
+        headers: { cookie },
+      });
+      expect(events.status).toBe(403);
+    }
+  });
+
+  test("a demoted admin's open event stream ends", async () => {
+    const demoted = createAccount('admin', 'Soon Former Admin');
+    const response = await fetch(`${ORIGIN}/admin/events?collection=users`, {
+      headers: { cookie: demoted.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toContain('event: ready');
+    const demotion = await post(`/admin/user-details/${demoted.id}`, admin.cookie, {
+      access: 'none',
+      cohort: 'none',
+    });
+    expect(demotion.status).toBe(302);
+    const deadline = Date.now() + 5_000;
+    let done = false;
+    while (!done && Date.now() < deadline) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+});
+
+test('admins only: the Admin menu entry and the Permission Denied page', async ({
+  page,
+  context,
+}) => {
+  await useAccount(context, createAccount('level-1', 'Lola Level'));
+  const response = await page.goto('/admin/home');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText(PERMISSION_DENIED_MESSAGES.admin)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back To Home' })).toBeVisible();
+  await openMenu(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('the admin pages have no axe violations; screenshots', async ({ page, context }, testInfo) => {
+  await useAccount(context, admin);
+  const shot = (name: string) =>
+    page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}-admin-${name}.png`,
+      fullPage: true,
+    });
+  await page.goto('/admin/home');
+  await expect(page.getByTestId('user-count')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot('list');
+  await page.goto(`/admin/home?q=${token}&page=2`);
+  await expectNoAxeViolations(page);
+  await shot('search');
+  await page.goto(`/admin/user-details/${seeded[1]!.id}`);
+  await expectNoAxeViolations(page);
+  await shot('details');
+  await openMenu(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+  ).toBeVisible();
+});
