@@ -13,14 +13,18 @@ mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** @param {string} label @param {string} command @param {Record<string, string>} [env] */
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {Record<string, string | undefined>} [env] an undefined value removes the variable
+ */
 function run(label, command, env = {}) {
   console.log(`\n▶ ${label}: ${command}`);
-  const result = spawnSync(command, {
-    shell: true,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
-  });
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env };
+  for (const [key, value] of Object.entries(childEnv))
+    if (value === undefined) delete childEnv[key];
+  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: childEnv });
   return result.status === 0;
 }
 
@@ -44,9 +48,11 @@ check('types', 'npx react-router typegen && npx tsc --noEmit');
 check('lint', 'npx eslint . && npx prettier --check .');
 const built = check('build', 'npx react-router build');
 
+// The first pass is SQLite, the default engine; PostgreSQL gets its own pass below.
 const vitestOk = run(
-  'unit and integration tests',
+  'unit and integration tests (SQLite)',
   `npx vitest run --reporter=default --reporter=json --outputFile=${RESULTS}/vitest.json`,
+  { TEST_DATABASE_URL: undefined },
 );
 const vitest = readJson(`${RESULTS}/vitest.json`);
 if (vitest) {
@@ -55,6 +61,25 @@ if (vitest) {
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1;
+
+// The database and server tests again, on PostgreSQL, when a server is available.
+if (process.env.TEST_DATABASE_URL) {
+  const pgOk = run(
+    'database and server tests on PostgreSQL',
+    `npx vitest run server scripts .server.test.ts --reporter=default --reporter=json --outputFile=${RESULTS}/vitest-postgres.json`,
+  );
+  const pgResults = readJson(`${RESULTS}/vitest-postgres.json`);
+  if (pgResults) {
+    totals.passed += pgResults.numPassedTests;
+    totals.failed += pgResults.numFailedTests;
+    totals.skipped += pgResults.numPendingTests + pgResults.numTodoTests;
+  }
+  if (!pgOk && (!pgResults || pgResults.numFailedTests === 0)) totals.failed += 1;
+} else {
+  console.log(
+    '\nPostgreSQL pass SKIPPED: TEST_DATABASE_URL is not set (.ci/run sets it after starting PostgreSQL).',
+  );
+}
 
 if (built) {
   const e2eOk = run('end-to-end tests', 'npx playwright test', {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
@@ -6,6 +7,7 @@ import { EnvError, parseEnv } from '~/lib/env.server';
 import type { AppServices } from '~/lib/load-context';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
+import { createPostgresEventBus } from '~/lib/postgres-event-bus.server';
 import { createApp } from './app';
 import { seedDemoUsers } from './demo-users';
 import { installGracefulShutdown } from './graceful-shutdown';
@@ -33,7 +35,11 @@ async function main() {
       idleDays: env.SESSION_IDLE_DAYS,
       maxDays: env.SESSION_MAX_DAYS,
     },
-    userEvents: createInProcessEventBus(),
+    // One SQLite file means one server process; PostgreSQL may serve several instances.
+    userEvents:
+      database.engine === 'postgres'
+        ? createPostgresEventBus(env.DATABASE_URL, logger, `${hostname()}:${env.PORT}`)
+        : createInProcessEventBus(),
   };
   const localProvider = signIn.localProviderHandler && {
     path: DEV_IDP_PATH,
@@ -74,11 +80,10 @@ async function main() {
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     onShutdownStart: () => {
       ready = false;
+      // Open event streams would otherwise keep the server from closing.
+      void services.userEvents.close();
     },
-    closeResources: async () => {
-      await services.userEvents.close();
-      await database.close();
-    },
+    closeResources: () => database.close(),
   });
   server.listen(env.PORT, () => {
     logger.info(

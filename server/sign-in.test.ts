@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeOidcProvider,
@@ -7,12 +6,14 @@ import {
   type IdTokenOverrides,
 } from '../tests/support/fake-oidc-provider';
 import {
+  dropTempDatabase,
   freePort,
   spawnServer,
   startServer,
   tempDatabaseUrl,
   type RunningServer,
 } from '../tests/support/server-process';
+import { sqlQuery } from '../tests/support/sql-client';
 
 const CLIENT_ID = 'bootcamp-test-client';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
@@ -20,12 +21,12 @@ const ADMIN_EMAIL = 'boss@example.com';
 
 let fake: FakeOidcProvider;
 let app: RunningServer;
-let databasePath: string;
+let databaseUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeOidcProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  databasePath = tempDatabaseUrl();
-  app = await startServer(appEnv({ SIGN_IN_RATE_LIMIT: '1000', DATABASE_URL: databasePath }));
+  databaseUrl = await tempDatabaseUrl();
+  app = await startServer(appEnv({ SIGN_IN_RATE_LIMIT: '1000', DATABASE_URL: databaseUrl }));
 });
 
 afterAll(async () => {
@@ -111,25 +112,17 @@ async function signedInBrowser(claims: IdTokenOverrides = {}) {
   return { browser, session };
 }
 
-function withDatabase<T>(
-  run: (db: Database.Database) => T,
-  { readonly = true, path = databasePath } = {},
-): T {
-  const db = new Database(path, { readonly, fileMustExist: true, timeout: 5_000 });
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-
-function row<T>(sql: string, ...params: unknown[]): T | undefined {
-  return withDatabase((db) => db.prepare(sql).get(...params)) as T | undefined;
+/** The first row of a query on the app's database (SQLite or PostgreSQL), if any. */
+async function row<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+  return (await sqlQuery<T>(databaseUrl, sql, params))[0];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const count = (table: string) => row<{ n: number }>(`select count(*) as n from ${table}`)?.n ?? 0;
-const counts = () => ({ users: count('users'), sessions: count('sessions') });
+/** `count(*)` of a query: PostgreSQL returns it as a string. */
+const countOf = async (url: string, sql: string, ...params: unknown[]) =>
+  Number((await sqlQuery<{ n: number | string }>(url, sql, params))[0]?.n ?? 0);
+const count = (table: string) => countOf(databaseUrl, `select count(*) as n from ${table}`);
+const counts = async () => ({ users: await count('users'), sessions: await count('sessions') });
 const sessionRow = (token: string) =>
   row<{ user_id: string }>('select * from sessions where id_hash = ?', sha256(token));
 const user = (id: string) =>
@@ -156,17 +149,17 @@ async function expectRefused(
   run: () => Promise<{ response: Response; result: SignInResult }>,
   message: string,
 ) {
-  const before = counts();
+  const before = await counts();
   const { response, result } = await run();
   expect(response.status).toBe(400);
   expect(result).toMatchObject({ type: 'sign-in-result', ok: false, message });
   expect(response.headers.getSetCookie().some((c) => /^session=[^;]/.test(c))).toBe(false);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
 }
 
 describe('sign-in with an OpenID provider', () => {
   it('creates the account and a hashed, HttpOnly SameSite=Lax session; then logs the same person in', async () => {
-    const before = counts();
+    const before = await counts();
     const browser = new Browser();
     const sub = newSubject();
     const first = await signIn(browser, { sub, name: 'Grace Hopper' });
@@ -182,10 +175,10 @@ describe('sign-in with an OpenID provider', () => {
     expect(setCookie).toMatch(/;\s*HttpOnly\b/i);
     expect(setCookie).toMatch(/;\s*SameSite=Lax\b/i);
     const sessionId = browser.cookies.get('session') ?? '';
-    expect(sessionRow(sessionId)).toMatchObject({ user_id: sub });
-    expect(row('select * from sessions where id_hash = ?', sessionId)).toBeUndefined();
-    expect(counts()).toEqual({ users: before.users + 1, sessions: before.sessions + 1 });
-    expect(user(sub)).toMatchObject({ name: 'Grace Hopper', access: 'none' });
+    expect(await sessionRow(sessionId)).toMatchObject({ user_id: sub });
+    expect(await row('select * from sessions where id_hash = ?', sessionId)).toBeUndefined();
+    expect(await counts()).toEqual({ users: before.users + 1, sessions: before.sessions + 1 });
+    expect(await user(sub)).toMatchObject({ name: 'Grace Hopper', access: 'none' });
 
     const page = await visitWithSession(sessionId);
     expect(page.signedIn).toBe(true);
@@ -193,7 +186,7 @@ describe('sign-in with an OpenID provider', () => {
 
     const second = await signIn(new Browser(), { sub, name: 'Grace Hopper' });
     expect(second.result).toMatchObject({ ok: true, message: 'Login successfully' });
-    expect(row('select count(*) as n from users where id = ?', sub)).toEqual({ n: 1 });
+    expect(await countOf(databaseUrl, 'select count(*) as n from users where id = ?', sub)).toBe(1);
   });
 
   it('sends state, nonce and an S256 PKCE challenge to the provider', async () => {
@@ -251,11 +244,11 @@ describe('sign-in with an OpenID provider', () => {
   });
 
   it('refuses an ID token without sub (or with an empty one) and records no one', async () => {
-    const before = counts();
+    const before = await counts();
     const missing = await signIn(new Browser(), { omit: ['sub'] });
     expect(missing.response.status).toBe(400);
     expect(missing.result.ok).toBe(false);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     await expectRefused(() => signIn(new Browser(), { sub: '' }), 'User data not available.');
   });
 
@@ -268,8 +261,8 @@ describe('sign-in with an OpenID provider', () => {
     const unverified = newSubject();
     await signIn(new Browser(), { sub: verified, email: ADMIN_EMAIL.toUpperCase() });
     await signIn(new Browser(), { sub: unverified, email: ADMIN_EMAIL, email_verified: false });
-    expect(user(verified)?.access).toBe('admin');
-    expect(user(unverified)?.access).toBe('none');
+    expect((await user(verified))?.access).toBe('admin');
+    expect((await user(unverified))?.access).toBe('none');
   });
 });
 
@@ -284,23 +277,17 @@ describe('sessions', () => {
   it('treats an expired session as a visitor, clears the cookie and deletes the row', async () => {
     const { session } = await signedInBrowser();
     expect((await visitWithSession(session)).signedIn).toBe(true);
-    withDatabase(
-      (db) =>
-        db
-          .prepare('update sessions set expires_at = ? where id_hash = ?')
-          .run(new Date(Date.now() - 1000).toISOString(), sha256(session)),
-      { readonly: false },
-    );
+    await sqlQuery(databaseUrl, 'update sessions set expires_at = ? where id_hash = ?', [
+      new Date(Date.now() - 1000).toISOString(),
+      sha256(session),
+    ]);
     expect(await visitWithSession(session)).toMatchObject({ visitor: true, cleared: true });
-    expect(sessionRow(session)).toBeUndefined();
+    expect(await sessionRow(session)).toBeUndefined();
   });
 
   it('treats a deleted session as a visitor and clears the cookie', async () => {
     const { session } = await signedInBrowser();
-    withDatabase(
-      (db) => db.prepare('delete from sessions where id_hash = ?').run(sha256(session)),
-      { readonly: false },
-    );
+    await sqlQuery(databaseUrl, 'delete from sessions where id_hash = ?', [sha256(session)]);
     expect(await visitWithSession(session)).toMatchObject({ visitor: true, cleared: true });
   });
 
@@ -311,8 +298,8 @@ describe('sessions', () => {
     expect(again.result).toMatchObject({ ok: true, message: 'Login successfully' });
     const second = browser.cookies.get('session') ?? '';
     expect(second).not.toBe(first);
-    expect(sessionRow(first)).toBeUndefined();
-    expect(sessionRow(second)).toMatchObject({ user_id: sub });
+    expect(await sessionRow(first)).toBeUndefined();
+    expect(await sessionRow(second)).toMatchObject({ user_id: sub });
     expect((await visitWithSession(first)).visitor).toBe(true);
     expect((await visitWithSession(second)).signedIn).toBe(true);
   });
@@ -330,7 +317,7 @@ describe('sessions', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/login');
     expect(response.headers.getSetCookie().some((c) => /^session=;.*Max-Age=0/.test(c))).toBe(true);
-    expect(sessionRow(session)).toBeUndefined();
+    expect(await sessionRow(session)).toBeUndefined();
     expect((await visitWithSession(session)).visitor).toBe(true);
   });
 });
@@ -351,9 +338,9 @@ describe('the callback page', () => {
 
 describe('rate limit and start-up', () => {
   it('answers 429 with Retry-After once the sign-in limit is used up', async () => {
-    const databaseUrl = tempDatabaseUrl();
+    const limitedUrl = await tempDatabaseUrl();
     const limited = await startServer(
-      appEnv({ SIGN_IN_RATE_LIMIT: '3', DATABASE_URL: databaseUrl }),
+      appEnv({ SIGN_IN_RATE_LIMIT: '3', DATABASE_URL: limitedUrl }),
     );
     try {
       const browser = new Browser();
@@ -369,28 +356,28 @@ describe('rate limit and start-up', () => {
         message: 'too-many-requests',
       });
       expect(browser.cookies.has('sign_in')).toBe(false);
-      withDatabase(
-        (db) => {
-          expect(db.prepare('select count(*) as n from sign_in_attempts').get()).toEqual({ n: 3 });
-          expect(db.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
-        },
-        { path: databaseUrl },
-      );
+      expect(await countOf(limitedUrl, 'select count(*) as n from sign_in_attempts')).toBe(3);
+      expect(await countOf(limitedUrl, 'select count(*) as n from sessions')).toBe(0);
     } finally {
       await limited.stop();
     }
   });
 
   it('refuses to start the local provider on a non-loopback ORIGIN', async () => {
-    const started = spawnServer({
-      ORIGIN: 'https://academy.example',
-      PORT: String(await freePort()),
-      DATABASE_URL: tempDatabaseUrl(),
-      GOOGLE_CLIENT_ID: '',
-      GOOGLE_CLIENT_SECRET: '',
-    });
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain('GOOGLE_CLIENT_ID');
-    expect(started.output()).not.toContain('server listening');
+    const databaseUrl = await tempDatabaseUrl();
+    try {
+      const started = spawnServer({
+        ORIGIN: 'https://academy.example',
+        PORT: String(await freePort()),
+        DATABASE_URL: databaseUrl,
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
+      });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain('GOOGLE_CLIENT_ID');
+      expect(started.output()).not.toContain('server listening');
+    } finally {
+      await dropTempDatabase(databaseUrl);
+    }
   });
 });

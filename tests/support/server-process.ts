@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client';
 
 export interface RunningServer {
   origin: string;
@@ -26,8 +27,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function tempDatabaseUrl(): string {
+/**
+ * A database for one server: a new SQLite file, or with `TEST_DATABASE_URL` a URL naming a
+ * new schema on that server. `startServer` drops such a schema once the server has exited;
+ * for one it was not given, call `dropTempDatabase`.
+ */
+export async function tempDatabaseUrl(): Promise<string> {
+  if (postgresTestUrl()) return createTestSchema();
   return join(mkdtempSync(join(tmpdir(), 'bootcamp-test-')), 'test.sqlite');
+}
+
+/** Drops the PostgreSQL schema of a `tempDatabaseUrl()` URL (a SQLite file is left as it is). */
+export async function dropTempDatabase(url: string): Promise<void> {
+  await dropTestSchema(url);
 }
 
 /** Starts the production server (it needs `react-router build` first) as a child process. */
@@ -50,11 +62,18 @@ export function spawnServer(env: Record<string, string>): {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
+  const databaseUrl = env.DATABASE_URL ?? (await tempDatabaseUrl());
   const started = spawnServer({
     PORT: String(port),
-    DATABASE_URL: tempDatabaseUrl(),
     ...env,
+    DATABASE_URL: databaseUrl,
   });
+  const stop = async () => {
+    if (started.process.exitCode === null) started.process.kill('SIGTERM');
+    const code = await started.exited;
+    await dropTempDatabase(databaseUrl);
+    return code;
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -65,17 +84,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     const code = started.process.exitCode;
     if (code !== null || Date.now() > deadline) {
+      await stop();
       throw new Error(`server did not start (exit ${code}): ${started.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    ...started,
-    origin,
-    port,
-    stop: async () => {
-      if (started.process.exitCode === null) started.process.kill('SIGTERM');
-      return started.exited;
-    },
-  };
+  return { ...started, origin, port, stop };
 }

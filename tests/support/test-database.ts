@@ -1,11 +1,33 @@
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { nowTimestamp, type Access, type Cohort, type User } from '~/db/schema';
+import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client';
 
-/** A fresh, migrated database for one test file (in-memory SQLite). */
+/** PostgreSQL when `TEST_DATABASE_URL` names a server, SQLite otherwise. */
+export function testEngine(): 'sqlite' | 'postgres' {
+  return postgresTestUrl() ? 'postgres' : 'sqlite';
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory SQLite, or with
+ * `TEST_DATABASE_URL` a schema of its own on that server, dropped again by `close()`.
+ */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const handle = openDatabase(':memory:');
-  await migrateToLatest(handle.db);
-  return handle;
+  if (testEngine() === 'sqlite') {
+    const handle = openDatabase(':memory:');
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const url = await createTestSchema();
+  const handle = openDatabase(url);
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= handle.close().finally(() => dropTestSchema(url)));
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...handle, close };
 }
 
 let counter = 0;

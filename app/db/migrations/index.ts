@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as usersAndSessions from './001-users-and-sessions';
 import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-limits';
 import * as userChanges from './003-user-changes';
+import * as userSearchIndexes from './004-user-search-indexes';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-users-and-sessions': usersAndSessions,
   '002-sign-in-attempts-and-rate-limits': signInAttemptsAndRateLimits,
   '003-user-changes': userChanges,
+  '004-user-search-indexes': userSearchIndexes,
 };

@@ -1,0 +1,91 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from './logger.server';
+import type { ChangeEvent, EventBus } from './events.server';
+import { createPostgresEventBus, LISTENER_APPLICATION_NAME } from './postgres-event-bus.server';
+
+const url = process.env.TEST_DATABASE_URL;
+const logger = createLogger({ level: 'silent', pretty: false });
+
+function nextEvent(bus: EventBus, id: string, timeoutMs = 2_000): Promise<ChangeEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no event ${id} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const unsubscribe = bus.subscribe({
+      onEvent: (event) => {
+        if (event.id !== id) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(event);
+      },
+    });
+  });
+}
+
+describe.skipIf(!url)('PostgreSQL change events across instances (LISTEN/NOTIFY)', () => {
+  const buses: EventBus[] = [];
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+  });
+
+  it('delivers an event published on one instance to the others, ids only', async () => {
+    const a = createPostgresEventBus(url!, logger);
+    const b = createPostgresEventBus(url!, logger);
+    buses.push(a, b);
+    // Both listeners are up once a round trip through each has worked.
+    await expect
+      .poll(async () => {
+        const id = `warm-${Math.random()}`;
+        const arrived = nextEvent(b, id, 500).then(
+          () => true,
+          () => false,
+        );
+        a.publish({ collection: 'users', id });
+        return arrived;
+      })
+      .toBe(true);
+
+    const onA = nextEvent(a, 'user-1');
+    const onB = nextEvent(b, 'user-1');
+    a.publish({ collection: 'users', id: 'user-1' });
+    expect(await onB).toEqual({ collection: 'users', id: 'user-1' });
+    expect(await onA).toEqual({ collection: 'users', id: 'user-1' });
+  });
+
+  it('re-listens after its connection is terminated, resyncs, and misses no later event', async () => {
+    const a = createPostgresEventBus(url!, logger, 'bus-a');
+    const b = createPostgresEventBus(url!, logger, 'bus-b');
+    buses.push(a, b);
+    let resyncs = 0;
+    b.subscribe({ onEvent: () => {}, onResync: () => (resyncs += 1) });
+    await expect
+      .poll(async () => {
+        const id = `warm-${Math.random()}`;
+        const arrived = nextEvent(b, id, 500).then(
+          () => true,
+          () => false,
+        );
+        a.publish({ collection: 'users', id });
+        return arrived;
+      })
+      .toBe(true);
+
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [`${LISTENER_APPLICATION_NAME} bus-b`],
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => resyncs, { timeout: 5_000 }).toBeGreaterThan(0);
+    const later = nextEvent(b, 'after-reconnect');
+    a.publish({ collection: 'users', id: 'after-reconnect' });
+    expect(await later).toEqual({ collection: 'users', id: 'after-reconnect' });
+  });
+});

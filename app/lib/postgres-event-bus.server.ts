@@ -1,0 +1,104 @@
+import pg from 'pg';
+import type { ChangeEvent, EventBus, Subscriber } from './events.server';
+import type { Logger } from './logger.server';
+
+export const CHANGE_CHANNEL = 'bootcamp_changes';
+/** Shows up in pg_stat_activity (with the instance's name), so operators and tests can find the listener. */
+export const LISTENER_APPLICATION_NAME = 'bootcamp-events-listener';
+const MAX_BACKOFF_MS = 10_000;
+
+function isChangeEvent(value: unknown): value is ChangeEvent {
+  const event = value as Partial<ChangeEvent> | null;
+  return event?.collection === 'users' && typeof event.id === 'string';
+}
+
+/**
+ * Several servers on one PostgreSQL: a change published on any instance reaches the
+ * subscribers of every instance through LISTEN/NOTIFY on a dedicated connection (the
+ * payload is the collection and id only). When that connection drops, it reconnects with
+ * back-off and tells subscribers to resync, since events may have been missed meanwhile.
+ */
+export function createPostgresEventBus(
+  connectionString: string,
+  logger: Logger,
+  instanceName = 'default',
+): EventBus {
+  const subscribers = new Set<Subscriber>();
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let backoff = 250;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const deliver = (event: ChangeEvent) => {
+    for (const subscriber of subscribers) subscriber.onEvent(event);
+  };
+
+  const connect = async (isReconnect: boolean) => {
+    const client = new pg.Client({
+      connectionString,
+      application_name: `${LISTENER_APPLICATION_NAME} ${instanceName}`.slice(0, 63),
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    const retry = (error?: unknown) => {
+      if (closed || listener !== client) return;
+      listener = undefined;
+      logger.warn({ err: error }, 'change listener lost its connection; reconnecting');
+      client.end().catch(() => {});
+      reconnectTimer = setTimeout(() => void connect(true), backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    };
+    listener = client;
+    client.on('error', retry);
+    client.on('end', () => retry());
+    client.on('notification', (message) => {
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      try {
+        const event: unknown = JSON.parse(message.payload);
+        if (isChangeEvent(event)) deliver(event);
+      } catch {
+        logger.warn('ignored a malformed change notification');
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      backoff = 250;
+      if (isReconnect) {
+        logger.info('change listener reconnected');
+        for (const subscriber of subscribers) subscriber.onResync?.();
+      }
+    } catch (error) {
+      retry(error);
+    }
+  };
+
+  const ready = connect(false);
+  const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5_000 });
+  publisher.on('error', () => {});
+
+  return {
+    publish(event) {
+      // Delivered to this instance's subscribers too, through its own listener.
+      publisher
+        .query('select pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(event)])
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'publishing a change failed; delivering locally only');
+          deliver(event);
+        });
+    },
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      for (const subscriber of [...subscribers]) subscriber.onClose?.();
+      subscribers.clear();
+      await ready;
+      await listener?.end().catch(() => {});
+      await publisher.end();
+    },
+  };
+}

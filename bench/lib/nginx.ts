@@ -1,0 +1,90 @@
+/**
+ * nginx as the ceiling for serving a static file: one worker (the site's server is one
+ * Node process), gzip like the site's `compression()`, no access log, on a free loopback
+ * port, with everything (config, pid, logs, temp paths, the file) in a temp dir.
+ */
+import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, log, tempDir } from './common';
+import { runCommand, startProcess, waitForHttp, type Running } from './processes';
+
+export const NGINX = '/usr/sbin/nginx';
+
+/** Installs nginx from Debian when it is missing; returns why not when that fails. */
+export async function ensureNginx(): Promise<string | undefined> {
+  if (existsSync(NGINX)) return undefined;
+  log('nginx is missing: apt-get install -y nginx');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    try {
+      await runCommand('apt-get install nginx', 'apt-get', ['install', '-y', 'nginx'], {
+        env,
+        timeoutMs: 240_000,
+      });
+    } catch {
+      await runCommand('apt-get update', 'apt-get', ['update'], { env, timeoutMs: 180_000 });
+      await runCommand('apt-get install nginx', 'apt-get', ['install', '-y', 'nginx'], {
+        env,
+        timeoutMs: 240_000,
+      });
+    }
+  } catch (error) {
+    return `nginx could not be installed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+  return existsSync(NGINX) ? undefined : 'nginx is still missing after apt-get install';
+}
+
+export interface RunningNginx extends Running {
+  origin: string;
+}
+
+/** Serves `file` at `/` (and nothing else). */
+export async function startNginx(file: string): Promise<RunningNginx> {
+  const dir = tempDir('nginx');
+  // Workers run as an unprivileged user when nginx starts as root: let them read the files.
+  chmodSync(dir, 0o755);
+  const docroot = join(dir, 'www');
+  mkdirSync(docroot, { mode: 0o755 });
+  copyFileSync(file, join(docroot, 'index.html'));
+  chmodSync(join(docroot, 'index.html'), 0o644);
+  const port = await freePort();
+  const config = `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  types { text/html html; }
+  default_type application/octet-stream;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip on;
+  gzip_comp_level 6;
+  server {
+    listen 127.0.0.1:${port};
+    root ${docroot};
+    location = / { try_files /index.html =404; }
+  }
+}
+`;
+  writeFileSync(join(dir, 'nginx.conf'), config);
+  const running = startProcess('nginx', NGINX, [
+    '-p',
+    dir,
+    '-e',
+    join(dir, 'error.log'),
+    '-c',
+    join(dir, 'nginx.conf'),
+  ]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/`, running, 'nginx', 15_000);
+  return { ...running, origin };
+}

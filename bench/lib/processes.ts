@@ -1,0 +1,219 @@
+/**
+ * Child processes the benchmark starts: the site's production server (via tsx, as
+ * `npm start` does), the bare app's server, nginx, and one-shot commands. Every one is
+ * stopped by its own process id (and its process group), at the latest at cleanup.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorText, freePort, log, onCleanup, ROOT, sleep } from './common';
+
+export interface Running {
+  pid: number;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Variables from the caller's shell that would change how the server under test behaves. */
+const INHERITED_SETTINGS = [
+  'PORT',
+  'ORIGIN',
+  'DATABASE_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'OIDC_ISSUER',
+  'ADMIN_EMAILS',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'NODE_ENV',
+];
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of INHERITED_SETTINGS) delete env[name];
+  return { ...env, ...extra };
+}
+
+/** Starts a long-running process in its own process group and keeps the last 64 KB of output. */
+export function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Running {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: cleanEnv(options.env ?? {}),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${label}: could not start ${command}`);
+
+  const stopNow = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const ended = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+    // The whole group: tsx runs the server as a child of its own.
+    try {
+      process.kill(-pid, ended ? 'SIGTERM' : 'SIGKILL');
+    } catch {
+      // the group is gone
+    }
+    if (!ended) await Promise.race([exited, sleep(2_000)]);
+  };
+  const stop = onCleanup(`stop ${label} (pid ${pid})`, stopNow);
+  return { pid, child, output: () => output, stop };
+}
+
+/** Runs a command to completion; rejects with its output when it fails or overruns. */
+export async function runCommand(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<string> {
+  const running = startProcess(label, command, args, options);
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  const code = await new Promise<number | null>((done) => {
+    const timer = setTimeout(() => {
+      log(`${label}: no result after ${timeoutMs} ms, stopping it`);
+      void running.stop();
+    }, timeoutMs);
+    running.child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      done(exitCode);
+    });
+  });
+  await running.stop();
+  if (code !== 0) {
+    throw new Error(`${label} failed (exit ${code}):\n${running.output().slice(-4_000)}`);
+  }
+  return running.output();
+}
+
+async function waitForHttp(url: string, running: Running, label: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (running.child.exitCode !== null || running.child.signalCode !== null) {
+      throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
+    }
+    if (Date.now() > deadline) {
+      await running.stop();
+      throw new Error(`${label} was not ready within ${timeoutMs} ms:\n${running.output()}`);
+    }
+    await sleep(150);
+  }
+}
+
+export interface AppServer extends Running {
+  origin: string;
+  port: number;
+  /** The node process that runs the server (tsx's child), for its memory. */
+  serverPid: () => number;
+}
+
+/**
+ * The site's production server (`tsx server/main.ts`, needs `react-router build`) on a free
+ * port with the given database. LOG_LEVEL stays at the production default (info); its
+ * output is read and thrown away.
+ */
+export async function startAppServer(
+  label: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<AppServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const running = startProcess(label, join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SHUTDOWN_TIMEOUT_MS: '3000',
+      ...env,
+    },
+  });
+  await waitForHttp(`${origin}/readyz`, running, label);
+  return {
+    ...running,
+    origin,
+    port,
+    serverPid: () => leafProcess(running.pid),
+  };
+}
+
+function childrenOf(pid: number): number[] {
+  const taskDir = `/proc/${pid}/task`;
+  if (!existsSync(taskDir)) return [];
+  const children: number[] = [];
+  for (const task of readdirSync(taskDir)) {
+    try {
+      const text = readFileSync(join(taskDir, task, 'children'), 'utf8').trim();
+      if (text) children.push(...text.split(/\s+/).map(Number));
+    } catch {
+      // the task ended
+    }
+  }
+  return children;
+}
+
+/** Follows first children down from `pid`: tsx's node child, which runs the server itself. */
+export function leafProcess(pid: number): number {
+  let current = pid;
+  for (let depth = 0; depth < 5; depth += 1) {
+    const [first] = childrenOf(current);
+    if (first === undefined) break;
+    current = first;
+  }
+  return current;
+}
+
+/** Resident memory of a process in MB (VmRSS), or NaN when it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
+export function sampleRss(pid: number, everyMs = 200): () => number[] {
+  const samples: number[] = [];
+  const take = () => {
+    const value = rssMb(pid);
+    if (Number.isFinite(value)) samples.push(value);
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return () => {
+    clearInterval(timer);
+    take();
+    return samples;
+  };
+}
+
+export { errorText, waitForHttp };

@@ -1,0 +1,430 @@
+/**
+ * Turns a run's results into bench/results/latest.md: the budgets of DESIGN §8 first,
+ * met or not met with their numbers, then every figure by part.
+ */
+import type { DbResult } from '../db';
+import type { LiveResult, LiveScenario } from '../live';
+import type { ServerResult } from '../server';
+import type { PageResult, WebResult } from '../web';
+
+export const PARTS = ['web', 'server', 'db', 'live'] as const;
+export type Part = (typeof PARTS)[number];
+
+export interface Failed {
+  error: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  durationSeconds: number;
+  /** The parts measured by this invocation. */
+  parts: Part[];
+  /** Parts copied from an earlier run, with that run's start time. */
+  carriedOver: Partial<Record<Part, string>>;
+  machine: { node: string; cpus: number; cpuModel: string; memoryGb: number; os: string };
+  git: { commit: string; changedFiles: number };
+  build?: { seconds: number } | { skipped: string } | Failed;
+  web?: WebResult | Failed;
+  server?: ServerResult | Failed;
+  db?: DbResult | Failed;
+  live?: LiveResult | Failed;
+  stoppedEarly?: string;
+}
+
+export const BUDGETS = {
+  lighthouseScore: 100,
+  jsRatio: 1.25,
+  searchP95Ms: { sqlite: 25, postgres: 10 },
+  liveMs: 1000,
+  searchBudgetUsers: 100_000,
+} as const;
+
+const failed = (value: unknown): value is Failed =>
+  typeof value === 'object' && value !== null && 'error' in value && !('pages' in value);
+
+const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
+const ms = (value: number | undefined, digits = 1) =>
+  value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(digits)} ms`;
+const num = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : String(value);
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const MET = '✅ met';
+const NOT_MET = '❌ not met';
+const NA = '⚪ not measured';
+
+function table(head: string[], rows: string[][]): string {
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+function scoreLine(page: PageResult): string {
+  const s = page.scores;
+  return `Perf ${num(s.performance)} · A11y ${num(s.accessibility)} · BP ${num(s['best-practices'])} · SEO ${num(s.seo)}`;
+}
+
+function liveVerdict(scenario: LiveScenario): [string, string] {
+  if (!scenario.available || !scenario.slowestStreamMs) {
+    return [`not available: ${scenario.note ?? 'no event arrived'}`, NA];
+  }
+  const p95 = scenario.slowestStreamMs.p95;
+  const missed = scenario.missed ?? 0;
+  const text =
+    `p95 ${ms(p95)} for the slowest of ${scenario.streams} stream(s) per change ` +
+    `(all deliveries p50 ${ms(scenario.latencyMs?.p50)}, p95 ${ms(scenario.latencyMs?.p95)})` +
+    (missed ? `; ${missed} deliveries missed (over 5 s)` : '');
+  return [text, p95 < BUDGETS.liveMs && missed === 0 ? MET : NOT_MET];
+}
+
+function budgetRows(results: BenchResults): string[][] {
+  const rows: string[][] = [];
+  const web = results.web;
+  if (!web || failed(web)) {
+    rows.push([
+      'Lighthouse mobile 100 in all four categories on /, /enroll, /login, /fed/home',
+      web ? `web part failed: ${web.error}` : 'web part not run',
+      NA,
+    ]);
+    rows.push(['Home page JS ≤ 1.25 × bare React Router app', '–', NA]);
+  } else {
+    for (const path of ['/', '/enroll', '/login', '/fed/home']) {
+      const page = web.pages.find((p) => p.page === path && p.formFactor === 'mobile');
+      if (!page || page.runs === 0) {
+        rows.push([`Lighthouse mobile ${path}: 100 × 4`, 'no successful run', NA]);
+        continue;
+      }
+      const all100 = Object.values(page.scores).every((score) => score === 100);
+      const losing = page.failing
+        .filter((f) => f.runs * 2 > page.runs)
+        .map((f) => f.audit)
+        .slice(0, 6);
+      rows.push([
+        `Lighthouse mobile ${path}: 100 × 4`,
+        `${scoreLine(page)} (median of ${page.runs})` +
+          (all100 || losing.length === 0 ? '' : `; losing: ${losing.join(', ')}`),
+        all100 ? MET : NOT_MET,
+      ]);
+    }
+    const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
+    if (web.jsRatio !== undefined && home && !failed(web.bare)) {
+      rows.push([
+        'Home page JS ≤ 1.25 × bare React Router app',
+        `site ${kb(home.jsBytes)} vs bare ${kb(web.bare.jsBytes)} (gzipped transfer) = ${web.jsRatio.toFixed(2)}×`,
+        web.jsRatio <= BUDGETS.jsRatio ? MET : NOT_MET,
+      ]);
+    } else {
+      rows.push([
+        'Home page JS ≤ 1.25 × bare React Router app',
+        failed(web.bare) ? `bare app failed: ${web.bare.error}` : 'no figure',
+        NA,
+      ]);
+    }
+    const homes = web.pages.filter((p) => p.page === '/' && p.runs > 0);
+    if (homes.length) {
+      const video = homes.some((p) => /^<video/i.test(p.lcpElement));
+      rows.push([
+        'Hero video never delays the largest paint',
+        homes.map((p) => `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\``).join('; ') +
+          ' (reduced-motion autoplay is not measured here)',
+        video ? NOT_MET : MET,
+      ]);
+    }
+  }
+  const db = results.db;
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const label = `Admin search at 100,000 users, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: p95 < ${BUDGETS.searchP95Ms[engine]} ms`;
+    if (!db || failed(db)) {
+      rows.push([label, db ? `db part failed: ${db.error}` : 'db part not run', NA]);
+      continue;
+    }
+    const result = db.engines.find((e) => e.engine === engine);
+    const size = result?.sizes.find((s) => s.users === BUDGETS.searchBudgetUsers);
+    if (!result || !size) {
+      rows.push([
+        label,
+        result?.skipped ?? result?.error ?? 'no 100,000-user figure in this run',
+        NA,
+      ]);
+      continue;
+    }
+    const slowest = [...size.perSearch].sort((a, b) => b.ms.p95 - a.ms.p95)[0];
+    rows.push([
+      label,
+      `p95 ${ms(size.all.p95)} over the mix (p50 ${ms(size.all.p50)}, p99 ${ms(size.all.p99)})` +
+        (slowest ? `; slowest search ${slowest.label}: p95 ${ms(slowest.ms.p95)}` : ''),
+      size.all.p95 < BUDGETS.searchP95Ms[engine] ? MET : NOT_MET,
+    ]);
+  }
+  const live = results.live;
+  if (!live || failed(live)) {
+    rows.push([
+      'A change reaches an open admin list in < 1 s',
+      live ? `live part failed: ${live.error}` : 'live part not run',
+      NA,
+    ]);
+  } else {
+    for (const scenario of live.scenarios) {
+      const [text, verdict] = liveVerdict(scenario);
+      rows.push([`Change reaches open admin lists < 1 s: ${scenario.name}`, text, verdict]);
+    }
+  }
+  return rows;
+}
+
+function webSection(web: WebResult): string {
+  const lines: string[] = [];
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    const pages = web.pages.filter((p) => p.formFactor === formFactor);
+    const rows = pages.map((p) => [
+      `\`${p.page}\``,
+      p.as,
+      num(p.scores.performance),
+      num(p.scores.accessibility),
+      num(p.scores['best-practices']),
+      num(p.scores.seo),
+      ms(p.lcpMs, 0),
+      ms(p.tbtMs, 0),
+      num(p.cls),
+      kb(p.jsBytes),
+      kb(p.cssBytes),
+      p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs),
+    ]);
+    if (formFactor === 'mobile' && !failed(web.bare)) {
+      const b = web.bare;
+      rows.push([
+        '`/` bare React Router app',
+        'visitor',
+        num(b.scores.performance),
+        num(b.scores.accessibility),
+        num(b.scores['best-practices']),
+        num(b.scores.seo),
+        ms(b.lcpMs, 0),
+        ms(b.tbtMs, 0),
+        num(b.cls),
+        kb(b.jsBytes),
+        kb(b.cssBytes),
+        String(b.runs),
+      ]);
+    }
+    lines.push(`### Lighthouse, ${formFactor} (medians of ${web.runsPerPage} runs)`, '');
+    lines.push(
+      table(
+        ['page', 'as', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'JS', 'CSS', 'runs'],
+        rows,
+      ),
+      '',
+    );
+  }
+  const bench = web.pages.find((p) => p.benchmarkIndex)?.benchmarkIndex;
+  lines.push(
+    `JS and CSS are the gzipped transfer bytes of every Script / Stylesheet request during the load. ` +
+      (web.jsRatio !== undefined
+        ? `Home page JavaScript: **${web.jsRatio.toFixed(2)}×** the bare app's (budget ≤ ${BUDGETS.jsRatio}×). `
+        : '') +
+      (web.bareServer ? `Bare app served by ${web.bareServer}. ` : '') +
+      (bench ? `Lighthouse CPU benchmark index on this machine: ${Math.round(bench)}.` : ''),
+    '',
+  );
+  if (failed(web.bare)) lines.push(`Bare app: failed: ${web.bare.error}`, '');
+  const losing = web.pages.filter((p) => p.failing.length > 0);
+  if (losing.length) {
+    lines.push('Audits that cost points (runs in which they did):', '');
+    for (const p of losing) {
+      lines.push(
+        `- ${p.formFactor} \`${p.page}\`: ${p.failing.map((f) => `${f.audit} (${f.runs}/${p.runs})`).join(', ')}`,
+      );
+    }
+    lines.push('');
+  }
+  const errors = web.pages.filter((p) => p.errors.length > 0);
+  for (const p of errors) lines.push(`- ${p.formFactor} \`${p.page}\` errors: ${p.errors.join('; ')}`);
+  if (errors.length) lines.push('');
+  return lines.join('\n');
+}
+
+function serverSection(server: ServerResult): string {
+  const lines: string[] = [];
+  lines.push(
+    table(
+      ['target', 'connections', 'req/s', 'p50', 'p99', 'errors / non-2xx', 'server RSS (median / max)'],
+      server.runs.map((run) => [
+        run.target,
+        String(run.connections),
+        String(run.requestsPerSecond),
+        ms(run.latencyMs.p50, 0),
+        ms(run.latencyMs.p99, 0),
+        `${run.errors} / ${run.non2xx}`,
+        run.rssMb ? `${run.rssMb.median.toFixed(0)} / ${run.rssMb.max.toFixed(0)} MB` : '–',
+      ]),
+    ),
+    '',
+  );
+  if (server.ratios.length) {
+    lines.push(
+      `Prerendered \`/\` from the site's server vs the same file from nginx, same run: ` +
+        server.ratios
+          .map(
+            (r) =>
+              `${r.connections} connections ${r.siteRps} vs ${r.nginxRps} req/s = **${(r.ratio * 100).toFixed(1)} %** of nginx`,
+          )
+          .join('; ') +
+        '.',
+      '',
+    );
+  } else if (server.nginx) {
+    lines.push(`No nginx ceiling: ${server.nginx}.`, '');
+  }
+  lines.push(
+    `Server process RSS: ${server.rss.idleMb.toFixed(0)} MB idle before the load, ` +
+      `${server.rss.peakMb.toFixed(0)} MB peak under it, ${server.rss.afterMb.toFixed(0)} MB after. ` +
+      `${server.secondsPerRun} s per run after a 2 s warm-up; the database holds ${server.users.toLocaleString('en')} users; ` +
+      `requests carry \`Accept-Encoding: gzip\`.`,
+    '',
+  );
+  lines.push(
+    'Response check before the load: ' +
+      server.checks
+        .map((c) => `${c.target} ${c.status}${c.encoding ? ` ${c.encoding}` : ''} ${kb(c.bytes)}`)
+        .join('; ') +
+      '.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function dbSection(db: DbResult): string {
+  const lines: string[] = [];
+  const searches = db.engines.flatMap((e) => e.sizes)[0]?.perSearch ?? [];
+  const rows: string[][] = [];
+  for (const engine of db.engines) {
+    if (engine.skipped || (engine.error && engine.sizes.length === 0)) {
+      rows.push([
+        engine.engine,
+        '–',
+        '–',
+        `skipped: ${engine.skipped ?? engine.error}`,
+        '',
+        '',
+        ...searches.map(() => ''),
+      ]);
+      continue;
+    }
+    for (const size of engine.sizes) {
+      rows.push([
+        engine.engine,
+        size.users.toLocaleString('en'),
+        `${size.seedSeconds.toFixed(1)} s`,
+        ms(size.all.p50, 2),
+        ms(size.all.p95, 2),
+        ms(size.all.p99, 2),
+        ...size.perSearch.map((s) => `${s.ms.p95.toFixed(2)} (${s.matches.toLocaleString('en')})`),
+      ]);
+    }
+    if (engine.error) rows.push([engine.engine, '–', '–', `error: ${engine.error}`, '', '']);
+  }
+  lines.push(
+    table(
+      [
+        'engine',
+        'users',
+        'seed',
+        'p50',
+        'p95',
+        'p99',
+        ...searches.map((s) => `p95 ms ${s.label} (matches)`),
+      ],
+      rows,
+    ),
+    '',
+    `${db.roundsPerSize} rounds per size, each round every search once in shuffled order ` +
+      `(${db.roundsPerSize * searches.length} timed calls per size, after 3 warm-up rounds); ` +
+      'p50/p95/p99 are over the whole mix. A fresh database per size, filled by `npm run db:seed-bench`.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function liveSection(live: LiveResult): string {
+  return [
+    table(
+      [
+        'scenario',
+        'setup',
+        'changes',
+        'delivered / missed',
+        'p50',
+        'p95',
+        'slowest stream p95',
+        'POST p50',
+        'note',
+      ],
+      live.scenarios.map((s) => [
+        s.name,
+        s.setup,
+        String(s.changes),
+        s.available ? `${s.deliveries ?? 0} / ${s.missed ?? 0}` : '–',
+        s.available ? ms(s.latencyMs?.p50) : '–',
+        s.available ? ms(s.latencyMs?.p95) : '–',
+        s.available ? ms(s.slowestStreamMs?.p95) : '–',
+        s.available ? ms(s.postMs?.p50) : '–',
+        s.available ? (s.note ?? '') : `not available: ${s.note ?? ''}`,
+      ]),
+    ),
+    '',
+    'Latency is the `change` event arriving on a stream minus the POST returning its 302 ' +
+      '(an event already there counts as 0); "slowest stream" takes, per change, the last of the open streams to get it.',
+    '',
+  ].join('\n');
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const lines: string[] = [];
+  const m = results.machine;
+  lines.push(
+    '# Benchmark results',
+    '',
+    `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
+      `Run started ${results.startedAt}, took ${Math.round(results.durationSeconds / 60)} min; ` +
+      `commit \`${results.git.commit.slice(0, 12)}\`${results.git.changedFiles ? ` with ${results.git.changedFiles} uncommitted file(s)` : ''}; ` +
+      `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
+    '',
+  );
+  const carried = Object.entries(results.carriedOver);
+  if (carried.length) {
+    lines.push(
+      `Parts not measured by this invocation, copied from earlier runs: ${carried.map(([part, at]) => `${part} (${at})`).join(', ')}.`,
+      '',
+    );
+  }
+  if (results.stoppedEarly) lines.push(`**Stopped early:** ${results.stoppedEarly}`, '');
+  if (results.build && 'error' in results.build) {
+    lines.push(`**Build failed:** ${results.build.error}`, '');
+  }
+  lines.push('## Budgets (DESIGN §8)', '');
+  lines.push(table(['budget', 'measured', 'status'], budgetRows(results)), '');
+
+  lines.push('## Web', '');
+  if (!results.web) lines.push('Not run.', '');
+  else if (failed(results.web)) lines.push(`Failed: ${results.web.error}`, '');
+  else lines.push(webSection(results.web));
+
+  lines.push('## Server', '');
+  if (!results.server) lines.push('Not run.', '');
+  else if (failed(results.server)) lines.push(`Failed: ${results.server.error}`, '');
+  else lines.push(serverSection(results.server));
+
+  lines.push('## Database: admin search', '');
+  if (!results.db) lines.push('Not run.', '');
+  else if (failed(results.db)) lines.push(`Failed: ${results.db.error}`, '');
+  else lines.push(dbSection(results.db));
+
+  lines.push('## Live updates', '');
+  if (!results.live) lines.push('Not run.', '');
+  else if (failed(results.live)) lines.push(`Failed: ${results.live.error}`, '');
+  else lines.push(liveSection(results.live));
+
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench [web|server|db|live]`: builds the site once, runs the parts, writes
+ * bench/results/<timestamp>.json and bench/results/latest.md, and cleans up after itself
+ * (servers, browsers, nginx, temp databases and folders) however it ends.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { runDb } from './db';
+import { BENCH_DIR, envNumber, errorText, log, ROOT, round, runCleanups } from './lib/common';
+import { runCommand } from './lib/processes';
+import { PARTS, renderMarkdown, type BenchResults, type Part } from './lib/report';
+import { runLive } from './live';
+import { runServer } from './server';
+import { runWeb } from './web';
+
+const RESULTS_DIR = join(BENCH_DIR, 'results');
+const RUNNERS: Record<Part, () => Promise<unknown>> = {
+  web: runWeb,
+  server: runServer,
+  db: runDb,
+  live: runLive,
+};
+
+function gitInfo(): BenchResults['git'] {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT }).toString().trim();
+    const status = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString();
+    return { commit, changedFiles: status.split('\n').filter(Boolean).length };
+  } catch {
+    return { commit: 'unknown', changedFiles: 0 };
+  }
+}
+
+/** The newest earlier result for each part this invocation does not measure. */
+function carryOver(results: BenchResults, measured: Part[]): void {
+  if (!existsSync(RESULTS_DIR)) return;
+  const files = readdirSync(RESULTS_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse();
+  for (const part of PARTS) {
+    if (measured.includes(part)) continue;
+    for (const file of files) {
+      try {
+        const earlier = JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults;
+        const value = earlier[part];
+        if (earlier.parts?.includes(part) && value && !('error' in (value as object))) {
+          (results as unknown as Record<Part, unknown>)[part] = value;
+          results.carriedOver[part] = earlier.startedAt;
+          break;
+        }
+      } catch {
+        // not a result file
+      }
+    }
+  }
+}
+
+function write(results: BenchResults): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = results.startedAt.replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), renderMarkdown(results));
+  return file;
+}
+
+async function main(): Promise<number> {
+  const argument = process.argv[2];
+  if (argument !== undefined && !(PARTS as readonly string[]).includes(argument)) {
+    console.error(`Usage: npm run bench [-- ${PARTS.join('|')}]   (no part: all of them)`);
+    return 2;
+  }
+  const parts: Part[] = argument ? [argument as Part] : [...PARTS];
+  const started = Date.now();
+  const results: BenchResults = {
+    startedAt: new Date(started).toISOString(),
+    finishedAt: '',
+    durationSeconds: 0,
+    parts,
+    carriedOver: {},
+    machine: {
+      node: process.versions.node,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGb: round(totalmem() / 1024 ** 3, 1),
+      os: `Linux ${release()}`,
+    },
+    git: gitInfo(),
+  };
+
+  let finished = false;
+  const finish = async (reason?: string): Promise<void> => {
+    if (finished) return;
+    finished = true;
+    if (reason) results.stoppedEarly = reason;
+    results.finishedAt = new Date().toISOString();
+    results.durationSeconds = Math.round((Date.now() - started) / 1000);
+    carryOver(results, parts);
+    const file = write(results);
+    log(`results: ${file} and bench/results/latest.md`);
+    await runCleanups();
+  };
+
+  // Everything stops by itself: a hard limit on the whole run, and on signals.
+  const limitMinutes = envNumber('BENCH_MAX_MINUTES', 40);
+  const watchdog = setTimeout(() => {
+    log(`the run passed ${limitMinutes} min: stopping`);
+    void finish(`the run passed its ${limitMinutes}-minute limit`).finally(() => process.exit(3));
+  }, limitMinutes * 60_000);
+  watchdog.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`);
+      void finish(`interrupted by ${signal}`).finally(() => process.exit(130));
+    });
+  }
+
+  let ok = true;
+  try {
+    const needsBuild = parts.some((part) => part !== 'db');
+    if (needsBuild && process.env.BENCH_SKIP_BUILD) {
+      results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
+    } else if (needsBuild) {
+      log('building the site: npx react-router build');
+      const buildStarted = Date.now();
+      try {
+        await runCommand('react-router build', 'npx', ['react-router', 'build'], {
+          timeoutMs: 300_000,
+        });
+        results.build = { seconds: round((Date.now() - buildStarted) / 1000, 1) };
+      } catch (error) {
+        results.build = { error: errorText(error).slice(0, 2_000) };
+        ok = false;
+      }
+    }
+    for (const part of parts) {
+      if (results.build && 'error' in results.build && part !== 'db') {
+        results[part] = { error: 'the site did not build' } as never;
+        continue;
+      }
+      log(`— ${part} —`);
+      const partStarted = Date.now();
+      try {
+        (results as unknown as Record<Part, unknown>)[part] = await RUNNERS[part]();
+      } catch (error) {
+        ok = false;
+        log(`${part} failed: ${errorText(error)}`);
+        (results as unknown as Record<Part, unknown>)[part] = { error: errorText(error) };
+      }
+      log(`— ${part} done in ${Math.round((Date.now() - partStarted) / 1000)} s —`);
+    }
+  } finally {
+    clearTimeout(watchdog);
+    await finish();
+  }
+  return ok ? 0 : 1;
+}
+
+process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${errorText(reason)}`));
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error);
+    await runCleanups();
+    process.exit(1);
+  },
+);
