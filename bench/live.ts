@@ -60,7 +60,6 @@ interface Stream {
 function openStream(origin: string, cookie: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const waiters: { id: string; done: (at: number | undefined) => void }[] = [];
-    let request: ClientRequest | undefined;
     let ready = false;
     const stream: Stream = {
       waitFor: (id, timeoutMs) =>
@@ -77,10 +76,10 @@ function openStream(origin: string, cookie: string): Promise<Stream> {
           const timer = setTimeout(() => waiter.done(undefined), timeoutMs);
           waiters.push(waiter);
         }),
-      close: () => request?.destroy(),
+      close: () => request.destroy(),
     };
     const url = new URL('/admin/events?collection=users', origin);
-    request = httpRequest(
+    const request: ClientRequest = httpRequest(
       url,
       { headers: { cookie, accept: 'text/event-stream' }, agent: false },
       (response) => {

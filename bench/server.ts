@@ -7,16 +7,7 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createAccounts, type Account } from './lib/accounts';
-import {
-  envNumber,
-  log,
-  median,
-  ROOT,
-  round,
-  sleep,
-  tempDir,
-  withTimeout,
-} from './lib/common';
+import { envNumber, log, median, ROOT, round, sleep, tempDir, withTimeout } from './lib/common';
 import { ensureNginx, startNginx, type RunningNginx } from './lib/nginx';
 import { rssMb, runCommand, sampleRss, startAppServer } from './lib/processes';
 

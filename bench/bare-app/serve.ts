@@ -11,9 +11,7 @@ import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 
-const build = (await import(
-  pathToFileURL(resolve('build/server/index.js')).href
-)) as ServerBuild;
+const build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorText, freePort, log, onCleanup, ROOT, sleep } from './common';
+import { freePort, log, onCleanup, ROOT, sleep } from './common';
 
 export interface Running {
   pid: number;
@@ -107,7 +107,12 @@ export async function runCommand(
   return running.output();
 }
 
-async function waitForHttp(url: string, running: Running, label: string, timeoutMs = 60_000) {
+export async function waitForHttp(
+  url: string,
+  running: Running,
+  label: string,
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -215,5 +220,3 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
     return samples;
   };
 }
-
-export { errorText, waitForHttp };

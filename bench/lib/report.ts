@@ -127,8 +127,9 @@ function budgetRows(results: BenchResults): string[][] {
       const video = homes.some((p) => /^<video/i.test(p.lcpElement));
       rows.push([
         'Hero video never delays the largest paint',
-        homes.map((p) => `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\``).join('; ') +
-          ' (reduced-motion autoplay is not measured here)',
+        homes
+          .map((p) => `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\``)
+          .join('; ') + ' (reduced-motion autoplay is not measured here)',
         video ? NOT_MET : MET,
       ]);
     }
@@ -240,7 +241,8 @@ function webSection(web: WebResult): string {
     lines.push('');
   }
   const errors = web.pages.filter((p) => p.errors.length > 0);
-  for (const p of errors) lines.push(`- ${p.formFactor} \`${p.page}\` errors: ${p.errors.join('; ')}`);
+  for (const p of errors)
+    lines.push(`- ${p.formFactor} \`${p.page}\` errors: ${p.errors.join('; ')}`);
   if (errors.length) lines.push('');
   return lines.join('\n');
 }
@@ -249,7 +251,15 @@ function serverSection(server: ServerResult): string {
   const lines: string[] = [];
   lines.push(
     table(
-      ['target', 'connections', 'req/s', 'p50', 'p99', 'errors / non-2xx', 'server RSS (median / max)'],
+      [
+        'target',
+        'connections',
+        'req/s',
+        'p50',
+        'p99',
+        'errors / non-2xx',
+        'server RSS (median / max)',
+      ],
       server.runs.map((run) => [
         run.target,
         String(run.connections),

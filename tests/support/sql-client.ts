@@ -117,16 +117,6 @@ export async function createTestSchema(): Promise<string> {
         await client.query(`create extension if not exists "${name}" with schema public`);
       }
       await client.query(`create schema "${schema}"`);
-      // Kysely's migrator looks for its tables in every schema it can see, so it would take
-      // another test schema's for this one's and never create them: create them here.
-      await client.query(
-        `create table "${schema}".kysely_migration
-           (name varchar(255) not null primary key, timestamp varchar(255) not null)`,
-      );
-      await client.query(
-        `create table "${schema}".kysely_migration_lock
-           (id varchar(255) not null primary key, is_locked integer not null default 0)`,
-      );
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
