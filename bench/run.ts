@@ -5,11 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runDb } from './db';
 import { BENCH_DIR, envNumber, errorText, log, ROOT, round, runCleanups } from './lib/common';
-import { runCommand } from './lib/processes';
+import { buildSnapshot } from './lib/snapshot';
 import { PARTS, renderMarkdown, type BenchResults, type Part } from './lib/report';
 import { runLive } from './live';
 import { runServer } from './server';
@@ -89,7 +89,9 @@ async function main(): Promise<number> {
       os: `Linux ${release()}`,
     },
     git: gitInfo(),
+    load: {},
   };
+  const load = () => round(loadavg()[0] ?? 0, 2);
 
   let finished = false;
   const finish = async (reason?: string): Promise<void> => {
@@ -124,13 +126,11 @@ async function main(): Promise<number> {
     if (needsBuild && process.env.BENCH_SKIP_BUILD) {
       results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
     } else if (needsBuild) {
-      log('building the site: npx react-router build');
-      const buildStarted = Date.now();
+      const loadAtStart = load();
       try {
-        await runCommand('react-router build', 'npx', ['react-router', 'build'], {
-          timeoutMs: 300_000,
-        });
-        results.build = { seconds: round((Date.now() - buildStarted) / 1000, 1) };
+        const { seconds } = await buildSnapshot();
+        results.load.build = { start: loadAtStart, end: load() };
+        results.build = { seconds: round(seconds, 1) };
       } catch (error) {
         results.build = { error: errorText(error).slice(0, 2_000) };
         ok = false;
@@ -143,6 +143,7 @@ async function main(): Promise<number> {
       }
       log(`— ${part} —`);
       const partStarted = Date.now();
+      const loadAtStart = load();
       try {
         (results as unknown as Record<Part, unknown>)[part] = await RUNNERS[part]();
       } catch (error) {
@@ -150,6 +151,7 @@ async function main(): Promise<number> {
         log(`${part} failed: ${errorText(error)}`);
         (results as unknown as Record<Part, unknown>)[part] = { error: errorText(error) };
       }
+      results.load[part] = { start: loadAtStart, end: load() };
       log(`— ${part} done in ${Math.round((Date.now() - partStarted) / 1000)} s —`);
     }
   } finally {

@@ -7,7 +7,17 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createAccounts, type Account } from './lib/accounts';
-import { envNumber, log, median, ROOT, round, sleep, tempDir, withTimeout } from './lib/common';
+import {
+  envNumber,
+  log,
+  median,
+  ROOT,
+  round,
+  siteRoot,
+  sleep,
+  tempDir,
+  withTimeout,
+} from './lib/common';
 import { ensureNginx, startNginx, type RunningNginx } from './lib/nginx';
 import { rssMb, runCommand, sampleRss, startAppServer } from './lib/processes';
 
@@ -71,7 +81,7 @@ export async function runServer(): Promise<ServerResult> {
     'db:seed-bench',
     join(ROOT, 'node_modules/.bin/tsx'),
     ['scripts/db-seed-bench.ts', String(SERVER_BENCH_USERS)],
-    { env: { DATABASE_URL: databaseUrl }, timeoutMs: 120_000 },
+    { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs: 120_000 },
   );
   const [student, admin] = (await createAccounts(databaseUrl, [
     { access: 'level-1', name: 'Bench Student' },
@@ -81,7 +91,7 @@ export async function runServer(): Promise<ServerResult> {
   const nginxProblem = await ensureNginx();
   let nginx: RunningNginx | undefined;
   if (nginxProblem) log(`server: ${nginxProblem}; no ceiling figure`);
-  else nginx = await startNginx(join(ROOT, 'build/client/index.html'));
+  else nginx = await startNginx(join(siteRoot(), 'build/client/index.html'));
 
   try {
     const targets: Target[] = [

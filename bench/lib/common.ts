@@ -139,3 +139,20 @@ export function tempDir(prefix: string): string {
   onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+
+// --- the site under test ------------------------------------------------------------------
+
+let site = ROOT;
+
+/**
+ * The folder the site is built and served from: a snapshot of the working tree taken when
+ * the run starts (so edits made meanwhile, and other people's builds, do not mix into the
+ * figures), or the project itself with BENCH_SKIP_BUILD.
+ */
+export function siteRoot(): string {
+  return site;
+}
+
+export function setSiteRoot(dir: string): void {
+  site = dir;
+}

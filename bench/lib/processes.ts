@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, log, onCleanup, ROOT, sleep } from './common';
+import { freePort, log, onCleanup, ROOT, siteRoot, sleep } from './common';
 
 export interface Running {
   pid: number;
@@ -152,6 +152,7 @@ export async function startAppServer(
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const running = startProcess(label, join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: siteRoot(),
     env: {
       PORT: String(port),
       DATABASE_URL: databaseUrl,

@@ -24,6 +24,8 @@ export interface BenchResults {
   carriedOver: Partial<Record<Part, string>>;
   machine: { node: string; cpus: number; cpuModel: string; memoryGb: number; os: string };
   git: { commit: string; changedFiles: number };
+  /** 1-minute load average at the start and end of each part: other work on the machine. */
+  load: Partial<Record<Part | 'build', { start: number; end: number }>>;
   build?: { seconds: number } | { skipped: string } | Failed;
   web?: WebResult | Failed;
   server?: ServerResult | Failed;
@@ -368,6 +370,7 @@ function liveSection(live: LiveResult): string {
         'p50',
         'p95',
         'slowest stream p95',
+        'p95 from POST sent',
         'POST p50',
         'note',
       ],
@@ -379,6 +382,7 @@ function liveSection(live: LiveResult): string {
         s.available ? ms(s.latencyMs?.p50) : '–',
         s.available ? ms(s.latencyMs?.p95) : '–',
         s.available ? ms(s.slowestStreamMs?.p95) : '–',
+        s.available ? ms(s.fromPostSentMs?.p95) : '–',
         s.available ? ms(s.postMs?.p50) : '–',
         s.available ? (s.note ?? '') : `not available: ${s.note ?? ''}`,
       ]),
