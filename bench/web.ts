@@ -48,8 +48,16 @@ export interface PageRun {
   cssBytes: number;
   mediaBytes: number;
   lcpElement: string;
-  /** Audits that cost points: `category: audit id (score)`. */
+  /** Audits that cost points in a category below 100: `category: audit id`. */
   failing: string[];
+  /** What Lighthouse says about each of those audits (display value or first item). */
+  findings: Record<string, string>;
+  /** Lighthouse's opportunities with their estimated savings. */
+  opportunities: string[];
+  /** The LCP breakdown: TTFB, load delay, load time, render delay. */
+  lcpPhases: string;
+  /** The largest scripts: path and transfer bytes. */
+  scripts: { path: string; bytes: number }[];
   warnings: string[];
   error?: string;
 }
@@ -70,6 +78,11 @@ export interface PageResult {
   lcpElement: string;
   /** Each losing audit with the number of runs it appeared in. */
   failing: { audit: string; runs: number }[];
+  /** From the run whose performance score is the median. */
+  findings: Record<string, string>;
+  opportunities: string[];
+  lcpPhases: string;
+  scripts: { path: string; bytes: number }[];
   errors: string[];
   benchmarkIndex?: number;
 }
@@ -95,6 +108,7 @@ interface LighthouseResultLite {
         score: number | null;
         scoreDisplayMode: string;
         numericValue?: number;
+        displayValue?: string;
         details?: unknown;
       }
     | undefined
@@ -105,8 +119,59 @@ interface LighthouseResultLite {
 }
 
 interface NetworkItem {
+  url?: string;
   resourceType?: string;
   transferSize?: number;
+}
+
+interface Details {
+  type?: string;
+  items?: Record<string, unknown>[];
+  overallSavingsMs?: number;
+}
+
+function shortPath(url: string | undefined): string {
+  if (!url) return '?';
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url.slice(0, 80);
+  }
+}
+
+/** One line about an audit: its display value, else what its first item names. */
+function finding(result: { displayValue?: string; details?: unknown }): string {
+  if (result.displayValue) return result.displayValue;
+  const details = result.details as Details | undefined;
+  const first = details?.items?.[0];
+  if (!first) return '';
+  const node = findNode(first);
+  const parts = [
+    first.issueType,
+    first.description,
+    first.source,
+    first.directive,
+    node?.snippet,
+    typeof first.url === 'string' ? shortPath(first.url) : undefined,
+  ].filter((part): part is string => typeof part === 'string' && part !== '');
+  const text = parts.length ? parts.join(' ') : JSON.stringify(first);
+  const more = (details?.items?.length ?? 0) > 1 ? ` (+${(details?.items?.length ?? 1) - 1})` : '';
+  return `${text.slice(0, 140)}${more}`;
+}
+
+function lcpPhases(details: unknown): string {
+  const tables = (details as Details | undefined)?.items ?? [];
+  for (const table of tables) {
+    const rows = (table as Details).items ?? [];
+    const phases = rows.filter((row) => typeof row.phase === 'string');
+    if (phases.length) {
+      return phases
+        .map((row) => `${String(row.phase)} ${Math.round(Number(row.timing))} ms`)
+        .join(' · ');
+    }
+  }
+  return '';
 }
 
 function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | undefined {
@@ -139,15 +204,33 @@ function reduce(lhr: LighthouseResultLite): PageRun {
     }),
   ) as Record<Category, number | null>;
   const failing: string[] = [];
+  const findings: Record<string, string> = {};
   for (const id of CATEGORIES) {
+    if (scores[id] === 100) continue;
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const result = audit(ref.id);
       if (!result || ref.weight === 0 || result.score === null) continue;
       if (result.scoreDisplayMode === 'informative' || result.scoreDisplayMode === 'notApplicable')
         continue;
-      if (result.score < 1) failing.push(`${id}: ${ref.id} (${round(result.score, 2)})`);
+      if (result.score < 1) {
+        failing.push(`${id}: ${ref.id}`);
+        findings[ref.id] = finding(result);
+      }
     }
   }
+  const opportunities = Object.entries(lhr.audits)
+    .flatMap(([id, result]) => {
+      const details = result?.details as Details | undefined;
+      const savings = details?.type === 'opportunity' ? (details.overallSavingsMs ?? 0) : 0;
+      return savings >= 50 ? [{ id, savings }] : [];
+    })
+    .sort((a, b) => b.savings - a.savings)
+    .map(({ id, savings }) => `${id} ~${Math.round(savings)} ms`);
+  const scripts = items
+    .filter((item) => item.resourceType === 'Script')
+    .map((item) => ({ path: shortPath(item.url), bytes: item.transferSize ?? 0 }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 30);
   const node = findNode(audit('largest-contentful-paint-element')?.details);
   return {
     scores,
@@ -159,6 +242,10 @@ function reduce(lhr: LighthouseResultLite): PageRun {
     mediaBytes: bytes('Media'),
     lcpElement: (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160),
     failing,
+    findings,
+    opportunities,
+    lcpPhases: lcpPhases(audit('largest-contentful-paint-element')?.details),
+    scripts,
     warnings: lhr.runWarnings ?? [],
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
   };
@@ -179,11 +266,18 @@ function combine(
   const good = runs.filter((run) => !run.error);
   const counts = new Map<string, number>();
   for (const run of good) {
-    for (const audit of new Set(run.failing.map((entry) => entry.replace(/ \([\d.]+\)$/, '')))) {
+    for (const audit of new Set(run.failing)) {
       counts.set(audit, (counts.get(audit) ?? 0) + 1);
     }
   }
   const lcpElements = good.map((run) => run.lcpElement);
+  const performance = good.map((run) => run.scores.performance ?? 0);
+  const middle = performance.length ? median(performance) : 0;
+  const typical = [...good].sort(
+    (a, b) =>
+      Math.abs((a.scores.performance ?? 0) - middle) -
+      Math.abs((b.scores.performance ?? 0) - middle),
+  )[0];
   return {
     page,
     as,
@@ -209,6 +303,10 @@ function combine(
     failing: [...counts.entries()]
       .map(([audit, count]) => ({ audit, runs: count }))
       .sort((a, b) => b.runs - a.runs),
+    findings: Object.fromEntries(good.flatMap((run) => Object.entries(run.findings))),
+    opportunities: typical?.opportunities ?? [],
+    lcpPhases: typical?.lcpPhases ?? '',
+    scripts: typical?.scripts ?? [],
     errors: runs.flatMap((run) => (run.error ? [run.error] : [])),
     benchmarkIndex,
   };
@@ -233,7 +331,9 @@ async function measurePage(
   const results: PageRun[] = [];
   let benchmarkIndex: number | undefined;
   try {
-    for (let run = 0; run < runs; run += 1) {
+    // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
+    for (let attempt = 0; attempt < runs + 2; attempt += 1) {
+      if (results.filter((result) => !result.error).length >= runs) break;
       try {
         const result = await withTimeout(
           lighthouse(
@@ -280,6 +380,10 @@ function emptyRun(): PageRun {
     mediaBytes: Number.NaN,
     lcpElement: '(none)',
     failing: [],
+    findings: {},
+    opportunities: [],
+    lcpPhases: '',
+    scripts: [],
     warnings: [],
   };
 }

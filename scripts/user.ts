@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { ACCESS_LEVELS, COHORTS, type Access, type Cohort } from '~/db/schema';
 import { changeUserStatusByEmail, UserStatusError } from '~/features/admin/user-status.server';
 import { EnvError, parseEnv } from '~/lib/env.server';
+import { notifyChange } from '~/lib/postgres-event-bus.server';
 
 const USAGE = `Usage:
   npm run user -- list
@@ -51,6 +52,10 @@ async function main(args: string[]): Promise<void> {
       command === 'set-access' ? { access: value as Access } : { cohort: value as Cohort },
       'command-line',
     );
+    // On SQLite the server hears of this on its next request; on PostgreSQL, right away.
+    if (database.engine === 'postgres') {
+      await notifyChange(database.db, { collection: 'users', id: changed.id });
+    }
     console.log(`${changed.email}: access ${changed.access}, cohort ${changed.cohort}`);
   } finally {
     await database.close();

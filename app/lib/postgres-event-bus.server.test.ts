@@ -24,6 +24,21 @@ function nextEvent(bus: EventBus, id: string, timeoutMs = 2_000): Promise<Change
   });
 }
 
+/** Both listeners are up once an event from `from` has reached `to`. */
+async function untilListening(from: EventBus, to: EventBus): Promise<void> {
+  await expect
+    .poll(async () => {
+      const id = `warm-${Math.random()}`;
+      const arrived = nextEvent(to, id, 500).then(
+        () => true,
+        () => false,
+      );
+      from.publish({ collection: 'users', id });
+      return arrived;
+    })
+    .toBe(true);
+}
+
 describe.skipIf(!url)('PostgreSQL change events across instances (LISTEN/NOTIFY)', () => {
   const buses: EventBus[] = [];
   afterAll(async () => {
@@ -34,18 +49,7 @@ describe.skipIf(!url)('PostgreSQL change events across instances (LISTEN/NOTIFY)
     const a = createPostgresEventBus(url!, logger);
     const b = createPostgresEventBus(url!, logger);
     buses.push(a, b);
-    // Both listeners are up once a round trip through each has worked.
-    await expect
-      .poll(async () => {
-        const id = `warm-${Math.random()}`;
-        const arrived = nextEvent(b, id, 500).then(
-          () => true,
-          () => false,
-        );
-        a.publish({ collection: 'users', id });
-        return arrived;
-      })
-      .toBe(true);
+    await untilListening(a, b);
 
     const onA = nextEvent(a, 'user-1');
     const onB = nextEvent(b, 'user-1');
@@ -60,17 +64,7 @@ describe.skipIf(!url)('PostgreSQL change events across instances (LISTEN/NOTIFY)
     buses.push(a, b);
     let resyncs = 0;
     b.subscribe({ onEvent: () => {}, onResync: () => (resyncs += 1) });
-    await expect
-      .poll(async () => {
-        const id = `warm-${Math.random()}`;
-        const arrived = nextEvent(b, id, 500).then(
-          () => true,
-          () => false,
-        );
-        a.publish({ collection: 'users', id });
-        return arrived;
-      })
-      .toBe(true);
+    await untilListening(a, b);
 
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -1,3 +1,4 @@
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { ChangeEvent, EventBus, Subscriber } from './events.server';
 import type { Logger } from './logger.server';
@@ -6,6 +7,14 @@ export const CHANGE_CHANNEL = 'bootcamp_changes';
 /** Shows up in pg_stat_activity (with the instance's name), so operators and tests can find the listener. */
 export const LISTENER_APPLICATION_NAME = 'bootcamp-events-listener';
 const MAX_BACKOFF_MS = 10_000;
+
+/**
+ * Announces a change from a process that has no event bus of its own (the command line),
+ * so the servers' open admin pages still refresh.
+ */
+export async function notifyChange<T>(db: Kysely<T>, event: ChangeEvent): Promise<void> {
+  await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+}
 
 function isChangeEvent(value: unknown): value is ChangeEvent {
   const event = value as Partial<ChangeEvent> | null;

@@ -232,15 +232,56 @@ function webSection(web: WebResult): string {
     '',
   );
   if (failed(web.bare)) lines.push(`Bare app: failed: ${web.bare.error}`, '');
-  const losing = web.pages.filter((p) => p.failing.length > 0);
-  if (losing.length) {
-    lines.push('Audits that cost points (runs in which they did):', '');
-    for (const p of losing) {
+  const below = web.pages.filter(
+    (p) => p.runs > 0 && Object.values(p.scores).some((score) => score !== null && score < 100),
+  );
+  if (below.length) {
+    lines.push('### Why pages score below 100', '');
+    for (const p of below) {
+      const low = Object.entries(p.scores)
+        .filter(([, score]) => score !== null && score < 100)
+        .map(([category, score]) => `${category} ${score}`)
+        .join(', ');
+      const audits = p.failing
+        .map((f) => {
+          const id = f.audit.replace(/^[a-z-]+: /, '');
+          const detail = p.findings[id];
+          return `${f.audit}${detail ? ` “${detail}”` : ''} (${f.runs}/${p.runs} runs)`;
+        })
+        .join('; ');
       lines.push(
-        `- ${p.formFactor} \`${p.page}\`: ${p.failing.map((f) => `${f.audit} (${f.runs}/${p.runs})`).join(', ')}`,
+        `- ${p.formFactor} \`${p.page}\` (${low}): ${audits || 'no single audit below 1'}` +
+          (p.scores.performance !== null && p.scores.performance < 100
+            ? `. LCP ${ms(p.lcpMs, 0)}${p.lcpPhases ? ` = ${p.lcpPhases}` : ''}` +
+              (p.opportunities.length ? `; opportunities: ${p.opportunities.join(', ')}` : '')
+            : ''),
       );
     }
     lines.push('');
+  }
+  const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
+  if (home?.scripts.length) {
+    lines.push(
+      '### Scripts loaded by the home page',
+      '',
+      table(
+        ['site `/`', 'gzipped', 'bare app `/`', 'gzipped'],
+        Array.from(
+          { length: Math.max(home.scripts.length, failed(web.bare) ? 0 : web.bare.scripts.length) },
+          (_, i) => {
+            const mine = home.scripts[i];
+            const theirs = failed(web.bare) ? undefined : web.bare.scripts[i];
+            return [
+              mine ? `\`${mine.path}\`` : '',
+              mine ? kb(mine.bytes) : '',
+              theirs ? `\`${theirs.path}\`` : '',
+              theirs ? kb(theirs.bytes) : '',
+            ];
+          },
+        ),
+      ),
+      '',
+    );
   }
   const errors = web.pages.filter((p) => p.errors.length > 0);
   for (const p of errors)
@@ -406,6 +447,15 @@ export function renderMarkdown(results: BenchResults): string {
       `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
     '',
   );
+  const loads = Object.entries(results.load ?? {});
+  if (loads.length) {
+    lines.push(
+      `1-minute load average at the start → end of each part (${m.cpus} cores; above ~1 means other work shared the machine and the figures are pessimistic): ` +
+        loads.map(([part, l]) => `${part} ${l.start} → ${l.end}`).join(', ') +
+        '.',
+      '',
+    );
+  }
   const carried = Object.entries(results.carriedOver);
   if (carried.length) {
     lines.push(

@@ -32,7 +32,8 @@ test.beforeAll(() => {
   admin = createAccount('admin', 'Olu Admin');
 });
 
-const rowsSerials = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
+/** The s/n cells; web-first assertions on them wait for the list to load. */
+const serials = (page: Page) => page.locator('tbody tr td:first-child');
 
 test('search, count, pagination and history of the list', async ({ page, context }) => {
   await useAccount(context, admin);
@@ -44,12 +45,12 @@ test('search, count, pagination and history of the list', async ({ page, context
   await search.fill(token.toUpperCase());
   await expect(page).toHaveURL(`/admin/home?q=${token.toUpperCase()}`);
   await expect(page.getByTestId('user-count')).toHaveText('35 users');
-  expect(await rowsSerials(page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  await expect(serials(page)).toHaveText(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   const pagination = page.getByRole('navigation', { name: 'Pagination' });
   await expect(pagination.getByRole('link')).toHaveCount(4);
   await pagination.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
-  expect((await rowsSerials(page))[0]).toBe('11');
+  await expect(serials(page).first()).toHaveText('11');
   await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -64,7 +65,7 @@ test('search, count, pagination and history of the list', async ({ page, context
   // Back and forward restore the list.
   await page.goBack();
   await expect(page).toHaveURL(/page=2/);
-  expect((await rowsSerials(page))[0]).toBe('11');
+  await expect(serials(page).first()).toHaveText('11');
   await page.goForward();
   await expect(page.getByTestId('user-count')).toHaveText('1 user');
 

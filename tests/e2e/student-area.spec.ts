@@ -114,12 +114,12 @@ test.describe('in the browser', () => {
     await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
   });
 
-  test('every step has no axe violations and every external link opens safely', async ({
-    page,
-    context,
-  }) => {
-    await useAccount(context, admin);
-    for (const step of COURSE_STEPS) {
+  for (const step of COURSE_STEPS) {
+    test(`${step.slug}: no axe violations, and every external link opens safely`, async ({
+      page,
+      context,
+    }) => {
+      await useAccount(context, admin);
       await page.goto(`/fed/${step.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         COURSE_CONTENT[step.slug].heading,
@@ -130,7 +130,11 @@ test.describe('in the browser', () => {
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       }
-    }
+    });
+  }
+
+  test('each project has its preview, download and solution links', async ({ page, context }) => {
+    await useAccount(context, admin);
     await page.goto('/fed/html-css-test');
     for (const label of ['Preview Project', 'Download Project Files', 'View Solution']) {
       await expect(page.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveCount(3);

@@ -3,7 +3,8 @@ import type { CourseCard, ProjectCard } from '~/content/course-content.types';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-function CardFrame({ card, children }: { card: CourseCard; children: React.ReactNode }) {
+/** Image, title, description and the card's call to action; projects add their links. */
+function CardFrame({ card, children }: { card: CourseCard; children?: React.ReactNode }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img
@@ -17,6 +18,15 @@ function CardFrame({ card, children }: { card: CourseCard; children: React.React
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-ink">{card.title}</h3>
         <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
+        <a
+          href={card.link}
+          {...external}
+          className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          {card.cta}
+          <span className="sr-only">: {card.title} (opens in a new tab)</span>
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        </a>
         {children}
       </div>
     </article>
@@ -24,19 +34,7 @@ function CardFrame({ card, children }: { card: CourseCard; children: React.React
 }
 
 export function CourseCardView({ card }: { card: CourseCard }) {
-  return (
-    <CardFrame card={card}>
-      <a
-        href={card.link}
-        {...external}
-        className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
-        {card.cta}
-        <span className="sr-only">: {card.title} (opens in a new tab)</span>
-        <ExternalLink aria-hidden="true" className="h-4 w-4" />
-      </a>
-    </CardFrame>
-  );
+  return <CardFrame card={card} />;
 }
 
 export function ProjectCardView({ project }: { project: ProjectCard }) {
@@ -47,15 +45,6 @@ export function ProjectCardView({ project }: { project: ProjectCard }) {
   ];
   return (
     <CardFrame card={project}>
-      <a
-        href={project.link}
-        {...external}
-        className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
-        {project.cta}
-        <span className="sr-only">: {project.title} (opens in a new tab)</span>
-        <ExternalLink aria-hidden="true" className="h-4 w-4" />
-      </a>
       <ul className="mt-4 space-y-1 text-sm">
         {links.map((link) => (
           <li key={link.label}>
