@@ -52,6 +52,19 @@ test.describe('public pages', () => {
     await expect(video).toHaveAttribute('playsinline', '');
   });
 
+  test('the hero video plays, but not for visitors who prefer reduced motion', async ({ page }) => {
+    const video = page.locator('section[aria-labelledby="hero-heading"] video');
+    await page.goto('/');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(false);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.locator('section[aria-labelledby="hero-heading"] img')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  });
+
   test('each FAQ item starts collapsed and opens and closes on its button', async ({ page }) => {
     await page.goto('/');
     const buttons = page.locator('#faq button[aria-controls^="faq-answer-"]');
