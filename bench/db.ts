@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { openDatabase } from '~/db/database.server';
-import { searchUsers } from '~/features/admin/user-search.server';
+import { likePattern, searchUsers } from '~/features/admin/user-search.server';
+import { sql } from 'kysely';
 import {
   envNumber,
   errorText,
@@ -34,6 +35,8 @@ export interface SearchStats {
   q: string;
   matches: number;
   ms: Summary;
+  /** How the engine runs the count (the expensive half), at the largest size only. */
+  plan?: string;
 }
 
 export interface DbSizeResult {
@@ -78,7 +81,50 @@ async function seed(databaseUrl: string, users: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function measure(databaseUrl: string, users: number, rounds: number, seedSeconds: number) {
+interface PgPlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PgPlanNode[];
+}
+
+function describePgPlan(node: PgPlanNode): string {
+  const name = node['Index Name']
+    ? `${node['Node Type']} ${node['Index Name']}`
+    : node['Node Type'];
+  const children = (node.Plans ?? []).map(describePgPlan);
+  return children.length ? `${name} ← ${children.join(' + ')}` : name;
+}
+
+/**
+ * The engine's plan for the count query searchUsers runs (the same filter, written out
+ * here): a diagnostic for the report, not a timing.
+ */
+async function countPlan(database: ReturnType<typeof openDatabase>, q: string): Promise<string> {
+  const pattern = likePattern(q);
+  const filter =
+    q === ''
+      ? sql``
+      : sql`where lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\'`;
+  if (database.engine === 'postgres') {
+    const { rows } = await sql<{
+      'QUERY PLAN': { Plan: PgPlanNode }[];
+    }>`explain (format json) select count(*) from users ${filter}`.execute(database.db);
+    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    return plan ? describePgPlan(plan) : '?';
+  }
+  const { rows } = await sql<{
+    detail: string;
+  }>`explain query plan select count(*) from users ${filter}`.execute(database.db);
+  return rows.map((row) => row.detail).join('; ');
+}
+
+async function measure(
+  databaseUrl: string,
+  users: number,
+  rounds: number,
+  seedSeconds: number,
+  withPlans: boolean,
+) {
   const database = openDatabase(databaseUrl);
   try {
     const matches = new Map<string, number>();
@@ -97,12 +143,16 @@ async function measure(databaseUrl: string, users: number, rounds: number, seedS
         times.get(search.q)?.push(performance.now() - started);
       }
     }
-    const perSearch = SEARCHES.map((search) => ({
-      label: search.label,
-      q: search.q,
-      matches: matches.get(search.q) ?? 0,
-      ms: summarize(times.get(search.q) ?? []),
-    }));
+    const perSearch: SearchStats[] = [];
+    for (const search of SEARCHES) {
+      perSearch.push({
+        label: search.label,
+        q: search.q,
+        matches: matches.get(search.q) ?? 0,
+        ms: summarize(times.get(search.q) ?? []),
+        plan: withPlans ? await countPlan(database, search.q).catch(errorText) : undefined,
+      });
+    }
     const result: DbSizeResult = {
       users,
       seedSeconds: round(seedSeconds, 1),
@@ -143,7 +193,8 @@ async function runEngine(
       log(`db: ${engine}, seeding ${users} users`);
       const seedSeconds = await seed(databaseUrl, users);
       log(`db: ${engine}, ${users} users seeded in ${seedSeconds.toFixed(1)} s; searching`);
-      const measured = await measure(databaseUrl, users, rounds, seedSeconds);
+      const largest = users === Math.max(...sizes);
+      const measured = await measure(databaseUrl, users, rounds, seedSeconds, largest);
       log(
         `db: ${engine} ${users}: p50 ${measured.all.p50.toFixed(2)} ms, p95 ${measured.all.p95.toFixed(2)} ms`,
       );

@@ -98,6 +98,9 @@ export function createApp(options: AppOptions): express.Express {
         immutable: true,
         maxAge: '1y',
         index: false,
+        // Hashed names never change content: validators would only add bytes.
+        etag: false,
+        lastModified: false,
       }),
     );
     app.use(

@@ -39,3 +39,10 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 export function jsonLdScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/** Text cut at a word boundary to at most `max` characters, for meta descriptions. */
+export function summarize(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:.]$/, '')}…`;
+}

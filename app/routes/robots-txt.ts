@@ -1,3 +1,4 @@
+import { COURSE_STEPS } from '~/content/course-steps';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/robots-txt';
 
@@ -6,7 +7,10 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /fed/',
+    // The open course steps are public; the students-only ones are not for crawlers.
+    ...COURSE_STEPS.filter((step) => step.studentsOnly).map(
+      (step) => `Disallow: /fed/${step.slug}`,
+    ),
     'Disallow: /admin/',
     'Disallow: /auth/',
     `Sitemap: ${services.env.ORIGIN}/sitemap.xml`,

@@ -1,8 +1,15 @@
+import { COURSE_STEPS } from '~/content/course-steps';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/sitemap-xml';
 
-/** Public pages only: the signed-in areas are of no use to a search engine. */
-const PUBLIC_PATHS = ['/', '/enroll', '/login', '/success'];
+/** Public pages only: students-only steps and the admin area are of no use to a search engine. */
+const PUBLIC_PATHS = [
+  '/',
+  '/enroll',
+  '/login',
+  '/success',
+  ...COURSE_STEPS.filter((step) => !step.studentsOnly).map((step) => `/fed/${step.slug}`),
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { services } = requireServices(context);

@@ -397,6 +397,17 @@ function dbSection(db: DbResult): string {
       'p50/p95/p99 are over the whole mix. A fresh database per size, filled by `npm run db:seed-bench`.',
     '',
   );
+  for (const engine of db.engines) {
+    const largest = engine.sizes.at(-1);
+    const plans = largest?.perSearch.filter((search) => search.plan);
+    if (!largest || !plans?.length) continue;
+    lines.push(
+      `How ${engine.engine} runs the count at ${largest.users.toLocaleString('en')} users (EXPLAIN):`,
+      '',
+      ...plans.map((search) => `- ${search.label}: \`${search.plan}\``),
+      '',
+    );
+  }
   return lines.join('\n');
 }
 

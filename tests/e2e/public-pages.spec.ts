@@ -264,7 +264,11 @@ test.describe('headers', () => {
     expect(robots).toContain('Sitemap: http://localhost:3210/sitemap.xml');
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>http://localhost:3210/enroll</loc>');
-    expect(sitemap).not.toContain('/fed');
+    expect(sitemap).toContain('<loc>http://localhost:3210/fed/home</loc>');
+    expect(sitemap).not.toContain('/fed/react');
+    expect(sitemap).not.toContain('/admin');
+    expect(robots).toContain('Disallow: /fed/react');
+    expect(robots).not.toContain('Disallow: /fed/home');
     expect((await request.get('/site.webmanifest')).status()).toBe(200);
     await page.goto('/enroll');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(

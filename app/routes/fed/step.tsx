@@ -5,6 +5,8 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { StepView } from '~/features/courses/step-view';
+import { rootDataFromMatches } from '~/lib/root-data';
+import { pageMeta, summarize } from '~/lib/seo';
 import type { Route } from './+types/step';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -15,10 +17,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { step, content: courseContent(step.slug), ...neighbourSteps(step.slug) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.step.label ?? 'Course'} | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+/**
+ * The open steps are public course material and may be found in search; the students-only
+ * steps (and any denied or missing page) are kept out of the index.
+ */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData)
+    return [{ title: `Course | ${site.shortName}` }, { name: 'robots', content: 'noindex' }];
+  const { step, content } = loaderData;
+  return pageMeta({
+    title: `${step.label} | ${site.shortName} FrontEnd Bootcamp`,
+    description: summarize(content.intro, 155),
+    path: `/fed/${step.slug}`,
+    origin: rootDataFromMatches(matches)?.origin ?? '',
+    siteName: site.name,
+    noindex: step.studentsOnly,
+  });
+};
 
 export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
   return <StepView {...loaderData} />;
