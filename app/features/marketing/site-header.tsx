@@ -65,14 +65,15 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           </li>
           {viewer && (
             <li>
-              <NavLink to="/fed/home" className={navLinkClass}>
+              {/* The area's root: marked on every page of the area, and it redirects home. */}
+              <NavLink to="/fed" className={navLinkClass}>
                 FrontEnd
               </NavLink>
             </li>
           )}
           {viewer?.access === 'admin' && (
             <li>
-              <NavLink to="/admin/home" className={navLinkClass}>
+              <NavLink to="/admin" className={navLinkClass}>
                 Admin
               </NavLink>
             </li>
