@@ -3,6 +3,7 @@ import * as usersAndSessions from './001-users-and-sessions';
 import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-limits';
 import * as userChanges from './003-user-changes';
 import * as userSearchIndexes from './004-user-search-indexes';
+import * as postgresSearchKey from './005-postgres-search-key';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002-sign-in-attempts-and-rate-limits': signInAttemptsAndRateLimits,
   '003-user-changes': userChanges,
   '004-user-search-indexes': userSearchIndexes,
+  '005-postgres-search-key': postgresSearchKey,
 };

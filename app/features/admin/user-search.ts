@@ -12,6 +12,8 @@ export const userSearchSchema = z.object({
   q: z
     .string()
     .trim()
+    // Control characters cannot be typed into the box; PostgreSQL's search key uses one.
+    .transform((value) => [...value].filter((c) => c.charCodeAt(0) >= 0x20).join(''))
     .transform((value) => value.slice(0, SEARCH_MAX_LENGTH))
     .catch(''),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
