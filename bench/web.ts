@@ -95,6 +95,8 @@ export interface WebResult {
   jsRatio?: number;
   /** What served the bare app: react-router-serve, or bench/bare-app/serve.ts doing the same. */
   bareServer?: string;
+  /** Things that went wrong around the measurements (a server that died and was restarted). */
+  incidents?: string[];
 }
 
 interface LighthouseResultLite {
@@ -314,7 +316,7 @@ function combine(
 
 /** Several Lighthouse runs of one URL in one Chrome; medians of each figure. */
 async function measurePage(
-  url: string,
+  url: () => Promise<string>,
   page: string,
   as: PageResult['as'],
   formFactor: FormFactor,
@@ -335,9 +337,10 @@ async function measurePage(
     for (let attempt = 0; attempt < runs + 2; attempt += 1) {
       if (results.filter((result) => !result.error).length >= runs) break;
       try {
+        const target = await url();
         const result = await withTimeout(
           lighthouse(
-            url,
+            target,
             {
               port: chrome.port,
               output: 'json',
@@ -430,7 +433,26 @@ export async function runWeb(): Promise<WebResult> {
     { access: 'level-1', name: 'Bench Student' },
     { access: 'admin', name: 'Bench Admin' },
   ])) as [Account, Account];
-  const server = await startAppServer('site server (Lighthouse)', databaseUrl);
+  let server = await startAppServer('site server (Lighthouse)', databaseUrl);
+  const incidents: string[] = [];
+  /** The server's origin; a server that has died is reported and started again. */
+  const origin = async () => {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      const tail = server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !line.includes('"msg":"request"'))
+        .slice(-5)
+        .join(' | ');
+      const incident = `the site's server exited (code ${exitCode}, signal ${signalCode}) during the Lighthouse runs and was started again; its last non-request output: ${tail.slice(0, 600) || '(none)'}`;
+      log(`web: ${incident}`);
+      incidents.push(incident);
+      server = await startAppServer('site server (Lighthouse, restarted)', databaseUrl);
+    }
+    return server.origin;
+  };
   const pages: PageResult[] = [];
   let bare: PageResult | { error: string };
   let bareServer: string | undefined;
@@ -444,7 +466,7 @@ export async function runWeb(): Promise<WebResult> {
       for (const target of targets) {
         pages.push(
           await measurePage(
-            server.origin + target.page,
+            async () => (await origin()) + target.page,
             target.page,
             target.as,
             formFactor,
@@ -461,7 +483,13 @@ export async function runWeb(): Promise<WebResult> {
     const app = await startBareApp();
     bareServer = app.server;
     try {
-      bare = await measurePage(`${app.origin}/`, '/ (bare app)', 'visitor', 'mobile', runs);
+      bare = await measurePage(
+        async () => `${app.origin}/`,
+        '/ (bare app)',
+        'visitor',
+        'mobile',
+        runs,
+      );
     } finally {
       await app.stop();
     }
@@ -474,5 +502,5 @@ export async function runWeb(): Promise<WebResult> {
     home && 'jsBytes' in bare && bare.jsBytes > 0
       ? round(home.jsBytes / bare.jsBytes, 3)
       : undefined;
-  return { runsPerPage: runs, pages, bare, jsRatio, bareServer };
+  return { runsPerPage: runs, pages, bare, jsRatio, bareServer, incidents };
 }

@@ -283,9 +283,17 @@ function webSection(web: WebResult): string {
       '',
     );
   }
+  for (const incident of web.incidents ?? []) lines.push(`- Incident: ${incident}`);
+  if (web.incidents?.length) lines.push('');
   const errors = web.pages.filter((p) => p.errors.length > 0);
-  for (const p of errors)
-    lines.push(`- ${p.formFactor} \`${p.page}\` errors: ${p.errors.join('; ')}`);
+  for (const p of errors) {
+    const counts = new Map<string, number>();
+    for (const error of p.errors) counts.set(error, (counts.get(error) ?? 0) + 1);
+    const text = [...counts.entries()]
+      .map(([error, count]) => `${error.slice(0, 200)}${count > 1 ? ` (× ${count})` : ''}`)
+      .join('; ');
+    lines.push(`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`);
+  }
   if (errors.length) lines.push('');
   return lines.join('\n');
 }
@@ -453,7 +461,7 @@ export function renderMarkdown(results: BenchResults): string {
     '# Benchmark results',
     '',
     `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
-      `Run started ${results.startedAt}, took ${Math.round(results.durationSeconds / 60)} min; ` +
+      `Run started ${results.startedAt}, took ${Math.floor(results.durationSeconds / 60)} min ${results.durationSeconds % 60} s; ` +
       `commit \`${results.git.commit.slice(0, 12)}\`${results.git.changedFiles ? ` with ${results.git.changedFiles} uncommitted file(s)` : ''}; ` +
       `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
     '',
