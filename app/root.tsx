@@ -17,16 +17,15 @@ import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { clearFlashCookie, readFlash } from '~/lib/flash.server';
 import { isPrerendering, requireServices } from '~/lib/load-context';
+import { InlineStyles } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { NotFound } from '~/ui/not-found';
 import { notify, ToastHost } from '~/ui/toasts';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
@@ -71,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStyles />
         <meta name="theme-color" content="#312e81" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTED_CLASS_SCRIPT }} />
         <Meta />

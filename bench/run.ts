@@ -9,6 +9,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runDb } from './db';
 import {
+  allIncidents,
   BENCH_DIR,
   envNumber,
   errorText,
@@ -124,6 +125,7 @@ async function main(): Promise<number> {
     if (finished) return;
     finished = true;
     if (reason) results.stoppedEarly = reason;
+    results.incidents = allIncidents();
     results.finishedAt = new Date().toISOString();
     results.durationSeconds = Math.round((Date.now() - started) / 1000);
     carryOver(results, parts);

@@ -87,7 +87,7 @@ export async function runServer(): Promise<ServerResult> {
     { access: 'level-1', name: 'Bench Student' },
     { access: 'admin', name: 'Bench Admin' },
   ])) as [Account, Account];
-  const server = await startAppServer('site server (load)', databaseUrl);
+  let server = await startAppServer('site server (load)', databaseUrl);
   const nginxProblem = await ensureNginx();
   let nginx: RunningNginx | undefined;
   if (nginxProblem) log(`server: ${nginxProblem}; no ceiling figure`);
@@ -133,12 +133,17 @@ export async function runServer(): Promise<ServerResult> {
       }
     }
 
-    const pid = server.serverPid();
+    let pid = server.serverPid();
     const idleMb = rssMb(pid);
     log(`server: node pid ${pid}, idle RSS ${idleMb.toFixed(0)} MB`);
     const runs: LoadRun[] = [];
     for (const connections of CONNECTIONS) {
       for (const target of targets) {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) {
+          // It died (recorded as an incident): the remaining runs get a fresh one.
+          server = await startAppServer('site server (load, restarted)', databaseUrl);
+          pid = server.serverPid();
+        }
         const url = target.origin() + target.path;
         await load(url, connections, 2, target.cookie); // warm-up, not recorded
         await sleep(300);

@@ -95,8 +95,6 @@ export interface WebResult {
   jsRatio?: number;
   /** What served the bare app: react-router-serve, or bench/bare-app/serve.ts doing the same. */
   bareServer?: string;
-  /** Things that went wrong around the measurements (a server that died and was restarted). */
-  incidents?: string[];
 }
 
 interface LighthouseResultLite {
@@ -434,21 +432,9 @@ export async function runWeb(): Promise<WebResult> {
     { access: 'admin', name: 'Bench Admin' },
   ])) as [Account, Account];
   let server = await startAppServer('site server (Lighthouse)', databaseUrl);
-  const incidents: string[] = [];
-  /** The server's origin; a server that has died is reported and started again. */
+  /** The server's origin; a server that has died (see the incidents) is started again. */
   const origin = async () => {
-    const { exitCode, signalCode } = server.child;
-    if (exitCode !== null || signalCode !== null) {
-      const tail = server
-        .output()
-        .trim()
-        .split('\n')
-        .filter((line) => !line.includes('"msg":"request"'))
-        .slice(-5)
-        .join(' | ');
-      const incident = `the site's server exited (code ${exitCode}, signal ${signalCode}) during the Lighthouse runs and was started again; its last non-request output: ${tail.slice(0, 600) || '(none)'}`;
-      log(`web: ${incident}`);
-      incidents.push(incident);
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
       server = await startAppServer('site server (Lighthouse, restarted)', databaseUrl);
     }
     return server.origin;
@@ -502,5 +488,5 @@ export async function runWeb(): Promise<WebResult> {
     home && 'jsBytes' in bare && bare.jsBytes > 0
       ? round(home.jsBytes / bare.jsBytes, 3)
       : undefined;
-  return { runsPerPage: runs, pages, bare, jsRatio, bareServer, incidents };
+  return { runsPerPage: runs, pages, bare, jsRatio, bareServer };
 }

@@ -156,3 +156,17 @@ export function siteRoot(): string {
 export function setSiteRoot(dir: string): void {
   site = dir;
 }
+
+// --- incidents ----------------------------------------------------------------------------
+
+const incidents: string[] = [];
+
+/** Something that went wrong around the measurements (a server that died): reported. */
+export function recordIncident(text: string): void {
+  incidents.push(`${new Date().toISOString()} ${text}`);
+  log(`incident: ${text}`);
+}
+
+export function allIncidents(): string[] {
+  return [...incidents];
+}

@@ -76,14 +76,12 @@ http {
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), config);
-  const running = startProcess('nginx', NGINX, [
-    '-p',
-    dir,
-    '-e',
-    join(dir, 'error.log'),
-    '-c',
-    join(dir, 'nginx.conf'),
-  ]);
+  const running = startProcess(
+    'nginx',
+    NGINX,
+    ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')],
+    { longRunning: true },
+  );
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/`, running, 'nginx', 15_000);
   return { ...running, origin };

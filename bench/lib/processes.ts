@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, log, onCleanup, ROOT, siteRoot, sleep } from './common';
+import { freePort, log, onCleanup, recordIncident, ROOT, siteRoot, sleep } from './common';
 
 export interface Running {
   pid: number;
@@ -40,7 +40,7 @@ export function startProcess(
   label: string,
   command: string,
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; env?: Record<string, string>; longRunning?: boolean } = {},
 ): Running {
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
@@ -60,8 +60,24 @@ export function startProcess(
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${label}: could not start ${command}`);
+  let stopping = false;
+  if (options.longRunning) {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const tail = output
+        .trim()
+        .split('\n')
+        .filter((line) => !line.includes('"msg":"request"'))
+        .slice(-6)
+        .join(' | ');
+      recordIncident(
+        `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.slice(-800) || '(none)'}`,
+      );
+    });
+  }
 
   const stopNow = async () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return;
     try {
       process.kill(pid, 'SIGTERM');
@@ -153,6 +169,7 @@ export async function startAppServer(
   const origin = `http://localhost:${port}`;
   const running = startProcess(label, join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: siteRoot(),
+    longRunning: true,
     env: {
       PORT: String(port),
       DATABASE_URL: databaseUrl,

@@ -32,6 +32,8 @@ export interface BenchResults {
   db?: DbResult | Failed;
   live?: LiveResult | Failed;
   stoppedEarly?: string;
+  /** Things that went wrong around the measurements, such as a server that died. */
+  incidents?: string[];
 }
 
 export const BUDGETS = {
@@ -130,7 +132,10 @@ function budgetRows(results: BenchResults): string[][] {
       rows.push([
         'Hero video never delays the largest paint',
         homes
-          .map((p) => `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\``)
+          .map(
+            (p) =>
+              `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\`, video bytes during the load ${kb(p.mediaBytes)}`,
+          )
           .join('; ') + ' (reduced-motion autoplay is not measured here)',
         video ? NOT_MET : MET,
       ]);
@@ -283,8 +288,6 @@ function webSection(web: WebResult): string {
       '',
     );
   }
-  for (const incident of web.incidents ?? []) lines.push(`- Incident: ${incident}`);
-  if (web.incidents?.length) lines.push('');
   const errors = web.pages.filter((p) => p.errors.length > 0);
   for (const p of errors) {
     const counts = new Map<string, number>();
@@ -348,7 +351,10 @@ function serverSection(server: ServerResult): string {
   lines.push(
     'Response check before the load: ' +
       server.checks
-        .map((c) => `${c.target} ${c.status}${c.encoding ? ` ${c.encoding}` : ''} ${kb(c.bytes)}`)
+        .map(
+          (c) =>
+            `${c.target} ${c.status}${c.encoding ? ` ${c.encoding}` : ''}, ${kb(c.bytes)} uncompressed`,
+        )
         .join('; ') +
       '.',
     '',
@@ -485,6 +491,14 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.stoppedEarly) lines.push(`**Stopped early:** ${results.stoppedEarly}`, '');
   if (results.build && 'error' in results.build) {
     lines.push(`**Build failed:** ${results.build.error}`, '');
+  }
+  if (results.incidents?.length) {
+    lines.push(
+      '**Incidents during the run** (figures taken around them may be off):',
+      '',
+      ...results.incidents.map((incident) => `- ${incident}`),
+      '',
+    );
   }
   lines.push('## Budgets (DESIGN §8)', '');
   lines.push(table(['budget', 'measured', 'status'], budgetRows(results)), '');
