@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import type { Access, Cohort, NewUser } from '~/db/schema';
 import { EnvError, parseEnv } from '~/lib/env.server';
+import { DEMO_LAST_NAMES } from '../server/demo-users';
 
 const USAGE = 'Usage: npm run db:seed-bench -- COUNT   (1 to 5000000; uses DATABASE_URL)';
 const ROWS_PER_INSERT = 500;
@@ -136,20 +137,8 @@ const FIRST_NAMES = [
   'Eleni',
 ];
 const LAST_NAMES = [
-  'Okafor',
-  'Adeyemi',
-  'Eze',
-  'Bello',
-  'Nwosu',
-  'Balogun',
-  'Musa',
-  'Okonkwo',
-  'Adebayo',
-  'Obi',
-  'Lawal',
-  'Nwachukwu',
-  'Ogunleye',
-  'Abubakar',
+  // The demo users' surnames first, then many more from other languages.
+  ...DEMO_LAST_NAMES,
   'Ibekwe',
   'Afolabi',
   'Danjuma',

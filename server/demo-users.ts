@@ -39,7 +39,7 @@ const FIRST_NAMES = [
   'Maryam',
   'Tobi',
 ];
-const LAST_NAMES = [
+export const DEMO_LAST_NAMES = [
   'Okafor',
   'Adeyemi',
   'Eze',
@@ -64,7 +64,7 @@ export const DEMO_ACCOUNTS: readonly DemoUser[] = [
 
 export function demoUsers(): DemoUser[] {
   const others = FIRST_NAMES.map((first, index): DemoUser => {
-    const last = LAST_NAMES[index % LAST_NAMES.length]!;
+    const last = DEMO_LAST_NAMES[index % DEMO_LAST_NAMES.length]!;
     return {
       name: `${first} ${last}`,
       email: `${first}.${last}@example.com`.toLowerCase(),

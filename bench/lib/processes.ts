@@ -182,7 +182,7 @@ export async function startAppServer(
     ...running,
     origin,
     port,
-    serverPid: () => leafProcess(running.pid),
+    serverPid: () => serverProcess(running.pid),
   };
 }
 
@@ -201,15 +201,31 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
-/** Follows first children down from `pid`: tsx's node child, which runs the server itself. */
-export function leafProcess(pid: number): number {
-  let current = pid;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const [first] = childrenOf(current);
-    if (first === undefined) break;
-    current = first;
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
   }
-  return current;
+}
+
+/**
+ * The node process that runs the server: tsx starts it as a child (and it has children of
+ * its own, such as esbuild's service), so this takes the deepest descendant of `pid` that
+ * is node running `script`, or `pid` itself.
+ */
+export function serverProcess(pid: number, script = 'server/main.ts'): number {
+  let found = pid;
+  let level = [pid];
+  for (let depth = 0; depth < 5 && level.length > 0; depth += 1) {
+    const next = level.flatMap(childrenOf);
+    for (const child of next) {
+      const command = commandLine(child);
+      if (/(^|\/)node /.test(command) && command.includes(script)) found = child;
+    }
+    level = next;
+  }
+  return found;
 }
 
 /** Resident memory of a process in MB (VmRSS), or NaN when it is gone. */
