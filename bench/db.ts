@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { openDatabase } from '~/db/database.server';
-import { likePattern, searchUsers } from '~/features/admin/user-search.server';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { searchUsers } from '~/features/admin/user-search.server';
 import {
   envNumber,
   errorText,
@@ -96,25 +96,32 @@ function describePgPlan(node: PgPlanNode): string {
 }
 
 /**
- * The engine's plan for the count query searchUsers runs (the same filter, written out
- * here): a diagnostic for the report, not a timing.
+ * The engine's plan for the count query searchUsers runs: the query is captured as the
+ * product builds it (a Kysely plugin that compiles what passes through) and handed to
+ * EXPLAIN. A diagnostic for the report, not a timing.
  */
 async function countPlan(database: ReturnType<typeof openDatabase>, q: string): Promise<string> {
-  const pattern = likePattern(q);
-  const filter =
-    q === ''
-      ? sql``
-      : sql`where lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\'`;
+  const captured: CompiledQuery[] = [];
+  const spy = database.db.withPlugin({
+    transformQuery: (args) => {
+      captured.push(database.db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await searchUsers(spy, { q, page: 1 });
+  const count = captured.find((query) => /count\(/i.test(query.sql)) ?? captured[0];
+  if (!count) return '?';
   if (database.engine === 'postgres') {
-    const { rows } = await sql<{
-      'QUERY PLAN': { Plan: PgPlanNode }[];
-    }>`explain (format json) select count(*) from users ${filter}`.execute(database.db);
+    const { rows } = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: PgPlanNode }[] }>(
+      CompiledQuery.raw(`explain (format json) ${count.sql}`, [...count.parameters]),
+    );
     const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
     return plan ? describePgPlan(plan) : '?';
   }
-  const { rows } = await sql<{
-    detail: string;
-  }>`explain query plan select count(*) from users ${filter}`.execute(database.db);
+  const { rows } = await database.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${count.sql}`, [...count.parameters]),
+  );
   return rows.map((row) => row.detail).join('; ');
 }
 

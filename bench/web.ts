@@ -22,18 +22,11 @@ import {
   tempDir,
   withTimeout,
 } from './lib/common';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { runCommand, startAppServer, startProcess, waitForHttp } from './lib/processes';
 
-export const CHROME_PATH = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The same Debian Chromium and closed-network flags as the end-to-end tests, headless.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 export type FormFactor = 'mobile' | 'desktop';
@@ -322,7 +315,7 @@ async function measurePage(
   cookie?: string,
 ): Promise<PageResult> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     handleSIGINT: false,
     logLevel: 'silent',
