@@ -52,6 +52,8 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         res.end();
       }
     } catch (error) {
+      // The client went away mid-stream (a closed event stream, a cancelled navigation).
+      if (res.destroyed || res.writableEnded) return;
       next(error);
     }
   };

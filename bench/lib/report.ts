@@ -257,7 +257,7 @@ function webSection(web: WebResult): string {
       lines.push(
         `- ${p.formFactor} \`${p.page}\` (${low}): ${audits || 'no single audit below 1'}` +
           (p.scores.performance !== null && p.scores.performance < 100
-            ? `. LCP ${ms(p.lcpMs, 0)}${p.lcpPhases ? ` = ${p.lcpPhases}` : ''}` +
+            ? `. LCP ${ms(p.lcpMs, 0)} (median)${p.lcpPhases ? `; in the run with the median score, LCP = ${p.lcpPhases}` : ''}` +
               (p.opportunities.length ? `; opportunities: ${p.opportunities.join(', ')}` : '')
             : ''),
       );

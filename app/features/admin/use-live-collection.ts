@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useNavigation, useRevalidator } from 'react-router';
 
 const MAX_BACKOFF_MS = 30_000;
 /** Several changes in a burst (a bulk edit) cause one refresh. */
@@ -13,8 +13,13 @@ const REFRESH_DEBOUNCE_MS = 100;
 export function useLiveCollection(collection: 'users'): { loading: boolean; connected: boolean } {
   const { revalidate, state } = useRevalidator();
   const [connected, setConnected] = useState(false);
+  const navigation = useNavigation();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  // A navigation or form submission under way reloads the data anyway; a refresh racing
+  // it would be cancelled and could swallow the toast cookie the navigation is bringing.
+  const idleRef = useRef(true);
+  idleRef.current = navigation.state === 'idle';
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -25,7 +30,9 @@ export function useLiveCollection(collection: 'users'): { loading: boolean; conn
 
     const refresh = () => {
       clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(() => void revalidateRef.current(), REFRESH_DEBOUNCE_MS);
+      refreshTimer = setTimeout(() => {
+        if (idleRef.current) void revalidateRef.current();
+      }, REFRESH_DEBOUNCE_MS);
     };
     const connect = () => {
       source = new EventSource(`/admin/events?collection=${collection}`);
