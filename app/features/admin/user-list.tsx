@@ -6,6 +6,8 @@ import { SEARCH_MAX_LENGTH, userSearchQuery } from './user-search';
 import type { UserPage } from './user-search.server';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** SPEC §2's columns, in order. */
+const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access'] as const;
 
 function SearchBox({ q }: { q: string }) {
   const navigate = useNavigate();
@@ -119,21 +121,11 @@ export function UserList({
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-100 text-slate-800">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  s/n
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Username
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Cohort
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Access
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
