@@ -362,7 +362,9 @@ async function main(args: string[]): Promise<void> {
         }
       });
     }
-    if (database.engine === 'postgres') await sql`analyze users`.execute(database.db);
+    if (database.engine === 'postgres') {
+      await sql`analyze users, user_search_grams`.execute(database.db);
+    }
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `db:seed-bench: added ${count} users to ${database.engine} in ${seconds.toFixed(1)} s`,

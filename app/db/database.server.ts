@@ -61,7 +61,8 @@ export function openDatabase(url: string): DatabaseHandle {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/** Kysely's migrator over this product's migrations. */
+export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
   // On PostgreSQL Kysely looks for its bookkeeping tables in every visible schema; pin them
   // to the schema in use, so several deployments (or test runs) can share one database.
   const migrationTableSchema =
@@ -69,11 +70,15 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema,
   });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = await createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -62,12 +62,19 @@ export interface UserChangesTable {
   cohort_after: Cohort;
 }
 
+/** How many users' search keys contain each string of up to three characters (migration 006). */
+export interface UserSearchGramsTable {
+  gram: string;
+  users: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   rate_limits: RateLimitsTable;
   user_changes: UserChangesTable;
+  user_search_grams: UserSearchGramsTable;
 }
 
 export type UserChange = Selectable<UserChangesTable>;

@@ -4,6 +4,7 @@ import * as signInAttemptsAndRateLimits from './002-sign-in-attempts-and-rate-li
 import * as userChanges from './003-user-changes';
 import * as userSearchIndexes from './004-user-search-indexes';
 import * as postgresSearchKey from './005-postgres-search-key';
+import * as userSearchCounts from './006-user-search-counts';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-user-changes': userChanges,
   '004-user-search-indexes': userSearchIndexes,
   '005-postgres-search-key': postgresSearchKey,
+  '006-user-search-counts': userSearchCounts,
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { parseUserSearch } from './user-search';
-import { likePattern, searchUsers } from './user-search.server';
+import { containsText, countMatches, likePattern, searchUsers } from './user-search.server';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -72,6 +72,83 @@ describe('searchUsers', () => {
       page: 1,
       pageCount: 1,
     });
+  });
+});
+
+/** Searches of every length and kind, compared with a plain scan of the table. */
+const PROBES = [
+  '',
+  'a',
+  'A',
+  'ad',
+  'ada',
+  'ADA@',
+  'love',
+  'ovela',
+  'example',
+  '%',
+  '_',
+  '\\',
+  '"',
+  'é',
+  'ö',
+  'zz',
+  'nobody',
+  'o l',
+  'n@',
+  "o'b",
+];
+
+async function expectExactCounts(handle: DatabaseHandle) {
+  for (const q of PROBES) {
+    const { count } = await handle.db
+      .selectFrom('users')
+      .where(containsText(handle.db, q))
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    const counted = await countMatches(handle.db, q);
+    expect({ q, matches: counted.matches }).toEqual({ q, matches: Number(count) });
+    const page = await searchUsers(handle.db, { q, page: 1 });
+    expect(page.total).toBe(Number(count));
+  }
+}
+
+describe('exact counts kept by the database (migration 006)', () => {
+  let counts: DatabaseHandle;
+  beforeAll(async () => {
+    counts = await createTestDatabase();
+  });
+  afterAll(() => counts.close());
+
+  it('follow every insert, rename and delete, whoever writes', async () => {
+    await expectExactCounts(counts);
+    const ada = await insertUser(counts, { name: 'Ada Lovelace', email: 'ada@engine.example' });
+    await insertUser(counts, { name: 'Zoë "Zed" O\'Brien', email: 'zoe@école.example' });
+    await insertUser(counts, { name: 'Ada Ada', email: 'ADA.ADA@example.com' });
+    await insertUser(counts, { name: 'Percy 100% Sure_\\', email: 'percy@example.com' });
+    await expectExactCounts(counts);
+    await counts.db
+      .updateTable('users')
+      .set({ name: 'Augusta King', email: 'augusta@king.example' })
+      .where('id', '=', ada.id)
+      .execute();
+    await counts.db.updateTable('users').set({ access: 'level-1' }).execute();
+    await expectExactCounts(counts);
+    await counts.db.deleteFrom('users').where('id', '=', ada.id).execute();
+    await expectExactCounts(counts);
+    expect((await countMatches(counts.db, '')).everyone).toBe(3);
+  });
+
+  it('are built from the users already there when the migration runs', async () => {
+    const migrator = await createMigrator(counts.db);
+    const down = await migrator.migrateTo('005-postgres-search-key');
+    expect(down.error).toBeUndefined();
+    for (let index = 0; index < 30; index += 1) {
+      await insertUser(counts, { name: `Learner ${index} Ñandú`, email: `l${index}@Example.org` });
+    }
+    await migrateToLatest(counts.db);
+    await expectExactCounts(counts);
+    expect((await countMatches(counts.db, 'learner')).matches).toBe(30);
   });
 });
 
