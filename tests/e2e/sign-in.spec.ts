@@ -32,8 +32,17 @@ test.describe('sign-in with the popup', () => {
       username: '"Nadia New"',
       userExists: 'true',
     });
+  });
 
-    // The same e-mail again, in a fresh browser: a login, not a new account.
+  test('the same e-mail again is a login, not a new account; Logout signs out', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('again');
+    await page.goto('/');
+    await signInThroughPopup(page, { email, name: 'Nadia New' });
+    await expect(page.getByText('Account created successfully')).toBeVisible();
+
+    // A fresh browser session.
     await page.context().clearCookies();
     await page.goto('/');
     await signInThroughPopup(page, { email, name: 'Nadia New' });
