@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { dropModulePreloads } from '~/lib/drop-module-preloads.server';
 import { InlineCssProvider } from '~/lib/inline-css';
 import { NonceProvider } from '~/lib/nonce';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
@@ -53,7 +54,7 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Cache-Control', 'no-cache');
-          pipe(body);
+          pipe(dropModulePreloads()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -11,6 +11,23 @@ describe('formatUsd', () => {
 
   it('keeps cents when the amount is not whole', () => {
     expect(formatUsd(12.5)).toBe('$12.50');
+    expect(formatUsd(1234567.891)).toBe('$1,234,567.89');
+    expect(formatUsd(-50)).toBe('-$50');
+  });
+
+  it('prints what en-US Intl.NumberFormat prints', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const whole = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    for (const amount of [0, 7, 99, 100, 999, 1000, 12345, 999999, 1000000, -400]) {
+      expect(formatUsd(amount)).toBe(whole.format(amount));
+    }
+    for (const amount of [0.5, 12.34, 1000.1, 123456.78]) {
+      expect(formatUsd(amount)).toBe(intl.format(amount));
+    }
   });
 
   it('refuses non-finite amounts', () => {
@@ -24,6 +41,12 @@ describe('formatNaira', () => {
     expect(formatNaira(600000)).toBe('₦600,000');
     expect(formatNaira(150000)).toBe('₦150,000');
     expect(formatNaira(0)).toBe('₦0');
+  });
+
+  it('keeps up to two decimals, without trailing zeros', () => {
+    expect(formatNaira(1500.5)).toBe('₦1,500.5');
+    expect(formatNaira(1500.256)).toBe('₦1,500.26');
+    expect(formatNaira(1500.001)).toBe('₦1,500');
   });
 
   it('puts the minus sign before the ₦ sign', () => {

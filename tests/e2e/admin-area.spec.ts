@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { openMenu, signInThroughPopup } from './auth-helpers';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
 import {
   countMatching,
   createAccount,
@@ -295,10 +295,7 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
 test('the admin pages have no axe violations; screenshots', async ({ page, context }, testInfo) => {
   await useAccount(context, admin);
   const shot = (name: string) =>
-    page.screenshot({
-      path: `test-results/screenshots/${testInfo.project.name}-admin-${name}.png`,
-      fullPage: true,
-    });
+    saveFullPageScreenshot(page, `admin-${name}`, testInfo.project.name);
   await page.goto('/admin/home');
   await expect(page.getByTestId('user-count')).toBeVisible();
   await expectNoAxeViolations(page);

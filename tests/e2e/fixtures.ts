@@ -46,3 +46,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * A full-page screenshot for people to look at. Sections marked `render-when-near` are
+ * only painted near the viewport, so a full-page capture would show them blank; they are
+ * drawn as a visitor scrolling down would see them.
+ */
+export async function saveFullPageScreenshot(page: Page, name: string, project: string) {
+  await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' });
+  await page.screenshot({
+    path: `test-results/screenshots/${project}-${name}.png`,
+    fullPage: true,
+  });
+}

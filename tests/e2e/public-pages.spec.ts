@@ -1,6 +1,6 @@
 import { plans } from '../../app/content/plans';
 import { faqItems } from '../../app/content/faq';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
 
 const NOT_FOUND_MESSAGE =
   'Opppsss, Looks like this page is either not found or not properly loaded.';
@@ -256,6 +256,17 @@ test.describe('headers', () => {
     expect(compressed.headers()['content-encoding']).toBe('gzip');
   });
 
+  // Hydration itself is proven by the interactive tests above (FAQ, menu, sign-in).
+  test('documents carry no modulepreload, only the module script that loads the app', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/enroll', '/login', '/fed/home']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
+    }
+  });
+
   test('robots.txt, sitemap.xml, the manifest and share tags are served', async ({
     request,
     page,
@@ -291,9 +302,6 @@ test('screenshots of the public pages', async ({ page }, testInfo) => {
     ['not-found', '/missing'],
   ] as const) {
     await page.goto(path);
-    await page.screenshot({
-      path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
-      fullPage: true,
-    });
+    await saveFullPageScreenshot(page, `${name}`, testInfo.project.name);
   }
 });

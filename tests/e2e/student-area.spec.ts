@@ -4,7 +4,7 @@ import type { StepContent } from '../../app/content/course-content.types';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { openMenu } from './auth-helpers';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, useAccount, type TestAccount } from './sessions';
 
 type Role = 'visitor' | 'none' | 'level-1' | 'admin';
@@ -153,10 +153,7 @@ test.describe('in the browser', () => {
     await expect(main.getByRole('link', { name: /hello@frontierdevacademy.com/ })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Message us on Instagram' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: `test-results/screenshots/${testInfo.project.name}-fed-denied.png`,
-      fullPage: true,
-    });
+    await saveFullPageScreenshot(page, `fed-denied`, testInfo.project.name);
   });
 
   test('a signed-in student without access sees no sign-in button on a denied step', async ({
@@ -195,10 +192,7 @@ test.describe('in the browser', () => {
     await useAccount(context, admin);
     for (const slug of ['home', 'html-css-test']) {
       await page.goto(`/fed/${slug}`);
-      await page.screenshot({
-        path: `test-results/screenshots/${testInfo.project.name}-fed-${slug}.png`,
-        fullPage: true,
-      });
+      await saveFullPageScreenshot(page, `fed-${slug}`, testInfo.project.name);
     }
   });
 });

@@ -94,7 +94,7 @@ export function StepView({
       )}
       <p className="mt-4 text-lg text-slate-700">{content.intro}</p>
       {content.sections.map((section) => (
-        <section key={section.heading} className="mt-10">
+        <section key={section.heading} className="render-when-near mt-10">
           <Section section={section} />
         </section>
       ))}

@@ -9,7 +9,7 @@ const VIDEO_HOST = 'https://www.youtube-nocookie.com';
 export function AboutSection() {
   const [playing, setPlaying] = useState(false);
   return (
-    <section aria-labelledby="about-heading" className="bg-slate-50">
+    <section aria-labelledby="about-heading" className="render-when-near bg-slate-50">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-6 py-20 md:grid-cols-2">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold text-ink">

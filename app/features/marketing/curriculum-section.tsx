@@ -5,7 +5,7 @@ import { buttonClass } from '~/ui/button';
 
 export function CurriculumSection() {
   return (
-    <section aria-labelledby="curriculum-heading">
+    <section aria-labelledby="curriculum-heading" className="render-when-near">
       <div className="mx-auto max-w-6xl px-6 py-20">
         <h2 id="curriculum-heading" className="text-3xl font-bold text-ink">
           {curriculum.heading}

@@ -15,7 +15,7 @@ export function FaqSection() {
     });
 
   return (
-    <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
+    <section id="faq" aria-labelledby="faq-heading" className="render-when-near bg-slate-50">
       <div className="mx-auto max-w-3xl px-6 py-20">
         <h2 id="faq-heading" className="text-3xl font-bold text-ink">
           {faqSection.heading}
