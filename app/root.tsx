@@ -98,6 +98,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer, flash } = loaderData;
   useAuthStateSync(viewer);
+  // Scripts load after the first paint (decision 011): end-to-end tests wait for this mark
+  // before they use what needs the app, such as the sign-in popup.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   useEffect(() => {
     if (flash) notify(flash.type, flash.message);
   }, [flash]);

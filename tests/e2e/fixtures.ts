@@ -13,7 +13,40 @@ function isLocal(url: string): boolean {
  * Every test fails on any request that leaves localhost: the request is aborted and
  * remembered, and the fixture asserts none happened once the test body is done.
  */
-export const test = base.extend<{ offsiteRequests: string[] }>({
+/**
+ * Pages paint before the app's scripts load (decision 011), so a click right after `goto`
+ * could reach the server-rendered page before React does: the sign-in link would then take
+ * its no-JavaScript path. Every navigation of every page in a test therefore waits until
+ * the app has hydrated (root.tsx marks it), or until it is clear no app will run there
+ * (JavaScript off, the provider's pages, non-HTML responses: no `js` class).
+ */
+function waitForAppOnNavigation(page: Page): void {
+  const hydrated = () =>
+    !document.documentElement.classList.contains('js') ||
+    document.documentElement.dataset.hydrated === 'true';
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await page.waitForFunction(hydrated);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await page.waitForFunction(hydrated);
+    return response;
+  };
+}
+
+export const test = base.extend<{ offsiteRequests: string[]; appReady: void }>({
+  appReady: [
+    async ({ context }, use) => {
+      context.pages().forEach(waitForAppOnNavigation);
+      context.on('page', waitForAppOnNavigation);
+      await use();
+    },
+    { auto: true },
+  ],
   offsiteRequests: [
     async ({ context }, use) => {
       const offsite: string[] = [];
