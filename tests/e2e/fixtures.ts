@@ -10,10 +10,6 @@ function isLocal(url: string): boolean {
 }
 
 /**
- * Every test fails on any request that leaves localhost: the request is aborted and
- * remembered, and the fixture asserts none happened once the test body is done.
- */
-/**
  * Pages paint before the app's scripts load (decision 011), so a click right after `goto`
  * could reach the server-rendered page before React does: the sign-in link would then take
  * its no-JavaScript path. Every navigation of every page in a test therefore waits until
@@ -24,20 +20,20 @@ function waitForAppOnNavigation(page: Page): void {
   const hydrated = () =>
     !document.documentElement.classList.contains('js') ||
     document.documentElement.dataset.hydrated === 'true';
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await page.waitForFunction(hydrated);
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await page.waitForFunction(hydrated);
-    return response;
-  };
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page[method] as (...args: unknown[]) => ReturnType<Page['goto']>) = async (...args) => {
+      const response = await navigate(...args);
+      await page.waitForFunction(hydrated);
+      return response;
+    };
+  }
 }
 
+/**
+ * Every test fails on any request that leaves localhost: the request is aborted and
+ * remembered, and the fixture asserts none happened once the test body is done.
+ */
 export const test = base.extend<{ offsiteRequests: string[]; appReady: void }>({
   appReady: [
     async ({ context }, use) => {

@@ -47,14 +47,15 @@ function sqliteTrigramPhrase(text: string) {
 }
 
 /**
- * The exact number of users matching `text`, and of all users. Up to three characters both
+ * The exact number of users matching `text`, of all users, and the length of the lowered
+ * text (what the trigram indexes go by). Up to three characters both counts
  * are kept by the database (migration 006); a longer text is counted through the trigram
  * index, which reads only the users holding its trigrams.
  */
 export async function countMatches(
   db: Kysely<Database>,
   text: string,
-): Promise<{ matches: number; everyone: number }> {
+): Promise<{ matches: number; everyone: number; length: number }> {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -67,8 +68,9 @@ export async function countMatches(
     ])
     .executeTakeFirstOrThrow();
   const everyone = Number(row.everyone ?? 0);
-  if (Number(row.length) <= SEARCH_GRAM_MAX_LENGTH) {
-    return { matches: Number(row.matches ?? 0), everyone };
+  const length = Number(row.length);
+  if (length <= SEARCH_GRAM_MAX_LENGTH) {
+    return { matches: Number(row.matches ?? 0), everyone, length };
   }
   const counted = isPostgres(db)
     ? sql<{ count: string }>`select count(*) as count from users where ${containsText(db, text)}`
@@ -76,7 +78,7 @@ export async function countMatches(
         count: number;
       }>`select count(*) as count from users_fts where users_fts match ${sqliteTrigramPhrase(text)}`;
   const { rows } = await counted.execute(db);
-  return { matches: Number(rows[0]?.count ?? 0), everyone };
+  return { matches: Number(rows[0]?.count ?? 0), everyone, length };
 }
 
 /**
@@ -85,11 +87,17 @@ export async function countMatches(
  * visit most of the table, so they are fetched whole and sorted instead (SQLite's
  * `+created_at` keeps it off the index; PostgreSQL's planner weighs this itself).
  */
-function pageOfMatches(db: Kysely<Database>, text: string, rare: boolean, offset: number) {
+function pageOfMatches(
+  db: Kysely<Database>,
+  text: string,
+  length: number,
+  rare: boolean,
+  offset: number,
+) {
   let query = db.selectFrom('users');
   if (text !== '') {
     query =
-      rare && !isPostgres(db) && [...text].length >= 3
+      rare && !isPostgres(db) && length >= 3
         ? query.where(
             'id',
             'in',
@@ -112,12 +120,13 @@ function pageOfMatches(db: Kysely<Database>, text: string, rare: boolean, offset
  * with the exact number of matches. A page past the end shows the last page.
  */
 export async function searchUsers(db: Kysely<Database>, search: UserSearch): Promise<UserPage> {
-  const { matches: total, everyone } = await countMatches(db, search.q);
+  const { matches: total, everyone, length } = await countMatches(db, search.q);
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const offset = (page - 1) * USERS_PAGE_SIZE;
   const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
-  const users = await pageOfMatches(db, search.q, expectedWalk > WALK_ROWS_LIMIT, offset);
+  const rare = expectedWalk > WALK_ROWS_LIMIT;
+  const users = await pageOfMatches(db, search.q, length, rare, offset);
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }
