@@ -6,13 +6,13 @@
  *   app.use('/dev-idp', handler);
  *
  * The caller is responsible for refusing to start it unless the site's origin is a
- * loopback address. Everything is kept in memory and lost on restart.
+ * loopback address. Everything is kept in memory and lost on restart. Load it with
+ * `loadDevProvider()`, so that a server signing in with Google never loads oidc-provider.
  */
-import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-// Keep this import order: the first one silences oidc-provider's import-time notice.
-import { restoreConsoleWarn } from './quiet-oidc-import.ts';
 import * as oidc from 'oidc-provider';
+import { normalizeEmail, subjectForEmail } from './subject.ts';
 import type {
   Adapter,
   AdapterPayload,
@@ -21,8 +21,6 @@ import type {
   KoaContextWithOIDC,
   Provider,
 } from 'oidc-provider';
-
-restoreConsoleWarn();
 
 export interface DevProviderOptions {
   /** e.g. 'http://localhost:3000/dev-idp'; its path must be where the handler is mounted. */
@@ -54,16 +52,6 @@ const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** Deterministic subject for an e-mail address: the same (trimmed, lower-cased) address always maps to the same subject. */
-export function subjectForEmail(email: string): string {
-  const digest = createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex');
-  return `dev-${digest.slice(0, 24)}`;
-}
 
 /** In-memory storage for one provider instance (the library's own one warns on every start). */
 function createMemoryAdapter(): new (name: string) => Adapter {

@@ -6,7 +6,11 @@ import express from 'express';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createDevProvider, subjectForEmail } from './provider.server.ts';
+import { loadDevProvider } from './load-provider.ts';
+
+import { subjectForEmail } from './subject.ts';
+
+const { createDevProvider } = await loadDevProvider();
 
 const CLIENT_ID = 'site';
 const CLIENT_SECRET = 'dev-client-secret-for-tests';

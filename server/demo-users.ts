@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { subjectForEmail } from '../dev-idp/provider.server';
+import { subjectForEmail } from '../dev-idp/subject';
 import type { Access, Cohort, Database, NewUser } from '~/db/schema';
 
 interface DemoUser {

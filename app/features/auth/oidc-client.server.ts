@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { isLoopbackUrl } from '~/lib/loopback.server';
 
 export interface OidcSettings {
   issuer: string;
@@ -21,13 +22,6 @@ export interface IdentityClaims {
   email?: string;
   emailVerified: boolean;
   name?: string;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLoopbackUrl(url: string): boolean {
-  const { hostname } = new URL(url);
-  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith('127.');
 }
 
 /**
