@@ -31,7 +31,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // Exactly what `npm start` serves: the compiled bundle with NODE_ENV=production.
+    command: 'npm run serve',
     url: `${E2E_ORIGIN}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -40,6 +41,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_PATH,
       ADMIN_EMAILS: 'admin@example.com',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
       SIGN_IN_RATE_LIMIT: '1000',
     },
   },

@@ -2,35 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { ServerBuild } from 'react-router';
 import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
 import { readCookie } from '~/lib/cookies.server';
 import { FLASH_COOKIE } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
-import { createNonce, securityHeaders } from '~/lib/security-headers.server';
+import { contentSecurityPolicy, createNonce, securityHeaders } from '~/lib/security-headers.server';
 import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './read-body';
 import { createReactRouterHandler } from './react-router-handler';
+import type { ServerMode } from './start-server';
 
 export const PRERENDERED_PATHS = ['/', '/enroll', '/success'] as const;
 const MAX_BODY_BYTES = 64 * 1024;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
-export interface AppOptions {
+export type AppOptions = ServerMode & {
   services: AppServices;
-  /** Production: the built server bundle and its client folder. Development: Vite. */
-  mode: 'production' | 'development';
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  clientDir?: string;
-  devMiddleware?: express.RequestHandler;
   /** The local OpenID provider, mounted at `/dev-idp` when Google is not configured. */
   localProvider?: { path: string; handler: express.RequestHandler };
-  /** Turns /readyz to 503 once shutdown begins. */
+  /**
+   * False once shutdown has begun: /readyz answers 503 and every response carries
+   * `Connection: close`, so keep-alive clients move to another instance while this one
+   * still serves them.
+   */
   isReady: () => boolean;
-}
+};
 
-export function createApp(options: AppOptions): express.Express {
+export async function createApp(options: AppOptions): Promise<express.Express> {
   const { services, mode } = options;
   const { env } = services;
   const app = express();
@@ -47,6 +46,7 @@ export function createApp(options: AppOptions): express.Express {
     res.locals.log = log;
     res.locals.cspNonce = createNonce();
     res.set('X-Request-Id', requestId);
+    if (!options.isReady()) res.set('Connection', 'close');
     res.set(
       securityHeaders({
         nonce: res.locals.cspNonce as string,
@@ -70,8 +70,6 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
 
-  app.use(compression());
-
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'alive' });
   });
@@ -86,12 +84,35 @@ export function createApp(options: AppOptions): express.Express {
     }
   });
 
+  if (options.mode === 'production') {
+    // Already compressed: in front of `compression()`, which would only look and pass.
+    app.use(
+      await servePrerenderedPages({
+        clientDir: options.clientDir,
+        paths: PRERENDERED_PATHS,
+        origin: env.ORIGIN,
+        contentSecurityPolicy: (scriptHashes) =>
+          contentSecurityPolicy({ nonce: '', scriptHashes, path: '/', https, development: false }),
+        // A session or a pending toast makes the page personal: render it instead.
+        wantsServerRender: (req) => {
+          const cookies = req.headers.cookie;
+          return (
+            readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
+            readCookie(cookies, FLASH_COOKIE) !== undefined
+          );
+        },
+      }),
+    );
+  }
+
+  app.use(compression());
+
   // The provider's own endpoints include a server-to-server token call without an Origin.
   if (options.localProvider) app.use(options.localProvider.path, options.localProvider.handler);
   app.use(refuseCrossOriginWrites(env.ORIGIN));
 
-  if (options.devMiddleware) app.use(options.devMiddleware);
-  if (options.clientDir) {
+  if (options.mode === 'development') app.use(options.devMiddleware);
+  if (options.mode === 'production') {
     app.use(
       '/assets',
       express.static(join(options.clientDir, 'assets'), {
@@ -101,21 +122,6 @@ export function createApp(options: AppOptions): express.Express {
         // Hashed names never change content: validators would only add bytes.
         etag: false,
         lastModified: false,
-      }),
-    );
-    app.use(
-      servePrerenderedPages({
-        clientDir: options.clientDir,
-        paths: PRERENDERED_PATHS,
-        origin: env.ORIGIN,
-        // A session or a pending toast makes the page personal: render it instead.
-        wantsServerRender: (req) => {
-          const cookies = req.headers.cookie;
-          return (
-            readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
-            readCookie(cookies, FLASH_COOKIE) !== undefined
-          );
-        },
       }),
     );
     // Public files (media, icons) may change between deployments: revalidate after a day.

@@ -1,12 +1,48 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, startServer, type RunningServer } from '../tests/support/server-process';
+import { createAccounts } from '../tests/support/accounts';
+import { serverProcess } from '../tests/support/process-tree';
+import {
+  dropTempDatabase,
+  freePort,
+  spawnServer,
+  startServer,
+  tempDatabaseUrl,
+  type RunningServer,
+} from '../tests/support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
+
+/** Polls `check` every 25 ms until it holds (or fails the test after `timeoutMs`). */
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The local addresses listening on `port`, from the kernel's socket tables. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const addresses: string[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      // State 0A is LISTEN.
+      if (state === '0A' && local?.endsWith(`:${hexPort}`)) addresses.push(local.split(':')[0]!);
+    }
+  }
+  return addresses;
+}
+const IPV4_LOOPBACK = '0100007F';
+const ANY_ADDRESS = /^0+$/;
 
 describe('start-up configuration', () => {
   it('refuses a bad value with one clear line naming the variable and exits non-zero', async () => {
@@ -27,6 +63,75 @@ describe('start-up configuration', () => {
   });
 });
 
+describe('the local sign-in provider fails closed', () => {
+  it.each([
+    [
+      'an origin whose host only starts with 127.',
+      { ORIGIN: 'https://127.academy.example' },
+      'ORIGIN (https://127.academy.example) is not a loopback address',
+    ],
+    ['a public interface', { HOST: '0.0.0.0' }, 'HOST (0.0.0.0) is not a loopback address'],
+  ])('refuses %s with one clear line', async (_case, env, message) => {
+    const started = spawnServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: ':memory:',
+      ...env,
+    });
+    expect(await started.exited).toBe(1);
+    const output = started.output().trim();
+    expect(output).toContain(message);
+    expect(output.split('\n')).toHaveLength(1);
+  });
+
+  it('listens on loopback only while the local provider runs', async () => {
+    server = await startServer();
+    expect(listeningAddresses(server.port)).toEqual([IPV4_LOOPBACK]);
+  });
+
+  it('listens on every interface when a real provider is configured', async () => {
+    server = await startServer({
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
+      // Discovery happens at the first sign-in, which this test never starts.
+      OIDC_ISSUER: 'https://issuer.invalid',
+    });
+    const addresses = listeningAddresses(server.port);
+    expect(addresses).toHaveLength(1);
+    expect(addresses[0]).toMatch(ANY_ADDRESS);
+  });
+});
+
+describe('npm run serve', () => {
+  it('runs the compiled bundle under plain node with NODE_ENV=production', async () => {
+    const port = await freePort();
+    const databaseUrl = await tempDatabaseUrl();
+    const { NODE_ENV: _callers, ...inherited } = process.env;
+    const npm = spawn('npm', ['run', '--silent', 'serve'], {
+      env: { ...inherited, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    try {
+      await until(
+        async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.ok === true,
+        'the server to be ready',
+        30_000,
+      );
+      const pid = serverProcess(npm.pid!);
+      expect(pid).not.toBe(npm.pid);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(command[0]).toMatch(/(^|\/)node$/);
+      expect(command.slice(1)).toEqual(['build/server/server.js']);
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('NODE_ENV=production');
+    } finally {
+      process.kill(-npm.pid!, 'SIGINT');
+      await new Promise((resolve) => npm.once('exit', resolve));
+      await dropTempDatabase(databaseUrl);
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, refuses new ones, then exits 0', async () => {
     server = await startServer();
@@ -41,17 +146,73 @@ describe('graceful shutdown', () => {
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n` +
         body.slice(0, 5),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The request is in flight (its body half sent); no drain period in this test.
     server.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // The listener is closed: a new connection is refused while the old request runs.
-    await expect(fetch(`${server.origin}/healthz`)).rejects.toThrow();
+    // The listener closes: a new connection is refused while the old request runs.
+    await until(
+      async () => (await fetch(`${server!.origin}/healthz`).catch(() => 'refused')) === 'refused',
+      'the listener to close',
+    );
     expect(server.process.exitCode).toBeNull();
 
     socket.end(body.slice(5));
     await closed;
     expect(response).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(await server.exited).toBe(0);
+  });
+
+  it('keeps serving through the drain period and loses no request under load', async () => {
+    server = await startServer({ SHUTDOWN_DRAIN_MS: '2000' });
+    const [student] = await createAccounts(server.databaseUrl, [
+      { access: 'level-1', name: 'Drain Student' },
+    ]);
+    const targets: { path: string; headers: Record<string, string> }[] = [
+      { path: '/', headers: { 'accept-encoding': 'br, gzip' } },
+      { path: '/fed/javascript', headers: { cookie: student!.cookie } },
+    ];
+    const failures: string[] = [];
+    let completed = 0;
+    let completedAfterSignal = 0;
+    let closesAfterSignal = 0;
+    let signalled = false;
+    // What a load balancer does: stop sending once readiness fails.
+    let balancerStopped = false;
+    const worker = async (index: number) => {
+      for (let turn = index; !balancerStopped; turn += 1) {
+        const target = targets[turn % targets.length]!;
+        try {
+          const response = await fetch(server!.origin + target.path, { headers: target.headers });
+          const text = await response.text();
+          if (response.status !== 200 || !text.includes('</html>')) {
+            failures.push(`${target.path}: ${response.status}`);
+          }
+          completed += 1;
+          if (signalled) {
+            completedAfterSignal += 1;
+            if (response.headers.get('connection') === 'close') closesAfterSignal += 1;
+          }
+        } catch (error) {
+          failures.push(`${target.path}: ${(error as Error).cause ?? error}`);
+        }
+      }
+    };
+    const workers = Array.from({ length: 20 }, (_, index) => worker(index));
+    await until(() => completed >= 100, '100 requests before the signal', 30_000);
+
+    signalled = true;
+    server.process.kill('SIGTERM');
+    await until(
+      async () => (await fetch(`${server!.origin}/readyz`)).status === 503,
+      'readiness to fail',
+    );
+    balancerStopped = true;
+    await Promise.all(workers);
+
+    expect(failures).toEqual([]);
+    expect(completedAfterSignal).toBeGreaterThan(0);
+    // Responses that began after the signal tell keep-alive clients to reconnect elsewhere.
+    expect(closesAfterSignal).toBeGreaterThan(0);
     expect(await server.exited).toBe(0);
   });
 });

@@ -1,41 +1,147 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
-import { fillServeTimeSlots } from '~/lib/serve-time-slots';
+import { fillServeTimeSlots, SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface PreparedPage {
+  /** The page's bytes in each encoding, compressed once. */
+  bodies: Record<Encoding, Buffer>;
+  /** Strong validators, one per encoding (they are different bytes). */
+  etags: Record<Encoding, string>;
+  /** sha256 (base64) of each inline script, for the page's Content-Security-Policy. */
+  scriptHashes: string[];
+}
+
+/** Inline scripts the browser runs: no `src`, and not a data block such as JSON-LD. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_BLOCK = /\btype="application\/(ld\+)?json"/;
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || DATA_BLOCK.test(attributes)) continue;
+    hashes.add(createHash('sha256').update(body, 'utf8').digest('base64'));
+  }
+  return [...hashes];
+}
+
+/** Fills a prerendered page's slots and compresses it with brotli and gzip, once. */
+export async function preparePage(
+  template: string,
+  values: { origin: string; year: string },
+): Promise<PreparedPage> {
+  const html = fillServeTimeSlots(template, values);
+  for (const slot of Object.values(SERVE_TIME_SLOTS)) {
+    if (html.includes(slot)) {
+      throw new Error(`A prerendered page still holds the serve-time slot ${slot}`);
+    }
+  }
+  const identity = Buffer.from(html, 'utf8');
+  const [br, gzipped] = await Promise.all([
+    compressBrotli(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    compressGzip(identity, { level: 9 }),
+  ]);
+  const digest = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  return {
+    bodies: { br, gzip: gzipped, identity },
+    etags: { br: `"${digest}-br"`, gzip: `"${digest}-gz"`, identity: `"${digest}"` },
+    scriptHashes: inlineScriptHashes(html),
+  };
+}
+
+function startOfNextYear(now: Date): number {
+  return Date.UTC(now.getUTCFullYear() + 1, 0, 1);
+}
 
 /**
- * Serves the HTML React Router prerendered at build time, filling its serve-time slots.
+ * Serves the pages React Router prerendered at build time as ready-made bytes: the
+ * serve-time slots are filled and each page is compressed with brotli and gzip when the
+ * server starts (the origin is a deployment setting, unknown at build time) and again when
+ * the year changes, so a request costs a header check and a write.
+ *
  * Only anonymous requests get the static copy: a signed-in person's header depends on who
- * they are, so `wantsServerRender` sends such requests on to server rendering.
+ * they are, so `wantsServerRender` sends such requests on to server rendering (hence
+ * `Vary: Cookie`).
  */
-export function servePrerenderedPages(options: {
+export async function servePrerenderedPages(options: {
   clientDir: string;
   paths: readonly string[];
   origin: string;
+  contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
   wantsServerRender: (req: Request) => boolean;
 }) {
-  const cache = new Map<string, Promise<string>>();
-  const load = (path: string) => {
-    let html = cache.get(path);
-    if (!html) {
-      const file = join(options.clientDir, path === '/' ? '' : path, 'index.html');
-      html = readFile(file, 'utf8');
-      cache.set(path, html);
-    }
-    return html;
+  const templates = new Map(
+    await Promise.all(
+      options.paths.map(
+        async (path) =>
+          [
+            path,
+            await readFile(join(options.clientDir, path === '/' ? '' : path, 'index.html'), 'utf8'),
+          ] as const,
+      ),
+    ),
+  );
+  const prepareAll = async (now: Date) => {
+    const values = { origin: options.origin, year: String(now.getUTCFullYear()) };
+    const entries = await Promise.all(
+      [...templates].map(async ([path, template]) => {
+        const page = await preparePage(template, values);
+        return [path, { ...page, csp: options.contentSecurityPolicy(page.scriptHashes) }] as const;
+      }),
+    );
+    return { pages: new Map(entries), validUntil: startOfNextYear(now) };
   };
+  let current = await prepareAll(new Date());
+  let renewing: Promise<void> | undefined;
+
   return async (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !options.paths.includes(req.path)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !templates.has(req.path)) {
       return next();
     }
     if (options.wantsServerRender(req)) return next();
     try {
-      const html = fillServeTimeSlots(await load(req.path), {
-        nonce: res.locals.cspNonce as string,
-        origin: options.origin,
-        year: String(new Date().getUTCFullYear()),
+      if (Date.now() >= current.validUntil) {
+        renewing ??= prepareAll(new Date()).then((renewed) => {
+          current = renewed;
+          renewing = undefined;
+        });
+        await renewing;
+      }
+      const page = current.pages.get(req.path);
+      if (!page) return next();
+      const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+      const etag = page.etags[encoding];
+      res.set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': page.csp,
+        Vary: 'Accept-Encoding, Cookie',
+        ETag: etag,
       });
-      res.status(200).type('html').set('Cache-Control', 'no-cache').send(html);
+      if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+      const known = req.headers['if-none-match'];
+      if (known && known.split(',').some((tag) => tag.trim() === etag)) {
+        res.status(304).end();
+        return;
+      }
+      const body = page.bodies[encoding];
+      res.status(200).set('Content-Length', String(body.length));
+      if (req.method === 'HEAD') res.end();
+      else res.end(body);
     } catch (error) {
       next(error);
     }

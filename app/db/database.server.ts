@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -30,14 +29,19 @@ export function openDatabase(url: string): DatabaseHandle {
   const engine = engineFor(url);
   let db: Kysely<Database>;
   if (engine === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 10,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    // pg is loaded on first use: a SQLite server never pays for it.
+    const pool = async () => {
+      const { default: pg } = await import('pg');
+      const created = new pg.Pool({
+        connectionString: url,
+        max: 10,
+        connectionTimeoutMillis: 5_000,
+        idleTimeoutMillis: 30_000,
+      });
+      // An idle client losing its connection must not crash the process; the pool replaces it.
+      created.on('error', () => {});
+      return created;
+    };
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const path = sqlitePath(url);

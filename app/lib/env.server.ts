@@ -33,6 +33,8 @@ const envSchema = z
       .min(1, 'must be between 1 and 65535')
       .max(65535, 'must be between 1 and 65535')
       .default(3000),
+    /** The interface to listen on; unset means every interface, or loopback with the local provider. */
+    HOST: optionalText,
     ORIGIN: optionalText.pipe(
       z
         .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.com' })
@@ -60,6 +62,12 @@ const envSchema = z
     SESSION_MAX_DAYS: positiveNumber(30),
     SIGN_IN_RATE_LIMIT: wholeNumber(30),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
+    /** After SIGTERM: how long the server keeps serving (readiness failing) before it closes. */
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more')
+      .default(5_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

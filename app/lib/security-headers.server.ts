@@ -8,7 +8,13 @@ export function createNonce(): string {
 }
 
 export interface SecurityHeaderOptions {
+  /** The per-request nonce of a rendered page's inline scripts. */
   nonce: string;
+  /**
+   * A prerendered page's inline scripts by their sha256 (base64) instead of the nonce:
+   * its bytes are fixed, so it can be compressed once and served as it is.
+   */
+  scriptHashes?: readonly string[];
   path: string;
   https: boolean;
   development: boolean;
@@ -19,7 +25,9 @@ export interface SecurityHeaderOptions {
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const scriptSrc = options.development
     ? "'self' 'unsafe-inline'"
-    : `'self' 'nonce-${options.nonce}'`;
+    : options.scriptHashes
+      ? `'self'${options.scriptHashes.map((hash) => ` 'sha256-${hash}'`).join('')}`
+      : `'self' 'nonce-${options.nonce}'`;
   const directives = [
     "default-src 'self'",
     `script-src ${scriptSrc}`,

@@ -1,6 +1,29 @@
 import { plans } from '../../app/content/plans';
 import { faqItems } from '../../app/content/faq';
+import { createHash } from 'node:crypto';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
+
+/** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
 
 const NOT_FOUND_MESSAGE =
   'Opppsss, Looks like this page is either not found or not properly loaded.';
@@ -216,32 +239,90 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('headers', () => {
-  test('pages carry a nonce CSP that matches their scripts, and the other security headers', async ({
+  const INLINE_SCRIPT = /<script(?![^>]*type="application\/ld\+json")([^>]*)>([\s\S]*?)<\/script>/g;
+  const SECURITY_DIRECTIVES = ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"];
+
+  function expectSecurityHeaders(headers: Record<string, string>, csp: string) {
+    for (const directive of SECURITY_DIRECTIVES) expect(csp).toContain(directive);
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(headers['strict-transport-security']).toBeUndefined();
+  }
+
+  test('rendered pages carry a per-request nonce CSP that matches their scripts', async ({
     request,
   }) => {
-    for (const path of ['/', '/enroll', '/login', '/missing']) {
+    for (const path of ['/login', '/missing']) {
       const response = await request.get(path);
       const headers = response.headers();
       const csp = headers['content-security-policy'] ?? '';
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce, `${path} CSP nonce`).toBeTruthy();
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
-        expect(csp).toContain(directive);
-      }
-      expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
-      const html = await response.text();
-      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
+      expectSecurityHeaders(headers, csp);
+      const scripts = [...(await response.text()).matchAll(INLINE_SCRIPT)];
       expect(scripts.length).toBeGreaterThan(0);
       for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['permissions-policy']).toContain('camera=()');
-      expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-      expect(headers['strict-transport-security']).toBeUndefined();
     }
-    const first = (await request.get('/')).headers()['content-security-policy'];
-    const second = (await request.get('/')).headers()['content-security-policy'];
+    const first = (await request.get('/login')).headers()['content-security-policy'];
+    const second = (await request.get('/login')).headers()['content-security-policy'];
     expect(first).not.toBe(second);
+  });
+
+  test('prerendered pages allow exactly their inline scripts by hash and carry no nonce', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/enroll', '/success']) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp, path).not.toContain("'nonce-");
+      expect(csp, path).not.toContain("'unsafe-inline' 'self'");
+      expectSecurityHeaders(headers, csp);
+      const html = await response.text();
+      expect(html, path).not.toContain('nonce=');
+      const inline = [...html.matchAll(INLINE_SCRIPT)].filter(
+        ([, attributes]) => !/\bsrc=/.test(attributes!),
+      );
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , body] of inline) {
+        const hash = createHash('sha256').update(body!, 'utf8').digest('base64');
+        expect(csp, `${path} allows its script`).toContain(`'sha256-${hash}'`);
+      }
+      expect(csp.match(/'sha256-/g)?.length).toBe(new Set(inline.map(([, , body]) => body)).size);
+    }
+  });
+
+  test('prerendered pages are sent compressed once, with validators, varying on cookies', async ({
+    baseURL,
+  }) => {
+    const identity = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await rawGet(`${baseURL}/`, { 'accept-encoding': `${encoding}, deflate` });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['vary']).toBe('Accept-Encoding, Cookie');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(decode(response.body).equals(identity.body)).toBe(true);
+      const etag = String(response.headers['etag']);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await rawGet(`${baseURL}/`, {
+        'accept-encoding': encoding,
+        'if-none-match': etag,
+      });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+    }
+    // The same bytes every time: nothing per request in them.
+    const repeat = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+    expect(repeat.body.equals(identity.body)).toBe(true);
   });
 
   test('hashed assets are immutable for a year and HTML is not cached', async ({ request }) => {

@@ -8,6 +8,7 @@ import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client'
 export interface RunningServer {
   origin: string;
   port: number;
+  databaseUrl: string;
   process: ChildProcess;
   output: () => string;
   /** Resolves with the exit code once the process has ended. */
@@ -42,14 +43,24 @@ export async function dropTempDatabase(url: string): Promise<void> {
   await dropTestSchema(url);
 }
 
-/** Starts the production server (it needs `react-router build` first) as a child process. */
+/**
+ * Starts the production server as `npm run serve` does (the compiled bundle under plain
+ * node with NODE_ENV=production; it needs `react-router build` first) as a child process.
+ * No drain period after SIGTERM unless a test asks for one.
+ */
 export function spawnServer(env: Record<string, string>): {
   process: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  const child = spawn(process.execPath, ['build/server/server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,5 +100,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { ...started, origin, port, stop };
+  return { ...started, origin, port, databaseUrl, stop };
 }

@@ -1,0 +1,116 @@
+import { createServer } from 'node:http';
+import { hostname } from 'node:os';
+import type { RequestHandler } from 'express';
+import type { ServerBuild } from 'react-router';
+import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { EnvError, parseEnv } from '~/lib/env.server';
+import type { AppServices } from '~/lib/load-context';
+import { createLogger } from '~/lib/logger.server';
+import { createInProcessEventBus } from '~/lib/events.server';
+import { createApp } from './app';
+import { seedDemoUsers } from './demo-users';
+import { installGracefulShutdown } from './graceful-shutdown';
+import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
+
+export type ServerMode =
+  | {
+      mode: 'production';
+      build: ServerBuild;
+      /** The built client folder: assets, public files and prerendered pages. */
+      clientDir: string;
+    }
+  | {
+      mode: 'development';
+      build: () => Promise<ServerBuild>;
+      devMiddleware: RequestHandler;
+    };
+
+/**
+ * Validates the environment, opens and migrates the database, sets up sign-in and serves
+ * the app until SIGTERM/SIGINT. Production calls it from the compiled bundle
+ * (`server/production-entry.ts`), development from `server/dev.ts` with Vite.
+ */
+export async function startServer(serverMode: ServerMode): Promise<void> {
+  const development = serverMode.mode === 'development';
+  const env = parseEnv({ NODE_ENV: serverMode.mode, ...process.env });
+  const logger = createLogger({ level: env.LOG_LEVEL, pretty: development });
+  const signIn = await setUpSignIn(env);
+  const database = openDatabase(env.DATABASE_URL);
+  await migrateToLatest(database.db);
+  if (signIn.provider === 'local') {
+    const created = await seedDemoUsers(database.db);
+    if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
+  }
+  const services: AppServices = {
+    env,
+    database,
+    logger,
+    oidc: signIn.oidc,
+    sessionSettings: {
+      secure: env.ORIGIN.startsWith('https://'),
+      idleDays: env.SESSION_IDLE_DAYS,
+      maxDays: env.SESSION_MAX_DAYS,
+    },
+    // One SQLite file means one server process; PostgreSQL may serve several instances.
+    userEvents:
+      database.engine === 'postgres'
+        ? (await import('~/lib/postgres-event-bus.server')).createPostgresEventBus(
+            env.DATABASE_URL,
+            logger,
+            `${hostname()}:${env.PORT}`,
+          )
+        : createInProcessEventBus(),
+  };
+
+  let ready = true;
+  const app = await createApp({
+    ...serverMode,
+    services,
+    isReady: () => ready,
+    localProvider: signIn.localProviderHandler && {
+      path: DEV_IDP_PATH,
+      handler: signIn.localProviderHandler,
+    },
+  });
+
+  const server = createServer(app);
+  installGracefulShutdown({
+    server,
+    logger,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    onDrainStart: () => {
+      ready = false;
+    },
+    onClose: () => {
+      // Open event streams would otherwise keep the server from closing.
+      void services.userEvents.close();
+    },
+    closeResources: () => database.close(),
+  });
+  server.listen(env.PORT, signIn.listenHost, () => {
+    logger.info(
+      {
+        origin: env.ORIGIN,
+        host: signIn.listenHost ?? 'all interfaces',
+        engine: database.engine,
+        signIn: signIn.provider,
+      },
+      'server listening',
+    );
+  });
+}
+
+/** Runs `startServer`, turning a configuration error into one line and exit code 1. */
+export function runServer(serverMode: ServerMode | (() => Promise<ServerMode>)): void {
+  Promise.resolve(typeof serverMode === 'function' ? serverMode() : serverMode)
+    .then(startServer)
+    .catch((error: unknown) => {
+      if (error instanceof EnvError) {
+        console.error(error.message);
+      } else {
+        console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      }
+      process.exit(1);
+    });
+}
