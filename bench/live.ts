@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
-import { createAccounts, type Account } from './lib/accounts';
+import { createAccounts, type Account } from '../tests/support/accounts';
 import {
   envNumber,
   errorText,

@@ -1,12 +1,13 @@
 /**
- * Throughput and latency of the production server under autocannon: the prerendered home
- * page, a signed-in student page and the admin list with a search, at 10 and 100
- * connections; the same prerendered file from nginx in the same run as the ceiling; and
- * the server process's resident memory while it is under that load.
+ * Throughput and latency of the production server under autocannon: `/healthz`, the
+ * prerendered home page, a signed-in student page and the admin list with a search, at 10
+ * and 100 connections; the same prerendered file from nginx in the same run as the
+ * ceiling; the server process's CPU time per request (from /proc/<pid>/stat, as a ratio to
+ * `/healthz` in the same run); and its resident memory idle and under that load.
  */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createAccounts, type Account } from './lib/accounts';
+import { createAccounts, type Account } from '../tests/support/accounts';
 import {
   envNumber,
   log,
@@ -19,11 +20,12 @@ import {
   withTimeout,
 } from './lib/common';
 import { ensureNginx, startNginx, type RunningNginx } from './lib/nginx';
-import { rssMb, runCommand, sampleRss, startAppServer } from './lib/processes';
+import { cpuSeconds, rssMb, runCommand, sampleRss, startAppServer } from './lib/processes';
 
 /** Every load sends what a browser would send for these. */
 const BASE_HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html' };
 const CONNECTIONS = [10, 100] as const;
+const HEALTHZ = 'site /healthz';
 /** Users in the server's database, so the admin search reads a table of plausible size. */
 const SERVER_BENCH_USERS = 1_000;
 
@@ -39,6 +41,17 @@ export interface LoadRun {
   statusCodes: Record<string, number>;
   /** The server's RSS during the run (the site only). */
   rssMb?: { median: number; max: number };
+  /** Server CPU time (user + system) per request during the run (the site only). */
+  cpuMsPerRequest?: number;
+}
+
+/** CPU per request of a site target as a multiple of `/healthz` at the same connections. */
+export interface CpuRatio {
+  target: string;
+  connections: number;
+  cpuMsPerRequest: number;
+  healthzCpuMsPerRequest: number;
+  ratio: number;
 }
 
 export interface ServerResult {
@@ -48,6 +61,7 @@ export interface ServerResult {
   runs: LoadRun[];
   /** Site `/` ÷ nginx `/` requests per second, per connection count. */
   ratios: { connections: number; siteRps: number; nginxRps: number; ratio: number }[];
+  cpuRatios: CpuRatio[];
   nginx?: string;
   rss: { idleMb: number; peakMb: number; afterMb: number };
 }
@@ -95,6 +109,7 @@ export async function runServer(): Promise<ServerResult> {
 
   try {
     const targets: Target[] = [
+      { name: HEALTHZ, origin: () => server.origin, path: '/healthz', site: true },
       { name: 'site /', origin: () => server.origin, path: '/', site: true },
       ...(nginx
         ? [{ name: 'nginx /', origin: () => nginx?.origin ?? '', path: '/', site: false }]
@@ -148,7 +163,9 @@ export async function runServer(): Promise<ServerResult> {
         await load(url, connections, 2, target.cookie); // warm-up, not recorded
         await sleep(300);
         const stopSampling = target.site ? sampleRss(pid) : undefined;
+        const cpuBefore = cpuSeconds(pid);
         const result = await load(url, connections, seconds, target.cookie);
+        const cpuUsed = cpuSeconds(pid) - cpuBefore;
         const samples = stopSampling?.();
         const statusCodes: Record<string, number> = {};
         for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
@@ -172,11 +189,16 @@ export async function runServer(): Promise<ServerResult> {
           rssMb: samples?.length
             ? { median: round(median(samples), 1), max: round(Math.max(...samples), 1) }
             : undefined,
+          cpuMsPerRequest:
+            target.site && result.requests.total > 0 && Number.isFinite(cpuUsed)
+              ? round((cpuUsed * 1000) / result.requests.total, 3)
+              : undefined,
         };
         runs.push(run);
         log(
           `server: ${target.name} c=${connections}: ${run.requestsPerSecond} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms` +
-            (run.rssMb ? `, RSS ${run.rssMb.max} MB max` : ''),
+            (run.rssMb ? `, RSS ${run.rssMb.max} MB max` : '') +
+            (run.cpuMsPerRequest !== undefined ? `, CPU ${run.cpuMsPerRequest} ms/request` : ''),
         );
         await sleep(500);
       }
@@ -197,6 +219,21 @@ export async function runServer(): Promise<ServerResult> {
         },
       ];
     });
+    const cpuRatios = runs.flatMap((run): CpuRatio[] => {
+      const healthz = runs.find(
+        (other) => other.target === HEALTHZ && other.connections === run.connections,
+      );
+      if (run.target === HEALTHZ || !healthz?.cpuMsPerRequest || !run.cpuMsPerRequest) return [];
+      return [
+        {
+          target: run.target,
+          connections: run.connections,
+          cpuMsPerRequest: run.cpuMsPerRequest,
+          healthzCpuMsPerRequest: healthz.cpuMsPerRequest,
+          ratio: round(run.cpuMsPerRequest / healthz.cpuMsPerRequest, 2),
+        },
+      ];
+    });
     const peakMb = Math.max(idleMb, ...runs.map((run) => run.rssMb?.max ?? 0));
     return {
       secondsPerRun: seconds,
@@ -204,6 +241,7 @@ export async function runServer(): Promise<ServerResult> {
       checks,
       runs,
       ratios,
+      cpuRatios,
       nginx: nginxProblem,
       rss: { idleMb: round(idleMb, 1), peakMb: round(peakMb, 1), afterMb: round(rssMb(pid), 1) },
     };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { createAccounts, type Account } from './lib/accounts';
+import { createAccounts, type Account } from '../tests/support/accounts';
 import {
   BENCH_DIR,
   envNumber,

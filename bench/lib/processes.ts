@@ -1,11 +1,11 @@
 /**
- * Child processes the benchmark starts: the site's production server (via tsx, as
- * `npm start` does), the bare app's server, nginx, and one-shot commands. Every one is
+ * Child processes the benchmark starts: the site's production server (`npm run serve`, as
+ * `npm start` does after its build), the bare app's server, nginx, and one-shot commands. Every one is
  * stopped by its own process id (and its process group), at the latest at cleanup.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { serverProcess } from '../../tests/support/process-tree';
 import { freePort, log, onCleanup, recordIncident, ROOT, siteRoot, sleep } from './common';
 
 export interface Running {
@@ -26,7 +26,6 @@ const INHERITED_SETTINGS = [
   'ADMIN_EMAILS',
   'TRUST_PROXY',
   'LOG_LEVEL',
-  'NODE_ENV',
 ];
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -85,7 +84,7 @@ export function startProcess(
       // already gone
     }
     const ended = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-    // The whole group: tsx runs the server as a child of its own.
+    // The whole group: npm runs the server through a shell and cross-env.
     try {
       process.kill(-pid, ended ? 'SIGTERM' : 'SIGKILL');
     } catch {
@@ -151,14 +150,15 @@ export async function waitForHttp(
 export interface AppServer extends Running {
   origin: string;
   port: number;
-  /** The node process that runs the server (tsx's child), for its memory. */
+  /** The node process that runs the server (npm's descendant), for its memory and CPU. */
   serverPid: () => number;
 }
 
 /**
- * The site's production server (`tsx server/main.ts`, needs `react-router build`) on a free
+ * The site's production server, started exactly as `npm start` starts it after the build
+ * (`npm run serve`: the compiled bundle under node with NODE_ENV=production), on a free
  * port with the given database. LOG_LEVEL stays at the production default (info); its
- * output is read and thrown away.
+ * output is read and thrown away. No drain period: the benchmark stops it itself.
  */
 export async function startAppServer(
   label: string,
@@ -167,13 +167,14 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const running = startProcess(label, join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  const running = startProcess(label, 'npm', ['run', '--silent', 'serve'], {
     cwd: siteRoot(),
     longRunning: true,
     env: {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       SHUTDOWN_TIMEOUT_MS: '3000',
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
   });
@@ -186,46 +187,28 @@ export async function startAppServer(
   };
 }
 
-function childrenOf(pid: number): number[] {
-  const taskDir = `/proc/${pid}/task`;
-  if (!existsSync(taskDir)) return [];
-  const children: number[] = [];
-  for (const task of readdirSync(taskDir)) {
-    try {
-      const text = readFileSync(join(taskDir, task, 'children'), 'utf8').trim();
-      if (text) children.push(...text.split(/\s+/).map(Number));
-    } catch {
-      // the task ended
-    }
-  }
-  return children;
-}
-
-function commandLine(pid: number): string {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = (() => {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
-    return '';
+    return 100;
   }
-}
+})();
 
 /**
- * The node process that runs the server: tsx starts it as a child (and it has children of
- * its own, such as esbuild's service), so this takes the deepest descendant of `pid` that
- * is node running `script`, or `pid` itself.
+ * CPU time a process has used so far (user + system), in seconds, or NaN when it is gone.
+ * Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing
+ * parenthesis (the name itself may hold spaces).
  */
-export function serverProcess(pid: number, script = 'server/main.ts'): number {
-  let found = pid;
-  let level = [pid];
-  for (let depth = 0; depth < 5 && level.length > 0; depth += 1) {
-    const next = level.flatMap(childrenOf);
-    for (const child of next) {
-      const command = commandLine(child);
-      if (/(^|\/)node /.test(command) && command.includes(script)) found = child;
-    }
-    level = next;
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
   }
-  return found;
 }
 
 /** Resident memory of a process in MB (VmRSS), or NaN when it is gone. */

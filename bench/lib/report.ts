@@ -42,6 +42,16 @@ export const BUDGETS = {
   searchP95Ms: { sqlite: 25, postgres: 10 },
   liveMs: 1000,
   searchBudgetUsers: 100_000,
+  /** Server CPU per request as a multiple of `/healthz` on the same server, same run. */
+  cpuRatio: {
+    'site /': 1.5,
+    'site /fed/javascript (level-1)': 6,
+    'site /admin/home?q=a (admin)': 8,
+  } as Record<string, number>,
+  /** Prerendered `/` at this share of nginx's requests per second for the same file. */
+  nginxShare: 0.9,
+  rssIdleMb: 120,
+  rssLoadMb: 200,
 } as const;
 
 const failed = (value: unknown): value is Failed =>
@@ -166,6 +176,7 @@ function budgetRows(results: BenchResults): string[][] {
       size.all.p95 < BUDGETS.searchP95Ms[engine] ? MET : NOT_MET,
     ]);
   }
+  rows.push(...serverBudgetRows(results.server));
   const live = results.live;
   if (!live || failed(live)) {
     rows.push([
@@ -179,6 +190,58 @@ function budgetRows(results: BenchResults): string[][] {
       rows.push([`Change reaches open admin lists < 1 s: ${scenario.name}`, text, verdict]);
     }
   }
+  return rows;
+}
+
+function serverBudgetRows(server: BenchResults['server']): string[][] {
+  const labels = [
+    ...Object.entries(BUDGETS.cpuRatio).map(
+      ([target, limit]) =>
+        `Server CPU per request, ${target.replace(/^site /, '')} ≤ ${limit}× /healthz`,
+    ),
+    `Prerendered / ≥ ${BUDGETS.nginxShare * 100} % of nginx's req/s`,
+    `Server RSS ≤ ${BUDGETS.rssIdleMb} MB idle, ≤ ${BUDGETS.rssLoadMb} MB under load`,
+  ];
+  if (!server || failed(server)) {
+    const why = server ? `server part failed: ${server.error}` : 'server part not run';
+    return labels.map((label) => [label, why, NA]);
+  }
+  const rows: string[][] = [];
+  for (const [target, limit] of Object.entries(BUDGETS.cpuRatio)) {
+    const ratios = server.cpuRatios.filter((r) => r.target === target);
+    rows.push([
+      labels[rows.length]!,
+      ratios.length
+        ? ratios
+            .map(
+              (r) =>
+                `${r.connections} connections: ${r.cpuMsPerRequest.toFixed(3)} vs ${r.healthzCpuMsPerRequest.toFixed(3)} ms = ${r.ratio.toFixed(2)}×`,
+            )
+            .join('; ')
+        : 'no figure',
+      ratios.length ? (ratios.every((r) => r.ratio <= limit) ? MET : NOT_MET) : NA,
+    ]);
+  }
+  rows.push([
+    labels[rows.length]!,
+    server.ratios.length
+      ? server.ratios
+          .map((r) => `${r.connections} connections: ${(r.ratio * 100).toFixed(1)} %`)
+          .join('; ')
+      : (server.nginx ?? 'no figure'),
+    server.ratios.length
+      ? server.ratios.every((r) => r.ratio >= BUDGETS.nginxShare)
+        ? MET
+        : NOT_MET
+      : NA,
+  ]);
+  rows.push([
+    labels[rows.length]!,
+    `${server.rss.idleMb.toFixed(0)} MB idle, ${server.rss.peakMb.toFixed(0)} MB peak under load`,
+    server.rss.idleMb <= BUDGETS.rssIdleMb && server.rss.peakMb <= BUDGETS.rssLoadMb
+      ? MET
+      : NOT_MET,
+  ]);
   return rows;
 }
 
@@ -312,6 +375,7 @@ function serverSection(server: ServerResult): string {
         'p50',
         'p99',
         'errors / non-2xx',
+        'server CPU / request',
         'server RSS (median / max)',
       ],
       server.runs.map((run) => [
@@ -321,6 +385,7 @@ function serverSection(server: ServerResult): string {
         ms(run.latencyMs.p50, 0),
         ms(run.latencyMs.p99, 0),
         `${run.errors} / ${run.non2xx}`,
+        run.cpuMsPerRequest !== undefined ? ms(run.cpuMsPerRequest, 3) : '–',
         run.rssMb ? `${run.rssMb.median.toFixed(0)} / ${run.rssMb.max.toFixed(0)} MB` : '–',
       ]),
     ),
