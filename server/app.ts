@@ -15,6 +15,8 @@ import type { ServerMode } from './start-server';
 
 export const PRERENDERED_PATHS = ['/', '/enroll', '/success'] as const;
 const MAX_BODY_BYTES = 64 * 1024;
+/** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
+const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
 
 export type AppOptions = ServerMode & {
@@ -125,6 +127,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       }),
     );
     // Public files (media, icons) may change between deployments: revalidate after a day.
+    // Every public file has an extension, so a page's path costs no file-system lookup.
     // Prerendered HTML and `.data` files are never served raw: their serve-time slots
     // must be filled, so they go through the handlers above and below.
     const publicFiles = express.static(options.clientDir, {
@@ -133,7 +136,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       redirect: false,
     });
     app.use((req, res, next) =>
-      /\.(html|data)$/.test(req.path) ? next() : publicFiles(req, res, next),
+      PUBLIC_FILE.test(req.path) ? publicFiles(req, res, next) : next(),
     );
   }
 

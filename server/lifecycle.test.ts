@@ -121,9 +121,16 @@ describe('npm run serve', () => {
       expect(pid).not.toBe(npm.pid);
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(command[0]).toMatch(/(^|\/)node$/);
-      expect(command.slice(1)).toEqual(['build/server/server.js']);
+      expect(command.at(-1)).toBe('build/server/server.js');
+      // Memory settings only: no loader, no TypeScript.
+      expect(
+        command.slice(1, -1).every((flag) => /^--max-(old|semi)-space-size=\d+$/.test(flag)),
+      ).toBe(true);
       const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       expect(environment).toContain('NODE_ENV=production');
+      expect(environment.some((entry) => /^NODE_OPTIONS=.*(tsx|loader|import)/.test(entry))).toBe(
+        false,
+      );
     } finally {
       process.kill(-npm.pid!, 'SIGINT');
       await new Promise((resolve) => npm.once('exit', resolve));

@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
+import { encodeDocument, negotiateEncoding } from './document-encoding';
 import { readBody } from './read-body';
 
 export interface ReactRouterHandlerOptions {
@@ -19,10 +20,9 @@ export interface ReactRouterHandlerOptions {
  * header cannot leak into links, redirects or origin checks.
  */
 export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
-  const handle = createRequestHandler(
-    typeof options.build === 'function' ? options.build : () => options.build as ServerBuild,
-    options.mode,
-  );
+  // A build object (production) is prepared once; a function (development) is asked again
+  // on every request so edits show, at the cost of re-deriving the routes each time.
+  const handle = createRequestHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const controller = new AbortController();
@@ -45,7 +45,17 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (key === 'set-cookie') res.append(key, value);
         else res.setHeader(key, value);
       }
-      if (response.body && req.method !== 'HEAD') {
+      if (response.body && req.method !== 'HEAD' && isDocument(response)) {
+        // Rendered whole (entry.server.tsx): compressed in one call, sent in one write.
+        const { encoding, body } = encodeDocument(
+          Buffer.from(await response.arrayBuffer()),
+          negotiateEncoding(req),
+        );
+        res.vary('Accept-Encoding');
+        if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+      } else if (response.body && req.method !== 'HEAD') {
         await writeReadableStreamToWritable(response.body, res);
       } else {
         await response.body?.cancel();
@@ -57,6 +67,10 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
       next(error);
     }
   };
+}
+
+function isDocument(response: Response): boolean {
+  return response.headers.get('Content-Type')?.startsWith('text/html') === true;
 }
 
 function toHeaders(source: ExpressRequest['headers']): Headers {

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+} from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -51,7 +59,9 @@ export function openDatabase(url: string): DatabaseHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
   }
   return {
     db,
@@ -61,6 +71,36 @@ export function openDatabase(url: string): DatabaseHandle {
     },
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/** Statements kept per connection: every query the product runs, with room to spare. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares each query's SQL anew; compiling it was the largest database cost of a
+ * signed-in page (better-sqlite3's `prepare` in the CPU profile). The same SQL text gets
+ * the same compiled statement back (least recently used ones are dropped). Safe because
+ * better-sqlite3 runs a statement to completion synchronously, and SQLite recompiles a
+ * statement by itself after a schema change.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) {
+        statements.delete(query);
+      } else {
+        statement = database.prepare(query);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value!);
+        }
+      }
+      statements.set(query, statement);
+      return statement;
     },
   };
 }
