@@ -57,14 +57,19 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         development: mode === 'development',
       }),
     );
-    res.on('finish', () => {
-      // The path only: query strings can hold OAuth codes and state.
+    // Read now: a mounted handler (the local provider, /assets) strips its prefix from
+    // req.path while it runs. The path only: query strings can hold OAuth codes and state.
+    const path = req.path;
+    // 'close', not 'finish': a request the client dropped (or an event stream it closed)
+    // is logged too, marked as not completed.
+    res.on('close', () => {
       log.info(
         {
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
+          ...(res.writableFinished ? {} : { completed: false }),
         },
         'request',
       );
@@ -86,6 +91,15 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     }
   });
 
+  // A session or a pending toast makes the answer personal.
+  const isPersonal = (req: Request) => {
+    const cookies = req.headers.cookie;
+    return (
+      readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
+      readCookie(cookies, FLASH_COOKIE) !== undefined
+    );
+  };
+
   if (options.mode === 'production') {
     // Already compressed: in front of `compression()`, which would only look and pass.
     app.use(
@@ -95,14 +109,8 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         origin: env.ORIGIN,
         contentSecurityPolicy: (scriptHashes) =>
           contentSecurityPolicy({ nonce: '', scriptHashes, path: '/', https, development: false }),
-        // A session or a pending toast makes the page personal: render it instead.
-        wantsServerRender: (req) => {
-          const cookies = req.headers.cookie;
-          return (
-            readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
-            readCookie(cookies, FLASH_COOKIE) !== undefined
-          );
-        },
+        // A personal page (the header shows who is signed in) is rendered instead.
+        wantsServerRender: isPersonal,
       }),
     );
   }
@@ -111,6 +119,11 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
 
   // The provider's own endpoints include a server-to-server token call without an Origin.
   if (options.localProvider) app.use(options.localProvider.path, options.localProvider.handler);
+  // React Router runs a route's action for any method but GET and HEAD: only POST may.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
+    res.set('Allow', 'GET, HEAD, POST').status(405).type('text').send('Method not allowed.');
+  });
   app.use(refuseCrossOriginWrites(env.ORIGIN));
 
   if (options.mode === 'development') app.use(options.devMiddleware);
@@ -147,6 +160,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       mode,
       origin: env.ORIGIN,
       maxBodyBytes: MAX_BODY_BYTES,
+      isPersonal,
       getLoadContext: (req, res): RequestContext => {
         let session: ReturnType<RequestContext['session']> | undefined;
         return {

@@ -231,6 +231,41 @@ test.describe('raw requests', () => {
     expect(readUser(admin.id).access).toBe('admin');
   });
 
+  test('a body that is not a form, or a method other than POST, answers 4xx and writes nothing', async () => {
+    const target = seeded[21]!;
+    const before = readUser(target.id);
+    const path = `${ORIGIN}/admin/user-details/${target.id}`;
+    for (const [type, body] of [
+      ['text/plain', 'access=level-1&cohort=cohort-1'],
+      ['application/json', JSON.stringify({ access: 'level-1', cohort: 'cohort-1' })],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+    ]) {
+      const response = await fetch(path, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': type! },
+        body,
+      });
+      expect(response.status, type).toBe(400);
+      expect(await response.text()).toContain('The form could not be read.');
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await fetch(path, {
+        method,
+        redirect: 'manual',
+        headers: {
+          cookie: admin.cookie,
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'access=level-1&cohort=cohort-1',
+      });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+    expect(readUser(target.id)).toEqual(before);
+  });
+
   test('every admin page and the events answer 403 to non-admins', async () => {
     const student = createAccount('level-1');
     for (const cookie of ['', student.cookie]) {

@@ -1,9 +1,12 @@
 import { data, redirect } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
+import { readForm } from '~/lib/read-form.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { changeUserStatus, UserStatusError } from './user-status.server';
 import { USER_STATUS_SAVED, userStatusFormSchema } from './user-status-form';
+
+export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
 
 export interface SaveUserStatusError {
   error: string;
@@ -20,7 +23,10 @@ export async function saveUserStatus(
   admin: Viewer,
   userId: string,
 ) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) {
+    return data<SaveUserStatusError>({ error: FORM_UNREADABLE }, { status: 400 });
+  }
   const parsed = userStatusFormSchema.safeParse({
     access: form.get('access') ?? undefined,
     cohort: form.get('cohort') ?? undefined,
