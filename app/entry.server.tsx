@@ -1,6 +1,12 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
 import { dropModulePreloads } from '~/lib/drop-module-preloads.server';
 import { InlineCssProvider } from '~/lib/inline-css';
 import { NonceProvider } from '~/lib/nonce';
@@ -8,6 +14,20 @@ import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import stylesheet from './app.css?inline';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Loader, action and render errors go to the request's logger as one JSON line with its
+ * request id (React Router would print a stack trace to the console). What is expected is
+ * not an error: a request the client abandoned, or a 4xx such as a POST to a page that has
+ * no form (405) or an unknown address (404).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const log = (context as AppLoadContext).log;
+  if (log) log.error({ err: error }, 'request failed');
+  else console.error(error);
+};
 
 /**
  * Renders the whole document before sending it. No page suspends (loaders resolve before

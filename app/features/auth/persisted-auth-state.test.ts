@@ -53,6 +53,9 @@ describe('safeReturnTo', () => {
   it('keeps same-origin paths and refuses anything else', () => {
     expect(safeReturnTo('/fed/react')).toBe('/fed/react');
     expect(safeReturnTo('/admin/home?q=a&page=2')).toBe('/admin/home?q=a&page=2');
+    // Headers take Latin-1 only: anything else comes back percent-encoded.
+    expect(safeReturnTo('/\u3002evil')).toBe('/%E3%80%82evil');
+    expect(safeReturnTo('/admin/home?q=Zoë')).toBe('/admin/home?q=Zo%C3%AB');
     for (const bad of [
       'https://evil.example',
       '//evil.example',

@@ -27,12 +27,21 @@ export function isSignInResult(value: unknown): value is SignInResult {
   );
 }
 
-/** Only a same-origin path may follow sign-in: never an absolute or protocol-relative URL. */
+const RETURN_BASE = 'http://return-to.invalid';
+
+/**
+ * Only a same-origin path may follow sign-in: never an absolute or protocol-relative URL.
+ * The path comes back as the URL parser writes it, percent-encoded, because it ends up in
+ * a `Location` header, which takes Latin-1 only (`/。evil` would otherwise fail the
+ * response after the session was made).
+ */
 export function safeReturnTo(value: string | null | undefined, fallback = '/fed/home'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.length > 512) {
     return fallback;
   }
   const hasControlCharacter = [...value].some((character) => character.charCodeAt(0) < 0x20);
-  if (hasControlCharacter || value.includes('\\') || value.length > 512) return fallback;
-  return value;
+  if (hasControlCharacter || value.includes('\\')) return fallback;
+  const url = new URL(value, RETURN_BASE);
+  if (url.origin !== RETURN_BASE) return fallback;
+  return url.pathname + url.search + url.hash;
 }
