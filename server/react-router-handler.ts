@@ -11,6 +11,8 @@ export interface ReactRouterHandlerOptions {
   /** Requests are addressed to the configured public origin, never to the Host header. */
   origin: string;
   maxBodyBytes: number;
+  /** The request carries a session or a pending message: its answer is for one person. */
+  isPersonal: (req: ExpressRequest) => boolean;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
 }
 
@@ -45,6 +47,10 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (key === 'set-cookie') res.append(key, value);
         else res.setHeader(key, value);
       }
+      // Every page shows whether someone is signed in: a shared cache must key on the
+      // cookies, and must never keep a signed-in person's answer at all.
+      res.vary('Cookie');
+      if (options.isPersonal(req)) res.setHeader('Cache-Control', 'private, no-store');
       if (response.body && req.method !== 'HEAD' && isDocument(response)) {
         // Rendered whole (entry.server.tsx): compressed in one call, sent in one write.
         const { encoding, body } = encodeDocument(

@@ -196,3 +196,34 @@ test.describe('in the browser', () => {
     }
   });
 });
+
+test('signed-in answers are never kept by a shared cache; every page varies on cookies', async ({
+  request,
+}) => {
+  const student = createAccount('level-1');
+  for (const path of ['/fed/home', '/fed/javascript', '/fed/javascript.data', '/login', '/']) {
+    const response = await request.get(path, {
+      headers: { cookie: student.cookie },
+      maxRedirects: 0,
+    });
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
+  }
+  for (const path of ['/fed/home', '/login', '/', '/enroll']) {
+    const response = await request.get(path, { headers: { cookie: '' } });
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+    expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
+  }
+});
+
+test('a return path with letters a header cannot carry is sent percent-encoded, not a 500', async ({
+  request,
+}) => {
+  const student = createAccount('level-1');
+  const response = await request.get('/login?redirectTo=/%E3%80%82evil', {
+    headers: { cookie: student.cookie },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()['location']).toBe('/%E3%80%82evil');
+});
