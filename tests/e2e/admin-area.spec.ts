@@ -47,7 +47,8 @@ test('search, count, pagination and history of the list', async ({ page, context
   await expect(page.getByTestId('user-count')).toHaveText('35 users');
   await expect(serials(page)).toHaveText(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   const pagination = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pagination.getByRole('link')).toHaveCount(4);
+  await expect(pagination.getByRole('link', { name: /^Page \d+$/ })).toHaveCount(4);
+  await expect(pagination.getByRole('link', { name: 'Previous' })).toHaveCount(0);
   await pagination.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(serials(page).first()).toHaveText('11');
@@ -55,6 +56,19 @@ test('search, count, pagination and history of the list', async ({ page, context
     'aria-current',
     'page',
   );
+  // Previous and Next, by keyboard.
+  await pagination.getByRole('link', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=3/);
+  await expect(serials(page).first()).toHaveText('21');
+  await pagination.getByRole('link', { name: 'Previous' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  await pagination.getByRole('link', { name: 'Page 4' }).click();
+  await expect(page).toHaveURL(/page=4/);
+  await expect(pagination.getByRole('link', { name: 'Next' })).toHaveCount(0);
+  await pagination.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
 
   // A new search text goes back to page 1.
   await search.fill(`learner1.${token}`);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from './page-window';
+
+describe('pageWindow', () => {
+  it('lists every page when there are few', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps the first, the last and the neighbours of the current page, with gaps', () => {
+    expect(pageWindow(1, 10_000)).toEqual([1, 2, 'gap', 10_000]);
+    expect(pageWindow(5_000, 10_000)).toEqual([1, 'gap', 4_999, 5_000, 5_001, 'gap', 10_000]);
+    expect(pageWindow(10_000, 10_000)).toEqual([1, 'gap', 9_999, 10_000]);
+    expect(pageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, 'gap', 10]);
+  });
+
+  it('never lists more than 2 × around + 5 entries', () => {
+    for (let page = 1; page <= 200; page += 1) {
+      expect(pageWindow(page, 200).length).toBeLessThanOrEqual(7);
+    }
+  });
+});
