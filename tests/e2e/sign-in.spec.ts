@@ -90,7 +90,9 @@ test.describe('sign-in with the popup', () => {
     const popup = await popupOpened;
     await popup.getByLabel('Email').fill(email);
     await popup.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText('user-cancelled')).toBeVisible();
+    await expect(
+      page.getByText('Sign-in was cancelled. Try again when you are ready. (user-cancelled)'),
+    ).toBeVisible();
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await expect(page).toHaveURL('/login');
     const cookies = await page.context().cookies();
@@ -105,7 +107,11 @@ test.describe('sign-in with the popup', () => {
     const popup = await popupOpened;
     await expect(page.getByTestId('loading-overlay')).toBeVisible();
     await popup.close();
-    await expect(page.getByText('popup-closed-by-user')).toBeVisible();
+    await expect(
+      page.getByText(
+        'The sign-in window was closed before you finished. Try again. (popup-closed-by-user)',
+      ),
+    ).toBeVisible();
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   });
 

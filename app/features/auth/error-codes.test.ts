@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 
-import { PROVIDER_ERROR_CODES, toClientErrorCode } from './error-codes';
+import { PROVIDER_ERROR_CODES, signInErrorText, toClientErrorCode } from './error-codes';
 
 const CLIENT_CODE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -104,4 +104,21 @@ describe('toClientErrorCode', () => {
       expect(toClientErrorCode(code)).toBe('internal-error');
     },
   );
+});
+
+describe('signInErrorText', () => {
+  it('says in words what went wrong and keeps the code', () => {
+    expect(signInErrorText('user-cancelled')).toBe(
+      'Sign-in was cancelled. Try again when you are ready. (user-cancelled)',
+    );
+    expect(signInErrorText(toClientErrorCode('rate_limited'))).toBe(
+      'Too many sign-in attempts from your network. Wait a few minutes and try again. (too-many-requests)',
+    );
+  });
+
+  it('falls back to a general sentence for any other code, even a prototype key', () => {
+    expect(signInErrorText('constructor')).toBe(
+      'Sign-in did not work. Try again, or contact us if it keeps failing. (constructor)',
+    );
+  });
 });

@@ -76,3 +76,31 @@ export function toClientErrorCode(code: string | null | undefined): AuthErrorCod
   if (AUTH_PREFIX.test(key)) return toClientErrorCode(key.replace(AUTH_PREFIX, ''));
   return lookup(key) ?? lookup(key.toLowerCase()) ?? (hyphenate(key) || FALLBACK_CODE);
 }
+
+/**
+ * What a person reads when sign-in fails: a sentence for each code the sign-in can end
+ * with, followed by the code itself (SPEC §8) for anyone who reports the problem.
+ */
+const SIGN_IN_ERROR_SENTENCES: Readonly<Record<string, string>> = Object.freeze({
+  'user-cancelled': 'Sign-in was cancelled. Try again when you are ready.',
+  'popup-closed-by-user': 'The sign-in window was closed before you finished. Try again.',
+  'popup-blocked':
+    'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+  'too-many-requests':
+    'Too many sign-in attempts from your network. Wait a few minutes and try again.',
+  'network-request-failed':
+    'We could not reach the sign-in service. Check your connection and try again.',
+  'user-token-expired': 'Your sign-in expired before it finished. Please sign in again.',
+  'invalid-action-code': 'This sign-in link is no longer valid. Please start again.',
+  'unauthorized-domain': 'Sign-in is not set up for this address. Please contact us.',
+  'user-disabled': 'This account has been disabled. Please contact us.',
+});
+
+const GENERIC_SIGN_IN_ERROR = 'Sign-in did not work. Try again, or contact us if it keeps failing.';
+
+export function signInErrorText(code: AuthErrorCode): string {
+  const sentence = Object.hasOwn(SIGN_IN_ERROR_SENTENCES, code)
+    ? SIGN_IN_ERROR_SENTENCES[code]
+    : GENERIC_SIGN_IN_ERROR;
+  return `${sentence} (${code})`;
+}

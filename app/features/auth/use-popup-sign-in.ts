@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '~/ui/toasts';
-import { toClientErrorCode } from './error-codes';
+import { signInErrorText, toClientErrorCode } from './error-codes';
 import { isSignInResult, SIGN_IN_CHANNEL, type SignInResult } from './sign-in-messages';
 
 const POPUP_FEATURES = 'popup,width=520,height=680';
@@ -43,7 +43,7 @@ export function usePopupSignIn(returnTo = '/fed/home') {
         notify('success', result.message);
         navigate(result.returnTo);
       } else {
-        notify('error', result.message);
+        notify('error', signInErrorText(result.message));
       }
     };
     const onMessage = (event: MessageEvent) => {
