@@ -9,6 +9,7 @@ import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
 import { createApp } from './app';
 import { seedDemoUsers } from './demo-users';
+import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
 
@@ -62,6 +63,12 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
         : createInProcessEventBus(),
   };
 
+  const stopExpirySweep = startExpirySweep({
+    db: database.db,
+    sessionSettings: services.sessionSettings,
+    logger,
+  });
+
   let ready = true;
   const app = await createApp({
     ...serverMode,
@@ -83,6 +90,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       ready = false;
     },
     onClose: () => {
+      stopExpirySweep();
       // Open event streams would otherwise keep the server from closing.
       void services.userEvents.close();
     },

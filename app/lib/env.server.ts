@@ -60,7 +60,8 @@ const envSchema = z
       ),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
-    SIGN_IN_RATE_LIMIT: wholeNumber(30),
+    /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
+    SIGN_IN_RATE_LIMIT: wholeNumber(300),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
     /** After SIGTERM: how long the server keeps serving (readiness failing) before it closes. */
     SHUTDOWN_DRAIN_MS: z.coerce

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../tests/support/test-database';
-import { consumeRateLimit } from './rate-limit.server';
+import { consumeRateLimit, deleteEndedRateLimits } from './rate-limit.server';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -29,5 +29,22 @@ describe('consumeRateLimit', () => {
     expect((await consumeRateLimit(handle.db, 'k3', 1, 60_000, start)).allowed).toBe(true);
     const later = new Date(start.getTime() + 60_001);
     expect((await consumeRateLimit(handle.db, 'k2', 1, 60_000, later)).allowed).toBe(true);
+  });
+});
+
+describe('deleteEndedRateLimits', () => {
+  it('deletes the counters whose window ended and keeps the running ones', async () => {
+    const start = new Date('2030-02-01T00:00:00.000Z');
+    const window = 10 * 60 * 1000;
+    await consumeRateLimit(handle.db, 'sweep:old', 5, window, start);
+    await consumeRateLimit(handle.db, 'sweep:new', 5, window, new Date(start.getTime() + window));
+    const now = new Date(start.getTime() + window + 1000);
+    await deleteEndedRateLimits(handle.db, new Date(now.getTime() - window));
+    const keys = await handle.db
+      .selectFrom('rate_limits')
+      .select('key')
+      .where('key', 'like', 'sweep:%')
+      .execute();
+    expect(keys.map((row) => row.key)).toEqual(['sweep:new']);
   });
 });

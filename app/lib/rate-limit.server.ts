@@ -36,3 +36,12 @@ export async function consumeRateLimit(
     retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)),
   };
 }
+
+/** Deletes counters whose window ended before `before`: they would restart at 1 anyway. */
+export async function deleteEndedRateLimits(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<=', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import {
+  deleteExpiredSessions,
   endSession,
   hashToken,
   lookupSession,
@@ -95,5 +96,40 @@ describe('sessions', () => {
     const cleared = await endSession(handle.db, second, settings);
     expect(cleared).toContain('Max-Age=0');
     expect((await lookupSession(handle.db, second, settings)).user).toBeNull();
+  });
+
+  it('signs out of all devices: every session of that person ends, nobody else’s', async () => {
+    const user = await insertUser(handle);
+    const other = await insertUser(handle);
+    const phone = cookieOf(await startSession(handle.db, user.id, null, settings));
+    const laptop = cookieOf(await startSession(handle.db, user.id, null, settings));
+    const someoneElse = cookieOf(await startSession(handle.db, other.id, null, settings));
+    await endSession(handle.db, phone, settings, { everywhere: true });
+    expect((await lookupSession(handle.db, phone, settings)).user).toBeNull();
+    expect((await lookupSession(handle.db, laptop, settings)).user).toBeNull();
+    expect((await lookupSession(handle.db, someoneElse, settings)).user?.id).toBe(other.id);
+  });
+
+  it('the sweep deletes sessions past their absolute or idle expiry and keeps live ones', async () => {
+    const user = await insertUser(handle);
+    const start = new Date('2030-01-01T00:00:00.000Z');
+    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    const later = new Date(start.getTime() + 8 * DAY);
+    const live = cookieOf(await startSession(handle.db, user.id, null, settings, later));
+    const hashes = [idle, live].map((cookie) => hashToken(cookie.slice('session='.length)));
+    const remaining = async () =>
+      (
+        await handle.db
+          .selectFrom('sessions')
+          .select('id_hash')
+          .where('id_hash', 'in', hashes)
+          .execute()
+      ).map((row) => row.id_hash);
+
+    expect(await deleteExpiredSessions(handle.db, settings, later)).toBeGreaterThanOrEqual(1);
+    expect(await remaining()).toEqual([hashes[1]]);
+    // 31 days after it began, the live one is past its absolute expiry too.
+    await deleteExpiredSessions(handle.db, settings, new Date(later.getTime() + 31 * DAY));
+    expect(await remaining()).toEqual([]);
   });
 });

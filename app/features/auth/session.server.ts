@@ -97,14 +97,49 @@ export async function startSession(
 }
 
 /** Deletes the request's session row; returns the Set-Cookie header that clears the cookie. */
+/**
+ * Ends the cookie's session, or with `everywhere` every session of the same person (a
+ * lost phone, a shared computer). Returns the header that clears the cookie.
+ */
 export async function endSession(
   db: Kysely<Database>,
   cookieHeader: string | null | undefined,
   settings: SessionSettings,
+  { everywhere = false }: { everywhere?: boolean } = {},
 ): Promise<string> {
   const token = readCookie(cookieHeader, sessionCookieName(settings.secure));
-  if (token) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute();
+  if (token) {
+    const sessionHash = hashToken(token);
+    const owner = everywhere
+      ? await db
+          .selectFrom('sessions')
+          .select('user_id')
+          .where('id_hash', '=', sessionHash)
+          .executeTakeFirst()
+      : undefined;
+    if (owner) await db.deleteFrom('sessions').where('user_id', '=', owner.user_id).execute();
+    else await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+  }
   return clearSessionCookie(settings);
+}
+
+/**
+ * Deletes every session past its absolute or idle expiry. Lookups delete the ones they
+ * meet; this catches the ones nobody presents again (the periodic sweep, server/).
+ */
+export async function deleteExpiredSessions(
+  db: Kysely<Database>,
+  settings: SessionSettings,
+  now: Date = new Date(),
+): Promise<number> {
+  const idleSince = nowTimestamp(new Date(now.getTime() - settings.idleDays * DAY_MS));
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', nowTimestamp(now)), eb('last_seen_at', '<=', idleSince)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function clearSessionCookie(settings: SessionSettings): string {

@@ -5,14 +5,15 @@ import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
-import { toClientErrorCode } from './error-codes';
+import { readForm } from '~/lib/read-form.server';
+import { signInErrorText, toClientErrorCode } from './error-codes';
 import { popupResultPage } from './popup-result-page.server';
 import { endSession, hashToken, startSession } from './session.server';
 import { SIGN_IN_MESSAGES, safeReturnTo, type SignInResult } from './sign-in-messages';
 import { recordSignIn } from './user-records.server';
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
-const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 
 function attemptCookieName(secure: boolean): string {
   return secure ? '__Host-sign_in' : 'sign_in';
@@ -22,6 +23,10 @@ function isSecure(context: RequestContext): boolean {
   return context.services.sessionSettings.secure;
 }
 
+/**
+ * Sign-in attempts (`/auth/google`) per client address per 10 minutes: each one writes an
+ * attempt row and sends the browser to the provider, which is what a flood would abuse.
+ */
 async function rateLimited(context: RequestContext, route: string): Promise<number | null> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(
     context.services.database.db,
@@ -123,9 +128,8 @@ function providerErrorCode(error: unknown): string {
  * records the user and starts a fresh session.
  */
 export async function completeSignIn(request: Request, context: RequestContext): Promise<Response> {
-  const retryAfter = await rateLimited(context, 'callback');
-  if (retryAfter !== null) return tooManyRequests(retryAfter, context);
-
+  // Not counted against the limit: a callback only completes an attempt that a counted
+  // `/auth/google` made (single use), so counting both halved what a classroom could do.
   const secure = isSecure(context);
   const { db } = context.services.database;
   const cookieHeader = request.headers.get('Cookie');
@@ -192,7 +196,12 @@ function respond(
   if (mode === 'redirect') {
     headers.append(
       'Set-Cookie',
-      flashCookie({ type: result.ok ? 'success' : 'error', message: result.message }, secure),
+      flashCookie(
+        result.ok
+          ? { type: 'success', message: result.message }
+          : { type: 'error', message: signInErrorText(result.message) },
+        secure,
+      ),
     );
     headers.set('Location', result.ok ? result.returnTo : '/login');
     return new Response(null, { status: 302, headers });
@@ -204,15 +213,20 @@ function respond(
   });
 }
 
-/** POST `/auth/logout`: the session row and cookie go, and /login says so. */
+/**
+ * POST `/auth/logout`: the session row and cookie go, and /login says so. With
+ * `scope=all` every session of the same person ends ("Sign out of all devices").
+ */
 export async function signOut(request: Request, context: RequestContext): Promise<Response> {
   const { sessionSettings } = context.services;
+  const everywhere = (await readForm(request))?.get('scope') === 'all';
   const cleared = await endSession(
     context.services.database.db,
     request.headers.get('Cookie'),
     sessionSettings,
+    { everywhere },
   );
-  context.log.info({ event: 'logout' }, 'security');
+  context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
   const headers = new Headers({ Location: '/login' });
   headers.append('Set-Cookie', cleared);
   headers.append(

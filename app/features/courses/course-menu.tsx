@@ -28,9 +28,21 @@ export function CourseMenu({
     >
       <div className="px-4 py-4 md:sticky md:top-20">
         {viewer ? (
-          <p className="text-sm text-slate-700">
-            Signed in as <strong className="block text-base text-ink">{viewer.name}</strong>
-          </p>
+          <div className="text-sm text-slate-700">
+            <p>
+              Signed in as <strong className="block text-base text-ink">{viewer.name}</strong>
+            </p>
+            {/* A plain form: it works without JavaScript, and ends the session here too. */}
+            <form method="post" action="/auth/logout" className="mt-1">
+              <input type="hidden" name="scope" value="all" />
+              <button
+                type="submit"
+                className="rounded text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                Sign out of all devices
+              </button>
+            </form>
+          </div>
         ) : (
           <div className="text-sm text-slate-700">
             <p>Sign in to keep track of your course.</p>
