@@ -343,14 +343,14 @@ describe('rate limit and start-up', () => {
       appEnv({ SIGN_IN_RATE_LIMIT: '3', DATABASE_URL: limitedUrl }),
     );
     try {
-      const browser = new Browser();
-      // Three whole sign-ins (attempt and callback each) fit a limit of three.
+      // Three people's whole sign-ins (attempt and callback each) fit a limit of three.
       for (let i = 0; i < 3; i++) {
+        const person = new Browser();
         fake.nextIdToken({ sub: newSubject() });
-        const { result } = await finishSignIn(browser, await beginSignIn(browser, limited));
+        const { result } = await finishSignIn(person, await beginSignIn(person, limited));
         expect(result.ok).toBe(true);
       }
-      browser.cookies.clear();
+      const browser = new Browser();
       const refused = await browser.fetch(`${limited.origin}/auth/google?mode=popup`);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

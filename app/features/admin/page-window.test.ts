@@ -5,7 +5,8 @@ describe('pageWindow', () => {
   it('lists every page when there are few', () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
-    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 'gap', 5]);
   });
 
   it('keeps the first, the last and the neighbours of the current page, with gaps', () => {
