@@ -12,6 +12,8 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {string[]} how long each stage took, printed before the closing line */
+const durations = [];
 
 /**
  * @param {string} label
@@ -24,7 +26,11 @@ function run(label, command, env = {}) {
   const childEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env };
   for (const [key, value] of Object.entries(childEnv))
     if (value === undefined) delete childEnv[key];
+  const started = Date.now();
   const result = spawnSync(command, { shell: true, stdio: 'inherit', env: childEnv });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  durations.push(`${label} ${seconds} s`);
+  console.log(`\n◀ ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${seconds} s`);
   return result.status === 0;
 }
 
@@ -97,6 +103,7 @@ if (built) {
   totals.failed += 1;
 }
 
+console.log(`\nStages: ${durations.join('; ')}.`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -56,6 +56,14 @@ describe('start-up configuration', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
+  it('warns when the compiled server runs without NODE_ENV=production', async () => {
+    server = await startServer({ NODE_ENV: '' });
+    expect(server.output()).toContain('NODE_ENV is not production');
+    await server.stop();
+    server = await startServer();
+    expect(server.output()).not.toContain('NODE_ENV');
+  });
+
   it('answers /healthz and /readyz when the database answers', async () => {
     server = await startServer();
     expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: 'alive' });

@@ -33,8 +33,14 @@ export type ServerMode =
  */
 export async function startServer(serverMode: ServerMode): Promise<void> {
   const development = serverMode.mode === 'development';
-  const env = parseEnv({ NODE_ENV: serverMode.mode, ...process.env });
+  const env = parseEnv(process.env);
   const logger = createLogger({ level: env.LOG_LEVEL, pretty: development });
+  if (!development && env.NODE_ENV !== 'production') {
+    logger.warn(
+      { NODE_ENV: env.NODE_ENV ?? '(unset)' },
+      'NODE_ENV is not production: React renders with its slower development build. Start the server with npm run serve.',
+    );
+  }
   const signIn = await setUpSignIn(env);
   const database = openDatabase(env.DATABASE_URL);
   await migrateToLatest(database.db);

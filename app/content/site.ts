@@ -31,7 +31,8 @@ export interface Site {
   /** Typical yearly pay of a junior frontend developer, in US dollars. */
   readonly juniorPay: { readonly min: number; readonly max: number };
   /** YouTube video shown in the About us section through a click-to-load facade. */
-  readonly aboutVideo: { readonly id: string; readonly title: string };
+  /** `host` is also the one origin the CSP lets the page frame. */
+  readonly aboutVideo: { readonly host: string; readonly id: string; readonly title: string };
   readonly social: readonly SocialLink[];
 }
 
@@ -61,7 +62,11 @@ export const site = {
   duration: { minMonths: 6, maxMonths: 9 },
   dailyHours: { min: 1, max: 2 },
   juniorPay: { min: 30000, max: 50000 },
-  aboutVideo: { id: 'UB1O30fR-EE', title: 'Why learn web development with us' },
+  aboutVideo: {
+    host: 'https://www.youtube-nocookie.com',
+    id: 'UB1O30fR-EE',
+    title: 'Why learn web development with us',
+  },
   social: [
     {
       label: 'Frontier Dev Academy on Instagram',

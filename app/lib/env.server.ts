@@ -26,7 +26,8 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 
 const envSchema = z
   .object({
-    NODE_ENV: oneOf(['development', 'production', 'test']).default('production'),
+    /** Read by React and its libraries at load; checked here so a typo is named. */
+    NODE_ENV: optionalText.pipe(oneOf(['development', 'production', 'test']).optional()),
     PORT: z.coerce
       .number({ error: 'must be a whole number between 1 and 65535' })
       .int('must be a whole number')

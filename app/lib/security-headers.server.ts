@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/** The only third-party frame: the about-us video, loaded after the visitor's click. */
-export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+import { site } from '~/content/site';
 
 export function createNonce(): string {
   return randomBytes(16).toString('base64');
@@ -18,8 +16,6 @@ export interface SecurityHeaderOptions {
   path: string;
   https: boolean;
   development: boolean;
-  /** Origins a sign-in form may redirect to (the identity provider). */
-  formActionOrigins?: readonly string[];
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
@@ -36,10 +32,11 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
-    `frame-src ${VIDEO_FRAME_ORIGIN}`,
+    // The only third-party frame: the about-us video, loaded after the visitor's click.
+    `frame-src ${site.aboutVideo.host}`,
     "worker-src 'self'",
     "manifest-src 'self'",
-    `form-action 'self'${(options.formActionOrigins ?? []).map((origin) => ` ${origin}`).join('')}`,
+    "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { about } from '~/content/home';
 import { site } from '~/content/site';
 
-const VIDEO_HOST = 'https://www.youtube-nocookie.com';
-
 /** A click-to-load facade: nothing is requested from the video host before the click. */
 export function AboutSection() {
   const [playing, setPlaying] = useState(false);
@@ -25,7 +23,7 @@ export function AboutSection() {
           {playing ? (
             <iframe
               className="absolute inset-0 h-full w-full"
-              src={`${VIDEO_HOST}/embed/${site.aboutVideo.id}?autoplay=1&rel=0`}
+              src={`${site.aboutVideo.host}/embed/${site.aboutVideo.id}?autoplay=1&rel=0`}
               title={site.aboutVideo.title}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
               allowFullScreen
