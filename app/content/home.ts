@@ -6,6 +6,7 @@ export interface Hero {
   readonly headline: string;
   readonly welcome: string;
   readonly learnMoreLabel: string;
+  readonly enrollLabel: string;
 }
 
 export interface AboutSection {
@@ -52,6 +53,7 @@ export const hero = {
   headline: 'Become a web developer with our FrontEnd Developer Bootcamp',
   welcome: `Welcome to ${site.name}. Learn to build modern websites and web apps online, in live classes with mentors who answer your questions, at a pace that fits around your job, your studies and your family.`,
   learnMoreLabel: 'Learn More',
+  enrollLabel: 'Enroll Now',
 } as const satisfies Hero;
 
 export const about = {

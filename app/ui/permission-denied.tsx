@@ -53,6 +53,12 @@ export function PermissionDenied({
       </ul>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {signInAction}
+        {area === 'student' && (
+          // Access comes with enrolment: the way forward, not only a way out.
+          <Link to="/enroll" className={buttonClass(signInAction ? 'secondary' : 'primary')}>
+            Enroll Now
+          </Link>
+        )}
         <Link to="/" className={buttonClass('ghost', 'border border-slate-300')}>
           Back To Home
         </Link>

@@ -230,7 +230,9 @@ test.describe('raw requests', () => {
       headers: { cookie: admin.cookie },
     });
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain('Document not found');
+    const unknownPage = await unknown.text();
+    expect(unknownPage).toContain('Document not found');
+    expect(unknownPage).toMatch(/<a[^>]*href="\/admin\/home"[^>]*>Back to List of Users<\/a>/);
     const unknownPost = await post('/admin/user-details/no-such-user', admin.cookie, {
       access: 'none',
       cohort: 'none',

@@ -126,6 +126,7 @@ test.describe('public pages', () => {
 
   test('Learn More lands on the FAQ section', async ({ page }) => {
     await page.goto('/');
+    await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeVisible();
     await page.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL(/#faq$/);
     await expect(
@@ -135,9 +136,10 @@ test.describe('public pages', () => {
 
   test('every Enroll Now on the home page reaches /enroll', async ({ page, isMobile }) => {
     await page.goto('/');
+    // The hero, the two tracks and the Start Now or Later card.
     const curriculumLinks = page.locator('main').getByRole('link', { name: /^Enroll Now/ });
     const count = await curriculumLinks.count();
-    expect(count).toBe(2);
+    expect(count).toBe(4);
     for (let index = 0; index < count; index += 1) {
       await page.goto('/');
       await curriculumLinks.nth(index).click();
@@ -230,6 +232,9 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText(item.answer)).toBeVisible();
     }
     await expect(page.getByText('Start Now or Later ~ You Decide...')).toBeVisible();
+    // The poster, not a video with the native controls browsers add when scripts are off.
+    await expect(page.locator('img[src="/media/hero-poster.webp"]')).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeHidden();
     await page.goto('/enroll');
     for (const plan of plans) {
       await expect(page.getByRole('heading', { name: plan.name })).toBeVisible();

@@ -166,6 +166,10 @@ test.describe('in the browser', () => {
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Login With Google' }),
     ).toHaveCount(0);
+    // Not a dead end: enrolling is the way to these steps.
+    await page.getByRole('main').getByRole('link', { name: 'Enroll Now' }).click();
+    await expect(page).toHaveURL('/enroll');
+    await page.goBack();
     await openMenu(page);
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByText('Hi, Nonso None'),

@@ -29,7 +29,15 @@ export function GuardedRouteBoundary() {
       />
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFound message={String(error.data ?? '')} />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // A user id that does not exist (SPEC's 'Document not found') leads back to the list.
+    const inAdmin = location.pathname.startsWith('/admin/');
+    return (
+      <NotFound
+        message={String(error.data ?? '')}
+        back={inAdmin ? { to: '/admin/home', label: 'Back to List of Users' } : undefined}
+      />
+    );
+  }
   throw error;
 }

@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { hero } from '~/content/home';
 
 /**
  * The poster is a real image that paints first; the video has `preload="none"` and only
- * starts after hydration, and never when the visitor prefers reduced motion.
+ * starts after hydration, and never when the visitor prefers reduced motion. Without
+ * JavaScript the video stays hidden (`html.js` is set by an inline script): browsers give a
+ * video native controls when scripts are off, which would put a control bar on the hero.
  */
 export function HeroSection() {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -31,7 +34,7 @@ export function HeroSection() {
       />
       <video
         ref={videoRef}
-        className="absolute inset-0 -z-10 h-full w-full object-cover"
+        className="absolute inset-0 -z-10 hidden h-full w-full object-cover [.js_&]:block"
         muted
         loop
         playsInline
@@ -52,9 +55,15 @@ export function HeroSection() {
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-brand-50 md:text-xl">{hero.welcome}</p>
         <div className="mt-10 flex flex-wrap gap-4">
+          <Link
+            to="/enroll"
+            className="inline-flex items-center rounded-full bg-accent-400 px-6 py-3 font-semibold text-ink hover:bg-white"
+          >
+            {hero.enrollLabel}
+          </Link>
           <a
             href="#faq"
-            className="inline-flex items-center rounded-full bg-accent-400 px-6 py-3 font-semibold text-ink hover:bg-white"
+            className="inline-flex items-center rounded-full border-2 border-white px-6 py-3 font-semibold text-white hover:bg-white hover:text-ink"
           >
             {hero.learnMoreLabel}
           </a>
