@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -85,6 +86,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader viewer={data?.viewer ?? null} />
         <main id="main" className="flex-1">
+          {data?.flash && (
+            // The message a toast shows; without JavaScript there is no toast, so the page
+            // says it itself (hidden once the inline script has marked the page scripted).
+            <p
+              role="status"
+              className={`mx-auto mt-4 max-w-3xl rounded-lg px-4 py-3 text-center font-semibold [.js_&]:hidden ${
+                data.flash.type === 'error'
+                  ? 'bg-red-50 text-red-800'
+                  : 'bg-emerald-50 text-emerald-900'
+              }`}
+            >
+              {data.flash.message}
+            </p>
+          )}
           {children}
         </main>
         <SiteFooter year={data?.year ?? String(new Date().getUTCFullYear())} />
@@ -95,9 +110,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * After a client-side navigation to another page, focus moves to its main heading, as a
+ * full page load would put a screen reader at the top: otherwise it stays on the link that
+ * was clicked (or falls to the body) and the new page is never announced. A change of the
+ * query only (a search, a page of results) keeps focus where the person is working.
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer, flash } = loaderData;
   useAuthStateSync(viewer);
+  useFocusHeadingOnNavigation();
   // Scripts load after the first paint (decision 011): end-to-end tests wait for this mark
   // before they use what needs the app, such as the sign-in popup.
   useEffect(() => {

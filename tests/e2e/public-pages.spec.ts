@@ -3,7 +3,9 @@ import { faqItems } from '../../app/content/faq';
 import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
+import { createAccount, useAccount } from './sessions';
 
 /** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
 function rawGet(
@@ -124,6 +126,23 @@ test.describe('public pages', () => {
       .not.toBe(before);
   });
 
+  test('Escape closes the phone menu and puts focus back on its toggle', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the toggle exists on small screens only');
+    await page.goto('/');
+    const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
+    await openMenu(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
   test('Learn More lands on the FAQ section', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeVisible();
@@ -225,6 +244,28 @@ test.describe('phone menu', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('every menu entry is reachable, on a phone too', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    for (const name of ['Home', 'Login', 'Enroll Now']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Enroll Now' }).click();
+    await expect(page).toHaveURL('/enroll');
+  });
+
+  test('messages that follow a redirect are on the page', async ({ page, context }) => {
+    await useAccount(context, createAccount('level-1', 'No Script'));
+    await page.goto('/fed/home');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('status')).toHaveText('Logout successfully.');
+  });
 
   test('the home page and the enroll page still show all their text', async ({ page }) => {
     await page.goto('/');
@@ -389,5 +430,67 @@ test('screenshots of the public pages', async ({ page }, testInfo) => {
   ] as const) {
     await page.goto(path);
     await saveFullPageScreenshot(page, `${name}`, testInfo.project.name);
+  }
+});
+
+test('the keyboard focus ring shows at once, at 3:1 or more against what is behind it', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the same styles; the desktop layout has every control on screen');
+  for (const path of ['/', '/enroll', '/login']) {
+    await page.goto(path);
+    const seen = new Set<string>();
+    for (let stop = 0; stop < 80; stop += 1) {
+      await page.keyboard.press('Tab');
+      const ring = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        // Any CSS colour (Tailwind's palette is oklch) as sRGB bytes and alpha, via a canvas.
+        const context = document.createElement('canvas').getContext('2d')!;
+        const parse = (color: string) => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = color;
+          context.fillRect(0, 0, 1, 1);
+          const [r = 0, g = 0, b = 0, alpha = 0] = context.getImageData(0, 0, 1, 1).data;
+          return [r, g, b, alpha / 255];
+        };
+        const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+          const channel = (value: number) => {
+            const c = value / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          };
+          return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+        };
+        const style = getComputedStyle(element);
+        // Behind a ring drawn outside the element is its nearest painted ancestor; one
+        // drawn inside (a negative offset) lies on the element's own picture.
+        const inside = parseFloat(style.outlineOffset) < 0;
+        let behind: Element | null = inside ? element : element.parentElement;
+        let background = 'rgb(255, 255, 255)';
+        for (; behind; behind = behind.parentElement) {
+          const color = getComputedStyle(behind).backgroundColor;
+          const [, , , alpha = 1] = parse(color);
+          if (alpha > 0.5) {
+            background = color;
+            break;
+          }
+        }
+        const [a, b] = [luminance(parse(style.outlineColor)), luminance(parse(background))];
+        return {
+          id: `${element.tagName} ${element.textContent?.trim().slice(0, 40)} ${element.getAttribute('href') ?? ''} (${style.outlineColor} on ${background})`,
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+          inside,
+        };
+      });
+      if (!ring || seen.has(ring.id)) break;
+      seen.add(ring.id);
+      expect(ring.style, `${path}: ${ring.id}`).toBe('solid');
+      expect(ring.width, `${path}: ${ring.id}`).toBeGreaterThanOrEqual(2);
+      expect(ring.contrast, `${path}: ${ring.id}`).toBeGreaterThanOrEqual(3);
+    }
+    expect(seen.size, path).toBeGreaterThan(3);
   }
 });

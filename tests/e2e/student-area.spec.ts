@@ -261,3 +261,40 @@ test('"Sign out of all devices" ends the sessions on every browser of that perso
     await Promise.all([phone.close(), laptop.close(), elsewhere.close()]);
   }
 });
+
+test('after a move to another page, focus is on its main heading; a toast’s close button shows its ring', async ({
+  page,
+  context,
+}) => {
+  await useAccount(context, createAccount('level-1', 'Keyboard Student'));
+  await page.goto('/fed/home');
+  const menu = page.getByRole('navigation', { name: 'Course steps' });
+  if (!(await menu.isVisible())) {
+    await page
+      .getByRole('complementary', { name: 'Course' })
+      .getByRole('button', { name: 'Course steps' })
+      .click();
+  }
+  await menu.getByRole('link', { name: 'Step 1: Roadmap' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/fed/roadmap');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
+
+  // A message that follows a redirect comes as a toast; its close button is reachable.
+  await context.addCookies([
+    {
+      name: 'flash',
+      value: encodeURIComponent(
+        JSON.stringify({ type: 'success', message: 'Saved for the test.' }),
+      ),
+      domain: 'localhost',
+      path: '/',
+    },
+  ]);
+  await page.reload();
+  const close = page.getByRole('button', { name: /close/i });
+  await expect(page.locator('.Toastify').getByText('Saved for the test.')).toBeVisible();
+  await close.focus();
+  await expect(close).toHaveCSS('outline-style', 'solid');
+  await expect(close).toHaveCSS('outline-width', '3px');
+});

@@ -32,7 +32,8 @@ export function AboutSection() {
             <button
               type="button"
               onClick={() => setPlaying(true)}
-              className="group absolute inset-0 h-full w-full"
+              // Inside the frame (it clips anything outside), white on the dark poster.
+              className="group absolute inset-0 h-full w-full focus-visible:outline-white focus-visible:[outline-offset:-8px]"
             >
               <img
                 src="/media/about-poster.webp"

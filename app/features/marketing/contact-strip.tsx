@@ -5,7 +5,7 @@ import { buttonClass } from '~/ui/button';
 
 export function ContactStrip() {
   return (
-    <div className="mt-12 flex flex-col gap-4 rounded-2xl bg-brand-800 p-8 text-white md:flex-row md:items-center md:justify-between">
+    <div className="surface-dark mt-12 flex flex-col gap-4 rounded-2xl bg-brand-800 p-8 text-white md:flex-row md:items-center md:justify-between">
       <div>
         <h3 className="text-xl font-bold">{contactStrip.heading}</h3>
         <p className="mt-2 text-brand-100">{contactStrip.text}</p>

@@ -43,7 +43,7 @@ export function CurriculumSection() {
             </article>
           ))}
         </div>
-        <div className="mt-10 rounded-2xl bg-brand-800 p-8 text-white">
+        <div className="surface-dark mt-10 rounded-2xl bg-brand-800 p-8 text-white">
           <h3 className="text-2xl font-bold">{startCard.title}</h3>
           <p className="mt-3 max-w-3xl text-brand-100">{startCard.text}</p>
           <Link to="/enroll" className={buttonClass('inverse', 'mt-6')}>

@@ -22,7 +22,7 @@ export function HeroSection() {
   return (
     <section
       aria-labelledby="hero-heading"
-      className="relative isolate overflow-hidden bg-brand-900 text-white"
+      className="surface-dark relative isolate overflow-hidden bg-brand-900 text-white"
     >
       <img
         src="/media/hero-poster.webp"

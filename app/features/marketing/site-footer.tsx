@@ -3,7 +3,7 @@ import { site } from '~/content/site';
 
 export function SiteFooter({ year }: { year: string }) {
   return (
-    <footer className="render-when-near bg-brand-900 text-brand-100">
+    <footer className="surface-dark render-when-near bg-brand-900 text-brand-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-6 py-10 md:flex-row md:items-center md:justify-between">
         <p className="text-sm">
           © {year} {site.name}

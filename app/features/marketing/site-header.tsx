@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '~/content/site';
 import { LoginButton } from '~/features/auth/login-button';
@@ -19,10 +19,22 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const location = useLocation();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Escape closes the phone menu and puts focus back on its toggle.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header
@@ -41,9 +53,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span>{site.name}</span>
         </Link>
+        {/* Without JavaScript the toggle could do nothing: it is hidden and the menu shown. */}
         <button
+          ref={toggleRef}
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 md:hidden"
+          className="hidden h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 [.js_&]:max-md:inline-flex"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -53,7 +67,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         </button>
         <ul
           id={menuId}
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-2 md:pb-0`}
+          className={`${menuOpen ? 'flex' : 'hidden [html:not(.js)_&]:flex'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-2 md:pb-0`}
         >
           {viewer && (
             <li className="px-4 py-2 text-sm font-semibold text-brand-800">Hi, {viewer.name}</li>
