@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -66,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData('root') as RootData | undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <html lang="en">
       <head>
@@ -85,13 +87,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader viewer={data?.viewer ?? null} />
-        <main id="main" className="flex-1">
-          {data?.flash && (
+        <main id="main" className="flex flex-1 flex-col">
+          {data?.flash && !hydrated && (
             // The message a toast shows; without JavaScript there is no toast, so the page
-            // says it itself (hidden once the inline script has marked the page scripted).
+            // says it itself (hidden once the inline script has marked the page scripted,
+            // and gone once the app runs, so the text is on the page once).
             <p
               role="status"
-              className={`mx-auto mt-4 max-w-3xl rounded-lg px-4 py-3 text-center font-semibold [.js_&]:hidden ${
+              className={`mx-auto mt-4 w-full max-w-3xl rounded-lg px-4 py-3 text-center font-semibold [.js_&]:hidden ${
                 data.flash.type === 'error'
                   ? 'bg-red-50 text-red-800'
                   : 'bg-emerald-50 text-emerald-900'
@@ -155,7 +158,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
+    <section className="mx-auto w-full max-w-2xl px-6 py-24 text-center">
       <h1 className="text-3xl font-bold text-ink">Something went wrong</h1>
       <p className="mt-4 text-slate-700">
         We could not load this page. Please try again, or contact us at{' '}

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll
 
 export default function EnrollPage() {
   return (
-    <div className="mx-auto max-w-6xl px-6 py-16">
+    <div className="mx-auto w-full max-w-6xl px-6 py-16">
       <h1 className="text-4xl font-extrabold text-ink">{enrollPage.heading}</h1>
       <p className="mt-4 max-w-3xl text-lg text-slate-700">{enrollPage.intro}</p>
       <ul className="mt-6 flex flex-wrap gap-4 text-sm font-medium text-slate-800">

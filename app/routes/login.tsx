@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-md px-6 py-24 text-center">
+    <section className="mx-auto w-full max-w-md px-6 py-24 text-center">
       <h1 className="text-3xl font-bold text-ink">Login</h1>
       <p className="mt-4 text-slate-700">
         Sign in with your Google account to open the FrontEnd course pages. A new account is created

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/succes
 
 export default function SuccessPage() {
   return (
-    <section className="mx-auto max-w-2xl px-6 py-20">
+    <section className="mx-auto w-full max-w-2xl px-6 py-20">
       <CheckCircle2 aria-hidden="true" className="h-14 w-14 text-accent-500" />
       <h1 className="mt-4 text-3xl font-bold text-ink">{successPage.heading}</h1>
       <p className="mt-4 text-lg text-slate-700">{successPage.message}</p>

@@ -14,7 +14,7 @@ export function NotFound({
   back?: { to: string; label: string };
 }) {
   return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+    <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-6 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
         404
       </p>

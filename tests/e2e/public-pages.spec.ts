@@ -494,3 +494,37 @@ test('the keyboard focus ring shows at once, at 3:1 or more against what is behi
     expect(seen.size, path).toBeGreaterThan(3);
   }
 });
+
+test('on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'a phone layout');
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  await page.goto('/#faq');
+  const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
+  const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+  const [link, box] = [await email.boundingBox(), await card.boundingBox()];
+  expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  expect(await fitsWidth()).toBe(true);
+
+  await page.goto('/enroll');
+  const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
+  expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
+  const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
+  expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
+
+  await useAccount(context, createAccount('admin', 'Phone Admin'));
+  await page.goto('/admin/home');
+  const row = page.locator('tbody tr').first();
+  for (const cell of await row.locator('td').all()) {
+    const cellBox = await cell.boundingBox();
+    expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(375);
+  }
+  await expect(row.locator('td[data-label="Access"]')).toBeVisible();
+  await expect(row.locator('td[data-label="Cohort"]')).toBeVisible();
+  expect(await fitsWidth()).toBe(true);
+});

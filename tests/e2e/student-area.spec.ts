@@ -298,3 +298,12 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   await expect(close).toHaveCSS('outline-style', 'solid');
   await expect(close).toHaveCSS('outline-width', '3px');
 });
+
+test('the side menu runs down to the footer on a short page', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'on a phone the menu sits above the page');
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto('/fed/html-css-quiz');
+  const menu = await page.getByRole('complementary', { name: 'Course' }).boundingBox();
+  const footer = await page.getByRole('contentinfo').boundingBox();
+  expect(Math.abs(menu!.y + menu!.height - footer!.y)).toBeLessThanOrEqual(1);
+});

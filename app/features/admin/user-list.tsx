@@ -143,9 +143,11 @@ export function UserList({
           No User found
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-slate-100 text-slate-800">
+        // Below the sm breakpoint each row is a card of labelled lines (the labels come
+        // from data-label), so all five columns are on screen without scrolling sideways.
+        <div className="mt-4 rounded-xl border border-slate-200 sm:overflow-x-auto">
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
+            <thead className="bg-slate-100 text-slate-800 max-sm:sr-only">
               <tr>
                 {COLUMNS.map((column) => (
                   <th key={column} scope="col" className="px-4 py-3">
@@ -154,7 +156,7 @@ export function UserList({
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {result.users.map((user, index) => {
                 const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
                 return (
@@ -165,17 +167,29 @@ export function UserList({
                       if ((event.target as HTMLElement).closest('a')) return;
                       navigate(href);
                     }}
-                    className="cursor-pointer border-t border-slate-200 hover:bg-brand-50"
+                    className="cursor-pointer border-t border-slate-200 first:border-t-0 hover:bg-brand-50 max-sm:block max-sm:py-2"
                   >
-                    <td className="px-4 py-3 text-slate-700">{result.firstNumber + index}</td>
-                    <td className="px-4 py-3">
-                      <Link to={href} className="font-semibold text-brand-700 hover:underline">
+                    {[
+                      result.firstNumber + index,
+                      <Link
+                        key="name"
+                        to={href}
+                        className="font-semibold text-brand-700 hover:underline"
+                      >
                         {user.name}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3 break-all text-slate-700">{user.email}</td>
-                    <td className="px-4 py-3 text-slate-700">{user.cohort}</td>
-                    <td className="px-4 py-3 text-slate-700">{user.access}</td>
+                      </Link>,
+                      user.email,
+                      user.cohort,
+                      user.access,
+                    ].map((value, column) => (
+                      <td
+                        key={COLUMNS[column]}
+                        data-label={COLUMNS[column]}
+                        className={`px-4 py-3 text-slate-700 max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${column === 2 ? 'break-all' : ''}`}
+                      >
+                        {value}
+                      </td>
+                    ))}
                   </tr>
                 );
               })}

@@ -6,11 +6,11 @@ export function BankTransfer() {
   return (
     <section
       aria-labelledby="bank-transfer-heading"
-      className="mt-16 rounded-2xl border border-slate-200 bg-slate-50 p-8"
+      className="mt-16 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8"
     >
       <div className="flex items-center gap-3">
-        <Landmark aria-hidden="true" className="h-7 w-7 text-brand-700" />
-        <h2 id="bank-transfer-heading" className="text-2xl font-bold text-ink">
+        <Landmark aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-700" />
+        <h2 id="bank-transfer-heading" className="text-xl font-bold text-ink sm:text-2xl">
           {bankTransfer.heading}
         </h2>
       </div>

@@ -21,7 +21,7 @@ export default function AdminLayout() {
   const loading =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
   return (
-    <div className="mx-auto max-w-7xl md:flex">
+    <div className="mx-auto w-full max-w-7xl flex-1 md:flex">
       <aside
         aria-label="Admin"
         className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0"

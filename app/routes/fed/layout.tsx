@@ -8,7 +8,7 @@ export default function StudentAreaLayout() {
   const { viewer } = useRootData();
   const location = useLocation();
   return (
-    <div className="mx-auto max-w-7xl md:flex">
+    <div className="mx-auto w-full max-w-7xl flex-1 md:flex">
       <CourseMenu
         viewer={viewer}
         signInAction={
