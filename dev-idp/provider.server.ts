@@ -10,6 +10,7 @@
  * `loadDevProvider()`, so that a server signing in with Google never loads oidc-provider.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as oidc from 'oidc-provider';
 import { normalizeEmail, subjectForEmail } from './subject.ts';
@@ -497,8 +498,9 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
       // The reporter must not break request handling.
     }
   };
-  // Listening for 'error' also stops Koa from printing errors to the console.
-  provider.on('error', (error: unknown) => report(error));
+  // Listening for 'error' also stops Koa from printing errors to the console. It is Koa's
+  // event (the provider is a Koa app), which the provider's type map does not list.
+  (provider as unknown as EventEmitter).on('error', (error: unknown) => report(error));
   provider.on('server_error', (_ctx: unknown, error: unknown) => report(error));
   const callback = provider.callback();
 

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import type { Access, Cohort, NewUser } from '~/db/schema';
 import { EnvError, parseEnv } from '~/lib/env.server';
-import { DEMO_LAST_NAMES } from '../server/demo-users';
+import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../server/demo-users';
 
 const USAGE = 'Usage: npm run db:seed-bench -- COUNT   (1 to 5000000; uses DATABASE_URL)';
 const ROWS_PER_INSERT = 500;
@@ -21,26 +21,9 @@ const ROWS_PER_TRANSACTION = 5_000;
 const SPREAD_MS = 3 * 365 * 24 * 60 * 60 * 1000;
 
 const FIRST_NAMES = [
-  'Adaeze',
-  'Tunde',
-  'Chioma',
-  'Emeka',
-  'Ngozi',
-  'Segun',
-  'Aisha',
-  'Ibrahim',
+  // The demo users' first names first, then many more from other languages.
+  ...DEMO_FIRST_NAMES,
   'Funmilayo',
-  'Kelechi',
-  'Zainab',
-  'Obinna',
-  'Amara',
-  'Yusuf',
-  'Bisi',
-  'Chidi',
-  'Hauwa',
-  'Femi',
-  'Nkechi',
-  'Musa',
   'Ada',
   'Daniel',
   'Grace',

@@ -13,7 +13,6 @@ import { BodyTooLargeError } from './read-body';
 import { createReactRouterHandler } from './react-router-handler';
 import type { ServerMode } from './start-server';
 
-export const PRERENDERED_PATHS = ['/', '/enroll', '/success'] as const;
 const MAX_BODY_BYTES = 64 * 1024;
 /** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
 const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
@@ -105,7 +104,8 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     app.use(
       await servePrerenderedPages({
         clientDir: options.clientDir,
-        paths: PRERENDERED_PATHS,
+        // The paths react-router.config.ts prerendered, as the build records them.
+        paths: options.build.prerender,
         origin: env.ORIGIN,
         contentSecurityPolicy: (scriptHashes) =>
           contentSecurityPolicy({ nonce: '', scriptHashes, path: '/', https, development: false }),

@@ -9,7 +9,8 @@ interface DemoUser {
   cohort: Cohort;
 }
 
-const FIRST_NAMES = [
+/** The demo users' first names; the bench users' names begin with them too. */
+export const DEMO_FIRST_NAMES = [
   'Adaeze',
   'Tunde',
   'Chioma',
@@ -63,7 +64,7 @@ export const DEMO_ACCOUNTS: readonly DemoUser[] = [
 ];
 
 export function demoUsers(): DemoUser[] {
-  const others = FIRST_NAMES.map((first, index): DemoUser => {
+  const others = DEMO_FIRST_NAMES.map((first, index): DemoUser => {
     const last = DEMO_LAST_NAMES[index % DEMO_LAST_NAMES.length]!;
     return {
       name: `${first} ${last}`,

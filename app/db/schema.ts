@@ -3,6 +3,12 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 export const ACCESS_LEVELS = ['none', 'level-1', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/**
+ * `user_search_grams` counts every substring of up to this many characters (migration 006
+ * built it with this length; a change needs a migration that rebuilds the table).
+ */
+export const SEARCH_GRAM_MAX_LENGTH = 3;
+
 export const COHORTS = ['none', 'cohort-1'] as const;
 export type Cohort = (typeof COHORTS)[number];
 

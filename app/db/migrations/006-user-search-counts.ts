@@ -14,7 +14,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * Both engines now hold a lower-cased `search_key` (name, a control character that search
  * text never contains, e-mail); SQLite's lower() folds ASCII letters only.
  */
-export const SEARCH_GRAM_MAX_LENGTH = 3;
+/** A migration is history: its value stays here even if the app's ever changes. */
+const SEARCH_GRAM_MAX_LENGTH = 3;
 
 /** SQLite triggers cannot use recursive queries; a table of positions stands in for one. */
 const SQLITE_MAX_KEY_LENGTH = 1024;

@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { SEARCH_GRAM_MAX_LENGTH } from '~/db/migrations/006-user-search-counts';
-import type { Database, User } from '~/db/schema';
+import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { USERS_PAGE_SIZE, type UserSearch } from './user-search';
 
 export interface UserPage {

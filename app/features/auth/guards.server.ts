@@ -1,13 +1,12 @@
+import type { PermissionDeniedArea } from '~/ui/permission-denied';
 import { data } from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
 import { requireServices } from '~/lib/load-context';
 import type { Viewer } from './viewer';
 
-export type DeniedArea = 'student' | 'admin';
-
 /** What a 403 carries to the Permission Denied page: no content of the refused page. */
 export interface PermissionDeniedData {
-  area: DeniedArea;
+  area: PermissionDeniedArea;
   signedIn: boolean;
 }
 
@@ -16,7 +15,7 @@ export async function getViewer(context: Partial<RequestContext>): Promise<Viewe
   return user ? { id: user.id, name: user.name, access: user.access } : null;
 }
 
-function deny(area: DeniedArea, viewer: Viewer | null): never {
+function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
   throw data<PermissionDeniedData>({ area, signedIn: viewer !== null }, { status: 403 });
 }
 
