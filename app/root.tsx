@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = requireServices(context);
   const { user, clearCookie } = await session();
   const secure = services.sessionSettings.secure;
-  const flash = readFlash(request.headers.get('Cookie'));
+  const flash = readFlash(request.headers.get('Cookie'), secure);
   const headers = new Headers();
   // A forged, expired or deleted session makes this a visitor's request and drops the cookie.
   if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(services.sessionSettings));

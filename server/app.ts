@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
 import { readCookie } from '~/lib/cookies.server';
-import { FLASH_COOKIE } from '~/lib/flash.server';
+import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '~/lib/security-headers.server';
 import { refuseCrossOriginWrites } from './csrf';
@@ -95,7 +95,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     const cookies = req.headers.cookie;
     return (
       readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
-      readCookie(cookies, FLASH_COOKIE) !== undefined
+      readCookie(cookies, flashCookieName(services.sessionSettings.secure)) !== undefined
     );
   };
 

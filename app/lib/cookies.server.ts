@@ -1,20 +1,13 @@
-/** Minimal, strict cookie reading and writing: names are ours, values are URL-safe. */
+import { parse, serialize } from 'cookie';
+
+/**
+ * Cookie reading and writing through the `cookie` package (what React Router's own
+ * cookies use), with the product's fixed attributes: `Path=/`, `SameSite=Lax`, `HttpOnly`
+ * unless asked otherwise, and `Secure` on https.
+ */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        // Still report it: the caller then rejects the value and clears the cookie.
-        return value;
-      }
-    }
-  }
-  return undefined;
+  return parse(header)[name];
 }
 
 export interface CookieOptions {
@@ -25,15 +18,13 @@ export interface CookieOptions {
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${options.path ?? '/'}`,
-    `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
-    'SameSite=Lax',
-  ];
-  if (options.httpOnly !== false) parts.push('HttpOnly');
-  if (options.secure) parts.push('Secure');
-  return parts.join('; ');
+  return serialize(name, value, {
+    path: options.path ?? '/',
+    maxAge: Math.max(0, Math.floor(options.maxAgeSeconds)),
+    sameSite: 'lax',
+    httpOnly: options.httpOnly !== false,
+    secure: options.secure,
+  });
 }
 
 export function clearCookie(name: string, options: Omit<CookieOptions, 'maxAgeSeconds'>): string {

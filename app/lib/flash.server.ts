@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { clearCookie, readCookie, serializeCookie } from './cookies.server';
 
-/** A toast that must survive a redirect travels in this short-lived cookie. */
-export const FLASH_COOKIE = 'flash';
+/**
+ * A toast that must survive a redirect travels in this short-lived cookie; on https it is
+ * `__Host-` prefixed like the session cookie (Secure, this host only, Path=/).
+ */
+export function flashCookieName(secure: boolean): string {
+  return secure ? '__Host-flash' : 'flash';
+}
 
 const flashSchema = z.object({
   type: z.enum(['info', 'success', 'warning', 'error', 'default']),
@@ -11,15 +16,18 @@ const flashSchema = z.object({
 export type Flash = z.infer<typeof flashSchema>;
 
 export function flashCookie(flash: Flash, secure: boolean): string {
-  return serializeCookie(FLASH_COOKIE, JSON.stringify(flash), { maxAgeSeconds: 60, secure });
+  return serializeCookie(flashCookieName(secure), JSON.stringify(flash), {
+    maxAgeSeconds: 60,
+    secure,
+  });
 }
 
 export function clearFlashCookie(secure: boolean): string {
-  return clearCookie(FLASH_COOKIE, { secure });
+  return clearCookie(flashCookieName(secure), { secure });
 }
 
-export function readFlash(cookieHeader: string | null): Flash | null {
-  const raw = readCookie(cookieHeader, FLASH_COOKIE);
+export function readFlash(cookieHeader: string | null, secure: boolean): Flash | null {
+  const raw = readCookie(cookieHeader, flashCookieName(secure));
   if (!raw) return null;
   try {
     const parsed = flashSchema.safeParse(JSON.parse(raw));

@@ -19,13 +19,15 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const cookieOf = (setCookie: string) => setCookie.split(';')[0]!;
+const attributesOf = (setCookie: string) => setCookie.split('; ').slice(1).sort();
 
 describe('sessions', () => {
   it('stores only a hash and finds the user again from the cookie', async () => {
     const user = await insertUser(handle, { name: 'Kemi' });
     const setCookie = await startSession(handle.db, user.id, null, settings);
-    expect(setCookie).toMatch(
-      /^session=[\w-]{43}; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/,
+    expect(setCookie).toMatch(/^session=[\w-]{43}; /);
+    expect(attributesOf(setCookie)).toEqual(
+      ['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Lax'].sort(),
     );
     const token = cookieOf(setCookie).slice('session='.length);
     const rows = await handle.db
@@ -41,7 +43,10 @@ describe('sessions', () => {
   it('is Secure and __Host- prefixed on https', async () => {
     const user = await insertUser(handle);
     const setCookie = await startSession(handle.db, user.id, null, { ...settings, secure: true });
-    expect(setCookie).toMatch(/^__Host-session=.*; Path=\/; .*SameSite=Lax; HttpOnly; Secure$/);
+    expect(setCookie).toMatch(/^__Host-session=[\w-]{43}; /);
+    expect(attributesOf(setCookie)).toEqual(
+      ['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Lax', 'Secure'].sort(),
+    );
   });
 
   it('treats a forged, malformed or missing cookie as a visitor', async () => {
