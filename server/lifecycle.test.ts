@@ -74,6 +74,11 @@ describe('start-up configuration', () => {
 describe('the local sign-in provider fails closed', () => {
   it.each([
     [
+      'a public origin without Google credentials',
+      { ORIGIN: 'https://academy.example' },
+      'ORIGIN (https://academy.example) is not a loopback address',
+    ],
+    [
       'an origin whose host only starts with 127.',
       { ORIGIN: 'https://127.academy.example' },
       'ORIGIN (https://127.academy.example) is not a loopback address',

@@ -2,15 +2,6 @@ import { describe, it, expect } from 'vitest';
 import { about, contactStrip, curriculum, faqSection, hero, startCard, tracks } from './home';
 
 describe('home content', () => {
-  it('keeps the spec labels', () => {
-    expect(hero.learnMoreLabel).toBe('Learn More');
-    expect(hero.headline).toContain('FrontEnd Developer Bootcamp');
-    expect(about.heading).toBe('About us');
-    expect(curriculum.enrollLabel).toBe('Enroll Now');
-    expect(startCard.title).toBe('Start Now or Later ~ You Decide...');
-    expect(faqSection.heading).toBe('Frequently Asked Questions');
-  });
-
   it('has two or three About us paragraphs and a play label', () => {
     expect(about.paragraphs.length).toBeGreaterThanOrEqual(2);
     expect(about.paragraphs.length).toBeLessThanOrEqual(3);

@@ -2,11 +2,6 @@ import { describe, it, expect } from 'vitest';
 import { site } from './site';
 
 describe('site', () => {
-  it('names the academy', () => {
-    expect(site.name).toBe('Frontier Dev Academy');
-    expect(site.shortName).toBe('Frontier Dev');
-  });
-
   it('has a home meta description of 140 to 160 characters', () => {
     expect(site.description.length).toBeGreaterThanOrEqual(140);
     expect(site.description.length).toBeLessThanOrEqual(160);
