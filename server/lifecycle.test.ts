@@ -11,6 +11,7 @@ import {
   startServer,
   tempDatabaseUrl,
   type RunningServer,
+  until,
 } from '../tests/support/server-process';
 
 let server: RunningServer | undefined;
@@ -18,15 +19,6 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
 });
-
-/** Polls `check` every 25 ms until it holds (or fails the test after `timeoutMs`). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The local addresses listening on `port`, from the kernel's socket tables. */
 function listeningAddresses(port: number): string[] {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccounts } from '../tests/support/accounts';
-import { startServer, type RunningServer } from '../tests/support/server-process';
+import { startServer, until, type RunningServer } from '../tests/support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -24,14 +24,6 @@ function logLines(output: string): LogLine[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as LogLine);
-}
-
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('the request log', () => {

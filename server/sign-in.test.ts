@@ -323,6 +323,20 @@ describe('the callback page', () => {
     expect(html).toContain('window.opener.postMessage(result, origin)');
   });
 
+  it('in redirect mode sends the browser back to a return path a header cannot carry as is', async () => {
+    const browser = new Browser();
+    const begin = await browser.fetch(
+      `${app.origin}/auth/google?mode=redirect&redirectTo=/%E3%80%82evil`,
+    );
+    expect(begin.status).toBe(302);
+    const authorize = await fetch(begin.headers.get('location') ?? '', { redirect: 'manual' });
+    fake.nextIdToken({ sub: newSubject() });
+    const callback = await browser.fetch(authorize.headers.get('location') ?? '');
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/%E3%80%82evil');
+    expect(browser.cookies.has('session')).toBe(true);
+  });
+
   it('sends exactly one Referrer-Policy: no-referrer', async () => {
     const { response } = await signIn(new Browser(), { sub: newSubject() });
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { openMenu, signInThroughPopup } from './auth-helpers';
-import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
   countMatching,
   createAccount,
@@ -37,7 +37,7 @@ const serials = (page: Page) => page.locator('tbody tr td:first-child');
 
 test('search, count, pagination and history of the list', async ({ page, context }) => {
   await useAccount(context, admin);
-  await page.goto('/admin/home');
+  await gotoApp(page, '/admin/home');
   await expect(page.getByRole('heading', { level: 1, name: 'List of Users' })).toBeVisible();
   await expect(page.getByText('Click on a user to change the role.')).toBeVisible();
   const search = page.getByPlaceholder('Search by Username or Email');
@@ -108,8 +108,8 @@ test('search, count, pagination and history of the list', async ({ page, context
 test('a row opens the details by click and by keyboard', async ({ page, context }) => {
   await useAccount(context, admin);
   const target = seeded[5]!;
-  await page.goto(`/admin/home?q=${token}&page=3`);
-  await page.goto(`/admin/home?q=${encodeURIComponent(target.email)}`);
+  await gotoApp(page, `/admin/home?q=${token}&page=3`);
+  await gotoApp(page, `/admin/home?q=${encodeURIComponent(target.email)}`);
   await page.locator('tbody tr').first().locator('td').nth(2).click();
   await expect(page).toHaveURL(new RegExp(`/admin/user-details/${target.id}`));
   await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
@@ -130,7 +130,7 @@ test('updating a user: placeholders, message, list and audit trail', async ({
 }, testInfo) => {
   await useAccount(context, admin);
   const target = seeded[testInfo.project.name === 'phone' ? 10 : 11]!;
-  await page.goto(`/admin/user-details/${target.id}`);
+  await gotoApp(page, `/admin/user-details/${target.id}`);
   const access = page.getByLabel('Access');
   const cohort = page.getByLabel('Cohort');
   await expect(access).toHaveValue('');
@@ -169,12 +169,12 @@ test("changes appear live in another admin's open list, new users too", async ({
   const watcher = await browser.newContext();
   await useAccount(watcher, createAccount('admin', 'Watching Admin'));
   const watching = await watcher.newPage();
-  await watching.goto(`/admin/home?q=${token}`);
+  await gotoApp(watching, `/admin/home?q=${token}`);
   const target = seeded[34]!; // newest seeded user: first row of page 1
   const targetRow = watching.locator('tbody tr', { hasText: target.name });
   await expect(targetRow).toContainText('none');
 
-  await page.goto(`/admin/user-details/${target.id}`);
+  await gotoApp(page, `/admin/user-details/${target.id}`);
   await page.getByLabel('Access').selectOption('level-1');
   await page.getByLabel('Cohort').selectOption('cohort-1');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -184,7 +184,7 @@ test("changes appear live in another admin's open list, new users too", async ({
   // Someone signs in for the first time: they appear in the open list.
   const newcomer = await browser.newContext();
   const newcomerPage = await newcomer.newPage();
-  await newcomerPage.goto('/login');
+  await gotoApp(newcomerPage, '/login');
   await signInThroughPopup(newcomerPage, {
     email: `newcomer.${token}@example.org`,
     name: `Newcomer ${token}`,
@@ -332,7 +332,7 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   context,
 }) => {
   await useAccount(context, createAccount('level-1', 'Lola Level'));
-  const response = await page.goto('/admin/home');
+  const response = await gotoApp(page, '/admin/home');
   expect(response?.status()).toBe(403);
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.admin)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Back To Home' })).toBeVisible();
@@ -347,14 +347,14 @@ test('the admin pages have no axe violations; screenshots', async ({ page, conte
   await useAccount(context, admin);
   const shot = (name: string) =>
     saveFullPageScreenshot(page, `admin-${name}`, testInfo.project.name);
-  await page.goto('/admin/home');
+  await gotoApp(page, '/admin/home');
   await expect(page.getByTestId('user-count')).toBeVisible();
   await expectNoAxeViolations(page);
   await shot('list');
-  await page.goto(`/admin/home?q=${token}&page=2`);
+  await gotoApp(page, `/admin/home?q=${token}&page=2`);
   await expectNoAxeViolations(page);
   await shot('search');
-  await page.goto(`/admin/user-details/${seeded[1]!.id}`);
+  await gotoApp(page, `/admin/user-details/${seeded[1]!.id}`);
   await expectNoAxeViolations(page);
   await shot('details');
   await openMenu(page);

@@ -10,39 +10,33 @@ function isLocal(url: string): boolean {
 }
 
 /**
- * Pages paint before the app's scripts load (decision 011), so a click right after `goto`
- * could reach the server-rendered page before React does: the sign-in link would then take
- * its no-JavaScript path. Every navigation of every page in a test therefore waits until
- * the app has hydrated (root.tsx marks it), or until it is clear no app will run there
- * (JavaScript off, the provider's pages, non-HTML responses: no `js` class).
+ * Pages paint before the app's scripts load (decision 011), so a click right after a
+ * navigation could reach the server-rendered page before React does: the sign-in link
+ * would then take its no-JavaScript path. Tests therefore navigate with these, which wait
+ * until the app has hydrated (root.tsx marks it), or until it is clear no app will run
+ * there (JavaScript off, the provider's pages, non-HTML responses: no `js` class).
  */
-function waitForAppOnNavigation(page: Page): void {
-  const hydrated = () =>
-    !document.documentElement.classList.contains('js') ||
-    document.documentElement.dataset.hydrated === 'true';
-  for (const method of ['goto', 'reload'] as const) {
-    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
-    (page[method] as (...args: unknown[]) => ReturnType<Page['goto']>) = async (...args) => {
-      const response = await navigate(...args);
-      await page.waitForFunction(hydrated);
-      return response;
-    };
-  }
+const appHydrated = () =>
+  !document.documentElement.classList.contains('js') ||
+  document.documentElement.dataset.hydrated === 'true';
+
+export async function gotoApp(page: Page, ...args: Parameters<Page['goto']>) {
+  const response = await page.goto(...args);
+  await page.waitForFunction(appHydrated);
+  return response;
+}
+
+export async function reloadApp(page: Page, ...args: Parameters<Page['reload']>) {
+  const response = await page.reload(...args);
+  await page.waitForFunction(appHydrated);
+  return response;
 }
 
 /**
  * Every test fails on any request that leaves localhost: the request is aborted and
  * remembered, and the fixture asserts none happened once the test body is done.
  */
-export const test = base.extend<{ offsiteRequests: string[]; appReady: void }>({
-  appReady: [
-    async ({ context }, use) => {
-      context.pages().forEach(waitForAppOnNavigation);
-      context.on('page', waitForAppOnNavigation);
-      await use();
-    },
-    { auto: true },
-  ],
+export const test = base.extend<{ offsiteRequests: string[] }>({
   offsiteRequests: [
     async ({ context }, use) => {
       const offsite: string[] = [];
@@ -77,12 +71,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * A full-page screenshot for people to look at. Sections marked `render-when-near` are
+ * A full-page screenshot for people to look at, after checking that no part of the page is
+ * wider than the viewport. Sections marked `render-when-near` are
  * only painted near the viewport, so a full-page capture would show them blank; they are
  * drawn as a visitor scrolling down would see them.
  */
 export async function saveFullPageScreenshot(page: Page, name: string, project: string) {
   await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' });
+  // With every section drawn, nothing may stick out sideways (a phone would scroll).
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${name}: pixels wider than the viewport`).toBeLessThanOrEqual(0);
   await page.screenshot({
     path: `test-results/screenshots/${project}-${name}.png`,
     fullPage: true,

@@ -9,7 +9,7 @@ import {
 } from '../support/server-process';
 import { sqlQuery } from '../support/sql-client';
 import { signInThroughPopup } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { expect, gotoApp, test } from './fixtures';
 
 /**
  * Two server processes on different ports sharing one PostgreSQL database, as behind a
@@ -38,7 +38,7 @@ test.describe('two instances on one PostgreSQL', () => {
   });
 
   async function changeStatusOnA(page: Page, email: string, access: string, cohort: string) {
-    await page.goto(`${a.origin}/admin/home?q=${encodeURIComponent(email)}`);
+    await gotoApp(page, `${a.origin}/admin/home?q=${encodeURIComponent(email)}`);
     await page.locator('tbody tr').first().getByRole('link').click();
     await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
     await page.getByLabel('Access').selectOption(access);
@@ -51,7 +51,7 @@ test.describe('two instances on one PostgreSQL', () => {
     page,
     context,
   }) => {
-    await page.goto(`${a.origin}/login`);
+    await gotoApp(page, `${a.origin}/login`);
     await signInThroughPopup(page, {
       email: 'admin@example.com',
       name: 'Ada Admin',
@@ -62,7 +62,7 @@ test.describe('two instances on one PostgreSQL', () => {
 
     // Sessions live in the database: B knows the person A signed in.
     const watching = await context.newPage();
-    await watching.goto(`${b.origin}/admin/home?q=chioma.eze`);
+    await gotoApp(watching, `${b.origin}/admin/home?q=chioma.eze`);
     await expect(watching.getByRole('navigation', { name: 'Main' })).toContainText('Hi, Ada Admin');
     const first = watching.locator('tbody tr').first();
     await expect(first).toContainText('none');
@@ -92,7 +92,7 @@ test.describe('two instances on one PostgreSQL', () => {
       )
       .toBe(1);
 
-    await watching.goto(`${b.origin}/admin/home?q=emeka.bello`);
+    await gotoApp(watching, `${b.origin}/admin/home?q=emeka.bello`);
     const second = watching.locator('tbody tr').first();
     await expect(second).toContainText('none');
     await changeStatusOnA(page, 'emeka.bello@example.com', 'none', 'cohort-1');

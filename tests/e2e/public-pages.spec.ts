@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openMenu } from './auth-helpers';
-import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, useAccount } from './sessions';
 
 /** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
@@ -37,7 +37,7 @@ test.describe('public pages', () => {
     ['/success', 'Payment Successful'],
   ] as const) {
     test(`${path} answers 200 with its content and no axe violations`, async ({ page }) => {
-      const response = await page.goto(path);
+      const response = await gotoApp(page, path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -45,7 +45,7 @@ test.describe('public pages', () => {
   }
 
   test('/success says the payment was successful and the 24hrs promise', async ({ page }) => {
-    await page.goto('/success');
+    await gotoApp(page, '/success');
     await expect(page.getByText(/payment was successful/)).toBeVisible();
     await expect(page.getByText(/within 24hrs/)).toBeVisible();
   });
@@ -53,7 +53,7 @@ test.describe('public pages', () => {
   test('an unknown path answers 404 with the not-found message and a way home', async ({
     page,
   }) => {
-    const response = await page.goto('/no-such-page/here');
+    const response = await gotoApp(page, '/no-such-page/here');
     expect(response?.status()).toBe(404);
     await expect(page.getByText(NOT_FOUND_MESSAGE)).toBeVisible();
     await expectNoAxeViolations(page);
@@ -62,7 +62,7 @@ test.describe('public pages', () => {
   });
 
   test('the home page has its four sections in order', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     const headings = await page.locator('main h1, main h2').allTextContents();
     expect(headings).toEqual([
       'Become a web developer with our FrontEnd Developer Bootcamp',
@@ -79,19 +79,19 @@ test.describe('public pages', () => {
 
   test('the hero video plays, but not for visitors who prefer reduced motion', async ({ page }) => {
     const video = page.locator('section[aria-labelledby="hero-heading"] video');
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused))
       .toBe(false);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect(page.locator('section[aria-labelledby="hero-heading"] img')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
   });
 
   test('each FAQ item starts collapsed and opens and closes on its button', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     const buttons = page.locator('#faq button[aria-controls^="faq-answer-"]');
     await expect(buttons).toHaveCount(10);
     for (const item of faqItems) {
@@ -110,7 +110,7 @@ test.describe('public pages', () => {
   });
 
   test('the header changes style after 51 px of scrolling and not at 50 px', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     const header = page.locator('header').first();
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.evaluate(() => window.scrollTo(0, 50));
@@ -131,7 +131,7 @@ test.describe('public pages', () => {
     isMobile,
   }) => {
     test.skip(!isMobile, 'the toggle exists on small screens only');
-    await page.goto('/');
+    await gotoApp(page, '/');
     const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
     await openMenu(page);
     await page
@@ -144,7 +144,7 @@ test.describe('public pages', () => {
   });
 
   test('Learn More lands on the FAQ section', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeVisible();
     await page.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL(/#faq$/);
@@ -154,17 +154,17 @@ test.describe('public pages', () => {
   });
 
   test('every Enroll Now on the home page reaches /enroll', async ({ page, isMobile }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     // The hero, the two tracks and the Start Now or Later card.
     const curriculumLinks = page.locator('main').getByRole('link', { name: /^Enroll Now/ });
     const count = await curriculumLinks.count();
     expect(count).toBe(4);
     for (let index = 0; index < count; index += 1) {
-      await page.goto('/');
+      await gotoApp(page, '/');
       await curriculumLinks.nth(index).click();
       await expect(page).toHaveURL('/enroll');
     }
-    await page.goto('/');
+    await gotoApp(page, '/');
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -174,7 +174,7 @@ test.describe('public pages', () => {
   });
 
   test('every payment link opens in a new tab without an opener', async ({ page }) => {
-    await page.goto('/enroll');
+    await gotoApp(page, '/enroll');
     for (const plan of plans) {
       await expect(page.getByRole('heading', { name: plan.name })).toBeVisible();
     }
@@ -193,7 +193,7 @@ test.describe('public pages', () => {
 
   test('the footer shows the current year and the academy name', async ({ page }) => {
     for (const path of ['/', '/enroll', '/login']) {
-      await page.goto(path);
+      await gotoApp(page, path);
       await expect(page.locator('footer')).toContainText(
         `© ${new Date().getUTCFullYear()} Frontier Dev Academy`,
       );
@@ -204,7 +204,7 @@ test.describe('public pages', () => {
     page,
     offsiteRequests,
   }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     await expect(page.locator('iframe')).toHaveCount(0);
     await page.getByRole('button', { name: /^Play video/ }).click();
     const frame = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
@@ -221,7 +221,7 @@ test.describe('phone menu', () => {
     isMobile,
   }) => {
     test.skip(!isMobile, 'the toggle exists below 768 px only');
-    await page.goto('/enroll');
+    await gotoApp(page, '/enroll');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const menuId = await toggle.getAttribute('aria-controls');
@@ -246,7 +246,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every menu entry is reachable, on a phone too', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('button', { name: 'Open menu' })).toBeHidden();
     for (const name of ['Home', 'Login', 'Enroll Now']) {
@@ -258,7 +258,7 @@ test.describe('without JavaScript', () => {
 
   test('messages that follow a redirect are on the page', async ({ page, context }) => {
     await useAccount(context, createAccount('level-1', 'No Script'));
-    await page.goto('/fed/home');
+    await gotoApp(page, '/fed/home');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Logout' })
@@ -268,7 +268,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('the home page and the enroll page still show all their text', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     for (const item of faqItems) {
       await expect(page.getByText(item.answer)).toBeVisible();
     }
@@ -276,7 +276,7 @@ test.describe('without JavaScript', () => {
     // The poster, not a video with the native controls browsers add when scripts are off.
     await expect(page.locator('img[src="/media/hero-poster.webp"]')).toBeVisible();
     await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeHidden();
-    await page.goto('/enroll');
+    await gotoApp(page, '/enroll');
     for (const plan of plans) {
       await expect(page.getByRole('heading', { name: plan.name })).toBeVisible();
     }
@@ -408,7 +408,7 @@ test.describe('headers', () => {
     expect(robots).toContain('Disallow: /fed/react');
     expect(robots).not.toContain('Disallow: /fed/home');
     expect((await request.get('/site.webmanifest')).status()).toBe(200);
-    await page.goto('/enroll');
+    await gotoApp(page, '/enroll');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'http://localhost:3210/enroll',
@@ -421,14 +421,14 @@ test.describe('headers', () => {
   });
 });
 
-test('screenshots of the public pages', async ({ page }, testInfo) => {
+test('the public pages are no wider than the screen; screenshots', async ({ page }, testInfo) => {
   for (const [name, path] of [
     ['home', '/'],
     ['enroll', '/enroll'],
     ['success', '/success'],
     ['not-found', '/missing'],
   ] as const) {
-    await page.goto(path);
+    await gotoApp(page, path);
     await saveFullPageScreenshot(page, `${name}`, testInfo.project.name);
   }
 });
@@ -439,7 +439,7 @@ test('the keyboard focus ring shows at once, at 3:1 or more against what is behi
 }) => {
   test.skip(isMobile, 'the same styles; the desktop layout has every control on screen');
   for (const path of ['/', '/enroll', '/login']) {
-    await page.goto(path);
+    await gotoApp(page, path);
     const seen = new Set<string>();
     for (let stop = 0; stop < 80; stop += 1) {
       await page.keyboard.press('Tab');
@@ -504,21 +504,21 @@ test('on a 375 px phone nothing overflows its card and the admin table needs no 
   const fitsWidth = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  await page.goto('/#faq');
+  await gotoApp(page, '/#faq');
   const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
   const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
   const [link, box] = [await email.boundingBox(), await card.boundingBox()];
   expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
   expect(await fitsWidth()).toBe(true);
 
-  await page.goto('/enroll');
+  await gotoApp(page, '/enroll');
   const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
   expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
   const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
   expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
   await useAccount(context, createAccount('admin', 'Phone Admin'));
-  await page.goto('/admin/home');
+  await gotoApp(page, '/admin/home');
   const row = page.locator('tbody tr').first();
   for (const cell of await row.locator('td').all()) {
     const cellBox = await cell.boundingBox();

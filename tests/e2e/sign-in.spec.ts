@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { countUsersWithEmail, openMenu, signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -9,7 +9,7 @@ test.describe('sign-in with the popup', () => {
     page,
   }) => {
     const email = uniqueEmail('new');
-    await page.goto('/login');
+    await gotoApp(page, '/login');
     await expectNoAxeViolations(page);
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click();
@@ -38,13 +38,13 @@ test.describe('sign-in with the popup', () => {
     page,
   }) => {
     const email = uniqueEmail('again');
-    await page.goto('/');
+    await gotoApp(page, '/');
     await signInThroughPopup(page, { email, name: 'Nadia New' });
     await expect(page.getByText('Account created successfully')).toBeVisible();
 
     // A fresh browser session.
     await page.context().clearCookies();
-    await page.goto('/');
+    await gotoApp(page, '/');
     await signInThroughPopup(page, { email, name: 'Nadia New' });
     await expect(page.getByText('Login successfully')).toBeVisible();
     expect(countUsersWithEmail(email)).toBe(1);
@@ -61,8 +61,8 @@ test.describe('sign-in with the popup', () => {
 
   test('a second tab follows sign-in and logout without a reload', async ({ page, context }) => {
     const other = await context.newPage();
-    await other.goto('/enroll');
-    await page.goto('/enroll');
+    await gotoApp(other, '/enroll');
+    await gotoApp(page, '/enroll');
     await openMenu(other);
     await expect(header(other).getByRole('link', { name: 'Login' })).toBeVisible();
 
@@ -84,7 +84,7 @@ test.describe('sign-in with the popup', () => {
     page,
   }) => {
     const email = uniqueEmail('cancel');
-    await page.goto('/login');
+    await gotoApp(page, '/login');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click();
     const popup = await popupOpened;
@@ -101,7 +101,7 @@ test.describe('sign-in with the popup', () => {
   });
 
   test('closing the popup ends the overlay with popup-closed-by-user', async ({ page }) => {
-    await page.goto('/login');
+    await gotoApp(page, '/login');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click();
     const popup = await popupOpened;
@@ -116,7 +116,7 @@ test.describe('sign-in with the popup', () => {
   });
 
   test('an e-mail in ADMIN_EMAILS sees the Admin entry', async ({ page }) => {
-    await page.goto('/');
+    await gotoApp(page, '/');
     await signInThroughPopup(page, { email: 'admin@example.com', name: 'Ada Admin' });
     await expect(page).toHaveURL('/fed/home');
     await openMenu(page);
@@ -131,7 +131,7 @@ test.describe('sign-in with the popup', () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await page.goto('/login');
+    await gotoApp(page, '/login');
     await page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click();
     await expect(page.getByText('Local development sign-in')).toBeVisible();
     await page.getByLabel('Email').fill(uniqueEmail('redirect'));

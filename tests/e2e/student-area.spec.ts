@@ -4,7 +4,14 @@ import type { StepContent } from '../../app/content/course-content.types';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { openMenu } from './auth-helpers';
-import { expect, expectNoAxeViolations, saveFullPageScreenshot, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoApp,
+  reloadApp,
+  saveFullPageScreenshot,
+  test,
+} from './fixtures';
 import { createAccount, useAccount, type TestAccount } from './sessions';
 
 type Role = 'visitor' | 'none' | 'level-1' | 'admin';
@@ -64,7 +71,7 @@ test.describe('the student area for each role', () => {
   }
 
   test('/fed goes to /fed/home and an unknown step is the 404 page', async ({ page, request }) => {
-    await page.goto('/fed');
+    await gotoApp(page, '/fed');
     await expect(page).toHaveURL('/fed/home');
     expect((await request.get('/fed/no-such-step')).status()).toBe(404);
     expect((await request.get('/fed/home/deeper')).status()).toBe(404);
@@ -83,7 +90,7 @@ test.describe('in the browser', () => {
     isMobile,
   }) => {
     await useAccount(context, admin);
-    await page.goto('/fed/roadmap');
+    await gotoApp(page, '/fed/roadmap');
     const menu = page.getByRole('complementary', { name: 'Course' });
     await expect(menu.getByText('Amaka Admin')).toBeVisible();
     if (isMobile) {
@@ -120,7 +127,7 @@ test.describe('in the browser', () => {
       context,
     }) => {
       await useAccount(context, admin);
-      await page.goto(`/fed/${step.slug}`);
+      await gotoApp(page, `/fed/${step.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         COURSE_CONTENT[step.slug].heading,
       );
@@ -135,7 +142,7 @@ test.describe('in the browser', () => {
 
   test('each project has its preview, download and solution links', async ({ page, context }) => {
     await useAccount(context, admin);
-    await page.goto('/fed/html-css-test');
+    await gotoApp(page, '/fed/html-css-test');
     for (const label of ['Preview Project', 'Download Project Files', 'View Solution']) {
       await expect(page.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveCount(3);
     }
@@ -144,7 +151,7 @@ test.describe('in the browser', () => {
   test('a visitor on a protected step sees Permission Denied with a sign-in button', async ({
     page,
   }, testInfo) => {
-    const response = await page.goto('/fed/javascript');
+    const response = await gotoApp(page, '/fed/javascript');
     expect(response?.status()).toBe(403);
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
     const main = page.getByRole('main');
@@ -161,7 +168,7 @@ test.describe('in the browser', () => {
     context,
   }) => {
     await useAccount(context, createAccount('none', 'Nonso None'));
-    await page.goto('/fed/react');
+    await gotoApp(page, '/fed/react');
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Login With Google' }),
@@ -192,10 +199,13 @@ test.describe('in the browser', () => {
     expect((await request.get('/fed/conclusion', { headers })).status()).toBe(200);
   });
 
-  test('screenshots of the student area', async ({ page, context }, testInfo) => {
+  test('the student pages are no wider than the screen; screenshots', async ({
+    page,
+    context,
+  }, testInfo) => {
     await useAccount(context, admin);
     for (const slug of ['home', 'html-css-test']) {
-      await page.goto(`/fed/${slug}`);
+      await gotoApp(page, `/fed/${slug}`);
       await saveFullPageScreenshot(page, `fed-${slug}`, testInfo.project.name);
     }
   });
@@ -247,7 +257,7 @@ test('"Sign out of all devices" ends the sessions on every browser of that perso
     await useAccount(laptop, student);
     await useAccount(elsewhere, other);
     const page = await phone.newPage();
-    await page.goto('/fed/home');
+    await gotoApp(page, '/fed/home');
     await page.getByRole('button', { name: 'Sign out of all devices' }).click();
     await expect(page).toHaveURL('/login');
     await expect(page.getByText('Logout successfully.')).toBeVisible();
@@ -267,7 +277,7 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   context,
 }) => {
   await useAccount(context, createAccount('level-1', 'Keyboard Student'));
-  await page.goto('/fed/home');
+  await gotoApp(page, '/fed/home');
   const menu = page.getByRole('navigation', { name: 'Course steps' });
   if (!(await menu.isVisible())) {
     await page
@@ -291,7 +301,7 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
       path: '/',
     },
   ]);
-  await page.reload();
+  await reloadApp(page);
   const close = page.getByRole('button', { name: /close/i });
   await expect(page.locator('.Toastify').getByText('Saved for the test.')).toBeVisible();
   await close.focus();
@@ -299,11 +309,18 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   await expect(close).toHaveCSS('outline-width', '3px');
 });
 
-test('the side menu runs down to the footer on a short page', async ({ page, isMobile }) => {
+test('a short page: the side menu runs down to the footer; the quiz says it is coming', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, 'on a phone the menu sits above the page');
   await page.setViewportSize({ width: 1280, height: 1400 });
-  await page.goto('/fed/html-css-quiz');
+  await gotoApp(page, '/fed/html-css-quiz');
   const menu = await page.getByRole('complementary', { name: 'Course' }).boundingBox();
   const footer = await page.getByRole('contentinfo').boundingBox();
   expect(Math.abs(menu!.y + menu!.height - footer!.y)).toBeLessThanOrEqual(1);
+  // The page with no quiz yet says so and leads back to the step it belongs to.
+  await expect(page.getByText('is being prepared and will appear here')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Back to Step 2: HTML & CSS' }).click();
+  await expect(page).toHaveURL('/fed/html-css');
 });

@@ -102,3 +102,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return { ...started, origin, port, databaseUrl, stop };
 }
+
+/** Polls `check` every 25 ms until it holds, or throws after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
