@@ -126,23 +126,6 @@ test.describe('public pages', () => {
       .not.toBe(before);
   });
 
-  test('Escape closes the phone menu and puts focus back on its toggle', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'the toggle exists on small screens only');
-    await gotoApp(page, '/');
-    const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
-    await openMenu(page);
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Home' })
-      .focus();
-    await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(toggle).toBeFocused();
-  });
-
   test('Learn More lands on the FAQ section', async ({ page }) => {
     await gotoApp(page, '/');
     await expect(page.locator('section[aria-labelledby="hero-heading"] video')).toBeVisible();
@@ -216,6 +199,23 @@ test.describe('public pages', () => {
 });
 
 test.describe('phone menu', () => {
+  test('Escape closes the phone menu and puts focus back on its toggle', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the toggle exists on small screens only');
+    await gotoApp(page, '/');
+    const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
+    await openMenu(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
   test('the toggle shows and hides the menu and marks the active link', async ({
     page,
     isMobile,
