@@ -48,10 +48,14 @@ test.describe('sign-in with the popup', () => {
     await signInThroughPopup(page, { email, name: 'Nadia New' });
     await expect(page.getByText('Login successfully')).toBeVisible();
     expect(countUsersWithEmail(email)).toBe(1);
+    // The toast comes a moment before the move to /fed/home, which closes an open menu.
+    await expect(page).toHaveURL('/fed/home');
 
-    // Logout.
-    await openMenu(page);
-    await header(page).getByRole('button', { name: 'Logout' }).click();
+    // Logout (again if the menu closed under the click as the move to /fed/home ended).
+    await expect(async () => {
+      await openMenu(page);
+      await header(page).getByRole('button', { name: 'Logout' }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page).toHaveURL('/login');
     await expect(page.getByText('Logout successfully.')).toBeVisible();
     await openMenu(page);
