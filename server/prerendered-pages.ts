@@ -5,10 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { fillServeTimeSlots, SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
-import { negotiateEncoding, type Encoding } from './document-encoding';
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
+
+type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface PreparedPage {
   /** The page's bytes in each encoding, compressed once. */
@@ -122,7 +123,8 @@ export async function servePrerenderedPages(options: {
       }
       const page = current.pages.get(req.path);
       if (!page) return next();
-      const encoding = negotiateEncoding(req);
+      // The best the client accepts (brotli, then gzip), honouring `q=0`.
+      const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
       const etag = page.etags[encoding];
       res.set({
         'Content-Type': 'text/html; charset=utf-8',

@@ -2,7 +2,6 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
-import { encodeDocument, negotiateEncoding } from './document-encoding';
 import { readBody } from './read-body';
 
 export interface ReactRouterHandlerOptions {
@@ -51,17 +50,7 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
       // cookies, and must never keep a signed-in person's answer at all.
       res.vary('Cookie');
       if (options.isPersonal(req)) res.setHeader('Cache-Control', 'private, no-store');
-      if (response.body && req.method !== 'HEAD' && isDocument(response)) {
-        // Rendered whole (entry.server.tsx): compressed in one call, sent in one write.
-        const { encoding, body } = encodeDocument(
-          Buffer.from(await response.arrayBuffer()),
-          negotiateEncoding(req),
-        );
-        res.vary('Accept-Encoding');
-        if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-        res.setHeader('Content-Length', body.length);
-        res.end(body);
-      } else if (response.body && req.method !== 'HEAD') {
+      if (response.body && req.method !== 'HEAD') {
         await writeReadableStreamToWritable(response.body, res);
       } else {
         await response.body?.cancel();
@@ -73,10 +62,6 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
       next(error);
     }
   };
-}
-
-function isDocument(response: Response): boolean {
-  return response.headers.get('Content-Type')?.startsWith('text/html') === true;
 }
 
 function toHeaders(source: ExpressRequest['headers']): Headers {
