@@ -12,6 +12,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // PostgreSQL test schemas are dropped once every file has finished (sql-client.ts).
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
+    env: { TEST_SCHEMAS_DROPPED: 'at-end' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration tests start real server processes; two cores do not like many at once.

@@ -128,10 +128,34 @@ export async function createTestSchema(): Promise<string> {
   return url;
 }
 
-/** Drops the schema behind a URL from `createTestSchema`; any other URL is left alone. */
+/** The names `createTestSchema` gives, and nothing else. */
+const TEST_SCHEMA = /^t_[0-9a-f]{12}$/;
+
+/**
+ * Drops the schema behind a URL from `createTestSchema`; any other URL is left alone.
+ *
+ * Under Vitest the drop waits for the end of the run (`dropAllTestSchemas` in its global
+ * teardown): test files run side by side, and Kysely's migrator reads the catalogue of
+ * every schema, by name, before it takes its lock, so a schema dropped by another worker
+ * in that moment failed a migration with "schema … does not exist".
+ */
 export async function dropTestSchema(url: string): Promise<void> {
   const schema = schemas.get(url);
   if (!schema) return;
   schemas.delete(url);
+  if (process.env.TEST_SCHEMAS_DROPPED === 'at-end') return;
   await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
+}
+
+/** Drops every schema `createTestSchema` made, this run's and any a killed run left. */
+export async function dropAllTestSchemas(): Promise<void> {
+  if (!postgresTestUrl()) return;
+  await withAdminClient(async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace where nspname like 't\\_%'`,
+    );
+    for (const { name } of rows) {
+      if (TEST_SCHEMA.test(name)) await client.query(`drop schema if exists "${name}" cascade`);
+    }
+  });
 }
