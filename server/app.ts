@@ -108,7 +108,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         paths: options.build.prerender,
         origin: env.ORIGIN,
         contentSecurityPolicy: (scriptHashes) =>
-          contentSecurityPolicy({ nonce: '', scriptHashes, path: '/', https, development: false }),
+          contentSecurityPolicy({ scriptHashes, https, development: false }),
         // A personal page (the header shows who is signed in) is rendered instead.
         wantsServerRender: isPersonal,
       }),

@@ -115,10 +115,14 @@ export async function servePrerenderedPages(options: {
     if (options.wantsServerRender(req)) return next();
     try {
       if (Date.now() >= current.validUntil) {
-        renewing ??= prepareAll(new Date()).then((renewed) => {
-          current = renewed;
-          renewing = undefined;
-        });
+        // Cleared either way: a failed renewal is tried again by the next request.
+        renewing ??= prepareAll(new Date())
+          .then((renewed) => {
+            current = renewed;
+          })
+          .finally(() => {
+            renewing = undefined;
+          });
         await renewing;
       }
       const page = current.pages.get(req.path);

@@ -5,23 +5,25 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export interface SecurityHeaderOptions {
-  /** The per-request nonce of a rendered page's inline scripts. */
-  nonce: string;
-  /**
-   * A prerendered page's inline scripts by their sha256 (base64) instead of the nonce:
-   * its bytes are fixed, so it can be compressed once and served as it is.
-   */
-  scriptHashes?: readonly string[];
-  path: string;
-  https: boolean;
-  development: boolean;
-}
+/** A rendered page's scripts carry its per-request nonce; a prerendered page's are hashed. */
+export type ScriptPolicy =
+  | { nonce: string }
+  | {
+      /**
+       * sha256 (base64) of each inline script: the page's bytes are fixed, so it can be
+       * compressed once and served as it is.
+       */
+      scriptHashes: readonly string[];
+    };
 
-export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+export type ContentSecurityPolicyOptions = ScriptPolicy & { https: boolean; development: boolean };
+
+export type SecurityHeaderOptions = ContentSecurityPolicyOptions & { path: string };
+
+export function contentSecurityPolicy(options: ContentSecurityPolicyOptions): string {
   const scriptSrc = options.development
     ? "'self' 'unsafe-inline'"
-    : options.scriptHashes
+    : 'scriptHashes' in options
       ? `'self'${options.scriptHashes.map((hash) => ` 'sha256-${hash}'`).join('')}`
       : `'self' 'nonce-${options.nonce}'`;
   const directives = [

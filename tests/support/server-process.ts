@@ -85,20 +85,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await dropTempDatabase(databaseUrl);
     return code;
   };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${origin}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
+  const answers = async () => (await fetch(`${origin}/readyz`).catch(() => null))?.ok === true;
+  const exited = () => started.process.exitCode !== null;
+  // Waits until it answers or has exited; a timeout is reported below with the output.
+  await until(async () => exited() || (await answers()), 'the server', 30_000).catch(() => {});
+  if (exited() || !(await answers())) {
     const code = started.process.exitCode;
-    if (code !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start (exit ${code}): ${started.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stop();
+    throw new Error(`server did not start (exit ${code}): ${started.output()}`);
   }
   return { ...started, origin, port, databaseUrl, stop };
 }

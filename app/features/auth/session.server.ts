@@ -110,15 +110,21 @@ export async function endSession(
   const token = readCookie(cookieHeader, sessionCookieName(settings.secure));
   if (token) {
     const sessionHash = hashToken(token);
-    const owner = everywhere
-      ? await db
-          .selectFrom('sessions')
-          .select('user_id')
-          .where('id_hash', '=', sessionHash)
-          .executeTakeFirst()
-      : undefined;
-    if (owner) await db.deleteFrom('sessions').where('user_id', '=', owner.user_id).execute();
-    else await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+    await db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        everywhere
+          ? eb(
+              'user_id',
+              '=',
+              eb
+                .selectFrom('sessions as own')
+                .select('own.user_id')
+                .where('own.id_hash', '=', sessionHash),
+            )
+          : eb('id_hash', '=', sessionHash),
+      )
+      .execute();
   }
   return clearSessionCookie(settings);
 }
