@@ -218,6 +218,9 @@ describe('graceful shutdown', () => {
       async () => (await fetch(`${server!.origin}/readyz`)).status === 503,
       'readiness to fail',
     );
+    // A balancer notices a moment later: requests that start in the drain are still served,
+    // and tell their keep-alive clients to reconnect elsewhere.
+    await until(() => closesAfterSignal >= 5, 'answers with Connection: close in the drain');
     balancerStopped = true;
     await Promise.all(workers);
 
