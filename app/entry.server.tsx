@@ -77,7 +77,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set('Cache-Control', 'no-cache');
+          // A route may ask for stricter caching through its `headers` export.
+          if (!responseHeaders.has('Cache-Control'))
+            responseHeaders.set('Cache-Control', 'no-cache');
           pipe(dropModulePreloads()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -25,6 +25,10 @@ export default [
     route('logout', 'routes/auth/logout.ts'),
   ]),
 
+  // The local mailbox: answers only while no SMTP server is configured.
+  route('dev-mail', 'routes/dev-mail/index.tsx'),
+  route('dev-mail/:id', 'routes/dev-mail/message.tsx'),
+
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('*', 'routes/not-found.tsx'),

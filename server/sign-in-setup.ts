@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { loadDevProvider } from '../dev-idp/load-provider';
 import { createOidcClient, type OidcClient } from '~/features/auth/oidc-client.server';
 import { EnvError, type Env } from '~/lib/env.server';
-import { isLoopbackHost, isLoopbackUrl } from '~/lib/loopback.server';
+import { isLoopbackHost, isLoopbackUrl, loopbackInterfaceFor } from '~/lib/loopback.server';
 
 export const DEV_IDP_PATH = '/dev-idp';
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -60,7 +60,7 @@ export async function setUpSignIn(env: Env): Promise<SignInSetup> {
   });
   return {
     provider: 'local',
-    listenHost: env.HOST ?? (new URL(env.ORIGIN).hostname === '[::1]' ? '::1' : '127.0.0.1'),
+    listenHost: env.HOST ?? loopbackInterfaceFor(env.ORIGIN),
     localProviderHandler: local.handler as RequestHandler,
     oidc: createOidcClient({ issuer, clientId, clientSecret, redirectUri }),
   };

@@ -3,7 +3,10 @@ import { hostname } from 'node:os';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { startEmailWorker } from '~/features/email/email-worker.server';
+import { site } from '~/content/site';
 import { EnvError, parseEnv } from '~/lib/env.server';
+import { loopbackInterfaceFor } from '~/lib/loopback.server';
 import type { AppServices } from '~/lib/load-context';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
@@ -11,6 +14,7 @@ import { createApp } from './app';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
+import { checkMailSettings, setUpMail } from './mail-setup';
 import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
 
 export type ServerMode =
@@ -42,8 +46,22 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     );
   }
   const signIn = await setUpSignIn(env);
+  checkMailSettings(env);
   const database = openDatabase(env.DATABASE_URL);
   await migrateToLatest(database.db);
+  const mail = setUpMail(env, database.db);
+  const emailWorker = startEmailWorker({
+    db: database.db,
+    engine: database.engine,
+    transport: mail.transport,
+    from: mail.from,
+    replyTo: site.email.display,
+    origin: env.ORIGIN,
+    logger,
+  });
+  // The local mailbox holds every message: like the local provider, loopback only.
+  const listenHost =
+    signIn.listenHost ?? (mail.localMailbox ? loopbackInterfaceFor(env.ORIGIN) : undefined);
   if (signIn.provider === 'local') {
     const created = await seedDemoUsers(database.db);
     if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
@@ -67,6 +85,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
             `${hostname()}:${env.PORT}`,
           )
         : createInProcessEventBus(),
+    email: { localMailbox: mail.localMailbox, wakeWorker: () => emailWorker.wake() },
   };
 
   const stopExpirySweep = startExpirySweep({
@@ -100,15 +119,21 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       // Open event streams would otherwise keep the server from closing.
       void services.userEvents.close();
     },
-    closeResources: () => database.close(),
+    // A send in progress finishes first; what is still queued waits for the next start.
+    closeResources: async () => {
+      await emailWorker.stop();
+      mail.transport.close();
+      await database.close();
+    },
   });
-  server.listen(env.PORT, signIn.listenHost, () => {
+  server.listen(env.PORT, listenHost, () => {
     logger.info(
       {
         origin: env.ORIGIN,
-        host: signIn.listenHost ?? 'all interfaces',
+        host: listenHost ?? 'all interfaces',
         engine: database.engine,
         signIn: signIn.provider,
+        mail: mail.transport.description,
       },
       'server listening',
     );

@@ -74,6 +74,48 @@ export interface UserSearchGramsTable {
   users: number;
 }
 
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** One e-mail to send (DESIGN §10): written with the change it reports, sent by the worker. */
+export interface EmailOutboxTable {
+  id: string;
+  /** One message per cause: `welcome:{userId}`, `payment:{paymentId}`… */
+  idempotency_key: string;
+  template: string;
+  recipient: string;
+  recipient_name: string;
+  /** The account it was written for, for the admin's view of a person; null for others. */
+  user_id: string | null;
+  subject: string;
+  /** The template's data as JSON; links are made from ORIGIN when the message is sent. */
+  payload: string;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  /** When the current run of attempts began (creation, or an admin's retry). */
+  queued_at: Timestamp;
+  next_attempt_at: Timestamp;
+  /** While `sending`: the claim's lease; after it another worker may take the row over. */
+  claimed_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
+/** What the local stand-in transport delivered, for `/dev-mail`. */
+export interface LocalMailboxTable {
+  id: string;
+  message_id: string;
+  sender: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The whole message as it would have gone over SMTP (headers and MIME parts). */
+  raw: string;
+  delivered_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -81,7 +123,12 @@ export interface Database {
   rate_limits: RateLimitsTable;
   user_changes: UserChangesTable;
   user_search_grams: UserSearchGramsTable;
+  email_outbox: EmailOutboxTable;
+  local_mailbox: LocalMailboxTable;
 }
+
+export type OutboxEmail = Selectable<EmailOutboxTable>;
+export type LocalMailboxMessage = Selectable<LocalMailboxTable>;
 
 export type UserChange = Selectable<UserChangesTable>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMailbox } from './mail-address';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -59,6 +60,25 @@ const envSchema = z
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** The SMTP server, e.g. `smtps://user:pass@smtp.example.com:465`; unset: the local mailbox. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error:
+            'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+        })
+        .optional(),
+    ),
+    /** The sender of every e-mail: `Frontier Dev Academy <hello@example.com>`. */
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => parseMailbox(value) !== undefined, {
+          error: 'must be an e-mail address, optionally with a name: Name <hello@example.com>',
+        })
+        .optional(),
+    ),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
@@ -79,9 +99,19 @@ const envSchema = z
         message: 'must be set together with the other Google credential',
       });
     }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'must be set when SMTP_URL is: the address your mail provider lets you send from',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { ORIGIN: string };
+
+/** Values that may hold a password: an error names them but never repeats them. */
+const SECRET_VARIABLES = new Set(['GOOGLE_CLIENT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -94,7 +124,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
       const raw = source[name];
-      const shown = raw === undefined ? '' : ` (got ${JSON.stringify(raw.slice(0, 80))})`;
+      const shown =
+        raw === undefined || SECRET_VARIABLES.has(name)
+          ? ''
+          : ` (got ${JSON.stringify(raw.slice(0, 80))})`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new EnvError(`Invalid configuration: ${lines.join('; ')}`);

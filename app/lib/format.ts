@@ -36,3 +36,14 @@ export function formatNaira(amount: number): string {
   assertFinite(amount);
   return `${sign(amount)}₦${formatUnsigned(amount, 0, 2)}`;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** A stored timestamp for people: `22 Nov 2026, 10:00 UTC` (the same on server and client). */
+export function formatDateTimeUtc(timestamp: string): string {
+  return `${dateTimeFormat.format(new Date(timestamp))} UTC`;
+}

@@ -13,6 +13,12 @@ export interface AppServices {
   oidc: OidcClient;
   sessionSettings: SessionSettings;
   userEvents: EventBus;
+  email: {
+    /** Mail goes to the local mailbox (no SMTP_URL): `/dev-mail` shows it. */
+    localMailbox: boolean;
+    /** A message was just committed to the outbox: send it now rather than at the next poll. */
+    wakeWorker: () => void;
+  };
 }
 
 // A type alias (not an interface) so it fits React Router's index-signature context type.

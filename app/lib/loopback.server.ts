@@ -19,3 +19,8 @@ export function isLoopbackHost(host: string): boolean {
 export function isLoopbackUrl(url: string): boolean {
   return isLoopbackHost(new URL(url).hostname);
 }
+
+/** The loopback interface to listen on for a loopback ORIGIN (`[::1]` means IPv6). */
+export function loopbackInterfaceFor(origin: string): string {
+  return new URL(origin).hostname === '[::1]' ? '::1' : '127.0.0.1';
+}

@@ -1,3 +1,5 @@
+export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**

@@ -11,11 +11,11 @@ export function testEngine(): 'sqlite' | 'postgres' {
  * A fresh, migrated database for one test file: in-memory SQLite, or with
  * `TEST_DATABASE_URL` a schema of its own on that server, dropped again by `close()`.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
   if (testEngine() === 'sqlite') {
     const handle = openDatabase(':memory:');
     await migrateToLatest(handle.db);
-    return handle;
+    return { ...handle, url: ':memory:' };
   }
   const url = await createTestSchema();
   const handle = openDatabase(url);
@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await close();
     throw error;
   }
-  return { ...handle, close };
+  return { ...handle, close, url };
 }
 
 let counter = 0;

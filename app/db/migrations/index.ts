@@ -5,6 +5,7 @@ import * as userChanges from './003-user-changes';
 import * as userSearchIndexes from './004-user-search-indexes';
 import * as postgresSearchKey from './005-postgres-search-key';
 import * as userSearchCounts from './006-user-search-counts';
+import * as emailOutbox from './007-email-outbox';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004-user-search-indexes': userSearchIndexes,
   '005-postgres-search-key': postgresSearchKey,
   '006-user-search-counts': userSearchCounts,
+  '007-email-outbox': emailOutbox,
 };

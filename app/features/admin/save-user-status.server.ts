@@ -1,12 +1,9 @@
 import { data, redirect } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { readForm } from '~/lib/read-form.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { changeUserStatus, UserStatusError } from './user-status.server';
 import { USER_STATUS_SAVED, userStatusFormSchema } from './user-status-form';
-
-export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
 
 export interface SaveUserStatusError {
   error: string;
@@ -18,15 +15,11 @@ export interface SaveUserStatusError {
  * Bad input answers 400 (404, 403, 409 from the guard rails) and writes nothing.
  */
 export async function saveUserStatus(
-  request: Request,
+  form: FormData,
   context: RequestContext,
   admin: Viewer,
   userId: string,
 ) {
-  const form = await readForm(request);
-  if (!form) {
-    return data<SaveUserStatusError>({ error: FORM_UNREADABLE }, { status: 400 });
-  }
   const parsed = userStatusFormSchema.safeParse({
     access: form.get('access') ?? undefined,
     cohort: form.get('cohort') ?? undefined,

@@ -1,17 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User, UserChange } from '~/db/schema';
+import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import { ACCESS_OPTIONS, COHORT_OPTIONS } from './user-status-form';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 function StatusSelect({
   name,
@@ -52,11 +47,14 @@ export function UserDetailsView({
   changes,
   backTo,
   error,
+  children,
 }: {
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
   changes: UserChange[];
   backTo: string;
   error?: string;
+  /** More of the person's history, from other features (their e-mails). */
+  children?: ReactNode;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
@@ -129,7 +127,7 @@ export function UserDetailsView({
                 className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800"
               >
                 <time dateTime={change.changed_at} className="font-semibold">
-                  {dateFormat.format(new Date(change.changed_at))} UTC
+                  {formatDateTimeUtc(change.changed_at)}
                 </time>
                 : {change.changed_by_name} set access {change.access_before} → {change.access_after}
                 , cohort {change.cohort_before} → {change.cohort_after}
@@ -138,6 +136,7 @@ export function UserDetailsView({
           </ol>
         )}
       </section>
+      {children}
     </div>
   );
 }

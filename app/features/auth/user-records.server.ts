@@ -13,19 +13,37 @@ function displayName(claims: IdentityClaims & { sub: string }): string {
   return (claims.email?.split('@')[0] ?? 'Student').slice(0, 200);
 }
 
+/** Work that belongs to creating an account, done in the transaction that creates it. */
+export type AccountCreatedHook = (trx: Kysely<Database>, user: User, now: Date) => Promise<void>;
+
 /**
- * First sign-in creates the record with access and cohort `none`; later sign-ins refresh
- * name and e-mail and never touch access or cohort, except that a verified e-mail listed
- * in ADMIN_EMAILS is made admin.
+ * First sign-in creates the record with access and cohort `none` (and runs
+ * `onAccountCreated` in the same transaction); later sign-ins refresh name and e-mail and
+ * never touch access or cohort, except that a verified e-mail listed in ADMIN_EMAILS is
+ * made admin.
  */
 export async function recordSignIn(
   db: Kysely<Database>,
   claims: IdentityClaims & { sub: string },
   adminEmails: readonly string[],
+  onAccountCreated?: AccountCreatedHook,
   now: Date = new Date(),
 ): Promise<SignInRecord> {
   const email = (claims.email ?? '').trim().slice(0, 320);
   const makeAdmin = claims.emailVerified && adminEmails.includes(email.toLowerCase());
+  return db
+    .transaction()
+    .execute((trx) => recordIn(trx, claims, email, makeAdmin, onAccountCreated, now));
+}
+
+async function recordIn(
+  db: Kysely<Database>,
+  claims: IdentityClaims & { sub: string },
+  email: string,
+  makeAdmin: boolean,
+  onAccountCreated: AccountCreatedHook | undefined,
+  now: Date,
+): Promise<SignInRecord> {
   const inserted = await db
     .insertInto('users')
     .values({
@@ -39,7 +57,10 @@ export async function recordSignIn(
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { user: inserted, created: true };
+  if (inserted) {
+    await onAccountCreated?.(db, inserted, now);
+    return { user: inserted, created: true };
+  }
 
   const user = await db
     .updateTable('users')

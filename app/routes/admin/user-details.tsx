@@ -5,7 +5,12 @@ import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
 import { useLiveCollection } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
+import { listEmailsForUser } from '~/features/email/outbox.server';
+import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
+import { retryEmail } from '~/features/email/retry-email.server';
+import { UserEmails } from '~/features/email/user-emails-view';
 import { requireServices } from '~/lib/load-context';
+import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
 import type { Route } from './+types/user-details';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -18,15 +23,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  return { user, changes: await listUserChanges(db, user.id), backTo };
+  const [changes, emails] = await Promise.all([
+    listUserChanges(db, user.id),
+    listEmailsForUser(db, user.id),
+  ]);
+  return { user, changes, emails, backTo };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context);
-  return saveUserStatus(request, requireServices(context), admin, params.id);
+  const services = requireServices(context);
+  const form = await readForm(request);
+  if (!form) return data({ error: FORM_UNREADABLE }, { status: 400 });
+  if (form.get('intent') === RETRY_EMAIL_INTENT) {
+    return retryEmail(form, services, admin, params.id);
+  }
+  return saveUserStatus(form, services, admin, params.id);
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveCollection('users');
-  return <UserDetailsView {...loaderData} error={actionData?.error} />;
+  const { emails, ...details } = loaderData;
+  return (
+    <UserDetailsView {...details} error={actionData?.error}>
+      <UserEmails emails={emails} />
+    </UserDetailsView>
+  );
 }

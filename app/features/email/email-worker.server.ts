@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import type { Database, OutboxEmail } from '~/db/schema';
+import type { Logger } from '~/lib/logger.server';
+import type { Mailbox } from '~/lib/mail-address';
+import type { MailTransport } from './mail-transport.server';
+import {
+  claimDueEmails,
+  markEmailAttemptFailed,
+  markEmailSent,
+  messageIdFor,
+  requeueInterruptedSends,
+} from './outbox.server';
+import { EmailTemplateError, renderEmail } from './render-email.server';
+
+export interface EmailWorkerOptions {
+  db: Kysely<Database>;
+  engine: 'sqlite' | 'postgres';
+  transport: MailTransport;
+  from: Mailbox;
+  /** Where replies go: the academy's contact address. */
+  replyTo: string;
+  /** ORIGIN: links in messages start with it. */
+  origin: string;
+  logger: Logger;
+  /** How often to look for due messages besides being woken: retries, other instances. */
+  pollMs?: number;
+  /** Messages claimed (and sent in parallel) at a time. */
+  batchSize?: number;
+  /** How long a claim holds before another worker may take the message over. */
+  leaseMs?: number;
+  now?: () => Date;
+}
+
+export interface EmailWorker {
+  /** Something was just queued here: look now instead of at the next poll. */
+  wake(): void;
+  /** Resolves once every due message has been tried (tests and the command line). */
+  runOnce(): Promise<void>;
+  /** No new claims; resolves once the sends in progress have finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends what the outbox holds, in the server process. A request never waits for it: the
+ * message is committed with its cause, the worker is woken, and the response goes out.
+ * Lease well beyond the transport's 30-second send limit, so a live worker never loses a
+ * claim to another.
+ */
+export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const log = options.logger.child({ worker: 'email' });
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  const send = async (email: OutboxEmail) => {
+    try {
+      const rendered = renderEmail(email.template, JSON.parse(email.payload), options.origin);
+      const { response } = await options.transport.send({
+        from: options.from,
+        replyTo: options.replyTo,
+        to: { address: email.recipient, name: email.recipient_name },
+        ...rendered,
+        subject: email.subject,
+        messageId: messageIdFor(email, options.from.address),
+      });
+      await markEmailSent(options.db, email.id, now());
+      log.info({ emailId: email.id, template: email.template, response }, 'e-mail sent');
+    } catch (error) {
+      // A message that cannot be rendered fails the same way on every attempt.
+      const permanent = error instanceof EmailTemplateError || error instanceof SyntaxError;
+      const reason = describeSendError(error);
+      const status = await markEmailAttemptFailed(options.db, email, reason, now(), permanent);
+      log[status === 'failed' ? 'error' : 'warn'](
+        { emailId: email.id, template: email.template, attempts: email.attempts, status, reason },
+        status === 'failed' ? 'e-mail given up' : 'e-mail attempt failed; retrying later',
+      );
+    }
+  };
+
+  const drain = async () => {
+    while (!stopped) {
+      const claimed = await claimDueEmails(options.db, {
+        engine: options.engine,
+        limit: batchSize,
+        leaseMs,
+        now: now(),
+      });
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map(send));
+    }
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => log.warn({ err: error }, 'outbox unavailable; trying again later'))
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  };
+
+  const starting =
+    options.engine === 'sqlite'
+      ? requeueInterruptedSends(options.db, now()).then((count) => {
+          if (count > 0) log.warn({ count }, 'e-mails interrupted by a stop are queued again');
+        })
+      : Promise.resolve();
+  void starting.then(run, (error: unknown) => log.warn({ err: error }, 'outbox unavailable'));
+  const timer = setInterval(() => void run(), options.pollMs ?? 15_000);
+  timer.unref();
+
+  return {
+    wake: () => {
+      if (!stopped) void run();
+    },
+    async runOnce() {
+      await starting;
+      await run();
+      // A wake during that pass runs another: wait for it too.
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** What the admin sees as the last error: the server's answer or the network failure. */
+export function describeSendError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { responseCode?: number; code?: string }).responseCode;
+  const text = error.message.replace(/\s+/g, ' ').trim();
+  return code ? `SMTP ${code}: ${text}` : text;
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import { nowTimestamp, type Database } from '~/db/schema';
+import type { Mailbox } from '~/lib/mail-address';
+
+export interface OutgoingEmail {
+  from: Mailbox;
+  replyTo: string;
+  to: Mailbox;
+  subject: string;
+  html: string;
+  text: string;
+  /** Stable per message (from its idempotency key), so a receiver can drop a duplicate. */
+  messageId: string;
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'local-mailbox';
+  /** Where mail goes, without credentials: safe for logs and the command line. */
+  description: string;
+  /** Resolves with the server's answer once the message is accepted; rejects otherwise. */
+  send(email: OutgoingEmail): Promise<{ response: string }>;
+  close(): void;
+}
+
+/** A whole send, however many round trips it takes, ends with an error after this long. */
+const SEND_TIMEOUT_MS = 30_000;
+
+function messageFields(email: OutgoingEmail) {
+  return {
+    from: email.from,
+    replyTo: email.replyTo,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    messageId: email.messageId,
+    // Only the address in `to` receives it: never a copy to anyone a header might name.
+    envelope: { from: email.from.address, to: [email.to.address] },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+/** `smtps://user:pass@smtp.example.com:465` as `smtps://smtp.example.com:465`. */
+export function describeSmtpUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
+/**
+ * SMTP through a small pool of connections. Timeouts are short enough that a server that
+ * hangs costs one attempt, not the worker: the message goes back to the queue.
+ */
+export function createSmtpTransport(
+  url: string,
+  { sendTimeoutMs = SEND_TIMEOUT_MS }: { sendTimeoutMs?: number } = {},
+): MailTransport {
+  const parsed = new URL(url);
+  const within = (ms: number) => Math.min(ms, sendTimeoutMs);
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
+    secure: parsed.protocol === 'smtps:',
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
+    maxConnections: 5,
+    maxMessages: 100,
+    connectionTimeout: within(10_000),
+    greetingTimeout: within(10_000),
+    socketTimeout: within(20_000),
+    dnsTimeout: within(10_000),
+    // Credentials never reach the logs: nodemailer's own logger stays off.
+    logger: false,
+  });
+  return {
+    kind: 'smtp',
+    description: describeSmtpUrl(url),
+    async send(email) {
+      const info = await transporter.sendMail({
+        ...messageFields(email),
+        signal: AbortSignal.timeout(sendTimeoutMs),
+      });
+      return { response: String(info.response) };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * The stand-in when no SMTP server is configured: nodemailer builds the message exactly as
+ * it would for SMTP, and it is stored in `local_mailbox` for `/dev-mail` to show.
+ */
+export function createLocalMailboxTransport(db: Kysely<Database>): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'local-mailbox',
+    description: 'the local mailbox at /dev-mail',
+    async send(email) {
+      const info = await transporter.sendMail(messageFields(email));
+      await db
+        .insertInto('local_mailbox')
+        .values({
+          id: randomUUID(),
+          message_id: email.messageId,
+          sender: email.from.address,
+          recipient: email.to.address,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          raw: (info.message as Buffer).toString('utf8'),
+          delivered_at: nowTimestamp(),
+        })
+        .execute();
+      return { response: 'stored in the local mailbox' };
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,206 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowTimestamp, type Database, type OutboxEmail } from '~/db/schema';
+import { isDeliverableAddress, safeDisplayName, type Mailbox } from '~/lib/mail-address';
+import { EMAIL_TEMPLATES, type TemplateName, type TemplatePayload } from './email-templates';
+import { nextAttemptAfterFailure } from './retry-schedule';
+
+export interface EmailToSend<Name extends TemplateName> {
+  /** One message per cause, e.g. `welcome:{userId}`: enqueueing the same key again is a no-op. */
+  key: string;
+  template: Name;
+  payload: TemplatePayload<Name>;
+  to: Mailbox;
+  /** The account it concerns, so an admin sees it on that person's page. */
+  userId?: string;
+}
+
+export class InvalidRecipientError extends Error {
+  override name = 'InvalidRecipientError';
+}
+
+/**
+ * Writes a message to the outbox. Pass the transaction of the change it reports: the
+ * message exists exactly when that change does. Returns false when the key was already
+ * queued. Nothing is sent here; the worker does that after the commit.
+ */
+export async function enqueueEmail<Name extends TemplateName>(
+  db: Kysely<Database>,
+  email: EmailToSend<Name>,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!isDeliverableAddress(email.to.address)) {
+    throw new InvalidRecipientError(`Not an e-mail address: ${JSON.stringify(email.to.address)}`);
+  }
+  const template = EMAIL_TEMPLATES[email.template] as {
+    subject: (payload: TemplatePayload<Name>) => string;
+  };
+  const at = nowTimestamp(now);
+  const inserted = await db
+    .insertInto('email_outbox')
+    .values({
+      id: randomUUID(),
+      idempotency_key: email.key,
+      template: email.template,
+      recipient: email.to.address,
+      recipient_name: safeDisplayName(email.to.name),
+      user_id: email.userId ?? null,
+      subject: template.subject(email.payload),
+      payload: JSON.stringify(email.payload),
+      created_at: at,
+      queued_at: at,
+      next_attempt_at: at,
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The Message-ID of a message: the same for every attempt, unique per idempotency key. */
+export function messageIdFor(email: Pick<OutboxEmail, 'idempotency_key'>, fromAddress: string) {
+  const hash = createHash('sha256').update(email.idempotency_key).digest('hex').slice(0, 32);
+  return `<${hash}@${fromAddress.split('@')[1] ?? 'localhost'}>`;
+}
+
+/**
+ * Takes up to `limit` due messages for this worker: queued ones whose time has come, and
+ * ones another worker claimed but did not finish within its lease (it stopped). Each is
+ * marked `sending` with a new lease. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several
+ * instances claim at once without ever taking the same row.
+ */
+export async function claimDueEmails(
+  db: Kysely<Database>,
+  options: { engine: 'sqlite' | 'postgres'; limit: number; leaseMs: number; now: Date },
+): Promise<OutboxEmail[]> {
+  const now = nowTimestamp(options.now);
+  const due = db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(options.limit);
+  return db
+    .updateTable('email_outbox')
+    .set((eb) => ({
+      status: 'sending',
+      attempts: eb('attempts', '+', 1),
+      claimed_until: nowTimestamp(new Date(options.now.getTime() + options.leaseMs)),
+    }))
+    .where('id', 'in', options.engine === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * With one SQLite file there is one server process: a message still `sending` when it
+ * starts was interrupted by a crash, and can be sent again without waiting for its lease.
+ */
+export async function requeueInterruptedSends(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'queued', claimed_until: null, next_attempt_at: nowTimestamp(now) })
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: nowTimestamp(now), claimed_until: null, last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/**
+ * Records a failed attempt: back to the queue after the next wait, or `failed` when a day
+ * of retries is over or retrying cannot help (`permanent`). Returns the new status.
+ */
+export async function markEmailAttemptFailed(
+  db: Kysely<Database>,
+  email: Pick<OutboxEmail, 'id' | 'attempts' | 'queued_at'>,
+  error: string,
+  now: Date,
+  permanent = false,
+): Promise<'queued' | 'failed'> {
+  const next = permanent
+    ? undefined
+    : nextAttemptAfterFailure(email.attempts, new Date(email.queued_at), now);
+  await db
+    .updateTable('email_outbox')
+    .set({
+      status: next ? 'queued' : 'failed',
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+      ...(next ? { next_attempt_at: nowTimestamp(next) } : {}),
+    })
+    .where('id', '=', email.id)
+    .where('status', '=', 'sending')
+    .execute();
+  return next ? 'queued' : 'failed';
+}
+
+export type EmailSummary = Pick<
+  OutboxEmail,
+  | 'id'
+  | 'subject'
+  | 'status'
+  | 'attempts'
+  | 'created_at'
+  | 'sent_at'
+  | 'last_error'
+  | 'next_attempt_at'
+>;
+
+/** The messages written for one person, newest first (the admin's user page). */
+export function listEmailsForUser(
+  db: Kysely<Database>,
+  userId: string,
+  limit = 50,
+): Promise<EmailSummary[]> {
+  return db
+    .selectFrom('email_outbox')
+    .select([
+      'id',
+      'subject',
+      'status',
+      'attempts',
+      'created_at',
+      'sent_at',
+      'last_error',
+      'next_attempt_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * An admin's retry of a failed message written for `userId`: queued again now, with a
+ * fresh day of retries. False when that person has no failed message with this id
+ * (unknown, someone else's, or already queued or sent): nothing changes.
+ */
+export async function retryFailedEmail(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const at = nowTimestamp(now);
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'queued', attempts: 0, queued_at: at, next_attempt_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

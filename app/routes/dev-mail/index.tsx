@@ -1,0 +1,21 @@
+import { site } from '~/content/site';
+import { listLocalMailbox, requireLocalMailbox } from '~/features/email/local-mailbox.server';
+import { LocalMailboxList } from '~/features/email/local-mailbox-view';
+import { requireServices } from '~/lib/load-context';
+import type { Route } from './+types/index';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { messages: await listLocalMailbox(requireLocalMailbox(requireServices(context))) };
+}
+
+// Other people's e-mail: never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Local mailbox | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function LocalMailboxPage({ loaderData }: Route.ComponentProps) {
+  return <LocalMailboxList messages={loaderData.messages} />;
+}

@@ -1,0 +1,25 @@
+import { site } from '~/content/site';
+import {
+  readLocalMailboxMessage,
+  requireLocalMailbox,
+} from '~/features/email/local-mailbox.server';
+import { LocalMailboxMessageView } from '~/features/email/local-mailbox-view';
+import { requireServices } from '~/lib/load-context';
+import type { Route } from './+types/message';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = requireLocalMailbox(requireServices(context));
+  return { message: await readLocalMailboxMessage(db, params.id) };
+}
+
+// Other people's e-mail: never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.message.subject ?? 'Message'} | Local mailbox | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function LocalMailboxMessagePage({ loaderData }: Route.ComponentProps) {
+  return <LocalMailboxMessageView message={loaderData.message} />;
+}
