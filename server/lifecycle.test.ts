@@ -34,6 +34,12 @@ function listeningAddresses(port: number): string[] {
   return addresses;
 }
 const IPV4_LOOPBACK = '0100007F';
+const GOOGLE = {
+  GOOGLE_CLIENT_ID: 'client-id',
+  GOOGLE_CLIENT_SECRET: 'client-secret',
+  // Discovery happens at the first sign-in, which these tests never start.
+  OIDC_ISSUER: 'https://issuer.invalid',
+};
 const ANY_ADDRESS = /^0+$/;
 
 describe('start-up configuration', () => {
@@ -63,7 +69,7 @@ describe('start-up configuration', () => {
   });
 });
 
-describe('the local sign-in provider fails closed', () => {
+describe('the local sign-in provider and the local mailbox fail closed', () => {
   it.each([
     [
       'a public origin without Google credentials',
@@ -76,6 +82,26 @@ describe('the local sign-in provider fails closed', () => {
       'ORIGIN (https://127.academy.example) is not a loopback address',
     ],
     ['a public interface', { HOST: '0.0.0.0' }, 'HOST (0.0.0.0) is not a loopback address'],
+    [
+      'a public origin with Google but no SMTP server (the local mailbox)',
+      { ...GOOGLE, ORIGIN: 'https://academy.example' },
+      'E-mail is not configured: ORIGIN (https://academy.example) is not a loopback address',
+    ],
+    [
+      'a public interface with Google but no SMTP server',
+      { ...GOOGLE, HOST: '0.0.0.0' },
+      'HOST (0.0.0.0) is not a loopback address: without SMTP_URL',
+    ],
+    [
+      'an SMTP server without a sender',
+      { SMTP_URL: 'smtps://mailer:s3cret-pass@smtp.example.com:465' },
+      'MAIL_FROM must be set when SMTP_URL is',
+    ],
+    [
+      'an SMTP_URL that is not one, without repeating its password',
+      { SMTP_URL: 'https://mailer:s3cret-pass@smtp.example.com', MAIL_FROM: 'hello@example.com' },
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    ],
   ])('refuses %s with one clear line', async (_case, env, message) => {
     const started = spawnServer({
       PORT: String(await freePort()),
@@ -85,6 +111,7 @@ describe('the local sign-in provider fails closed', () => {
     expect(await started.exited).toBe(1);
     const output = started.output().trim();
     expect(output).toContain(message);
+    expect(output).not.toContain('s3cret-pass');
     expect(output.split('\n')).toHaveLength(1);
   });
 
@@ -93,12 +120,17 @@ describe('the local sign-in provider fails closed', () => {
     expect(listeningAddresses(server.port)).toEqual([IPV4_LOOPBACK]);
   });
 
-  it('listens on every interface when a real provider is configured', async () => {
+  it('listens on loopback only while the local mailbox holds the e-mail, even with Google', async () => {
+    server = await startServer(GOOGLE);
+    expect(listeningAddresses(server.port)).toEqual([IPV4_LOOPBACK]);
+  });
+
+  it('listens on every interface when a real provider and an SMTP server are configured', async () => {
     server = await startServer({
-      GOOGLE_CLIENT_ID: 'client-id',
-      GOOGLE_CLIENT_SECRET: 'client-secret',
-      // Discovery happens at the first sign-in, which this test never starts.
-      OIDC_ISSUER: 'https://issuer.invalid',
+      ...GOOGLE,
+      // Nothing is sent in this test: the address only has to be valid.
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'hello@example.com',
     });
     const addresses = listeningAddresses(server.port);
     expect(addresses).toHaveLength(1);

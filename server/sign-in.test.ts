@@ -5,7 +5,13 @@ import {
   type FakeOidcProvider,
   type IdTokenOverrides,
 } from '../tests/support/fake-oidc-provider';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
+import {
+  startServer,
+  tempDatabaseUrl,
+  until,
+  type RunningServer,
+} from '../tests/support/server-process';
+import { startSilentServer } from '../tests/support/smtp-sink';
 import { sqlQuery } from '../tests/support/sql-client';
 
 const CLIENT_ID = 'bootcamp-test-client';
@@ -387,6 +393,54 @@ describe('rate limit', () => {
       );
       expect(statuses.filter((status) => status !== 302)).toEqual([]);
     } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('the welcome e-mail', () => {
+  it('is queued with a new account, once, and a sign-in never waits for the SMTP server', async () => {
+    const hanging = await startSilentServer();
+    const mailUrl = await tempDatabaseUrl();
+    const server = await startServer(
+      appEnv({ DATABASE_URL: mailUrl, SMTP_URL: hanging.url, MAIL_FROM: 'hello@example.com' }),
+    );
+    const outbox = (email: string) =>
+      sqlQuery<{ status: string; idempotency_key: string }>(
+        mailUrl,
+        'select status, idempotency_key from email_outbox where recipient = ?',
+        [email],
+      );
+    try {
+      const first = new Browser();
+      const sub = newSubject();
+      fake.nextIdToken({ sub, email: 'wanda@example.com', name: 'Wanda Welcome' });
+      expect((await finishSignIn(first, await beginSignIn(first, server))).result.ok).toBe(true);
+      // The worker is now stuck talking to a server that never answers (for up to 30 s)…
+      await until(() => hanging.connections() > 0, 'the worker to start sending');
+      expect(await outbox('wanda@example.com')).toEqual([
+        { status: 'sending', idempotency_key: `welcome:${sub}` },
+      ]);
+      // …and sign-ins go on as usual: another new person, and Wanda again.
+      const second = new Browser();
+      fake.nextIdToken({ sub: newSubject(), email: 'xavier@example.com' });
+      expect((await finishSignIn(second, await beginSignIn(second, server))).result).toMatchObject({
+        ok: true,
+        message: 'Account created successfully',
+      });
+      fake.nextIdToken({ sub, email: 'wanda@example.com', name: 'Wanda Welcome' });
+      expect((await finishSignIn(first, await beginSignIn(first, server))).result).toMatchObject({
+        ok: true,
+        message: 'Login successfully',
+      });
+      expect(await outbox('wanda@example.com')).toHaveLength(1);
+      expect(await outbox('xavier@example.com')).toHaveLength(1);
+      expect(await outbox('wanda@example.com')).toEqual([
+        { status: 'sending', idempotency_key: `welcome:${sub}` },
+      ]);
+    } finally {
+      // The stuck send then fails at once, so the server stops without waiting for it.
+      await hanging.close();
       await server.stop();
     }
   });

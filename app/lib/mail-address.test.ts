@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isDeliverableAddress, parseMailbox, safeDisplayName } from './mail-address';
+
+describe('e-mail addresses and display names', () => {
+  it('accepts ordinary addresses and refuses what SMTP cannot carry', () => {
+    expect(isDeliverableAddress('ada.lovelace+course@example.co.uk')).toBe(true);
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'a b@example.com',
+      'ada@example.com\r\nBcc: x@evil.example',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      expect(isDeliverableAddress(bad)).toBe(false);
+    }
+  });
+
+  it('turns line breaks and other control characters in a name into spaces', () => {
+    expect(safeDisplayName('Ada\r\nBcc: x@evil.example')).toBe('Ada Bcc: x@evil.example');
+    expect(safeDisplayName('  Ada\u0000 \u2028Lovelace ')).toBe('Ada Lovelace');
+    expect(safeDisplayName('Adaèze "Ada" O’Neil')).toBe('Adaèze "Ada" O’Neil');
+  });
+
+  it('reads MAIL_FROM with or without a name', () => {
+    expect(parseMailbox('hello@example.com')).toEqual({ name: '', address: 'hello@example.com' });
+    expect(parseMailbox('Frontier Dev Academy <hello@example.com>')).toEqual({
+      name: 'Frontier Dev Academy',
+      address: 'hello@example.com',
+    });
+    expect(parseMailbox('"Frontier Dev" <hello@example.com>')?.name).toBe('Frontier Dev');
+    expect(parseMailbox('Frontier <not-an-address>')).toBeUndefined();
+    expect(parseMailbox('hello@example.com, other@example.com')).toBeUndefined();
+  });
+});
