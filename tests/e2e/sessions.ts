@@ -12,7 +12,7 @@ export interface TestAccount {
   cookie: string;
 }
 
-function openE2eDatabase(): Database.Database {
+export function openE2eDatabase(): Database.Database {
   const path = process.env.E2E_DATABASE_PATH;
   if (!path) throw new Error('E2E_DATABASE_PATH is not set by playwright.config.ts');
   const db = new Database(path);

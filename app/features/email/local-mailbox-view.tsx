@@ -80,17 +80,25 @@ export function LocalMailboxMessageView({ message }: { message: LocalMailboxMess
           </div>
         ))}
       </dl>
-      <h2 className="mt-8 text-xl font-bold text-ink">HTML part</h2>
-      <iframe
-        title={`The HTML part of “${message.subject}”`}
-        srcDoc={framedHtml(message.html)}
-        sandbox="allow-popups allow-popups-to-escape-sandbox"
-        className="mt-3 h-[36rem] w-full rounded-2xl border border-slate-200 bg-white"
-      />
-      <h2 className="mt-8 text-xl font-bold text-ink">Text part</h2>
-      <pre className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-ink">
-        {message.text}
-      </pre>
+      <section aria-labelledby="html-part-heading">
+        <h2 id="html-part-heading" className="mt-8 text-xl font-bold text-ink">
+          HTML part
+        </h2>
+        <iframe
+          title={`The HTML part of “${message.subject}”`}
+          srcDoc={framedHtml(message.html)}
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          className="mt-3 h-[44rem] w-full rounded-2xl border border-slate-200 bg-white"
+        />
+      </section>
+      <section aria-labelledby="text-part-heading">
+        <h2 id="text-part-heading" className="mt-8 text-xl font-bold text-ink">
+          Text part
+        </h2>
+        <pre className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-ink">
+          {message.text}
+        </pre>
+      </section>
       <details className="mt-8">
         <summary className="cursor-pointer font-semibold text-brand-700">
           The whole message as sent (headers and MIME parts)
