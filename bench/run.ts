@@ -1,5 +1,5 @@
 /**
- * `npm run bench [web|server|db|live]`: builds the site once, runs the parts, writes
+ * `npm run bench [web|server|db|live|mail]`: builds the site once, runs the parts, writes
  * bench/results/<timestamp>.json and bench/results/latest.md, and cleans up after itself
  * (servers, browsers, nginx, temp databases and folders) however it ends.
  */
@@ -22,6 +22,7 @@ import {
 import { buildSnapshot } from './lib/snapshot';
 import { PARTS, renderMarkdown, type BenchResults, type Part } from './lib/report';
 import { runLive } from './live';
+import { runMail } from './mail';
 import { runServer } from './server';
 import { runWeb } from './web';
 
@@ -31,6 +32,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   server: runServer,
   db: runDb,
   live: runLive,
+  mail: runMail,
 };
 
 function gitInfo(): BenchResults['git'] {
@@ -152,7 +154,7 @@ async function main(): Promise<number> {
   let quietBudgetMs = envNumber('BENCH_QUIET_WAIT_SECONDS', 180) * 1000;
   let ok = true;
   try {
-    const needsBuild = parts.some((part) => part !== 'db');
+    const needsBuild = parts.some((part) => part !== 'db' && part !== 'mail');
     if (needsBuild && process.env.BENCH_SKIP_BUILD) {
       results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
     } else if (needsBuild) {
@@ -167,7 +169,7 @@ async function main(): Promise<number> {
       }
     }
     for (const part of parts) {
-      if (results.build && 'error' in results.build && part !== 'db') {
+      if (results.build && 'error' in results.build && part !== 'db' && part !== 'mail') {
         results[part] = { error: 'the site did not build' } as never;
         continue;
       }

@@ -4,10 +4,11 @@
  */
 import type { DbResult } from '../db';
 import type { LiveResult, LiveScenario } from '../live';
+import type { MailResult } from '../mail';
 import type { ServerResult } from '../server';
 import type { PageResult, WebResult } from '../web';
 
-export const PARTS = ['web', 'server', 'db', 'live'] as const;
+export const PARTS = ['web', 'server', 'db', 'live', 'mail'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Failed {
@@ -31,6 +32,7 @@ export interface BenchResults {
   server?: ServerResult | Failed;
   db?: DbResult | Failed;
   live?: LiveResult | Failed;
+  mail?: MailResult | Failed;
   stoppedEarly?: string;
   /** Things that went wrong around the measurements, such as a server that died. */
   incidents?: string[];
@@ -52,6 +54,9 @@ export const BUDGETS = {
   nginxShare: 0.9,
   rssIdleMb: 120,
   rssLoadMb: 200,
+  /** Issue 13: what queueing an e-mail adds to its transaction, and the worker's rate. */
+  enqueueAddedP95Ms: 1,
+  mailPerSecond: 50,
 } as const;
 
 const failed = (value: unknown): value is Failed =>
@@ -190,7 +195,72 @@ function budgetRows(results: BenchResults): string[][] {
       rows.push([`Change reaches open admin lists < 1 s: ${scenario.name}`, text, verdict]);
     }
   }
+  rows.push(...mailBudgetRows(results.mail));
   return rows;
+}
+
+function mailBudgetRows(mail: BenchResults['mail']): string[][] {
+  const enqueueLabel = `Queueing an e-mail adds < ${BUDGETS.enqueueAddedP95Ms} ms p95 to its transaction`;
+  const rateLabel = `E-mail worker sends ≥ ${BUDGETS.mailPerSecond} messages/s to a local SMTP sink`;
+  if (!mail || failed(mail)) {
+    const text = mail ? `mail part failed: ${mail.error}` : 'mail part not run';
+    return [
+      [enqueueLabel, text, NA],
+      [rateLabel, text, NA],
+    ];
+  }
+  const rows: string[][] = [];
+  for (const engine of mail.engines) {
+    if (engine.skipped || engine.error || !engine.enqueueMs) {
+      const text = engine.skipped ?? engine.error ?? 'no figures';
+      rows.push([`${enqueueLabel} (${engine.engine})`, text, NA]);
+      rows.push([`${rateLabel} (${engine.engine})`, text, NA]);
+      continue;
+    }
+    rows.push([
+      `${enqueueLabel} (${engine.engine})`,
+      `enqueue call p95 ${ms(engine.enqueueMs.p95, 3)}; transaction p95 ${ms(engine.withoutEmailMs?.p95, 3)} → ${ms(engine.withEmailMs?.p95, 3)} (+${ms(engine.addedP95Ms, 3)})`,
+      engine.enqueueMs.p95 < BUDGETS.enqueueAddedP95Ms &&
+      (engine.addedP95Ms ?? Infinity) < BUDGETS.enqueueAddedP95Ms
+        ? MET
+        : NOT_MET,
+    ]);
+    rows.push([
+      `${rateLabel} (${engine.engine})`,
+      `${num(engine.messagesPerSecond)} messages/s (${engine.messages} in ${num(engine.sendSeconds)} s)`,
+      (engine.messagesPerSecond ?? 0) >= BUDGETS.mailPerSecond ? MET : NOT_MET,
+    ]);
+  }
+  return rows;
+}
+
+function mailSection(mail: MailResult): string {
+  return [
+    table(
+      [
+        'engine',
+        'transaction without e-mail p50 / p95',
+        'with e-mail p50 / p95',
+        'enqueue call p50 / p95',
+        'worker',
+      ],
+      mail.engines.map((engine) =>
+        engine.enqueueMs
+          ? [
+              engine.engine,
+              `${ms(engine.withoutEmailMs?.p50, 3)} / ${ms(engine.withoutEmailMs?.p95, 3)}`,
+              `${ms(engine.withEmailMs?.p50, 3)} / ${ms(engine.withEmailMs?.p95, 3)}`,
+              `${ms(engine.enqueueMs.p50, 3)} / ${ms(engine.enqueueMs.p95, 3)}`,
+              `${num(engine.messagesPerSecond)} messages/s`,
+            ]
+          : [engine.engine, engine.skipped ?? engine.error ?? '–', '–', '–', '–'],
+      ),
+    ),
+    '',
+    `${mail.transactions} transactions each way (a user created as a sign-in does, alternately without and with the welcome e-mail), ` +
+      `then ${mail.messages} messages sent by the product's worker through its SMTP transport (a pool of 5 connections) to an \`smtp-server\` sink in the bench process.`,
+    '',
+  ].join('\n');
 }
 
 function serverBudgetRows(server: BenchResults['server']): string[][] {
@@ -587,6 +657,11 @@ export function renderMarkdown(results: BenchResults): string {
   if (!results.live) lines.push('Not run.', '');
   else if (failed(results.live)) lines.push(`Failed: ${results.live.error}`, '');
   else lines.push(liveSection(results.live));
+
+  lines.push('## E-mail outbox', '');
+  if (!results.mail) lines.push('Not run.', '');
+  else if (failed(results.mail)) lines.push(`Failed: ${results.mail.error}`, '');
+  else lines.push(mailSection(results.mail));
 
   return `${lines.join('\n').trimEnd()}\n`;
 }
