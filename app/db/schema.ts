@@ -116,6 +116,72 @@ export interface LocalMailboxTable {
   delivered_at: Timestamp;
 }
 
+export type Track = 'frontend' | 'fullstack';
+export type PaymentProviderName = 'stripe' | 'paystack' | 'local';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+export type PaymentStatus = 'paid' | 'refunded';
+export type EnrolmentStatus = 'active' | 'overdue' | 'refunded' | 'cancelled';
+export type EnrolmentSource = 'payment' | 'bank-transfer' | 'invitation' | 'admin';
+
+/** What a signed-in person set out to buy; its id is the provider's reference. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  track: Track;
+  /** Per payment, in minor units (cents, kobo). */
+  amount: number;
+  currency: string;
+  installments: number;
+  provider: PaymentProviderName;
+  /** The provider's checkout id (Stripe Checkout Session, Paystack access code). */
+  provider_ref: string | null;
+  status: OrderStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Money a provider confirmed through a verified webhook. */
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  provider_payment_id: string;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  raw_event: string;
+  created_at: Timestamp;
+  refunded_at: Timestamp | null;
+}
+
+/** Every webhook event once: the key makes a replay a no-op. */
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  /** applied, duplicate-payment, mismatch, unknown-order, ignored. */
+  outcome: string;
+  note: string | null;
+  received_at: Timestamp;
+}
+
+export interface EnrolmentsTable {
+  id: string;
+  user_id: string;
+  order_id: string | null;
+  track: Track;
+  plan_id: string;
+  status: EnrolmentStatus;
+  installments_paid: number;
+  installments_total: number;
+  source: EnrolmentSource;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,7 +191,15 @@ export interface Database {
   user_search_grams: UserSearchGramsTable;
   email_outbox: EmailOutboxTable;
   local_mailbox: LocalMailboxTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  enrolments: EnrolmentsTable;
 }
+
+export type Order = Selectable<OrdersTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type Enrolment = Selectable<EnrolmentsTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

@@ -6,6 +6,7 @@ import * as userSearchIndexes from './004-user-search-indexes';
 import * as postgresSearchKey from './005-postgres-search-key';
 import * as userSearchCounts from './006-user-search-counts';
 import * as emailOutbox from './007-email-outbox';
+import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-postgres-search-key': postgresSearchKey,
   '006-user-search-counts': userSearchCounts,
   '007-email-outbox': emailOutbox,
+  '008-orders-payments-enrolments': ordersPaymentsEnrolments,
 };

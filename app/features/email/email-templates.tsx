@@ -1,5 +1,11 @@
 import type { ReactElement } from 'react';
 import { z } from 'zod';
+import {
+  INSTALLMENT_FAILED_SUBJECT,
+  InstallmentFailedEmail,
+  installmentSubject,
+  PaymentReceivedEmail,
+} from './templates/payment-emails';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import { WELCOME_SUBJECT, WelcomeEmail } from './templates/welcome-email';
 
@@ -20,6 +26,22 @@ export const EMAIL_TEMPLATES = {
     payload: z.object({ name: z.string().min(1).max(200) }),
     subject: () => WELCOME_SUBJECT,
     render: (payload) => <WelcomeEmail {...payload} />,
+  }),
+  'payment-received': template({
+    payload: z.object({
+      name: z.string().min(1).max(200),
+      planName: z.string().min(1),
+      amount: z.string().min(1),
+      installment: z.number().int().min(1),
+      installments: z.number().int().min(1),
+    }),
+    subject: installmentSubject,
+    render: (payload) => <PaymentReceivedEmail {...payload} />,
+  }),
+  'installment-failed': template({
+    payload: z.object({ name: z.string().min(1).max(200), planName: z.string().min(1) }),
+    subject: () => INSTALLMENT_FAILED_SUBJECT,
+    render: (payload) => <InstallmentFailedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

@@ -1,0 +1,79 @@
+import { site } from '~/content/site';
+import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
+
+export const PAYMENT_RECEIVED_SUBJECT = 'Payment received — your course is unlocked';
+
+export interface PaymentEmailProps {
+  name: string;
+  planName: string;
+  /** Formatted, e.g. "$400" or "₦600,000". */
+  amount: string;
+  installment: number;
+  installments: number;
+}
+
+export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
+  return installment <= 1
+    ? PAYMENT_RECEIVED_SUBJECT
+    : `Payment received — installment ${installment} of ${installments}`;
+}
+
+/** Sent for every confirmed payment: the first unlocks the course, later ones are receipts. */
+export function PaymentReceivedEmail(props: PaymentEmailProps) {
+  const courseUrl = useSiteUrl('/fed/home');
+  const first = props.installment <= 1;
+  return (
+    <EmailLayout
+      heading={first ? 'Your course is unlocked' : 'Thank you for your payment'}
+      preview={`We received ${props.amount} for ${props.planName}.`}
+    >
+      <Paragraph>
+        Hi {props.name}, we received your payment of {props.amount} for {props.planName}
+        {props.installments > 1
+          ? ` (installment ${props.installment} of ${props.installments})`
+          : ''}
+        .
+      </Paragraph>
+      {first ? (
+        <Paragraph>
+          Every step of the FrontEnd course is open to you now, including the CSS framework,
+          JavaScript, React and the graduation lecture.
+        </Paragraph>
+      ) : (
+        <Paragraph>Your enrolment stays active; there is nothing else to do.</Paragraph>
+      )}
+      <ActionButton href={courseUrl}>Start learning</ActionButton>
+      <Paragraph>
+        Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
+        <TextLink href={site.email.href}>{site.email.display}</TextLink>.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+export const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
+
+/** An installment failed or was missed: the enrolment is overdue, access stays for now. */
+export function InstallmentFailedEmail({ name, planName }: { name: string; planName: string }) {
+  const enrolUrl = useSiteUrl('/enroll');
+  return (
+    <EmailLayout
+      heading="Your installment did not go through"
+      preview={`The latest payment for ${planName} failed.`}
+    >
+      <Paragraph>
+        Hi {name}, the latest installment for {planName} could not be charged. Your access to the
+        course stays open while we sort it out.
+      </Paragraph>
+      <Paragraph>
+        Please check the card with your bank, or reply to this e-mail and we will help. You can also
+        pay the rest by bank transfer from Nigeria.
+      </Paragraph>
+      <ActionButton href={enrolUrl}>See the ways to pay</ActionButton>
+      <Paragraph>
+        Questions? Write to <TextLink href={site.email.href}>{site.email.display}</TextLink>. We
+        answer within {site.followUpHours} hours.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

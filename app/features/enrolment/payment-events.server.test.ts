@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import type { Access } from '~/db/schema';
+import { changeUserStatus } from '~/features/admin/user-status.server';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { findPlan, createOrder } from './orders.server';
+import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+let events = 0;
+const paid = (
+  orderId: string,
+  paymentId: string,
+  amount = 40_000,
+  currency = 'usd',
+): PaymentEvent => ({
+  provider: 'local',
+  eventId: `evt_${++events}`,
+  type: 'payment.succeeded',
+  orderId,
+  raw: { orderId, paymentId },
+  kind: 'payment-succeeded',
+  paymentId,
+  amount,
+  currency,
+});
+
+async function buyer(access: Access = 'none', planId = 'fed-upfront') {
+  const user = await insertUser(database, { access });
+  const order = await createOrder(database.db, {
+    userId: user.id,
+    plan: findPlan(planId)!,
+    provider: 'local',
+  });
+  return { user, order };
+}
+
+const accessOf = async (userId: string) =>
+  (
+    await database.db
+      .selectFrom('users')
+      .select('access')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).access;
+const count = async (
+  table: 'payments' | 'user_changes' | 'email_outbox' | 'enrolments',
+  userId: string,
+) =>
+  (await database.db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute())
+    .length;
+
+describe('applying verified payment events', () => {
+  it('a confirmed payment records it, enrols, grants level-1 (audited as payment) and queues the e-mail', async () => {
+    const { user, order } = await buyer();
+    const result = await applyPaymentEvent(database.db, paid(order.id, 'pay_1'));
+    expect(result).toEqual({ outcome: 'applied', userId: user.id, queuedEmail: true });
+    expect(await accessOf(user.id)).toBe('level-1');
+    const enrolment = await database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(enrolment).toMatchObject({
+      track: 'frontend',
+      plan_id: 'fed-upfront',
+      status: 'active',
+      installments_paid: 1,
+      installments_total: 1,
+      source: 'payment',
+    });
+    const [change] = await database.db
+      .selectFrom('user_changes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(change).toMatchObject({
+      changed_by: 'payment',
+      changed_by_name: 'Payment (local test provider)',
+      access_before: 'none',
+      access_after: 'level-1',
+    });
+    const [email] = await database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(email!.subject).toBe('Payment received — your course is unlocked');
+  });
+
+  it('the same event delivered 5 times at once makes one payment, one grant, one e-mail', async () => {
+    const { user, order } = await buyer();
+    const event = paid(order.id, 'pay_5x');
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => applyPaymentEvent(database.db, event)),
+    );
+    expect(outcomes.filter((o) => o.outcome === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'duplicate-event')).toHaveLength(4);
+    expect(await count('payments', user.id)).toBe(1);
+    expect(await count('user_changes', user.id)).toBe(1);
+    expect(await count('email_outbox', user.id)).toBe(1);
+  });
+
+  it('grants nothing when the amount or currency does not match the order, and says why', async () => {
+    const { user, order } = await buyer();
+    const cheap = paid(order.id, 'pay_cheap', 100);
+    expect((await applyPaymentEvent(database.db, cheap)).outcome).toBe('mismatch');
+    expect(
+      (await applyPaymentEvent(database.db, paid(order.id, 'pay_naira', 40_000, 'ngn'))).outcome,
+    ).toBe('mismatch');
+    expect(await accessOf(user.id)).toBe('none');
+    expect(await count('payments', user.id)).toBe(0);
+    const recorded = await database.db
+      .selectFrom('payment_events')
+      .selectAll()
+      .where('event_id', '=', cheap.eventId)
+      .executeTakeFirstOrThrow();
+    expect(recorded.outcome).toBe('mismatch');
+    expect(recorded.note).toContain('Paid $1, the order is for $400');
+  });
+
+  it('records an event for an unknown order (or another provider’s) and changes nothing', async () => {
+    const { order } = await buyer();
+    expect((await applyPaymentEvent(database.db, paid('ord_nope', 'pay_x'))).outcome).toBe(
+      'unknown-order',
+    );
+    expect(
+      (await applyPaymentEvent(database.db, { ...paid(order.id, 'pay_y'), provider: 'stripe' }))
+        .outcome,
+    ).toBe('unknown-order');
+  });
+
+  it('a refund takes access back, unless an admin granted it or the person is admin', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
+    const refund = (paymentId: string, orderId: string): PaymentEvent => ({
+      provider: 'local',
+      eventId: `evt_${++events}`,
+      type: 'refund',
+      orderId,
+      raw: {},
+      kind: 'refunded',
+      paymentId,
+      amount: 40_000,
+      currency: 'usd',
+    });
+    await applyPaymentEvent(database.db, refund('pay_r', order.id));
+    expect(await accessOf(user.id)).toBe('none');
+    const enrolment = await database.db
+      .selectFrom('enrolments')
+      .select('status')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(enrolment.status).toBe('refunded');
+
+    // An admin's grant stands after the refund of a later payment.
+    const granted = await buyer();
+    await changeUserStatus(database.db, granted.user.id, { access: 'level-1' }, 'command-line');
+    await applyPaymentEvent(database.db, paid(granted.order.id, 'pay_g'));
+    await applyPaymentEvent(database.db, refund('pay_g', granted.order.id));
+    expect(await accessOf(granted.user.id)).toBe('level-1');
+
+    const admin = await buyer('admin');
+    await applyPaymentEvent(database.db, paid(admin.order.id, 'pay_a'));
+    await applyPaymentEvent(database.db, refund('pay_a', admin.order.id));
+    expect(await accessOf(admin.user.id)).toBe('admin');
+  });
+
+  it('a refund that arrives before its payment ends refunded, with no access', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, {
+      provider: 'local',
+      eventId: `evt_${++events}`,
+      type: 'refund',
+      orderId: order.id,
+      raw: {},
+      kind: 'refunded',
+      paymentId: 'pay_early',
+      amount: 40_000,
+      currency: 'usd',
+    });
+    expect((await applyPaymentEvent(database.db, paid(order.id, 'pay_early'))).outcome).toBe(
+      'duplicate-payment',
+    );
+    expect(await accessOf(user.id)).toBe('none');
+    expect(await count('enrolments', user.id)).toBe(0);
+  });
+
+  it('installments: the first unlocks, a failure makes it overdue (access kept, e-mail sent), the next payment clears it', async () => {
+    const { user, order } = await buyer('none', 'fed-installments');
+    expect(order).toMatchObject({ amount: 15_000, installments: 3 });
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_1', 15_000));
+    expect(await accessOf(user.id)).toBe('level-1');
+    await applyPaymentEvent(database.db, {
+      provider: 'local',
+      eventId: `evt_${++events}`,
+      type: 'invoice.payment_failed',
+      orderId: order.id,
+      raw: {},
+      kind: 'payment-failed',
+      reason: 'Card declined',
+    });
+    const enrolment = () =>
+      database.db
+        .selectFrom('enrolments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+    expect(await enrolment()).toMatchObject({ status: 'overdue', installments_paid: 1 });
+    expect(await accessOf(user.id)).toBe('level-1');
+    const subjects = async () =>
+      (
+        await database.db
+          .selectFrom('email_outbox')
+          .select('subject')
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute()
+      ).map((row) => row.subject);
+    expect(await subjects()).toContain('Your installment payment did not go through');
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_2', 15_000));
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_3', 15_000));
+    expect(await enrolment()).toMatchObject({ status: 'active', installments_paid: 3 });
+    expect(await subjects()).toContain('Payment received — installment 3 of 3');
+    expect(await count('user_changes', user.id)).toBe(1);
+  });
+});

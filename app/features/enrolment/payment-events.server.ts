@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { plans } from '~/content/plans';
+import { nowTimestamp, type Database, type Order, type PaymentProviderName } from '~/db/schema';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { reconcileAccess } from './access.server';
+import { formatMinorUnits } from './money';
+
+/**
+ * What a provider's verified webhook said, in the product's words. Each adapter turns its
+ * provider's events into these; everything after is the same for every provider.
+ */
+export type PaymentEvent = {
+  provider: PaymentProviderName;
+  /** The provider's event id: the same delivery twice is applied once. */
+  eventId: string;
+  /** The provider's event type, kept for the record. */
+  type: string;
+  orderId: string | undefined;
+  raw: unknown;
+} & (
+  | {
+      kind: 'payment-succeeded';
+      /** The provider's id of the charge (an invoice, a payment intent, a transaction). */
+      paymentId: string;
+      amount: number;
+      currency: string;
+    }
+  | { kind: 'payment-failed'; reason: string }
+  | { kind: 'refunded'; paymentId: string; amount: number; currency: string }
+  | { kind: 'ignored' }
+);
+
+export type EventOutcome =
+  'applied' | 'duplicate-event' | 'duplicate-payment' | 'unknown-order' | 'mismatch' | 'ignored';
+
+export interface AppliedEvent {
+  outcome: EventOutcome;
+  /** Whose access or enrolment may have changed: open admin pages should refresh. */
+  userId?: string;
+  /** Messages were queued: wake the outbox worker. */
+  queuedEmail: boolean;
+}
+
+const causeName: Record<PaymentProviderName, string> = {
+  stripe: 'Payment (Stripe)',
+  paystack: 'Payment (Paystack)',
+  local: 'Payment (local test provider)',
+};
+
+/**
+ * Applies one verified event in one transaction with its record in `payment_events`
+ * (unique on provider + event id): a replay, however concurrent, changes nothing. Events
+ * that arrive out of order converge: a payment and its refund end refunded whichever comes
+ * first, and a subscription's first invoice and its checkout session are the same payment.
+ */
+export async function applyPaymentEvent(
+  db: Kysely<Database>,
+  event: PaymentEvent,
+  now: Date = new Date(),
+): Promise<AppliedEvent> {
+  return db.transaction().execute(async (trx) => {
+    const recorded = await trx
+      .insertInto('payment_events')
+      .values({
+        provider: event.provider,
+        event_id: event.eventId,
+        type: event.type,
+        order_id: event.orderId ?? null,
+        outcome: 'applied',
+        received_at: nowTimestamp(now),
+      })
+      .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) {
+      return { outcome: 'duplicate-event', queuedEmail: false };
+    }
+    const settle = async (
+      outcome: EventOutcome,
+      note?: string,
+      userId?: string,
+      queuedEmail = false,
+    ) => {
+      if (outcome !== 'applied' || note) {
+        await trx
+          .updateTable('payment_events')
+          .set({ outcome, note: note ?? null })
+          .where('provider', '=', event.provider)
+          .where('event_id', '=', event.eventId)
+          .execute();
+      }
+      return { outcome, userId, queuedEmail };
+    };
+    if (event.kind === 'ignored') return settle('ignored');
+    const order = event.orderId
+      ? await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', event.orderId)
+          .executeTakeFirst()
+      : undefined;
+    if (!order || order.provider !== event.provider) {
+      return settle(
+        'unknown-order',
+        `No ${event.provider} order ${event.orderId ?? '(none named)'}`,
+      );
+    }
+    switch (event.kind) {
+      case 'payment-succeeded':
+        return settle(...(await recordPayment(trx, order, event, now)));
+      case 'payment-failed':
+        return settle(...(await recordFailure(trx, order, event.reason, now)));
+      case 'refunded':
+        return settle(...(await recordRefund(trx, order, event, now)));
+    }
+  });
+}
+
+type Settled = [EventOutcome, string | undefined, string | undefined, boolean];
+
+async function recordPayment(
+  trx: Kysely<Database>,
+  order: Order,
+  event: Extract<PaymentEvent, { kind: 'payment-succeeded' }>,
+  now: Date,
+): Promise<Settled> {
+  if (event.amount !== order.amount || event.currency.toUpperCase() !== order.currency) {
+    return [
+      'mismatch',
+      `Paid ${formatMinorUnits(event.amount, event.currency.toUpperCase())}, the order is for ${formatMinorUnits(order.amount, order.currency)}: nothing granted`,
+      order.user_id,
+      false,
+    ];
+  }
+  const at = nowTimestamp(now);
+  const inserted = await trx
+    .insertInto('payments')
+    .values({
+      id: randomUUID(),
+      order_id: order.id,
+      user_id: order.user_id,
+      provider: order.provider,
+      provider_payment_id: event.paymentId,
+      amount: event.amount,
+      currency: order.currency,
+      status: 'paid',
+      raw_event: JSON.stringify(event.raw),
+      created_at: at,
+    })
+    .onConflict((conflict) => conflict.columns(['provider', 'provider_payment_id']).doNothing())
+    .executeTakeFirst();
+  // Another event already recorded this charge (or its refund came first).
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    return ['duplicate-payment', undefined, order.user_id, false];
+  }
+  await trx
+    .updateTable('orders')
+    .set({ status: 'paid', updated_at: at })
+    .where('id', '=', order.id)
+    .execute();
+  const existing = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const installment = Math.min((existing?.installments_paid ?? 0) + 1, order.installments);
+  if (existing) {
+    await trx
+      .updateTable('enrolments')
+      .set({
+        installments_paid: installment,
+        status: existing.status === 'overdue' ? 'active' : existing.status,
+        updated_at: at,
+      })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await trx
+      .insertInto('enrolments')
+      .values({
+        id: randomUUID(),
+        user_id: order.user_id,
+        order_id: order.id,
+        track: order.track,
+        plan_id: order.plan_id,
+        status: 'active',
+        installments_paid: 1,
+        installments_total: order.installments,
+        source: 'payment',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  await reconcileAccess(
+    trx,
+    order.user_id,
+    { id: 'payment', name: causeName[order.provider] },
+    now,
+  );
+  const user = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow();
+  await enqueueEmail(
+    trx,
+    {
+      key: `payment:${order.provider}:${event.paymentId}`,
+      template: 'payment-received',
+      payload: {
+        name: user.name,
+        planName: planName(order.plan_id),
+        amount: formatMinorUnits(order.amount, order.currency),
+        installment,
+        installments: order.installments,
+      },
+      to: { address: user.email, name: user.name },
+      userId: order.user_id,
+    },
+    now,
+  );
+  return ['applied', undefined, order.user_id, true];
+}
+
+async function recordFailure(
+  trx: Kysely<Database>,
+  order: Order,
+  reason: string,
+  now: Date,
+): Promise<Settled> {
+  const at = nowTimestamp(now);
+  const enrolment = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  if (!enrolment) {
+    // The first payment failed: there is nothing to unlock, the order just did not go through.
+    await trx
+      .updateTable('orders')
+      .set({ status: 'failed', updated_at: at })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return ['applied', reason, order.user_id, false];
+  }
+  if (enrolment.status !== 'active') return ['ignored', reason, order.user_id, false];
+  // A later installment failed: overdue, and the student is told. Access stays.
+  await trx
+    .updateTable('enrolments')
+    .set({ status: 'overdue', updated_at: at })
+    .where('id', '=', enrolment.id)
+    .execute();
+  const user = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow();
+  await enqueueEmail(
+    trx,
+    {
+      key: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
+      template: 'installment-failed',
+      payload: { name: user.name, planName: planName(order.plan_id) },
+      to: { address: user.email, name: user.name },
+      userId: order.user_id,
+    },
+    now,
+  );
+  return ['applied', reason, order.user_id, true];
+}
+
+async function recordRefund(
+  trx: Kysely<Database>,
+  order: Order,
+  event: Extract<PaymentEvent, { kind: 'refunded' }>,
+  now: Date,
+): Promise<Settled> {
+  const at = nowTimestamp(now);
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', order.provider)
+    .where('provider_payment_id', '=', event.paymentId)
+    .executeTakeFirst();
+  if (!payment) {
+    // The refund came before the payment's own event: record the charge as refunded, so
+    // the payment event that follows finds it and grants nothing.
+    await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        user_id: order.user_id,
+        provider: order.provider,
+        provider_payment_id: event.paymentId,
+        amount: event.amount,
+        currency: event.currency.toUpperCase(),
+        status: 'refunded',
+        raw_event: JSON.stringify(event.raw),
+        created_at: at,
+        refunded_at: at,
+      })
+      .execute();
+    return ['applied', 'Refund recorded before its payment', order.user_id, false];
+  }
+  if (payment.status === 'refunded') return ['ignored', undefined, order.user_id, false];
+  await trx
+    .updateTable('payments')
+    .set({ status: 'refunded', refunded_at: at })
+    .where('id', '=', payment.id)
+    .execute();
+  const stillPaid = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  if (!stillPaid) {
+    await trx
+      .updateTable('enrolments')
+      .set({ status: 'refunded', updated_at: at })
+      .where('order_id', '=', order.id)
+      .execute();
+  }
+  await reconcileAccess(
+    trx,
+    order.user_id,
+    { id: 'payment', name: `${causeName[order.provider]}: refund` },
+    now,
+  );
+  return ['applied', undefined, order.user_id, false];
+}
+
+function planName(planId: string): string {
+  return plans.find((plan) => plan.id === planId)?.name ?? planId;
+}
