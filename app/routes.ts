@@ -25,6 +25,11 @@ export default [
     route('logout', 'routes/auth/logout.ts'),
   ]),
 
+  route('checkout', 'routes/checkout.tsx'),
+  route('webhooks/:provider', 'routes/webhooks/payment-provider.ts'),
+  // The local payment provider: answers only on a loopback origin without provider keys.
+  route('dev-pay/:orderId', 'routes/dev-pay.tsx'),
+
   // The local mailbox: answers only while no SMTP server is configured.
   route('dev-mail', 'routes/dev-mail/index.tsx'),
   route('dev-mail/:id', 'routes/dev-mail/message.tsx'),

@@ -93,6 +93,16 @@ describe('the local sign-in provider and the local mailbox fail closed', () => {
       'HOST (0.0.0.0) is not a loopback address: without SMTP_URL',
     ],
     [
+      'a public interface with Google and SMTP but the local payment provider',
+      {
+        ...GOOGLE,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        MAIL_FROM: 'hello@example.com',
+        HOST: '0.0.0.0',
+      },
+      'the local payment provider at /dev-pay runs',
+    ],
+    [
       'an SMTP server without a sender',
       { SMTP_URL: 'smtps://mailer:s3cret-pass@smtp.example.com:465' },
       'MAIL_FROM must be set when SMTP_URL is',
@@ -125,16 +135,18 @@ describe('the local sign-in provider and the local mailbox fail closed', () => {
     expect(listeningAddresses(server.port)).toEqual([IPV4_LOOPBACK]);
   });
 
-  it('listens on every interface when a real provider and an SMTP server are configured', async () => {
+  it('listens on every interface on a public origin with real sign-in and SMTP, and says payments stay manual', async () => {
     server = await startServer({
       ...GOOGLE,
       // Nothing is sent in this test: the address only has to be valid.
       SMTP_URL: 'smtp://127.0.0.1:1',
       MAIL_FROM: 'hello@example.com',
+      ORIGIN: 'https://academy.example',
     });
     const addresses = listeningAddresses(server.port);
     expect(addresses).toHaveLength(1);
     expect(addresses[0]).toMatch(ANY_ADDRESS);
+    expect(server.output()).toContain('a payment will not unlock the course by itself');
   });
 });
 

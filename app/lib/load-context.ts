@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '~/db/database.server';
 import type { OidcClient } from '~/features/auth/oidc-client.server';
 import type { SessionLookup, SessionSettings } from '~/features/auth/session.server';
+import type { PaymentsSetup } from '~/features/enrolment/payment-provider.server';
 import type { Env } from './env.server';
 import type { EventBus } from './events.server';
 import type { Logger } from './logger.server';
@@ -13,6 +14,7 @@ export interface AppServices {
   oidc: OidcClient;
   sessionSettings: SessionSettings;
   userEvents: EventBus;
+  payments: PaymentsSetup;
   email: {
     /** Mail goes to the local mailbox (no SMTP_URL): `/dev-mail` shows it. */
     localMailbox: boolean;

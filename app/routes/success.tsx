@@ -1,23 +1,39 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { successPage } from '~/content/success';
+import { OrderStatePanel } from '~/features/enrolment/order-state-panel';
+import { readOrderState } from '~/features/enrolment/order-status.server';
+import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/success';
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Prerendered without an order; reached from a checkout, the buyer's page is rendered.
+  if (isPrerendering(context)) return { order: null };
+  const orderId = new URL(request.url).searchParams.get('order');
+  return { order: await readOrderState(requireServices(context), orderId) };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/success', matches);
 
-export default function SuccessPage() {
+export default function SuccessPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-2xl px-6 py-20">
       <CheckCircle2 aria-hidden="true" className="h-14 w-14 text-accent-500" />
       <h1 className="mt-4 text-3xl font-bold text-ink">{successPage.heading}</h1>
-      <p className="mt-4 text-lg text-slate-700">{successPage.message}</p>
-      <ul className="mt-8 list-disc space-y-2 pl-6 text-slate-700">
-        {successPage.nextSteps.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ul>
+      {loaderData.order ? (
+        <OrderStatePanel order={loaderData.order} />
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-slate-700">{successPage.message}</p>
+          <ul className="mt-8 list-disc space-y-2 pl-6 text-slate-700">
+            {successPage.nextSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <Link to="/" className={buttonClass('primary', 'mt-10')}>
         {successPage.homeLabel}
       </Link>

@@ -156,16 +156,17 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL('/enroll');
   });
 
-  test('every payment link opens in a new tab without an opener', async ({ page }) => {
+  test('every Pay Now starts its plan’s checkout in a new tab', async ({ page }) => {
     await gotoApp(page, '/enroll');
     for (const plan of plans) {
       await expect(page.getByRole('heading', { name: plan.name })).toBeVisible();
     }
-    const links = page.locator('a[href^="https://paystack.com/"]');
-    await expect(links).toHaveCount(plans.length);
-    for (const link of await links.all()) {
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const forms = page.locator('form[action="/checkout"]');
+    await expect(forms).toHaveCount(plans.length);
+    for (const [index, form] of (await forms.all()).entries()) {
+      await expect(form).toHaveAttribute('method', 'post');
+      await expect(form).toHaveAttribute('target', '_blank');
+      await expect(form.locator('input[name="plan"]')).toHaveValue(plans[index]!.id);
     }
     await expect(
       page.getByRole('heading', { name: 'Pay by bank transfer in Nigeria' }),

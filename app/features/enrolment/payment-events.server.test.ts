@@ -230,3 +230,19 @@ describe('applying verified payment events', () => {
     expect(await count('user_changes', user.id)).toBe(1);
   });
 });
+
+describe('an order paid in full', () => {
+  it('records no further payment and flags it for a refund', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, paid(order.id, 'pay_once'));
+    const again = paid(order.id, 'pay_twice');
+    expect((await applyPaymentEvent(database.db, again)).outcome).toBe('mismatch');
+    expect(await count('payments', user.id)).toBe(1);
+    const recorded = await database.db
+      .selectFrom('payment_events')
+      .select('note')
+      .where('event_id', '=', again.eventId)
+      .executeTakeFirstOrThrow();
+    expect(recorded.note).toContain('refund it');
+  });
+});

@@ -133,6 +133,19 @@ async function recordPayment(
     ];
   }
   const at = nowTimestamp(now);
+  const existing = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  if (existing && existing.installments_paid >= order.installments) {
+    return [
+      'mismatch',
+      `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
+      order.user_id,
+      false,
+    ];
+  }
   const inserted = await trx
     .insertInto('payments')
     .values({
@@ -158,11 +171,6 @@ async function recordPayment(
     .set({ status: 'paid', updated_at: at })
     .where('id', '=', order.id)
     .execute();
-  const existing = await trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
   const installment = Math.min((existing?.installments_paid ?? 0) + 1, order.installments);
   if (existing) {
     await trx

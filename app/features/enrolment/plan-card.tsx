@@ -43,16 +43,19 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <a
-        href={plan.paymentLink}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-8 inline-flex items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-      >
-        {enrollPage.payLabel}
-        <span className="sr-only">: {plan.name} (opens the payment page in a new tab)</span>
-        <ExternalLink aria-hidden="true" className="h-4 w-4" />
-      </a>
+      {/* A plain form, so it works before the app loads: the server starts the checkout
+          for the signed-in person (or asks them to sign in) in a new tab. */}
+      <form method="post" action="/checkout" target="_blank" className="mt-8 flex">
+        <input type="hidden" name="plan" value={plan.id} />
+        <button
+          type="submit"
+          className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
+          {enrollPage.payLabel}
+          <span className="sr-only">: {plan.name} (opens the payment page in a new tab)</span>
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </form>
     </article>
   );
 }

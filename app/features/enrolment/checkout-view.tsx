@@ -1,0 +1,39 @@
+import { CreditCard } from 'lucide-react';
+import { Form } from 'react-router';
+import type { Plan } from '~/content/plans';
+import { LoginButton } from '~/features/auth/login-button';
+import { formatUsd } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
+
+/** `/checkout?plan=…`: what is being bought, and the one step before paying. */
+export function CheckoutView({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
+  return (
+    <section className="mx-auto w-full max-w-xl px-6 py-16">
+      <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">Pay for {plan.name}</h1>
+      <p className="mt-4 text-lg text-slate-700">
+        <span className="font-bold text-ink">{formatUsd(plan.amount)}</span>
+        {plan.billing === 'monthly' ? ' a month' : ''} · {plan.currencyNote}
+      </p>
+      {signedIn ? (
+        <Form method="post" action="/checkout" className="mt-8">
+          <input type="hidden" name="plan" value={plan.id} />
+          <button type="submit" className={buttonClass('primary')}>
+            Continue to payment
+          </button>
+        </Form>
+      ) : (
+        <>
+          <p className="mt-6 text-slate-700">
+            Sign in first: your payment then unlocks the course on your account.
+          </p>
+          <LoginButton
+            label="Login With Google"
+            returnTo={`/checkout?plan=${encodeURIComponent(plan.id)}`}
+            className={buttonClass('primary', 'mt-6')}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { FlaskConical } from 'lucide-react';
+import { Form } from 'react-router';
+import type { Enrolment, OrderStatus } from '~/db/schema';
+import { buttonClass } from '~/ui/button';
+
+export interface LocalCheckout {
+  orderId: string;
+  planName: string;
+  amount: string;
+  status: OrderStatus;
+  enrolment: Pick<Enrolment, 'status' | 'installments_paid' | 'installments_total'> | null;
+}
+
+function IntentButton({
+  intent,
+  label,
+  variant,
+}: {
+  intent: string;
+  label: string;
+  variant: 'primary' | 'secondary';
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={buttonClass(variant)}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** The local stand-in's checkout page: no card, just the outcome a provider would report. */
+export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
+  const { enrolment } = checkout;
+  const morePayments = !enrolment || enrolment.installments_paid < enrolment.installments_total;
+  return (
+    <section className="mx-auto w-full max-w-xl px-6 py-16">
+      <p className="inline-flex items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900">
+        <FlaskConical aria-hidden="true" className="h-4 w-4" />
+        Local test payment provider: no money moves
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">{checkout.planName}</h1>
+      <p className="mt-2 text-2xl font-bold text-ink">{checkout.amount}</p>
+      {enrolment && (
+        <p className="mt-2 text-slate-700">
+          Paid {enrolment.installments_paid} of {enrolment.installments_total}
+          {enrolment.status === 'active' ? '' : ` (${enrolment.status})`}
+        </p>
+      )}
+      <div className="mt-8 flex flex-wrap gap-3">
+        {checkout.status !== 'cancelled' && morePayments && (
+          <IntentButton intent="pay" label="Pay" variant="primary" />
+        )}
+        {checkout.status === 'pending' && (
+          <IntentButton intent="cancel" label="Cancel" variant="secondary" />
+        )}
+      </div>
+      {enrolment && (
+        <div className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-4">
+          <h2 className="font-bold text-ink">Simulate what a provider may report later</h2>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {morePayments && (
+              <IntentButton
+                intent="fail-installment"
+                label="Fail the next installment"
+                variant="secondary"
+              />
+            )}
+            <IntentButton intent="refund" label="Refund the last payment" variant="secondary" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { data, redirect } from 'react-router';
+import { nowTimestamp } from '~/db/schema';
+import { flashCookie } from '~/lib/flash.server';
+import type { RequestContext } from '~/lib/load-context';
+import { readForm } from '~/lib/read-form.server';
+import type { LocalPaymentProvider } from './local-payments.server';
+import { formatMinorUnits } from './money';
+import { findOrderOf, findPlan } from './orders.server';
+
+export const PAYMENT_CANCELLED = 'Payment cancelled';
+const NOT_FOUND = 'No such order';
+
+/** `/dev-pay` exists only while the local stand-in is the payment provider. */
+function requireLocalProvider(context: RequestContext): LocalPaymentProvider {
+  const { payments } = context.services;
+  if (payments.mode !== 'automatic' || !payments.localProvider) {
+    throw data(NOT_FOUND, { status: 404 });
+  }
+  return payments.localProvider;
+}
+
+/** The buyer's own order: anyone else (or a visitor) gets the same 404 as a wrong id. */
+async function requireOwnOrder(context: RequestContext, orderId: string) {
+  const { user } = await context.session();
+  const order = user && (await findOrderOf(context.services.database.db, orderId, user.id));
+  if (!order || order.provider !== 'local') throw data(NOT_FOUND, { status: 404 });
+  return order;
+}
+
+export async function loadLocalCheckout(context: RequestContext, orderId: string) {
+  requireLocalProvider(context);
+  const order = await requireOwnOrder(context, orderId);
+  const enrolment = await context.services.database.db
+    .selectFrom('enrolments')
+    .select(['status', 'installments_paid', 'installments_total'])
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  return {
+    orderId: order.id,
+    planName: findPlan(order.plan_id)?.name ?? order.plan_id,
+    amount: formatMinorUnits(order.amount, order.currency),
+    status: order.status,
+    enrolment: enrolment ?? null,
+  };
+}
+
+const eventId = () => `evt_local_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * The local checkout's buttons. Pay delivers a signed `payment.succeeded` to the site's
+ * own webhook and goes on to the success page; Cancel returns to /enroll. For tests and
+ * demos of installments it can also fail the next installment or refund the last payment.
+ */
+export async function actOnLocalCheckout(
+  request: Request,
+  context: RequestContext,
+  orderId: string,
+) {
+  const local = requireLocalProvider(context);
+  const order = await requireOwnOrder(context, orderId);
+  const form = await readForm(request);
+  const intent = form?.get('intent');
+  const { db } = context.services.database;
+  const secure = context.services.sessionSettings.secure;
+  const back = (message: string) =>
+    redirect(`/dev-pay/${order.id}`, {
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message }, secure) },
+    });
+  const deliver = async (event: Parameters<LocalPaymentProvider['deliver']>[0]) => {
+    const response = await local.deliver(event);
+    if (!response.ok) throw data(`The webhook answered ${response.status}`, { status: 502 });
+  };
+  const enrolment = await db
+    .selectFrom('enrolments')
+    .select(['installments_paid', 'installments_total'])
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const morePayments = !enrolment || enrolment.installments_paid < enrolment.installments_total;
+
+  if (intent === 'pay') {
+    if (order.status === 'cancelled' || !morePayments) {
+      throw data('This order takes no more payments.', { status: 409 });
+    }
+    await deliver({
+      id: eventId(),
+      type: 'payment.succeeded',
+      order_id: order.id,
+      payment_id: `pay_local_${randomBytes(12).toString('base64url')}`,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    return redirect(`/success?order=${encodeURIComponent(order.id)}`);
+  }
+  if (intent === 'cancel') {
+    await db
+      .updateTable('orders')
+      .set({ status: 'cancelled', updated_at: nowTimestamp() })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return redirect('/enroll', {
+      headers: { 'Set-Cookie': flashCookie({ type: 'info', message: PAYMENT_CANCELLED }, secure) },
+    });
+  }
+  if (intent === 'fail-installment' && enrolment && morePayments) {
+    await deliver({
+      id: eventId(),
+      type: 'payment.failed',
+      order_id: order.id,
+      reason: 'Card declined (simulated)',
+    });
+    return back('A failed installment was simulated.');
+  }
+  if (intent === 'refund') {
+    const payment = await db
+      .selectFrom('payments')
+      .select(['provider_payment_id', 'amount', 'currency'])
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'paid')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (payment) {
+      await deliver({
+        id: eventId(),
+        type: 'payment.refunded',
+        order_id: order.id,
+        payment_id: payment.provider_payment_id,
+        amount: payment.amount,
+        currency: payment.currency,
+      });
+      return back('The last payment was refunded.');
+    }
+  }
+  throw data('That cannot be done with this order now.', { status: 409 });
+}

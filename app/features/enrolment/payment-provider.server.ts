@@ -1,0 +1,38 @@
+import type { Plan } from '~/content/plans';
+import type { Order, PaymentProviderName } from '~/db/schema';
+import type { LocalPaymentProvider } from './local-payments.server';
+import type { PaymentEvent } from './payment-events.server';
+
+/** A webhook that is not provably from the provider: answered 400, nothing written. */
+export class WebhookRejected extends Error {
+  override name = 'WebhookRejected';
+}
+
+/** DESIGN §9: one interface, an adapter per provider (Stripe, Paystack, the local stand-in). */
+export interface PaymentProvider {
+  name: PaymentProviderName;
+  /** The provider's checkout for a pending order: where to send the buyer. */
+  createCheckout(
+    order: Order,
+    plan: Plan,
+    buyer: { email: string; name: string },
+  ): Promise<{ url: string; providerRef: string }>;
+  /** The event a webhook carries, once its signature (and freshness) is proven. */
+  verifyWebhook(rawBody: Buffer, headers: Headers): Promise<PaymentEvent>;
+}
+
+/**
+ * How Pay Now works on this deployment: through a provider that unlocks the course by
+ * itself, or (no keys on a public origin) through the static hosted links of old.
+ */
+export type PaymentsSetup =
+  | {
+      mode: 'automatic';
+      /** The provider Pay Now uses. */
+      checkout: PaymentProvider;
+      /** Every provider whose webhooks are accepted, by the name in `/webhooks/{name}`. */
+      providers: ReadonlyMap<string, PaymentProvider>;
+      /** The local stand-in and its `/dev-pay` pages, on a loopback origin without keys. */
+      localProvider?: LocalPaymentProvider;
+    }
+  | { mode: 'static-links' };

@@ -1,0 +1,51 @@
+import type { RequestContext } from '~/lib/load-context';
+import { applyPaymentEvent } from './payment-events.server';
+import { WebhookRejected } from './payment-provider.server';
+
+function answer(status: number, body: object): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * `POST /webhooks/{provider}`: the raw body (size-limited by the server like every body)
+ * is verified by the provider's adapter, then applied once. A bad signature is a 400 with
+ * nothing written; a replay is a 200 that changes nothing (the provider stops retrying).
+ */
+export async function receivePaymentWebhook(
+  request: Request,
+  providerName: string,
+  context: RequestContext,
+): Promise<Response> {
+  const { payments } = context.services;
+  const provider = payments.mode === 'automatic' ? payments.providers.get(providerName) : undefined;
+  if (!provider) return answer(404, { error: 'No such payment provider' });
+  const rawBody = Buffer.from(await request.arrayBuffer());
+  let event;
+  try {
+    event = await provider.verifyWebhook(rawBody, request.headers);
+  } catch (error) {
+    if (!(error instanceof WebhookRejected)) throw error;
+    context.log.warn(
+      { event: 'webhook-rejected', provider: providerName, reason: error.message },
+      'security',
+    );
+    return answer(400, { error: error.message });
+  }
+  const result = await applyPaymentEvent(context.services.database.db, event);
+  const log = result.outcome === 'mismatch' || result.outcome === 'unknown-order' ? 'warn' : 'info';
+  context.log[log](
+    {
+      event: 'payment-webhook',
+      provider: providerName,
+      eventId: event.eventId,
+      type: event.type,
+      orderId: event.orderId,
+      outcome: result.outcome,
+    },
+    'payment',
+  );
+  if (result.userId)
+    context.services.userEvents.publish({ collection: 'users', id: result.userId });
+  if (result.queuedEmail) context.services.email.wakeWorker();
+  return answer(200, { received: true, outcome: result.outcome });
+}

@@ -1,0 +1,41 @@
+import { data, redirect } from 'react-router';
+import type { RequestContext } from '~/lib/load-context';
+import { readForm } from '~/lib/read-form.server';
+import { createOrder, findPlan } from './orders.server';
+
+export const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
+
+/**
+ * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
+ * first (`/checkout?plan=…`, which comes back here); a signed-in person gets a pending
+ * order of their own and goes to the provider's checkout. Without a provider the static
+ * hosted link of the plan is all there is.
+ */
+export async function startCheckout(request: Request, context: RequestContext) {
+  const form = await readForm(request);
+  const plan = findPlan(String(form?.get('plan') ?? ''));
+  if (!plan) throw data(UNKNOWN_PLAN, { status: 400 });
+  const { payments } = context.services;
+  if (payments.mode === 'static-links') return redirect(plan.paymentLink);
+  const { user } = await context.session();
+  if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
+  const { db } = context.services.database;
+  const order = await createOrder(db, { userId: user.id, plan, provider: payments.checkout.name });
+  const checkout = await payments.checkout.createCheckout(order, plan, user);
+  await db
+    .updateTable('orders')
+    .set({ provider_ref: checkout.providerRef })
+    .where('id', '=', order.id)
+    .execute();
+  context.log.info(
+    {
+      event: 'checkout-started',
+      orderId: order.id,
+      plan: plan.id,
+      provider: payments.checkout.name,
+      userId: user.id,
+    },
+    'payment',
+  );
+  return redirect(checkout.url);
+}

@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { createAccount, useAccount } from './sessions';
+
+const PLAN = 'FrontEnd Bootcamp Upfront';
+
+const payNow = (page: Page) =>
+  page.getByRole('button', { name: new RegExp(`^Pay Now ?: ${PLAN}`) });
+
+test.describe('paying with the local payment provider', () => {
+  test('a new user pays in the new tab, the course unlocks, the admin list updates live, the e-mail arrives', async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
+    const email = uniqueEmail('buyer');
+    const name = `Buyer ${email.slice(6, 14)}`;
+    const watcher = await browser.newContext();
+    await useAccount(watcher, createAccount('admin', 'Payments Watcher'));
+    const watching = await watcher.newPage();
+
+    await gotoApp(page, '/login');
+    await signInThroughPopup(page, {
+      email,
+      name,
+      trigger: () =>
+        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+    });
+    await expect(page).toHaveURL(/\/fed\/home$/);
+    await gotoApp(watching, `/admin/home?q=${encodeURIComponent(email)}`);
+    await expect(watching.locator('tbody tr', { hasText: email })).toContainText('none');
+
+    await gotoApp(page, '/enroll');
+    const opened = context.waitForEvent('page');
+    await payNow(page).click();
+    const checkout = await opened;
+    await expect(checkout).toHaveURL(/\/dev-pay\/ord_/);
+    await expect(checkout.getByRole('heading', { level: 1, name: PLAN })).toBeVisible();
+    await expect(checkout.getByText('$400', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(checkout);
+    await saveFullPageScreenshot(checkout, 'dev-pay', testInfo.project.name);
+
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(checkout).toHaveURL(/\/success\?order=ord_/);
+    await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
+    await expectNoAxeViolations(checkout);
+    await saveFullPageScreenshot(checkout, 'success-unlocked', testInfo.project.name);
+    await expect(watching.locator('tbody tr', { hasText: email })).toContainText('level-1', {
+      timeout: 1_000,
+    });
+
+    await checkout.getByRole('link', { name: 'Start learning' }).click();
+    await expect(checkout).toHaveURL(/\/fed\/home$/);
+    const step = await gotoApp(checkout, '/fed/javascript');
+    expect(step?.status()).toBe(200);
+
+    await gotoApp(checkout, '/dev-mail');
+    await expect(
+      checkout.getByRole('link').filter({ hasText: email }).filter({
+        hasText: 'Payment received — your course is unlocked',
+      }),
+    ).toHaveCount(1);
+    await watcher.close();
+  });
+
+  test('a visitor signs in first; Cancel leaves access as it was', async ({ page, context }) => {
+    await gotoApp(page, '/enroll');
+    const opened = context.waitForEvent('page');
+    await payNow(page).click();
+    const tab = await opened;
+    await expect(tab).toHaveURL(/\/checkout\?plan=fed-upfront$/);
+    await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(tab.getByRole('heading', { level: 1, name: `Pay for ${PLAN}` })).toBeVisible();
+    await expectNoAxeViolations(tab);
+    await signInThroughPopup(tab, {
+      email: uniqueEmail('canceller'),
+      name: 'Cara Cancel',
+      trigger: () => tab.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+    });
+    await tab.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(tab).toHaveURL(/\/dev-pay\/ord_/);
+    await tab.getByRole('button', { name: 'Cancel' }).click();
+    await expect(tab).toHaveURL(/\/enroll$/);
+    await expect(tab.getByText('Payment cancelled')).toBeVisible();
+    const denied = await gotoApp(tab, '/fed/javascript');
+    expect(denied?.status()).toBe(403);
+  });
+
+  test('someone else’s order is a 404, and the webhook refuses an unsigned event', async ({
+    context,
+  }) => {
+    const buyer = createAccount('none', 'Order Owner');
+    const other = createAccount('none', 'Order Snoop');
+    const start = await fetch('http://localhost:3210/checkout', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: buyer.cookie,
+        origin: 'http://localhost:3210',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ plan: 'fed-upfront' }),
+    });
+    expect(start.status).toBe(302);
+    const orderUrl = start.headers.get('location')!;
+    expect(orderUrl).toMatch(/\/dev-pay\/ord_/);
+    const asOther = await fetch(orderUrl, { headers: { cookie: other.cookie } });
+    expect(asOther.status).toBe(404);
+    const forged = await fetch('http://localhost:3210/webhooks/local', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-local-pay-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+      body: JSON.stringify({
+        id: 'evt_forged',
+        type: 'payment.succeeded',
+        order_id: orderUrl.split('/').pop(),
+        payment_id: 'p',
+        amount: 40000,
+        currency: 'USD',
+      }),
+    });
+    expect(forged.status).toBe(400);
+    await useAccount(context, buyer);
+    const page = await context.newPage();
+    const denied = await gotoApp(page, '/fed/javascript');
+    expect(denied?.status()).toBe(403);
+  });
+});
