@@ -62,6 +62,12 @@ test.describe('paying with the local payment provider', () => {
         hasText: 'Payment received — your course is unlocked',
       }),
     ).toHaveCount(1);
+    // The admin finds the enrolment and the payment on the person's page.
+    await watching.locator('tbody tr', { hasText: email }).click();
+    const purchases = watching.getByRole('region', { name: 'Enrolments and payments' });
+    await expect(purchases).toContainText(`${PLAN}: enrolment active, 1 of 1 paid, by payment`);
+    await expect(purchases).toContainText('Payment of $400 through local, paid');
+    await expectNoAxeViolations(watching);
     await watcher.close();
   });
 

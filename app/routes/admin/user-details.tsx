@@ -9,6 +9,8 @@ import { listEmailsForUser } from '~/features/email/outbox.server';
 import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
 import { retryEmail } from '~/features/email/retry-email.server';
 import { UserEmails } from '~/features/email/user-emails-view';
+import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
+import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { requireServices } from '~/lib/load-context';
 import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
 import type { Route } from './+types/user-details';
@@ -23,11 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails] = await Promise.all([
+  const [changes, emails, purchases] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
+    listEnrolmentsAndPayments(db, user.id),
   ]);
-  return { user, changes, emails, backTo };
+  return { user, changes, emails, purchases, backTo };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,9 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   useLiveCollection('users');
-  const { emails, ...details } = loaderData;
+  const { emails, purchases, ...details } = loaderData;
   return (
     <UserDetailsView {...details} error={actionData?.error}>
+      <UserPayments {...purchases} />
       <UserEmails emails={emails} />
     </UserDetailsView>
   );

@@ -1,0 +1,47 @@
+import { plans } from '~/content/plans';
+import { formatDateTimeUtc } from '~/lib/format';
+import { formatMinorUnits } from './money';
+import type { EnrolmentSummary, PaymentSummary } from './user-payments.server';
+
+const planName = (planId: string) => plans.find((plan) => plan.id === planId)?.name ?? planId;
+
+/** The admin's view of what a person bought and paid. */
+export function UserPayments({
+  enrolments,
+  payments,
+}: {
+  enrolments: EnrolmentSummary[];
+  payments: PaymentSummary[];
+}) {
+  return (
+    <section aria-labelledby="payments-heading" className="mt-10">
+      <h2 id="payments-heading" className="text-xl font-bold text-ink">
+        Enrolments and payments
+      </h2>
+      {enrolments.length === 0 && payments.length === 0 ? (
+        <p className="mt-3 text-slate-700">No enrolments or payments yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm text-slate-800" data-testid="user-payments">
+          {enrolments.map((enrolment) => (
+            <li key={enrolment.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              <span className="font-semibold text-ink">{planName(enrolment.plan_id)}</span>:
+              enrolment {enrolment.status}, {enrolment.installments_paid} of{' '}
+              {enrolment.installments_total} paid, by {enrolment.source}, since{' '}
+              <time dateTime={enrolment.created_at}>{formatDateTimeUtc(enrolment.created_at)}</time>
+            </li>
+          ))}
+          {payments.map((payment) => (
+            <li key={payment.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              Payment of{' '}
+              <span className="font-semibold text-ink">
+                {formatMinorUnits(payment.amount, payment.currency)}
+              </span>{' '}
+              through {payment.provider}, {payment.status}, on{' '}
+              <time dateTime={payment.created_at}>{formatDateTimeUtc(payment.created_at)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

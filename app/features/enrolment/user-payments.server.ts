@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database, Enrolment, Payment } from '~/db/schema';
+
+export type EnrolmentSummary = Pick<
+  Enrolment,
+  | 'id'
+  | 'track'
+  | 'plan_id'
+  | 'status'
+  | 'installments_paid'
+  | 'installments_total'
+  | 'source'
+  | 'created_at'
+>;
+export type PaymentSummary = Pick<
+  Payment,
+  'id' | 'provider' | 'amount' | 'currency' | 'status' | 'created_at' | 'refunded_at'
+>;
+
+/** One person's enrolments and payments, newest first (the admin's user page). */
+export async function listEnrolmentsAndPayments(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ enrolments: EnrolmentSummary[]; payments: PaymentSummary[] }> {
+  const [enrolments, payments] = await Promise.all([
+    db
+      .selectFrom('enrolments')
+      .select([
+        'id',
+        'track',
+        'plan_id',
+        'status',
+        'installments_paid',
+        'installments_total',
+        'source',
+        'created_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['id', 'provider', 'amount', 'currency', 'status', 'created_at', 'refunded_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  return { enrolments, payments };
+}
