@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { plans } from '~/content/plans';
-import { nowTimestamp, type Database, type Order, type PaymentProviderName } from '~/db/schema';
+import {
+  nowTimestamp,
+  type Database,
+  type Order,
+  type PaymentProviderName,
+  type PaymentStatus,
+} from '~/db/schema';
+import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { formatMinorUnits } from './money';
@@ -148,18 +155,7 @@ async function recordPayment(
   }
   const inserted = await trx
     .insertInto('payments')
-    .values({
-      id: randomUUID(),
-      order_id: order.id,
-      user_id: order.user_id,
-      provider: order.provider,
-      provider_payment_id: event.paymentId,
-      amount: event.amount,
-      currency: order.currency,
-      status: 'paid',
-      raw_event: JSON.stringify(event.raw),
-      created_at: at,
-    })
+    .values(paymentRow(order, event, 'paid', at))
     .onConflict((conflict) => conflict.columns(['provider', 'provider_payment_id']).doNothing())
     .executeTakeFirst();
   // Another event already recorded this charge (or its refund came first).
@@ -206,27 +202,19 @@ async function recordPayment(
     { id: 'payment', name: causeName[order.provider] },
     now,
   );
-  const user = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
-  await enqueueEmail(
+  await emailBuyer(
     trx,
-    {
-      key: `payment:${order.provider}:${event.paymentId}`,
-      template: 'payment-received',
-      payload: {
-        name: user.name,
-        planName: planName(order.plan_id),
-        amount: formatMinorUnits(order.amount, order.currency),
-        installment,
-        installments: order.installments,
-      },
-      to: { address: user.email, name: user.name },
-      userId: order.user_id,
-    },
+    order,
     now,
+    `payment:${order.provider}:${event.paymentId}`,
+    'payment-received',
+    (user) => ({
+      name: user.name,
+      planName: planName(order.plan_id),
+      amount: formatMinorUnits(order.amount, order.currency),
+      installment,
+      installments: order.installments,
+    }),
   );
   return ['applied', undefined, order.user_id, true];
 }
@@ -260,21 +248,13 @@ async function recordFailure(
     .set({ status: 'overdue', updated_at: at })
     .where('id', '=', enrolment.id)
     .execute();
-  const user = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
-  await enqueueEmail(
+  await emailBuyer(
     trx,
-    {
-      key: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
-      template: 'installment-failed',
-      payload: { name: user.name, planName: planName(order.plan_id) },
-      to: { address: user.email, name: user.name },
-      userId: order.user_id,
-    },
+    order,
     now,
+    `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
+    'installment-failed',
+    (user) => ({ name: user.name, planName: planName(order.plan_id) }),
   );
   return ['applied', reason, order.user_id, true];
 }
@@ -297,19 +277,7 @@ async function recordRefund(
     // the payment event that follows finds it and grants nothing.
     await trx
       .insertInto('payments')
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        user_id: order.user_id,
-        provider: order.provider,
-        provider_payment_id: event.paymentId,
-        amount: event.amount,
-        currency: event.currency.toUpperCase(),
-        status: 'refunded',
-        raw_event: JSON.stringify(event.raw),
-        created_at: at,
-        refunded_at: at,
-      })
+      .values(paymentRow(order, event, 'refunded', at))
       .execute();
     return ['applied', 'Refund recorded before its payment', order.user_id, false];
   }
@@ -339,6 +307,55 @@ async function recordRefund(
     now,
   );
   return ['applied', undefined, order.user_id, false];
+}
+
+/** A `payments` row for the charge an event names (a refund's row is refunded already). */
+function paymentRow(
+  order: Order,
+  event: Extract<PaymentEvent, { kind: 'payment-succeeded' | 'refunded' }>,
+  status: PaymentStatus,
+  at: string,
+) {
+  return {
+    id: randomUUID(),
+    order_id: order.id,
+    user_id: order.user_id,
+    provider: order.provider,
+    provider_payment_id: event.paymentId,
+    amount: event.amount,
+    currency: event.currency.toUpperCase(),
+    status,
+    raw_event: JSON.stringify(event.raw),
+    created_at: at,
+    refunded_at: status === 'refunded' ? at : null,
+  };
+}
+
+/** Queues one of the payment e-mails to the order's buyer, in the event's transaction. */
+async function emailBuyer<Name extends TemplateName>(
+  trx: Kysely<Database>,
+  order: Order,
+  now: Date,
+  key: string,
+  template: Name,
+  payload: (user: { name: string; email: string }) => TemplatePayload<Name>,
+): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow();
+  await enqueueEmail(
+    trx,
+    {
+      key,
+      template,
+      payload: payload(user),
+      to: { address: user.email, name: user.name },
+      userId: order.user_id,
+    },
+    now,
+  );
 }
 
 function planName(planId: string): string {
