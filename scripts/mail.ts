@@ -12,7 +12,7 @@ import { messageIdFor } from '~/features/email/outbox.server';
 import { renderEmail } from '~/features/email/render-email.server';
 import { EnvError, parseEnv } from '~/lib/env.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
-import { setUpMail } from '../server/mail-setup';
+import { checkMailSettings, setUpMail } from '../server/mail-setup';
 
 const USAGE = 'Usage: npm run mail -- test ADDRESS';
 
@@ -25,6 +25,7 @@ async function main(args: string[]): Promise<void> {
     throw new UsageError(`Not an e-mail address: "${address}".`);
   }
   const env = parseEnv();
+  checkMailSettings(env);
   const database = openDatabase(env.DATABASE_URL);
   try {
     await migrateToLatest(database.db);

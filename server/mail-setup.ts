@@ -6,9 +6,9 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from '~/features/email/mail-transport.server';
-import { EnvError, type Env } from '~/lib/env.server';
-import { isLoopbackHost, isLoopbackUrl } from '~/lib/loopback.server';
+import type { Env } from '~/lib/env.server';
 import { parseMailbox, type Mailbox } from '~/lib/mail-address';
+import { refuseUnlessLoopback } from './local-stand-ins';
 
 export const DEV_MAIL_PATH = '/dev-mail';
 
@@ -26,20 +26,16 @@ export interface MailSetup {
  */
 export function checkMailSettings(env: Env): void {
   if (env.SMTP_URL) return;
-  if (!isLoopbackUrl(env.ORIGIN)) {
-    throw new EnvError(
-      `E-mail is not configured: ORIGIN (${env.ORIGIN}) is not a loopback address, so the local mailbox will not run. Set SMTP_URL and MAIL_FROM (see docs/deploy.md), or use ORIGIN=http://localhost:${env.PORT} on your own machine.`,
-    );
-  }
-  if (env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
-    throw new EnvError(
-      `HOST (${env.HOST}) is not a loopback address: without SMTP_URL every e-mail is kept in the local mailbox at ${DEV_MAIL_PATH}, which anyone could read there. Leave HOST unset (or 127.0.0.1), or set SMTP_URL and MAIL_FROM.`,
-    );
-  }
+  refuseUnlessLoopback(env, {
+    service: 'E-mail',
+    name: 'the local mailbox',
+    risk: `without SMTP_URL every e-mail is kept in the local mailbox at ${DEV_MAIL_PATH}, which anyone could read there`,
+    configure: 'SMTP_URL and MAIL_FROM',
+  });
 }
 
+/** Call `checkMailSettings` first: it refuses a local mailbox where it must not run. */
 export function setUpMail(env: Env, db: Kysely<Database>): MailSetup {
-  checkMailSettings(env);
   const configuredFrom = env.MAIL_FROM ? parseMailbox(env.MAIL_FROM) : undefined;
   const from = configuredFrom ?? { name: site.name, address: site.email.display };
   if (env.SMTP_URL) {

@@ -1,8 +1,9 @@
 import { createLocalPaymentProvider } from '~/features/enrolment/local-payments.server';
 import type { PaymentsSetup } from '~/features/enrolment/payment-provider.server';
-import { EnvError, type Env } from '~/lib/env.server';
+import type { Env } from '~/lib/env.server';
 import type { Logger } from '~/lib/logger.server';
-import { isLoopbackHost, isLoopbackUrl } from '~/lib/loopback.server';
+import { isLoopbackUrl } from '~/lib/loopback.server';
+import { refuseUnlessLoopback } from './local-stand-ins';
 
 export const DEV_PAY_PATH = '/dev-pay';
 
@@ -18,11 +19,10 @@ export function setUpPayments(env: Env, logger: Logger): PaymentsSetup {
     );
     return { mode: 'static-links' };
   }
-  if (env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
-    throw new EnvError(
-      `HOST (${env.HOST}) is not a loopback address: without payment provider keys the local payment provider at ${DEV_PAY_PATH} runs, and anyone could unlock the course with it there. Leave HOST unset (or 127.0.0.1).`,
-    );
-  }
+  refuseUnlessLoopback(env, {
+    name: 'the local payment provider',
+    risk: `without payment provider keys the local payment provider at ${DEV_PAY_PATH} runs, and anyone could unlock the course with it there`,
+  });
   const local = createLocalPaymentProvider(env.ORIGIN);
   return {
     mode: 'automatic',

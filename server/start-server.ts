@@ -6,7 +6,6 @@ import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { site } from '~/content/site';
 import { EnvError, parseEnv } from '~/lib/env.server';
-import { loopbackInterfaceFor } from '~/lib/loopback.server';
 import type { AppServices } from '~/lib/load-context';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
@@ -14,6 +13,7 @@ import { createApp } from './app';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
+import { listenHostFor } from './local-stand-ins';
 import { checkMailSettings, setUpMail } from './mail-setup';
 import { setUpPayments } from './payments-setup';
 import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
@@ -61,12 +61,12 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     origin: env.ORIGIN,
     logger,
   });
-  // The local mailbox holds every message, and the local payment provider unlocks the
-  // course for nothing: like the local sign-in provider, loopback only.
-  const localStandIn =
-    mail.localMailbox || (payments.mode === 'automatic' && payments.localProvider !== undefined);
-  const listenHost =
-    signIn.listenHost ?? (localStandIn ? loopbackInterfaceFor(env.ORIGIN) : undefined);
+  const listenHost = listenHostFor(
+    env,
+    signIn.provider === 'local' ||
+      mail.localMailbox ||
+      (payments.mode === 'automatic' && payments.localProvider !== undefined),
+  );
   if (signIn.provider === 'local') {
     const created = await seedDemoUsers(database.db);
     if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');

@@ -106,6 +106,15 @@ export const plans = [
   },
 ] as const satisfies readonly Plan[];
 
+export function findPlan(planId: string): Plan | undefined {
+  return plans.find((plan) => plan.id === planId);
+}
+
+/** A plan's name for receipts and lists; the id itself for a plan since withdrawn. */
+export function planName(planId: string): string {
+  return findPlan(planId)?.name ?? planId;
+}
+
 /** What the whole plan costs: amount per payment times the number of payments. */
 export function planTotal(plan: Plan): number {
   return plan.amount * plan.payments;

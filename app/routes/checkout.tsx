@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { site } from '~/content/site';
 import { CheckoutView } from '~/features/enrolment/checkout-view';
-import { findPlan } from '~/features/enrolment/orders.server';
+import { findPlan } from '~/content/plans';
 import { startCheckout, UNKNOWN_PLAN } from '~/features/enrolment/start-checkout.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/checkout';

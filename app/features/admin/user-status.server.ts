@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   nowTimestamp,
@@ -8,6 +7,7 @@ import {
   type User,
   type UserChange,
 } from '~/db/schema';
+import { recordUserChange } from '~/features/auth/user-records.server';
 
 export class UserStatusError extends Error {
   override name = 'UserStatusError';
@@ -79,20 +79,13 @@ export async function changeUserStatus(
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('user_changes')
-      .values({
-        id: randomUUID(),
-        user_id: user.id,
-        changed_by: actorId,
-        changed_by_name: actor === 'command-line' ? 'Command line' : actor.name,
-        changed_at: nowTimestamp(now),
-        access_before: user.access,
-        access_after: access,
-        cohort_before: user.cohort,
-        cohort_after: cohort,
-      })
-      .execute();
+    await recordUserChange(trx, {
+      userId: user.id,
+      by: { id: actorId, name: actor === 'command-line' ? 'Command line' : actor.name },
+      before: user,
+      after: { access, cohort },
+      at: now,
+    });
     return updated;
   });
 }

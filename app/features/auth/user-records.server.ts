@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowTimestamp, type Database, type User } from '~/db/schema';
+import { nowTimestamp, type Access, type Cohort, type Database, type User } from '~/db/schema';
 import type { IdentityClaims } from './oidc-client.server';
 
 export interface SignInRecord {
@@ -73,4 +74,35 @@ async function recordIn(
     .returningAll()
     .executeTakeFirstOrThrow();
   return { user, created: false };
+}
+
+/**
+ * One row of the audit trail: who (an admin, the command line, or an automatic cause such
+ * as a payment) changed a user's access or cohort, from what to what. Written in the
+ * transaction of the change.
+ */
+export async function recordUserChange(
+  trx: Kysely<Database>,
+  change: {
+    userId: string;
+    by: { id: string; name: string };
+    before: { access: Access; cohort: Cohort };
+    after: { access: Access; cohort: Cohort };
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('user_changes')
+    .values({
+      id: randomUUID(),
+      user_id: change.userId,
+      changed_by: change.by.id,
+      changed_by_name: change.by.name,
+      changed_at: nowTimestamp(change.at),
+      access_before: change.before.access,
+      access_after: change.after.access,
+      cohort_before: change.before.cohort,
+      cohort_after: change.after.cohort,
+    })
+    .execute();
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowTimestamp, type Access, type Database } from '~/db/schema';
+import type { Access, Database } from '~/db/schema';
+import { recordUserChange } from '~/features/auth/user-records.server';
 
 /** What changed access when no admin did: the audit trail names it instead of a person. */
 export interface AccessCause {
@@ -50,21 +50,13 @@ export async function reconcileAccess(
     if (!lastRaise || !AUTOMATIC_CAUSES.has(lastRaise.changed_by)) target = 'level-1';
   }
   if (target === user.access) return undefined;
-  const at = nowTimestamp(now);
   await trx.updateTable('users').set({ access: target }).where('id', '=', userId).execute();
-  await trx
-    .insertInto('user_changes')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      changed_by: cause.id,
-      changed_by_name: cause.name,
-      changed_at: at,
-      access_before: user.access,
-      access_after: target,
-      cohort_before: user.cohort,
-      cohort_after: user.cohort,
-    })
-    .execute();
+  await recordUserChange(trx, {
+    userId,
+    by: cause,
+    before: user,
+    after: { access: target, cohort: user.cohort },
+    at: now,
+  });
   return { before: user.access, after: target };
 }

@@ -8,6 +8,8 @@ export interface LocalCheckout {
   planName: string;
   amount: string;
   status: OrderStatus;
+  /** Another payment is possible: not cancelled, and installments remain. */
+  canPay: boolean;
   enrolment: Pick<Enrolment, 'status' | 'installments_paid' | 'installments_total'> | null;
 }
 
@@ -32,8 +34,7 @@ function IntentButton({
 
 /** The local stand-in's checkout page: no card, just the outcome a provider would report. */
 export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
-  const { enrolment } = checkout;
-  const morePayments = !enrolment || enrolment.installments_paid < enrolment.installments_total;
+  const { enrolment, canPay } = checkout;
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <p className="inline-flex items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900">
@@ -49,9 +50,7 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
         </p>
       )}
       <div className="mt-8 flex flex-wrap gap-3">
-        {checkout.status !== 'cancelled' && morePayments && (
-          <IntentButton intent="pay" label="Pay" variant="primary" />
-        )}
+        {canPay && <IntentButton intent="pay" label="Pay" variant="primary" />}
         {checkout.status === 'pending' && (
           <IntentButton intent="cancel" label="Cancel" variant="secondary" />
         )}
@@ -60,7 +59,7 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
         <div className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-4">
           <h2 className="font-bold text-ink">Simulate what a provider may report later</h2>
           <div className="mt-3 flex flex-wrap gap-3">
-            {morePayments && (
+            {canPay && (
               <IntentButton
                 intent="fail-installment"
                 label="Fail the next installment"

@@ -6,7 +6,8 @@ import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
 import type { LocalPaymentProvider } from './local-payments.server';
 import { formatMinorUnits } from './money';
-import { findOrderOf, findPlan } from './orders.server';
+import { planName } from '~/content/plans';
+import { findEnrolmentOfOrder, findOrderOf, takesMorePayments } from './orders.server';
 
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 const NOT_FOUND = 'No such order';
@@ -31,17 +32,20 @@ async function requireOwnOrder(context: RequestContext, orderId: string) {
 export async function loadLocalCheckout(context: RequestContext, orderId: string) {
   requireLocalProvider(context);
   const order = await requireOwnOrder(context, orderId);
-  const enrolment = await context.services.database.db
-    .selectFrom('enrolments')
-    .select(['status', 'installments_paid', 'installments_total'])
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
+  const enrolment = await findEnrolmentOfOrder(context.services.database.db, order.id);
   return {
     orderId: order.id,
-    planName: findPlan(order.plan_id)?.name ?? order.plan_id,
+    planName: planName(order.plan_id),
     amount: formatMinorUnits(order.amount, order.currency),
     status: order.status,
-    enrolment: enrolment ?? null,
+    canPay: takesMorePayments(order, enrolment),
+    enrolment: enrolment
+      ? {
+          status: enrolment.status,
+          installments_paid: enrolment.installments_paid,
+          installments_total: enrolment.installments_total,
+        }
+      : null,
   };
 }
 
@@ -71,15 +75,11 @@ export async function actOnLocalCheckout(
     const response = await local.deliver(event);
     if (!response.ok) throw data(`The webhook answered ${response.status}`, { status: 502 });
   };
-  const enrolment = await db
-    .selectFrom('enrolments')
-    .select(['installments_paid', 'installments_total'])
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
-  const morePayments = !enrolment || enrolment.installments_paid < enrolment.installments_total;
+  const enrolment = await findEnrolmentOfOrder(db, order.id);
+  const morePayments = takesMorePayments(order, enrolment);
 
   if (intent === 'pay') {
-    if (order.status === 'cancelled' || !morePayments) {
+    if (!morePayments) {
       throw data('This order takes no more payments.', { status: 409 });
     }
     await deliver({

@@ -1,5 +1,6 @@
 import type { RequestContext } from '~/lib/load-context';
-import { findOrderOf, findPlan } from './orders.server';
+import { planName } from '~/content/plans';
+import { findOrderOf } from './orders.server';
 
 export type OrderProgress = 'unlocked' | 'confirming' | 'failed' | 'cancelled';
 
@@ -24,5 +25,5 @@ export async function readOrderState(
   if (!order) return null;
   const progress: OrderProgress =
     order.status === 'paid' ? 'unlocked' : order.status === 'pending' ? 'confirming' : order.status;
-  return { planName: findPlan(order.plan_id)?.name ?? order.plan_id, progress };
+  return { planName: planName(order.plan_id), progress };
 }

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { plans, type Plan } from '~/content/plans';
-import { nowTimestamp, type Database, type Order, type PaymentProviderName } from '~/db/schema';
+import type { Plan } from '~/content/plans';
+import {
+  nowTimestamp,
+  type Database,
+  type Enrolment,
+  type Order,
+  type PaymentProviderName,
+} from '~/db/schema';
 
 /** An order id is the provider's reference: random, never a user id, never guessable. */
 export function newOrderId(): string {
   return `ord_${randomBytes(16).toString('base64url')}`;
-}
-
-export function findPlan(planId: string): Plan | undefined {
-  return plans.find((plan) => plan.id === planId);
 }
 
 /**
@@ -53,4 +55,21 @@ export function findOrderOf(
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The enrolment a paid order created, if it has been paid. */
+export function findEnrolmentOfOrder(
+  db: Kysely<Database>,
+  orderId: string,
+): Promise<Enrolment | undefined> {
+  return db.selectFrom('enrolments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** An order takes another payment until its installments are all paid (and it is not cancelled). */
+export function takesMorePayments(
+  order: Pick<Order, 'status'>,
+  enrolment: Pick<Enrolment, 'installments_paid' | 'installments_total'> | undefined,
+): boolean {
+  if (order.status === 'cancelled') return false;
+  return !enrolment || enrolment.installments_paid < enrolment.installments_total;
 }

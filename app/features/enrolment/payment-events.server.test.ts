@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
-import { findPlan, createOrder } from './orders.server';
+import { findPlan } from '~/content/plans';
+import { createOrder } from './orders.server';
 import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
 
 let database: DatabaseHandle;

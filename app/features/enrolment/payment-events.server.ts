@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { plans } from '~/content/plans';
+import { planName } from '~/content/plans';
 import {
   nowTimestamp,
   type Database,
@@ -12,6 +12,7 @@ import type { TemplateName, TemplatePayload } from '~/features/email/email-templ
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { formatMinorUnits } from './money';
+import { findEnrolmentOfOrder, takesMorePayments } from './orders.server';
 
 /**
  * What a provider's verified webhook said, in the product's words. Each adapter turns its
@@ -140,12 +141,8 @@ async function recordPayment(
     ];
   }
   const at = nowTimestamp(now);
-  const existing = await trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
-  if (existing && existing.installments_paid >= order.installments) {
+  const existing = await findEnrolmentOfOrder(trx, order.id);
+  if (existing && !takesMorePayments(order, existing)) {
     return [
       'mismatch',
       `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
@@ -226,11 +223,7 @@ async function recordFailure(
   now: Date,
 ): Promise<Settled> {
   const at = nowTimestamp(now);
-  const enrolment = await trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .executeTakeFirst();
+  const enrolment = await findEnrolmentOfOrder(trx, order.id);
   if (!enrolment) {
     // The first payment failed: there is nothing to unlock, the order just did not go through.
     await trx
@@ -356,8 +349,4 @@ async function emailBuyer<Name extends TemplateName>(
     },
     now,
   );
-}
-
-function planName(planId: string): string {
-  return plans.find((plan) => plan.id === planId)?.name ?? planId;
 }

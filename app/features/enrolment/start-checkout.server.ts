@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
-import { createOrder, findPlan } from './orders.server';
+import { findPlan } from '~/content/plans';
+import { createOrder } from './orders.server';
 
 export const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
 

@@ -1,9 +1,7 @@
-import { plans } from '~/content/plans';
+import { planName } from '~/content/plans';
 import { formatDateTimeUtc } from '~/lib/format';
 import { formatMinorUnits } from './money';
 import type { EnrolmentSummary, PaymentSummary } from './user-payments.server';
-
-const planName = (planId: string) => plans.find((plan) => plan.id === planId)?.name ?? planId;
 
 /** The admin's view of what a person bought and paid. */
 export function UserPayments({
