@@ -40,13 +40,11 @@ test.describe('paying with the local payment provider', () => {
     await expect(checkout.getByRole('heading', { level: 1, name: PLAN })).toBeVisible();
     await expect(checkout.getByText('$400', { exact: true })).toBeVisible();
     await expectNoAxeViolations(checkout);
-    await saveFullPageScreenshot(checkout, 'dev-pay', testInfo.project.name);
 
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(checkout).toHaveURL(/\/success\?order=ord_/);
     await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
     await expectNoAxeViolations(checkout);
-    await saveFullPageScreenshot(checkout, 'success-unlocked', testInfo.project.name);
     await expect(watching.locator('tbody tr', { hasText: email })).toContainText('level-1', {
       timeout: 1_000,
     });
@@ -71,7 +69,10 @@ test.describe('paying with the local payment provider', () => {
     await watcher.close();
   });
 
-  test('a visitor signs in first; Cancel leaves access as it was', async ({ page, context }) => {
+  test('a visitor signs in first; Cancel leaves access as it was', async ({
+    page,
+    context,
+  }, testInfo) => {
     await gotoApp(page, '/enroll');
     const opened = context.waitForEvent('page');
     await payNow(page).click();
@@ -80,6 +81,7 @@ test.describe('paying with the local payment provider', () => {
     await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect(tab.getByRole('heading', { level: 1, name: `Pay for ${PLAN}` })).toBeVisible();
     await expectNoAxeViolations(tab);
+    await saveFullPageScreenshot(tab, 'checkout-visitor', testInfo.project.name);
     await signInThroughPopup(tab, {
       email: uniqueEmail('canceller'),
       name: 'Cara Cancel',
@@ -87,11 +89,42 @@ test.describe('paying with the local payment provider', () => {
     });
     await tab.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(tab).toHaveURL(/\/dev-pay\/ord_/);
+    await saveFullPageScreenshot(tab, 'dev-pay', testInfo.project.name);
     await tab.getByRole('button', { name: 'Cancel' }).click();
     await expect(tab).toHaveURL(/\/enroll$/);
     await expect(tab.getByText('Payment cancelled')).toBeVisible();
     const denied = await gotoApp(tab, '/fed/javascript');
     expect(denied?.status()).toBe(403);
+  });
+
+  test('the success page and the admin’s view of a purchase, at every width', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const buyer = createAccount('none', 'Paula Paid');
+    await useAccount(context, buyer);
+    await gotoApp(page, '/enroll');
+    const opened = context.waitForEvent('page');
+    await payNow(page).click();
+    const tab = await opened;
+    await expect(tab).toHaveURL(/\/dev-pay\/ord_/);
+    await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await tab.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(tab.getByText('Your course is unlocked.')).toBeVisible();
+    await saveFullPageScreenshot(tab, 'success-unlocked', testInfo.project.name);
+
+    const adminContext = await context.browser()!.newContext(testInfo.project.use);
+    await useAccount(adminContext, createAccount('admin', 'Purchase Viewer'));
+    const admin = await adminContext.newPage();
+    await gotoApp(admin, `/admin/user-details/${buyer.id}`);
+    await expect(admin.getByRole('region', { name: 'Enrolments and payments' })).toContainText(
+      'Payment of $400 through local, paid',
+    );
+    await expect(admin.getByRole('region', { name: 'E-mails' })).toContainText(
+      'Payment received — your course is unlocked',
+    );
+    await saveFullPageScreenshot(admin, 'admin-user-payments', testInfo.project.name);
+    await adminContext.close();
   });
 
   test('someone else’s order is a 404, and the webhook refuses an unsigned event', async ({
