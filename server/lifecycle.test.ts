@@ -112,6 +112,21 @@ describe('the local sign-in provider and the local mailbox fail closed', () => {
       { SMTP_URL: 'https://mailer:s3cret-pass@smtp.example.com', MAIL_FROM: 'hello@example.com' },
       'SMTP_URL must be an smtp:// or smtps:// URL',
     ],
+    [
+      'a Stripe secret key without its webhook secret, without repeating the key',
+      { STRIPE_SECRET_KEY: 'sk_live_s3cret-pass' },
+      'STRIPE_SECRET_KEY must be a Stripe secret key',
+    ],
+    [
+      'half of Stripe’s keys',
+      { STRIPE_SECRET_KEY: 'sk_test_abc' },
+      'STRIPE_WEBHOOK_SECRET must be set together with the other Stripe key',
+    ],
+    [
+      'a payment provider whose keys are not set',
+      { PAYSTACK_SECRET_KEY: 'sk_test_abc', PAYMENT_PROVIDER: 'stripe' },
+      'PAYMENT_PROVIDER names stripe, whose keys are not set',
+    ],
   ])('refuses %s with one clear line', async (_case, env, message) => {
     const started = spawnServer({
       PORT: String(await freePort()),

@@ -12,6 +12,8 @@ export interface Plan {
   readonly descriptions: readonly string[];
   /** Whole US dollars per payment. */
   readonly amount: number;
+  /** Whole naira per payment, charged through Paystack and sent by bank transfer in Nigeria. */
+  readonly amountNaira: number;
   /** 1 for an upfront payment, 3 for installments. */
   readonly payments: number;
   readonly billing: 'one-time' | 'monthly';
@@ -62,6 +64,7 @@ export const plans = [
     name: 'FrontEnd Bootcamp Upfront',
     descriptions: [...frontendIncludes, `Save ${formatUsd(50)} by paying once`],
     amount: 400,
+    amountNaira: 600_000,
     payments: 1,
     billing: 'one-time',
     currencyNote: 'USD, one-time',
@@ -74,6 +77,7 @@ export const plans = [
     name: 'FrontEnd Bootcamp in 3 Installments',
     descriptions: [...frontendIncludes, 'Spread the fee over three monthly payments'],
     amount: 150,
+    amountNaira: 225_000,
     payments: 3,
     billing: 'monthly',
     currencyNote: 'USD monthly for the first 3 months',
@@ -86,6 +90,7 @@ export const plans = [
     name: 'FullStack Bootcamp Upfront',
     descriptions: [...fullstackIncludes, `Save ${formatUsd(200)} by paying once`],
     amount: 1000,
+    amountNaira: 1_500_000,
     payments: 1,
     billing: 'one-time',
     currencyNote: 'USD, one-time',
@@ -98,6 +103,7 @@ export const plans = [
     name: 'FullStack Bootcamp in 3 Installments',
     descriptions: [...fullstackIncludes, 'Spread the fee over three monthly payments'],
     amount: 400,
+    amountNaira: 600_000,
     payments: 3,
     billing: 'monthly',
     currencyNote: 'USD monthly for the first 3 months',
@@ -115,12 +121,19 @@ export function planName(planId: string): string {
   return findPlan(planId)?.name ?? planId;
 }
 
+export type PlanCurrency = 'USD' | 'NGN';
+
+/** What one payment of a plan costs in a currency, in minor units (cents, kobo). */
+export function planPrice(plan: Plan, currency: PlanCurrency): number {
+  return (currency === 'USD' ? plan.amount : plan.amountNaira) * 100;
+}
+
 /** What the whole plan costs: amount per payment times the number of payments. */
 export function planTotal(plan: Plan): number {
   return plan.amount * plan.payments;
 }
 
-const amountNaira = 600000;
+const amountNaira = plans[0].amountNaira;
 
 export const bankTransfer = {
   country: 'Nigeria',

@@ -136,6 +136,8 @@ export interface OrdersTable {
   provider: PaymentProviderName;
   /** The provider's checkout id (Stripe Checkout Session, Paystack access code). */
   provider_ref: string | null;
+  /** The provider's name for an installment plan's charges, from its first payment. */
+  subscription_ref: string | null;
   status: OrderStatus;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -79,6 +79,32 @@ const envSchema = z
         })
         .optional(),
     ),
+    /** Stripe's secret API key (`sk_…`, or a restricted `rk_…`): card payments in USD. */
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key: sk_live_… or sk_test_…')
+        .optional(),
+    ),
+    /** The signing secret of the Stripe webhook endpoint (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret: whsec_…')
+        .optional(),
+    ),
+    /** Paystack's secret key (`sk_…`): payments in naira; it also signs Paystack's webhooks. */
+    PAYSTACK_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key: sk_live_… or sk_test_…')
+        .optional(),
+    ),
+    /** Which provider Pay Now uses when both are configured (webhooks of both are accepted). */
+    PAYMENT_PROVIDER: optionalText.pipe(oneOf(['stripe', 'paystack']).optional()),
+    /** Other API bases for the providers (tests run in-process fakes of them on loopback). */
+    STRIPE_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+    PAYSTACK_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
@@ -99,6 +125,21 @@ const envSchema = z
         message: 'must be set together with the other Google credential',
       });
     }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'must be set together with the other Stripe key',
+      });
+    }
+    const configured = { stripe: env.STRIPE_SECRET_KEY, paystack: env.PAYSTACK_SECRET_KEY };
+    if (env.PAYMENT_PROVIDER && !configured[env.PAYMENT_PROVIDER]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: `names ${env.PAYMENT_PROVIDER}, whose keys are not set`,
+      });
+    }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({
         code: 'custom',
@@ -111,7 +152,14 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema> & { ORIGIN: string };
 
 /** Values that may hold a password: an error names them but never repeats them. */
-const SECRET_VARIABLES = new Set(['GOOGLE_CLIENT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'GOOGLE_CLIENT_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PAYSTACK_SECRET_KEY',
+]);
 
 export class EnvError extends Error {
   override name = 'EnvError';

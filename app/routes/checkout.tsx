@@ -2,14 +2,23 @@ import { data } from 'react-router';
 import { site } from '~/content/site';
 import { CheckoutView } from '~/features/enrolment/checkout-view';
 import { findPlan } from '~/content/plans';
-import { startCheckout, UNKNOWN_PLAN } from '~/features/enrolment/start-checkout.server';
+import {
+  returnFromCancelledCheckout,
+  startCheckout,
+  UNKNOWN_PLAN,
+} from '~/features/enrolment/start-checkout.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/checkout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const plan = findPlan(new URL(request.url).searchParams.get('plan') ?? '');
+  const services = requireServices(context);
+  const query = new URL(request.url).searchParams;
+  if (query.has('cancelled')) {
+    return returnFromCancelledCheckout(services.services.sessionSettings.secure);
+  }
+  const plan = findPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
-  const { user } = await requireServices(context).session();
+  const { user } = await services.session();
   return { plan, signedIn: user !== null };
 }
 

@@ -7,6 +7,7 @@ import * as postgresSearchKey from './005-postgres-search-key';
 import * as userSearchCounts from './006-user-search-counts';
 import * as emailOutbox from './007-email-outbox';
 import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
+import * as orderSubscriptions from './009-order-subscriptions';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-user-search-counts': userSearchCounts,
   '007-email-outbox': emailOutbox,
   '008-orders-payments-enrolments': ordersPaymentsEnrolments,
+  '009-order-subscriptions': orderSubscriptions,
 };

@@ -8,8 +8,8 @@ import type { LocalPaymentProvider } from './local-payments.server';
 import { formatMinorUnits } from './money';
 import { planName } from '~/content/plans';
 import { findEnrolmentOfOrder, findOrderOf, takesMorePayments } from './orders.server';
+import { returnFromCancelledCheckout } from './start-checkout.server';
 
-export const PAYMENT_CANCELLED = 'Payment cancelled';
 const NOT_FOUND = 'No such order';
 
 /** `/dev-pay` exists only while the local stand-in is the payment provider. */
@@ -99,9 +99,7 @@ export async function actOnLocalCheckout(
       .where('id', '=', order.id)
       .where('status', '=', 'pending')
       .execute();
-    return redirect('/enroll', {
-      headers: { 'Set-Cookie': flashCookie({ type: 'info', message: PAYMENT_CANCELLED }, secure) },
-    });
+    return returnFromCancelledCheckout(secure);
   }
   if (intent === 'fail-installment' && enrolment && morePayments) {
     await deliver({

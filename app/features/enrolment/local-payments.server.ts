@@ -52,6 +52,7 @@ export function createLocalPaymentProvider(origin: string): LocalPaymentProvider
   const secret = randomBytes(32);
   return {
     name: 'local',
+    currency: 'USD',
     async createCheckout(order) {
       return { url: `${origin}/dev-pay/${order.id}`, providerRef: `local_${order.id}` };
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Plan } from '~/content/plans';
+import { planPrice, type Plan, type PlanCurrency } from '~/content/plans';
 import {
   nowTimestamp,
   type Database,
@@ -16,11 +16,16 @@ export function newOrderId(): string {
 
 /**
  * A pending order for the signed-in person, priced from `app/content/plans.ts` (the one
- * source of prices): per payment, in cents.
+ * source of prices) in the provider's currency: per payment, in minor units.
  */
 export async function createOrder(
   db: Kysely<Database>,
-  options: { userId: string; plan: Plan; provider: PaymentProviderName; now?: Date },
+  options: {
+    userId: string;
+    plan: Plan;
+    provider: { name: PaymentProviderName; currency: PlanCurrency };
+    now?: Date;
+  },
 ): Promise<Order> {
   const at = nowTimestamp(options.now);
   return db
@@ -30,11 +35,12 @@ export async function createOrder(
       user_id: options.userId,
       plan_id: options.plan.id,
       track: options.plan.theme,
-      amount: options.plan.amount * 100,
-      currency: 'USD',
+      amount: planPrice(options.plan, options.provider.currency),
+      currency: options.provider.currency,
       installments: options.plan.payments,
-      provider: options.provider,
+      provider: options.provider.name,
       provider_ref: null,
+      subscription_ref: null,
       status: 'pending',
       created_at: at,
       updated_at: at,
@@ -54,6 +60,24 @@ export function findOrderOf(
     .selectAll()
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The order a provider's event names, or else the one whose installment plan it charges. */
+export function findOrderOfEvent(
+  db: Kysely<Database>,
+  event: { provider: PaymentProviderName; orderId?: string; subscriptionRef?: string },
+): Promise<Order | undefined> {
+  if (event.orderId) {
+    return db.selectFrom('orders').selectAll().where('id', '=', event.orderId).executeTakeFirst();
+  }
+  if (!event.subscriptionRef) return Promise.resolve(undefined);
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider', '=', event.provider)
+    .where('subscription_ref', '=', event.subscriptionRef)
+    .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }
 

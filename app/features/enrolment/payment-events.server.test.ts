@@ -36,7 +36,7 @@ async function buyer(access: Access = 'none', planId = 'fed-upfront') {
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan(planId)!,
-    provider: 'local',
+    provider: { name: 'local', currency: 'USD' },
   });
   return { user, order };
 }

@@ -12,7 +12,7 @@ import type { TemplateName, TemplatePayload } from '~/features/email/email-templ
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { formatMinorUnits } from './money';
-import { findEnrolmentOfOrder, takesMorePayments } from './orders.server';
+import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
 
 /**
  * What a provider's verified webhook said, in the product's words. Each adapter turns its
@@ -25,6 +25,11 @@ export type PaymentEvent = {
   /** The provider's event type, kept for the record. */
   type: string;
   orderId: string | undefined;
+  /**
+   * The provider's name for the installment plan being charged (see `orders.subscription_ref`):
+   * how a later charge that does not name the order finds it.
+   */
+  subscriptionRef?: string;
   raw: unknown;
 } & (
   | {
@@ -100,18 +105,18 @@ export async function applyPaymentEvent(
       return { outcome, userId, queuedEmail };
     };
     if (event.kind === 'ignored') return settle('ignored');
-    const order = event.orderId
-      ? await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('id', '=', event.orderId)
-          .executeTakeFirst()
-      : undefined;
+    const order = await findOrderOfEvent(trx, event);
     if (!order || order.provider !== event.provider) {
-      return settle(
-        'unknown-order',
-        `No ${event.provider} order ${event.orderId ?? '(none named)'}`,
-      );
+      const named = event.orderId ?? (event.subscriptionRef && `for ${event.subscriptionRef}`);
+      return settle('unknown-order', `No ${event.provider} order ${named ?? '(none named)'}`);
+    }
+    if (!event.orderId) {
+      await trx
+        .updateTable('payment_events')
+        .set({ order_id: order.id })
+        .where('provider', '=', event.provider)
+        .where('event_id', '=', event.eventId)
+        .execute();
     }
     switch (event.kind) {
       case 'payment-succeeded':
@@ -161,7 +166,11 @@ async function recordPayment(
   }
   await trx
     .updateTable('orders')
-    .set({ status: 'paid', updated_at: at })
+    .set({
+      status: 'paid',
+      subscription_ref: order.subscription_ref ?? event.subscriptionRef ?? null,
+      updated_at: at,
+    })
     .where('id', '=', order.id)
     .execute();
   const installment = Math.min((existing?.installments_paid ?? 0) + 1, order.installments);

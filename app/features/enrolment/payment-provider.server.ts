@@ -1,4 +1,4 @@
-import type { Plan } from '~/content/plans';
+import type { Plan, PlanCurrency } from '~/content/plans';
 import type { Order, PaymentProviderName } from '~/db/schema';
 import type { LocalPaymentProvider } from './local-payments.server';
 import type { PaymentEvent } from './payment-events.server';
@@ -11,6 +11,8 @@ export class WebhookRejected extends Error {
 /** DESIGN §9: one interface, an adapter per provider (Stripe, Paystack, the local stand-in). */
 export interface PaymentProvider {
   name: PaymentProviderName;
+  /** The currency its orders are priced and charged in. */
+  currency: PlanCurrency;
   /** The provider's checkout for a pending order: where to send the buyer. */
   createCheckout(
     order: Order,
@@ -19,6 +21,11 @@ export interface PaymentProvider {
   ): Promise<{ url: string; providerRef: string }>;
   /** The event a webhook carries, once its signature (and freshness) is proven. */
   verifyWebhook(rawBody: Buffer, headers: Headers): Promise<PaymentEvent>;
+  /**
+   * Ends an installment plan once its last installment is paid, for a provider that would
+   * otherwise go on charging (Stripe). Safe to repeat.
+   */
+  stopInstallments?(subscriptionRef: string): Promise<void>;
 }
 
 /**

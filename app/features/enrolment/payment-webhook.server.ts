@@ -1,6 +1,9 @@
 import type { RequestContext } from '~/lib/load-context';
-import { applyPaymentEvent } from './payment-events.server';
-import { WebhookRejected } from './payment-provider.server';
+import type { Kysely } from 'kysely';
+import type { Database } from '~/db/schema';
+import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
+import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
+import { WebhookRejected, type PaymentProvider } from './payment-provider.server';
 
 function answer(status: number, body: object): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -47,5 +50,35 @@ export async function receivePaymentWebhook(
   if (result.userId)
     context.services.userEvents.publish({ collection: 'users', id: result.userId });
   if (result.queuedEmail) context.services.email.wakeWorker();
+  try {
+    await stopPaidInstallments(context.services.database.db, provider, event);
+  } catch (error) {
+    // Answering 500 makes the provider deliver the event again, and a repeat comes back here.
+    context.log.error(
+      { event: 'stop-installments-failed', provider: providerName, orderId: event.orderId, error },
+      'payment',
+    );
+    return answer(500, { error: 'Could not end the installment plan; deliver again' });
+  }
   return answer(200, { received: true, outcome: result.outcome });
+}
+
+/**
+ * After the last installment, a provider that would charge on ends the plan. Checked on
+ * every delivery of a payment, repeats included, so a failed attempt is retried.
+ */
+async function stopPaidInstallments(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<void> {
+  if (!provider.stopInstallments || event.kind !== 'payment-succeeded' || !event.subscriptionRef) {
+    return;
+  }
+  const order = await findOrderOfEvent(db, event);
+  if (!order || order.installments < 2) return;
+  const enrolment = await findEnrolmentOfOrder(db, order.id);
+  if (enrolment && !takesMorePayments(order, enrolment)) {
+    await provider.stopInstallments(event.subscriptionRef);
+  }
 }

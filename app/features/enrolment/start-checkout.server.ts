@@ -1,10 +1,22 @@
 import { data, redirect } from 'react-router';
+import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
 
 export const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
+export const PAYMENT_CANCELLED = 'Payment cancelled';
+
+/**
+ * Back from a provider's checkout without paying: /enroll with the toast. The order stays
+ * as it is: the provider's page may still be paid, and its webhook then counts.
+ */
+export function returnFromCancelledCheckout(secure: boolean): Response {
+  return redirect('/enroll', {
+    headers: { 'Set-Cookie': flashCookie({ type: 'info', message: PAYMENT_CANCELLED }, secure) },
+  });
+}
 
 /**
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
@@ -21,7 +33,7 @@ export async function startCheckout(request: Request, context: RequestContext) {
   const { user } = await context.session();
   if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
   const { db } = context.services.database;
-  const order = await createOrder(db, { userId: user.id, plan, provider: payments.checkout.name });
+  const order = await createOrder(db, { userId: user.id, plan, provider: payments.checkout });
   const checkout = await payments.checkout.createCheckout(order, plan, user);
   await db
     .updateTable('orders')

@@ -1,0 +1,216 @@
+import Stripe from 'stripe';
+import type { PaymentEvent } from './payment-events.server';
+import { WebhookRejected, type PaymentProvider } from './payment-provider.server';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** The site's public origin: where Stripe sends the buyer back. */
+  origin: string;
+  /** Another API base (tests run an in-process fake of Stripe on loopback). */
+  apiUrl?: string;
+}
+
+/** The events to enable on the Stripe webhook endpoint (docs/deploy.md lists them too). */
+export const STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'charge.refunded',
+] as const;
+
+function stripeClient(settings: StripeSettings): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(api && {
+      host: api.hostname,
+      port: api.port,
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+/**
+ * Stripe (USD): a Checkout Session per order, priced with `price_data` from the plans (a
+ * subscription for installments, ended after its last one), and webhooks verified with
+ * `constructEvent` (signature and a 5-minute tolerance) before they mean anything.
+ */
+export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+  const { origin } = settings;
+
+  /** A refunded charge is an invoice's (an installment) or a one-time payment's. */
+  async function refundedPayment(charge: Stripe.Charge) {
+    const paymentIntent = idOf(charge.payment_intent);
+    if (!paymentIntent) return undefined;
+    const invoicePayments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      expand: ['data.invoice'],
+      limit: 1,
+    });
+    const invoice = invoicePayments.data[0]?.invoice;
+    if (invoice && typeof invoice !== 'string' && !invoice.deleted) {
+      const subscription = invoice.parent?.subscription_details;
+      return {
+        paymentId: invoice.id!,
+        orderId: subscription?.metadata?.order_id,
+        subscriptionRef: idOf(subscription?.subscription),
+      };
+    }
+    const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+    return {
+      paymentId: paymentIntent,
+      orderId: intent.metadata.order_id,
+      subscriptionRef: undefined,
+    };
+  }
+
+  return {
+    name: 'stripe',
+    currency: 'USD',
+    async createCheckout(order, plan, buyer) {
+      const installments = order.installments > 1;
+      const session = await stripe.checkout.sessions.create({
+        mode: installments ? 'subscription' : 'payment',
+        client_reference_id: order.id,
+        customer_email: buyer.email,
+        metadata: { order_id: order.id },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: order.currency.toLowerCase(),
+              unit_amount: order.amount,
+              product_data: { name: plan.name },
+              ...(installments && { recurring: { interval: 'month' as const } }),
+            },
+          },
+        ],
+        ...(installments
+          ? { subscription_data: { metadata: { order_id: order.id } } }
+          : { payment_intent_data: { metadata: { order_id: order.id } } }),
+        success_url: `${origin}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/checkout?cancelled=${order.id}`,
+      });
+      if (!session.url) throw new Error(`Stripe returned no URL for the checkout of ${order.id}`);
+      return { url: session.url, providerRef: session.id };
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          headers.get('stripe-signature') ?? '',
+          settings.webhookSecret,
+        );
+      } catch (error) {
+        throw new WebhookRejected(
+          error instanceof Error ? error.message : 'Stripe signature not verified',
+        );
+      }
+      return toPaymentEvent(event, refundedPayment);
+    },
+
+    async stopInstallments(subscriptionRef) {
+      // After the last installment: no further charge at the end of the month it paid for.
+      await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+    },
+  };
+}
+
+async function toPaymentEvent(
+  event: Stripe.Event,
+  refundedPayment: (
+    charge: Stripe.Charge,
+  ) => Promise<{ paymentId: string; orderId?: string; subscriptionRef?: string } | undefined>,
+): Promise<PaymentEvent> {
+  const common = { provider: 'stripe' as const, eventId: event.id, type: event.type, raw: event };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const orderId = session.client_reference_id ?? session.metadata?.order_id ?? undefined;
+      // Paid later (a bank debit): `async_payment_succeeded` follows.
+      if (session.payment_status !== 'paid') return { ...common, orderId, kind: 'ignored' };
+      const subscription = idOf(session.subscription);
+      // A subscription's first payment is its first invoice, which `invoice.paid` names too.
+      const paymentId = subscription ? idOf(session.invoice) : idOf(session.payment_intent);
+      if (!paymentId) return { ...common, orderId, kind: 'ignored' };
+      return {
+        ...common,
+        orderId,
+        subscriptionRef: subscription,
+        kind: 'payment-succeeded',
+        paymentId,
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? '',
+      };
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = event.data.object;
+      return {
+        ...common,
+        orderId: session.client_reference_id ?? session.metadata?.order_id ?? undefined,
+        kind: 'payment-failed',
+        reason:
+          event.type === 'checkout.session.expired'
+            ? 'The checkout expired unpaid'
+            : 'The payment did not go through',
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscription = invoice.parent?.subscription_details;
+      const orderId = subscription?.metadata?.order_id;
+      const subscriptionRef = idOf(subscription?.subscription);
+      if (!subscription) return { ...common, orderId, kind: 'ignored' };
+      if (event.type === 'invoice.payment_failed') {
+        return {
+          ...common,
+          orderId,
+          subscriptionRef,
+          kind: 'payment-failed',
+          reason: `Installment invoice ${invoice.id} was not paid`,
+        };
+      }
+      return {
+        ...common,
+        orderId,
+        subscriptionRef,
+        kind: 'payment-succeeded',
+        paymentId: invoice.id!,
+        amount: invoice.amount_paid,
+        currency: invoice.currency,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      // A partial refund keeps the course: only a charge refunded in full takes it back.
+      if (!charge.refunded) return { ...common, orderId: undefined, kind: 'ignored' };
+      const payment = await refundedPayment(charge);
+      if (!payment) return { ...common, orderId: undefined, kind: 'ignored' };
+      return {
+        ...common,
+        orderId: payment.orderId,
+        subscriptionRef: payment.subscriptionRef,
+        kind: 'refunded',
+        paymentId: payment.paymentId,
+        amount: charge.amount,
+        currency: charge.currency,
+      };
+    }
+    default:
+      return { ...common, orderId: undefined, kind: 'ignored' };
+  }
+}

@@ -1,0 +1,518 @@
+/**
+ * Stripe and Paystack through the compiled server: webhooks signed as the providers sign
+ * them, delivered over HTTP to `/webhooks/{provider}`, against in-process fakes of their
+ * APIs (tests/support/fake-*.ts); on SQLite, and on PostgreSQL in its own pass.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPlan } from '~/content/plans';
+import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import type { Access, Order, PaymentProviderName } from '~/db/schema';
+import { createOrder } from '~/features/enrolment/orders.server';
+import { createPaystackPaymentProvider } from '~/features/enrolment/paystack-payments.server';
+import {
+  chargeSuccess,
+  invoicePaymentFailed,
+  newPaystackCode,
+  nextPaystackId,
+  PAYSTACK_SECRET_KEY,
+  refundProcessed,
+  signedPaystackEvent,
+  startFakePaystack,
+  type FakePaystack,
+  type PaystackTransaction,
+} from '../tests/support/fake-paystack';
+import {
+  checkoutSession,
+  newStripeId,
+  refundedCharge,
+  signedStripeEvent,
+  startFakeStripe,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  subscriptionInvoice,
+  type FakeStripe,
+} from '../tests/support/fake-stripe';
+import { createAccounts } from '../tests/support/accounts';
+import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
+import { insertUser } from '../tests/support/test-database';
+
+let stripe: FakeStripe;
+let paystack: FakePaystack;
+let server: RunningServer;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  [stripe, paystack] = await Promise.all([startFakeStripe(), startFakePaystack()]);
+  const databaseUrl = await tempDatabaseUrl();
+  // Migrated before the server starts, so this file's connection sees every table.
+  await createAccounts(databaseUrl, []);
+  server = await startServer({
+    DATABASE_URL: databaseUrl,
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    PAYSTACK_SECRET_KEY,
+    PAYSTACK_API_URL: paystack.url,
+    PAYMENT_PROVIDER: 'stripe',
+  });
+  database = openDatabase(databaseUrl);
+});
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  await Promise.all([stripe?.close(), paystack?.close()]);
+});
+
+async function buyer(
+  planId: string,
+  provider: { name: 'stripe'; currency: 'USD' } | { name: 'paystack'; currency: 'NGN' },
+  access: Access = 'none',
+) {
+  const user = await insertUser(database, { access });
+  const order = await createOrder(database.db, {
+    userId: user.id,
+    plan: findPlan(planId)!,
+    provider,
+  });
+  return { user, order };
+}
+const viaStripe = { name: 'stripe', currency: 'USD' } as const;
+const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
+
+const deliver = (provider: string, delivery: { body: string; headers: Record<string, string> }) =>
+  fetch(`${server.origin}/webhooks/${provider}`, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.body,
+  });
+
+async function stateOf(userId: string, orderId: string) {
+  const [user, enrolment, payments, emails] = await Promise.all([
+    database.db
+      .selectFrom('users')
+      .select('access')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirst(),
+    database.db
+      .selectFrom('payments')
+      .select(['provider_payment_id', 'status', 'amount', 'currency'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute(),
+    database.db
+      .selectFrom('email_outbox')
+      .select('template')
+      .where('user_id', '=', userId)
+      .execute(),
+  ]);
+  return {
+    access: user.access,
+    enrolment: enrolment && {
+      status: enrolment.status,
+      paid: `${enrolment.installments_paid} of ${enrolment.installments_total}`,
+    },
+    payments,
+    emails: emails.map((email) => email.template).sort(),
+  };
+}
+
+const eventOutcome = async (provider: PaymentProviderName, orderId: string) =>
+  database.db
+    .selectFrom('payment_events')
+    .select(['type', 'outcome', 'note'])
+    .where('provider', '=', provider)
+    .where('order_id', '=', orderId)
+    .execute();
+
+describe('Stripe', () => {
+  it('Pay Now creates a Checkout Session priced from the plans, for the signed-in buyer’s order', async () => {
+    const [account] = await createAccounts(server.databaseUrl, [
+      { access: 'none', name: 'Sam Stripe' },
+    ]);
+    const response = await fetch(`${server.origin}/checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        Cookie: account!.cookie,
+        Origin: server.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'plan=fed-installments',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(
+      /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/,
+    );
+    const order = await database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', account!.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      amount: 15_000,
+      currency: 'USD',
+      installments: 3,
+      provider: 'stripe',
+    });
+    expect(order.provider_ref).toMatch(/^cs_test_/);
+    expect(stripe.sessions.at(-1)).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: order.id,
+      customer_email: account!.email,
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '15000',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][price_data][product_data][name]': 'FrontEnd Bootcamp in 3 Installments',
+      'subscription_data[metadata][order_id]': order.id,
+      success_url: `${server.origin}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${server.origin}/checkout?cancelled=${order.id}`,
+    });
+    // Coming back through Cancel: /enroll with the toast, nothing changed.
+    const cancelled = await fetch(`${server.origin}/checkout?cancelled=${order.id}`, {
+      redirect: 'manual',
+    });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get('location')).toBe('/enroll');
+    expect(cancelled.headers.get('set-cookie')).toContain('Payment%20cancelled');
+  });
+
+  it('refuses a missing, foreign, changed or stale signature with 400, writing nothing', async () => {
+    const { order } = await buyer('fed-upfront', viaStripe);
+    const session = checkoutSession({
+      orderId: order.id,
+      amount: 40_000,
+      paymentIntent: newStripeId('pi'),
+    });
+    const good = signedStripeEvent('checkout.session.completed', session);
+    const deliveries = [
+      { body: good.body, headers: { 'Content-Type': 'application/json' } },
+      signedStripeEvent('checkout.session.completed', session, { secret: 'whsec_someoneElse' }),
+      { body: good.body.replace('40000', '1'), headers: good.headers },
+      signedStripeEvent('checkout.session.completed', session, {
+        timestamp: Math.floor(Date.now() / 1000) - 600,
+      }),
+    ];
+    for (const delivery of deliveries) expect((await deliver('stripe', delivery)).status).toBe(400);
+    const huge = signedStripeEvent('checkout.session.completed', {
+      ...session,
+      padding: 'x'.repeat(70_000),
+    });
+    expect((await deliver('stripe', huge)).status).toBe(413);
+    expect(await eventOutcome('stripe', order.id)).toEqual([]);
+    expect((await deliver('nowhere', good)).status).toBe(404);
+  });
+
+  it('a paid one-time checkout unlocks once, however often it is delivered, and a full refund takes it back', async () => {
+    const { user, order } = await buyer('fed-upfront', viaStripe);
+    const paymentIntent = newStripeId('pi');
+    stripe.paymentIntents.set(paymentIntent, { metadata: { order_id: order.id } });
+    const completed = signedStripeEvent(
+      'checkout.session.completed',
+      checkoutSession({ orderId: order.id, amount: 40_000, paymentIntent }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('stripe', completed)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stateOf(user.id, order.id)).toEqual({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '1 of 1' },
+      payments: [
+        { provider_payment_id: paymentIntent, status: 'paid', amount: 40_000, currency: 'USD' },
+      ],
+      emails: ['payment-received'],
+    });
+    // A partial refund keeps the course; the charge refunded in full takes it back.
+    const partial = refundedCharge({ paymentIntent, amount: 40_000, amountRefunded: 10_000 });
+    expect((await deliver('stripe', signedStripeEvent('charge.refunded', partial))).status).toBe(
+      200,
+    );
+    expect((await stateOf(user.id, order.id)).access).toBe('level-1');
+    const full = refundedCharge({ paymentIntent, amount: 40_000 });
+    expect((await deliver('stripe', signedStripeEvent('charge.refunded', full))).status).toBe(200);
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'none',
+      enrolment: { status: 'refunded' },
+      payments: [{ status: 'refunded' }],
+    });
+  });
+
+  it('waits for a delayed payment method, and grants nothing for an amount that does not match', async () => {
+    const { user, order } = await buyer('fsd-upfront', viaStripe);
+    const paymentIntent = newStripeId('pi');
+    const session = { orderId: order.id, amount: 100_000, paymentIntent };
+    await deliver(
+      'stripe',
+      signedStripeEvent('checkout.session.completed', checkoutSession({ ...session, paid: false })),
+    );
+    expect((await stateOf(user.id, order.id)).access).toBe('none');
+    await deliver(
+      'stripe',
+      signedStripeEvent('checkout.session.async_payment_succeeded', checkoutSession(session)),
+    );
+    expect((await stateOf(user.id, order.id)).access).toBe('level-1');
+
+    const cheap = await buyer('fed-upfront', viaStripe);
+    await deliver(
+      'stripe',
+      signedStripeEvent(
+        'checkout.session.completed',
+        checkoutSession({ orderId: cheap.order.id, amount: 100, paymentIntent: newStripeId('pi') }),
+      ),
+    );
+    expect(await stateOf(cheap.user.id, cheap.order.id)).toMatchObject({
+      access: 'none',
+      payments: [],
+    });
+    expect(await eventOutcome('stripe', cheap.order.id)).toEqual([
+      {
+        type: 'checkout.session.completed',
+        outcome: 'mismatch',
+        note: 'Paid $1, the order is for $400: nothing granted',
+      },
+    ]);
+  });
+
+  it('installments: the first invoice (even before its session) unlocks, a failure is overdue, the third ends the subscription', async () => {
+    const { user, order } = await buyer('fed-installments', viaStripe);
+    const subscription = newStripeId('sub');
+    const invoices = [newStripeId('in'), newStripeId('in'), newStripeId('in')];
+    const invoice = (index: number, paid = true) =>
+      subscriptionInvoice({
+        id: invoices[index]!,
+        orderId: order.id,
+        subscription,
+        amount: 15_000,
+        billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
+        paid,
+      });
+    // Out of order: the first invoice is paid before its checkout session completes.
+    await deliver('stripe', signedStripeEvent('invoice.paid', invoice(0)));
+    await deliver(
+      'stripe',
+      signedStripeEvent(
+        'checkout.session.completed',
+        checkoutSession({ orderId: order.id, amount: 15_000, subscription, invoice: invoices[0] }),
+      ),
+    );
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '1 of 3' },
+      payments: [{ provider_payment_id: invoices[0] }],
+    });
+    await deliver('stripe', signedStripeEvent('invoice.payment_failed', invoice(1, false)));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      enrolment: { status: 'overdue', paid: '1 of 3' },
+      emails: ['installment-failed', 'payment-received'],
+    });
+    await deliver('stripe', signedStripeEvent('invoice.paid', invoice(1)));
+    expect(stripe.subscriptionUpdates.filter((update) => update.id === subscription)).toEqual([]);
+    const last = signedStripeEvent('invoice.paid', invoice(2));
+    // Stripe refuses to end the subscription at first: 500, so Stripe delivers it again.
+    stripe.refuseSubscriptionUpdates = 1;
+    expect((await deliver('stripe', last)).status).toBe(500);
+    expect((await deliver('stripe', last)).status).toBe(200);
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      enrolment: { status: 'active', paid: '3 of 3' },
+    });
+    expect(stripe.subscriptionUpdates.filter((update) => update.id === subscription)).toEqual([
+      { id: subscription, params: { cancel_at_period_end: 'true' } },
+    ]);
+    expect((await stateOf(user.id, order.id)).payments).toHaveLength(3);
+  });
+
+  it('a refund of an installment is found through its invoice', async () => {
+    const { user, order } = await buyer('fed-installments', viaStripe);
+    const subscription = newStripeId('sub');
+    const first = subscriptionInvoice({
+      id: newStripeId('in'),
+      orderId: order.id,
+      subscription,
+      amount: 15_000,
+    });
+    await deliver('stripe', signedStripeEvent('invoice.paid', first));
+    const paymentIntent = newStripeId('pi');
+    stripe.invoiceOfPaymentIntent.set(paymentIntent, first);
+    await deliver(
+      'stripe',
+      signedStripeEvent('charge.refunded', refundedCharge({ paymentIntent, amount: 15_000 })),
+    );
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'none',
+      enrolment: { status: 'refunded' },
+      payments: [{ provider_payment_id: first.id, status: 'refunded' }],
+    });
+  });
+});
+
+describe('Paystack', () => {
+  const provider = () =>
+    createPaystackPaymentProvider({
+      secretKey: PAYSTACK_SECRET_KEY,
+      origin: server.origin,
+      apiUrl: paystack.url,
+    });
+
+  function transaction(
+    order: Order,
+    fields: Partial<PaystackTransaction> = {},
+  ): PaystackTransaction {
+    const made: PaystackTransaction = {
+      id: nextPaystackId(),
+      reference: order.id,
+      status: 'success',
+      amount: order.amount,
+      currency: 'NGN',
+      metadata: { order_id: order.id },
+      customer: { customer_code: newPaystackCode('CUS'), email: 'buyer@example.com' },
+      plan: null,
+      ...fields,
+    };
+    paystack.transactions.set(made.reference, made);
+    return made;
+  }
+
+  it('starts a checkout in naira with our reference, and a plan that stops after 3 charges', async () => {
+    const { user, order } = await buyer('fed-installments', viaPaystack);
+    expect(order).toMatchObject({ amount: 22_500_000, currency: 'NGN' });
+    const checkout = await provider().createCheckout(order, findPlan('fed-installments')!, user);
+    expect(checkout.url).toMatch(/^https:\/\/checkout\.paystack\.com\//);
+    expect(paystack.plans).toEqual([
+      expect.objectContaining({
+        amount: 22_500_000,
+        interval: 'monthly',
+        currency: 'NGN',
+        invoice_limit: 3,
+      }),
+    ]);
+    expect(paystack.initialized.at(-1)).toEqual({
+      email: user.email,
+      amount: 22_500_000,
+      currency: 'NGN',
+      reference: order.id,
+      callback_url: `${server.origin}/success?order=${order.id}`,
+      metadata: {
+        order_id: order.id,
+        cancel_action: `${server.origin}/checkout?cancelled=${order.id}`,
+      },
+      plan: paystack.plans[0]!.plan_code,
+      invoice_limit: 3,
+    });
+    // Another process finds the plan by its name instead of making a second one.
+    await provider().createCheckout(order, findPlan('fed-installments')!, user);
+    expect(paystack.plans).toHaveLength(1);
+  });
+
+  it('refuses a missing or wrong signature with 400, writing nothing', async () => {
+    const { order } = await buyer('fed-upfront', viaPaystack);
+    const good = signedPaystackEvent('charge.success', chargeSuccess(transaction(order)));
+    const deliveries = [
+      { body: good.body, headers: { 'Content-Type': 'application/json' } },
+      signedPaystackEvent(
+        'charge.success',
+        chargeSuccess(transaction(order)),
+        'sk_test_someoneElse',
+      ),
+      { body: good.body.replace('"success"', '"failed"'), headers: good.headers },
+    ];
+    for (const delivery of deliveries)
+      expect((await deliver('paystack', delivery)).status).toBe(400);
+    expect(await eventOutcome('paystack', order.id)).toEqual([]);
+  });
+
+  it('believes Verify Transaction, not the webhook body: a paid order unlocks once; a short payment does not', async () => {
+    const { user, order } = await buyer('fed-upfront', viaPaystack);
+    const paid = transaction(order);
+    const delivery = signedPaystackEvent('charge.success', chargeSuccess(paid));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('paystack', delivery)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stateOf(user.id, order.id)).toEqual({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '1 of 1' },
+      payments: [
+        { provider_payment_id: order.id, status: 'paid', amount: 60_000_000, currency: 'NGN' },
+      ],
+      emails: ['payment-received'],
+    });
+
+    const short = await buyer('fed-upfront', viaPaystack);
+    const verified = transaction(short.order, { amount: 100 });
+    // The body claims the full amount; Verify Transaction says ₦1.
+    await deliver(
+      'paystack',
+      signedPaystackEvent(
+        'charge.success',
+        chargeSuccess({ ...verified, amount: short.order.amount }),
+      ),
+    );
+    expect(await stateOf(short.user.id, short.order.id)).toMatchObject({
+      access: 'none',
+      payments: [],
+    });
+    expect(await eventOutcome('paystack', short.order.id)).toEqual([
+      {
+        type: 'charge.success',
+        outcome: 'mismatch',
+        note: 'Paid ₦1, the order is for ₦600,000: nothing granted',
+      },
+    ]);
+  });
+
+  it('installments: renewals found by customer and plan, a failed invoice is overdue, a refund takes access back', async () => {
+    const { user, order } = await buyer('fed-installments', viaPaystack);
+    const plan = { plan_code: newPaystackCode('PLN'), name: 'FrontEnd Bootcamp in 3 Installments' };
+    const customer = { customer_code: newPaystackCode('CUS'), email: user.email };
+    const first = transaction(order, { customer, plan });
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(first)));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '1 of 3' },
+    });
+    const subscriptionCode = newPaystackCode('SUB');
+    paystack.subscriptions.set(subscriptionCode, { customer, plan });
+    await deliver(
+      'paystack',
+      signedPaystackEvent(
+        'invoice.payment_failed',
+        invoicePaymentFailed(subscriptionCode, customer.customer_code),
+      ),
+    );
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      enrolment: { status: 'overdue', paid: '1 of 3' },
+    });
+    // Paystack charges a renewal under a reference of its own, without our metadata.
+    const renewal = transaction(order, {
+      reference: newPaystackCode('T'),
+      metadata: '',
+      customer,
+      plan,
+    });
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(renewal)));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '2 of 3' },
+    });
+    await deliver(
+      'paystack',
+      signedPaystackEvent('refund.processed', refundProcessed(first, 1_000)),
+    );
+    expect((await stateOf(user.id, order.id)).payments.map((payment) => payment.status)).toEqual([
+      'paid',
+      'paid',
+    ]);
+    await deliver('paystack', signedPaystackEvent('refund.processed', refundProcessed(first)));
+    await deliver('paystack', signedPaystackEvent('refund.processed', refundProcessed(renewal)));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'none',
+      enrolment: { status: 'refunded' },
+    });
+  });
+});
