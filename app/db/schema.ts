@@ -184,6 +184,40 @@ export interface EnrolmentsTable {
   updated_at: Timestamp;
 }
 
+/** An uploaded file (a transfer's receipt): its type judged by its bytes, images stripped. */
+export interface ReceiptsTable {
+  id: string;
+  user_id: string;
+  content_type: string;
+  file_name: string;
+  size: number;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
+export type BankTransferStatus = 'pending' | 'approved' | 'rejected';
+
+/** A transfer a student reports; an admin approves it (with a cohort) or rejects it (with a reason). */
+export interface BankTransfersTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  /** What the student says they sent, in minor units (kobo). */
+  amount: number;
+  currency: string;
+  /** The day of the transfer, `YYYY-MM-DD`. */
+  transfer_date: string;
+  reference: string;
+  receipt_id: string;
+  status: BankTransferStatus;
+  reason: string | null;
+  cohort: Cohort | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -197,11 +231,14 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   enrolments: EnrolmentsTable;
+  receipts: ReceiptsTable;
+  bank_transfers: BankTransfersTable;
 }
 
 export type Order = Selectable<OrdersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Enrolment = Selectable<EnrolmentsTable>;
+export type BankTransfer = Selectable<BankTransfersTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

@@ -8,6 +8,7 @@ import * as userSearchCounts from './006-user-search-counts';
 import * as emailOutbox from './007-email-outbox';
 import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
 import * as orderSubscriptions from './009-order-subscriptions';
+import * as bankTransfers from './010-bank-transfers';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007-email-outbox': emailOutbox,
   '008-orders-payments-enrolments': ordersPaymentsEnrolments,
   '009-order-subscriptions': orderSubscriptions,
+  '010-bank-transfers': bankTransfers,
 };

@@ -7,6 +7,14 @@ import {
   PaymentReceivedEmail,
 } from './templates/payment-emails';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
+import {
+  TRANSFER_APPROVED_SUBJECT,
+  TRANSFER_RECEIVED_SUBJECT,
+  TRANSFER_REJECTED_SUBJECT,
+  TransferApprovedEmail,
+  TransferReceivedEmail,
+  TransferRejectedEmail,
+} from './templates/transfer-emails';
 import { WELCOME_SUBJECT, WelcomeEmail } from './templates/welcome-email';
 
 interface EmailTemplate<Payload> {
@@ -19,6 +27,13 @@ interface EmailTemplate<Payload> {
 function template<Payload>(definition: EmailTemplate<Payload>): EmailTemplate<Payload> {
   return definition;
 }
+
+const transferPayload = z.object({
+  name: z.string().min(1).max(200),
+  planName: z.string().min(1),
+  amount: z.string().min(1),
+  transferDate: z.string().min(1),
+});
 
 /** Every message the product sends. A later feature adds its own here. */
 export const EMAIL_TEMPLATES = {
@@ -42,6 +57,21 @@ export const EMAIL_TEMPLATES = {
     payload: z.object({ name: z.string().min(1).max(200), planName: z.string().min(1) }),
     subject: () => INSTALLMENT_FAILED_SUBJECT,
     render: (payload) => <InstallmentFailedEmail {...payload} />,
+  }),
+  'transfer-received': template({
+    payload: transferPayload,
+    subject: () => TRANSFER_RECEIVED_SUBJECT,
+    render: (payload) => <TransferReceivedEmail {...payload} />,
+  }),
+  'transfer-approved': template({
+    payload: transferPayload,
+    subject: () => TRANSFER_APPROVED_SUBJECT,
+    render: (payload) => <TransferApprovedEmail {...payload} />,
+  }),
+  'transfer-rejected': template({
+    payload: transferPayload.extend({ reason: z.string().min(1).max(1000) }),
+    subject: () => TRANSFER_REJECTED_SUBJECT,
+    render: (payload) => <TransferRejectedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

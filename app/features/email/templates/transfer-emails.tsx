@@ -1,0 +1,86 @@
+import { site } from '~/content/site';
+import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
+
+export const TRANSFER_RECEIVED_SUBJECT = 'We received your bank transfer details';
+export const TRANSFER_APPROVED_SUBJECT = 'Transfer confirmed — your course is unlocked';
+export const TRANSFER_REJECTED_SUBJECT = 'We could not confirm your bank transfer';
+
+export interface TransferEmailProps {
+  name: string;
+  planName: string;
+  /** Formatted, e.g. "₦600,000". */
+  amount: string;
+  /** The day of the transfer as the student gave it, e.g. "21 November 2026". */
+  transferDate: string;
+}
+
+/** Sent when a student submits a transfer: it is in the queue, and when to expect an answer. */
+export function TransferReceivedEmail(props: TransferEmailProps) {
+  const homeUrl = useSiteUrl('/fed/home');
+  return (
+    <EmailLayout
+      heading="We received your transfer details"
+      preview={`Your transfer of ${props.amount} is waiting for review.`}
+    >
+      <Paragraph>
+        Hi {props.name}, thank you: we received the details of your bank transfer of {props.amount}{' '}
+        on {props.transferDate} for {props.planName}, with its receipt.
+      </Paragraph>
+      <Paragraph>
+        We match it with our bank statement and confirm it within {site.followUpHours} hours. You
+        will get another e-mail then, and your course page shows where it stands.
+      </Paragraph>
+      <ActionButton href={homeUrl}>See your transfer</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** An admin approved the transfer: the course is open. */
+export function TransferApprovedEmail(props: TransferEmailProps) {
+  const courseUrl = useSiteUrl('/fed/home');
+  return (
+    <EmailLayout
+      heading="Your course is unlocked"
+      preview={`We confirmed your transfer of ${props.amount}.`}
+    >
+      <Paragraph>
+        Hi {props.name}, we confirmed your bank transfer of {props.amount} for {props.planName}.
+      </Paragraph>
+      <Paragraph>
+        Every step of the FrontEnd course is open to you now, including the CSS framework,
+        JavaScript, React and the graduation lecture.
+      </Paragraph>
+      <ActionButton href={courseUrl}>Start learning</ActionButton>
+      <Paragraph>
+        Keep this e-mail as your receipt. Questions? Write to{' '}
+        <TextLink href={site.email.href}>{site.email.display}</TextLink>.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+/** An admin could not match the transfer: why, and how to try again. */
+export function TransferRejectedEmail(props: TransferEmailProps & { reason: string }) {
+  const enrolUrl = useSiteUrl('/enroll');
+  return (
+    <EmailLayout
+      heading="We could not confirm your transfer"
+      preview={`About your transfer of ${props.amount}: ${props.reason}`}
+    >
+      <Paragraph>
+        Hi {props.name}, we could not confirm your bank transfer of {props.amount} on{' '}
+        {props.transferDate} for {props.planName}.
+      </Paragraph>
+      <Paragraph>The reason: {props.reason}</Paragraph>
+      <Paragraph>
+        You can submit the transfer again with the right details or receipt, or reply to this e-mail
+        and we will help.
+      </Paragraph>
+      <ActionButton href={enrolUrl}>Submit the transfer again</ActionButton>
+      <Paragraph>
+        Questions? Write to <TextLink href={site.email.href}>{site.email.display}</TextLink>. We
+        answer within {site.followUpHours} hours.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

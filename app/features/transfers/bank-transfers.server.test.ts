@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPlan } from '~/content/plans';
+import type { DatabaseHandle } from '~/db/database.server';
+import type { Access } from '~/db/schema';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { decideTransfer, PENDING_EXISTS, submitTransfer } from './bank-transfers.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const receipt = {
+  bytes: Buffer.from('%PDF-1.7\n%%EOF'),
+  type: 'application/pdf' as const,
+  fileName: 'receipt.pdf',
+};
+
+async function student(access: Access = 'none') {
+  const user = await insertUser(database, { access });
+  const submission = {
+    userId: user.id,
+    plan: findPlan('fed-upfront')!,
+    amountNaira: 600_000,
+    transferDate: '2026-11-20',
+    reference: `Transfer from ${user.name}`,
+    receipt,
+  };
+  return { user, submission };
+}
+const admin = { id: 'admin-1', name: 'Ada Admin' };
+
+const userRow = (id: string) =>
+  database.db
+    .selectFrom('users')
+    .select(['access', 'cohort'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const emailsOf = async (userId: string) =>
+  (
+    await database.db
+      .selectFrom('email_outbox')
+      .select('template')
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute()
+  ).map((row) => row.template);
+
+describe('submitting a bank transfer', () => {
+  it('records it pending with its receipt, and queues the confirmation e-mail', async () => {
+    const { user, submission } = await student();
+    const result = await submitTransfer(database.db, submission);
+    expect(result.ok).toBe(true);
+    const transfer = await database.db
+      .selectFrom('bank_transfers')
+      .innerJoin('receipts', 'receipts.id', 'bank_transfers.receipt_id')
+      .select(['status', 'amount', 'currency', 'transfer_date', 'content_type', 'bytes', 'size'])
+      .where('bank_transfers.user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(transfer).toMatchObject({
+      status: 'pending',
+      amount: 60_000_000,
+      currency: 'NGN',
+      transfer_date: '2026-11-20',
+      content_type: 'application/pdf',
+      size: receipt.bytes.length,
+    });
+    expect(Buffer.from(transfer.bytes).equals(receipt.bytes)).toBe(true);
+    expect(await emailsOf(user.id)).toEqual(['transfer-received']);
+  });
+
+  it('refuses a second pending transfer for the same plan, even two at once', async () => {
+    const { user, submission } = await student();
+    const results = await Promise.all([
+      submitTransfer(database.db, submission),
+      submitTransfer(database.db, submission),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toEqual({ ok: false, error: PENDING_EXISTS });
+    expect(await submitTransfer(database.db, submission)).toEqual({
+      ok: false,
+      error: PENDING_EXISTS,
+    });
+    // Another plan is another transfer.
+    const other = await submitTransfer(database.db, {
+      ...submission,
+      plan: findPlan('fsd-upfront')!,
+    });
+    expect(other.ok).toBe(true);
+    const count = await database.db
+      .selectFrom('bank_transfers')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(count).toHaveLength(2);
+  });
+});
+
+describe('deciding a bank transfer', () => {
+  it('approval enrols, unlocks level-1 in the chosen cohort, audited as the admin, and e-mails', async () => {
+    const { user, submission } = await student();
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      kind: 'approve',
+      cohort: 'cohort-1',
+    });
+    expect(result).toMatchObject({
+      outcome: 'decided',
+      transfer: { status: 'approved', cohort: 'cohort-1', decided_by_name: 'Ada Admin' },
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    const enrolment = await database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(enrolment).toMatchObject({
+      source: 'bank-transfer',
+      status: 'active',
+      track: 'frontend',
+      plan_id: 'fed-upfront',
+    });
+    const change = await database.db
+      .selectFrom('user_changes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(change).toMatchObject({
+      changed_by: 'admin-1',
+      changed_by_name: 'Ada Admin',
+      access_before: 'none',
+      access_after: 'level-1',
+      cohort_after: 'cohort-1',
+    });
+    expect(await emailsOf(user.id)).toEqual(['transfer-received', 'transfer-approved']);
+  });
+
+  it('rejection keeps access, tells the reason, and lets the student submit again', async () => {
+    const { user, submission } = await student();
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    const reason = 'No transfer with this reference reached our account.';
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      kind: 'reject',
+      reason,
+    });
+    expect(result).toMatchObject({ outcome: 'decided', transfer: { status: 'rejected', reason } });
+    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await emailsOf(user.id)).toEqual(['transfer-received', 'transfer-rejected']);
+    const payload = await database.db
+      .selectFrom('email_outbox')
+      .select('payload')
+      .where('user_id', '=', user.id)
+      .where('template', '=', 'transfer-rejected')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(payload.payload)).toMatchObject({ reason });
+    expect((await submitTransfer(database.db, submission)).ok).toBe(true);
+  });
+
+  it('two admins at once: exactly one decision wins, the other finds it decided', async () => {
+    const { user, submission } = await student();
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    const results = await Promise.all([
+      decideTransfer(database.db, submitted.transferId, admin, {
+        kind: 'approve',
+        cohort: 'cohort-1',
+      }),
+      decideTransfer(
+        database.db,
+        submitted.transferId,
+        { id: 'admin-2', name: 'Bo' },
+        { kind: 'reject', reason: 'No' },
+      ),
+    ]);
+    expect(results.map((result) => result.outcome).sort()).toEqual(['already-decided', 'decided']);
+    const enrolments = await database.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    const approved = results.some(
+      (result) => result.outcome === 'decided' && result.transfer.status === 'approved',
+    );
+    expect(enrolments).toHaveLength(approved ? 1 : 0);
+    expect(await emailsOf(user.id)).toHaveLength(2);
+    expect(
+      await decideTransfer(database.db, 'trf_unknown', admin, { kind: 'reject', reason: 'x' }),
+    ).toEqual({
+      outcome: 'not-found',
+    });
+  });
+
+  it('never lowers an admin who submitted a transfer; the cohort is still set', async () => {
+    const { user, submission } = await student('admin');
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    await decideTransfer(database.db, submitted.transferId, admin, {
+      kind: 'approve',
+      cohort: 'cohort-1',
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'admin', cohort: 'cohort-1' });
+  });
+});

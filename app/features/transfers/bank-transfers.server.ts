@@ -1,0 +1,212 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { findPlan, planName, type Plan } from '~/content/plans';
+import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
+import type { TemplateName } from '~/features/email/email-templates';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { reconcileAccess } from '~/features/enrolment/access.server';
+import { formatMinorUnits } from '~/features/enrolment/money';
+import type { ReceiptType } from './receipt-file.server';
+
+export const PENDING_EXISTS =
+  'You already have a transfer for this plan waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
+
+export interface TransferSubmission {
+  userId: string;
+  plan: Plan;
+  /** Whole naira, as the student typed it. */
+  amountNaira: number;
+  /** `YYYY-MM-DD`. */
+  transferDate: string;
+  reference: string;
+  receipt: { bytes: Buffer; type: ReceiptType; fileName: string };
+}
+
+/** A transfer or receipt id: random, never a user id, never guessable. */
+const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
+
+/** "21 November 2026" from `2026-11-21`, as the e-mails and pages show a transfer's day. */
+export function formatTransferDate(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint/.test(String(message))
+  );
+}
+
+/**
+ * Records a reported transfer with its receipt and queues the "we received it" e-mail, in
+ * one transaction. A second pending transfer for the same plan is refused (a unique index
+ * over pending rows decides, even for two submissions at once).
+ */
+export async function submitTransfer(
+  db: Kysely<Database>,
+  submission: TransferSubmission,
+  now: Date = new Date(),
+): Promise<{ ok: true; transferId: string } | { ok: false; error: string }> {
+  const at = nowTimestamp(now);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('bank_transfers')
+        .select('id')
+        .where('user_id', '=', submission.userId)
+        .where('plan_id', '=', submission.plan.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) return { ok: false as const, error: PENDING_EXISTS };
+      const receiptId = newId('rcp');
+      await trx
+        .insertInto('receipts')
+        .values({
+          id: receiptId,
+          user_id: submission.userId,
+          content_type: submission.receipt.type,
+          file_name: submission.receipt.fileName,
+          size: submission.receipt.bytes.length,
+          bytes: submission.receipt.bytes,
+          created_at: at,
+        })
+        .execute();
+      const transfer = await trx
+        .insertInto('bank_transfers')
+        .values({
+          id: newId('trf'),
+          user_id: submission.userId,
+          plan_id: submission.plan.id,
+          amount: submission.amountNaira * 100,
+          currency: 'NGN',
+          transfer_date: submission.transferDate,
+          reference: submission.reference,
+          receipt_id: receiptId,
+          status: 'pending',
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await emailStudent(
+        trx,
+        transfer,
+        'transfer-received',
+        `transfer-received:${transfer.id}`,
+        now,
+      );
+      return { ok: true as const, transferId: transfer.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: PENDING_EXISTS };
+    throw error;
+  }
+}
+
+export type TransferDecision =
+  { kind: 'approve'; cohort: Cohort } | { kind: 'reject'; reason: string };
+
+export type DecisionResult =
+  | { outcome: 'decided'; transfer: BankTransfer }
+  | { outcome: 'already-decided'; transfer: BankTransfer }
+  | { outcome: 'not-found' };
+
+/**
+ * An admin's decision, in one transaction: the transfer leaves `pending` only once (two
+ * admins at once: the second finds it decided), and an approval records an enrolment,
+ * raises access to level-1 (never lowering an admin) with the chosen cohort, audited as
+ * that admin, and tells the student; a rejection tells them why.
+ */
+export async function decideTransfer(
+  db: Kysely<Database>,
+  transferId: string,
+  admin: { id: string; name: string },
+  decision: TransferDecision,
+  now: Date = new Date(),
+): Promise<DecisionResult> {
+  const at = nowTimestamp(now);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('bank_transfers')
+      .set({
+        status: decision.kind === 'approve' ? 'approved' : 'rejected',
+        reason: decision.kind === 'reject' ? decision.reason : null,
+        cohort: decision.kind === 'approve' ? decision.cohort : null,
+        decided_by: admin.id,
+        decided_by_name: admin.name,
+        decided_at: at,
+      })
+      .where('id', '=', transferId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) {
+      const transfer = await trx
+        .selectFrom('bank_transfers')
+        .selectAll()
+        .where('id', '=', transferId)
+        .executeTakeFirst();
+      return transfer ? { outcome: 'already-decided', transfer } : { outcome: 'not-found' };
+    }
+    if (decision.kind === 'approve') {
+      const plan = findPlan(claimed.plan_id);
+      await trx
+        .insertInto('enrolments')
+        .values({
+          id: randomUUID(),
+          user_id: claimed.user_id,
+          order_id: null,
+          track: plan?.theme ?? 'frontend',
+          plan_id: claimed.plan_id,
+          status: 'active',
+          // The transfer an admin matched pays for the plan: there is nothing more to collect.
+          installments_paid: 1,
+          installments_total: 1,
+          source: 'bank-transfer',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
+      await emailStudent(trx, claimed, 'transfer-approved', `transfer-approved:${claimed.id}`, now);
+    } else {
+      await emailStudent(trx, claimed, 'transfer-rejected', `transfer-rejected:${claimed.id}`, now);
+    }
+    return { outcome: 'decided', transfer: claimed };
+  });
+}
+
+async function emailStudent(
+  trx: Kysely<Database>,
+  transfer: BankTransfer,
+  template: Extract<TemplateName, `transfer-${string}`>,
+  key: string,
+  now: Date,
+): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', transfer.user_id)
+    .executeTakeFirstOrThrow();
+  const common = {
+    name: user.name,
+    planName: planName(transfer.plan_id),
+    amount: formatMinorUnits(transfer.amount, transfer.currency),
+    transferDate: formatTransferDate(transfer.transfer_date),
+  };
+  await enqueueEmail(
+    trx,
+    {
+      key,
+      ...(template === 'transfer-rejected'
+        ? { template, payload: { ...common, reason: transfer.reason ?? '' } }
+        : { template, payload: common }),
+      to: { address: user.email, name: user.name },
+      userId: transfer.user_id,
+    },
+    now,
+  );
+}
