@@ -16,6 +16,7 @@ export default [
     index('routes/admin/index.ts'),
     route('home', 'routes/admin/home.tsx'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
+    route('payments', 'routes/admin/payments.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 

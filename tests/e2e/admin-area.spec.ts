@@ -282,26 +282,36 @@ test.describe('raw requests', () => {
     expect(readUser(target.id)).toEqual(before);
   });
 
-  test('every admin page and the events answer 403 to non-admins', async () => {
+  test('every admin page and the events answer 403 to non-admins, and 200 to an admin', async () => {
+    const paths = [
+      '/admin',
+      '/admin/home',
+      `/admin/user-details/${seeded[0]!.id}`,
+      '/admin/home.data',
+      '/admin/payments',
+      '/admin/payments.data',
+    ];
     const student = createAccount('level-1');
-    for (const cookie of ['', student.cookie]) {
-      for (const path of [
-        '/admin',
-        '/admin/home',
-        `/admin/user-details/${seeded[0]!.id}`,
-        '/admin/home.data',
-      ]) {
+    const newcomer = createAccount('none');
+    for (const cookie of ['', newcomer.cookie, student.cookie]) {
+      for (const path of paths) {
         const response = await fetch(`${ORIGIN}${path}`, {
           headers: { cookie },
           redirect: 'manual',
         });
         expect(response.status, path).toBe(403);
-        expect(await response.text()).not.toContain(seeded[0]!.email);
+        const body = await response.text();
+        expect(body).not.toContain(seeded[0]!.email);
+        expect(body, path).not.toContain('Needs attention');
       }
       const events = await fetch(`${ORIGIN}/admin/events?collection=users`, {
         headers: { cookie },
       });
       expect(events.status).toBe(403);
+    }
+    for (const path of paths.slice(1)) {
+      const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
+      expect(response.status, path).toBe(200);
     }
   });
 

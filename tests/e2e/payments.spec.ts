@@ -1,9 +1,39 @@
 import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { createAccount, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, useAccount } from './sessions';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';
+
+/**
+ * A webhook event whose amount did not match the buyer's latest order, as the payment
+ * events record it: signing one would need the local provider's key, which never leaves
+ * the server. Returns its note.
+ */
+function recordMismatch(userId: string): string {
+  const db = openE2eDatabase();
+  try {
+    const order = db
+      .prepare('select id from orders where user_id = ? order by created_at desc limit 1')
+      .get(userId) as { id: string };
+    const note = `Paid $1, the order is for $400: nothing granted (${randomBytes(4).toString('hex')})`;
+    db.prepare(
+      'insert into payment_events (provider, event_id, type, order_id, outcome, note, received_at) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      'local',
+      `evt_e2e_${randomBytes(8).toString('hex')}`,
+      'payment.succeeded',
+      order.id,
+      'mismatch',
+      note,
+      new Date().toISOString(),
+    );
+    return note;
+  } finally {
+    db.close();
+  }
+}
 
 const payNow = (page: Page) =>
   page.getByRole('button', { name: new RegExp(`^Pay Now ?: ${PLAN}`) });
@@ -40,6 +70,11 @@ test.describe('paying with the local payment provider', () => {
     await expect(checkout.getByRole('heading', { level: 1, name: PLAN })).toBeVisible();
     await expect(checkout.getByText('$400', { exact: true })).toBeVisible();
     await expectNoAxeViolations(checkout);
+    // The admin's payments page shows the order as pending, then paid without a reload.
+    const ledger = await watcher.newPage();
+    await gotoApp(ledger, `/admin/payments?q=${encodeURIComponent(email)}`);
+    const ledgerRow = ledger.locator('tbody tr', { hasText: email });
+    await expect(ledgerRow.locator('td[data-label="Status"]')).toHaveText('pending');
 
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(checkout).toHaveURL(/\/success\?order=ord_/);
@@ -48,6 +83,7 @@ test.describe('paying with the local payment provider', () => {
     await expect(watching.locator('tbody tr', { hasText: email })).toContainText('level-1', {
       timeout: 1_000,
     });
+    await expect(ledgerRow.locator('td[data-label="Status"]')).toHaveText('paid');
 
     await checkout.getByRole('link', { name: 'Start learning' }).click();
     await expect(checkout).toHaveURL(/\/fed\/home$/);
@@ -65,6 +101,24 @@ test.describe('paying with the local payment provider', () => {
     const purchases = watching.getByRole('region', { name: 'Enrolments and payments' });
     await expect(purchases).toContainText(`${PLAN}: enrolment active, 1 of 1 paid, by payment`);
     await expect(purchases).toContainText('Payment of $400 through local, paid');
+    await expectNoAxeViolations(watching);
+
+    // /admin/payments lists the $400 payment: the admin searches for the buyer.
+    await watching
+      .getByRole('navigation', { name: 'Admin menu' })
+      .getByRole('link', { name: 'Payments' })
+      .click();
+    await expect(watching.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    await watching.getByLabel('Name or e-mail').fill(email);
+    await watching.getByLabel('Status').selectOption('paid');
+    await watching.getByRole('button', { name: 'Search' }).click();
+    await expect(watching).toHaveURL(/\/admin\/payments\?q=.+&status=paid&provider=$/);
+    await expect(watching.getByTestId('payment-count')).toHaveText('1 order');
+    const payment = watching.locator('tbody tr', { hasText: email });
+    await expect(payment.locator('td[data-label="Buyer"]')).toContainText(name);
+    await expect(payment.locator('td[data-label="Plan"]')).toHaveText(PLAN);
+    await expect(payment.locator('td[data-label="Amount"]')).toHaveText('$400');
+    await expect(payment.locator('td[data-label="Status"]')).toHaveText('paid');
     await expectNoAxeViolations(watching);
     await watcher.close();
   });
@@ -124,6 +178,15 @@ test.describe('paying with the local payment provider', () => {
       'Payment received — your course is unlocked',
     );
     await saveFullPageScreenshot(admin, 'admin-user-payments', testInfo.project.name);
+
+    // The payments page, with an event that needs attention (a wrong amount on this order).
+    const note = recordMismatch(buyer.id);
+    await gotoApp(admin, '/admin/payments');
+    const orders = admin.getByRole('table', { name: 'Orders and payments' });
+    await expect(orders.locator('tbody tr', { hasText: buyer.email })).toContainText('paid');
+    await expect(admin.getByRole('region', { name: 'Needs attention' })).toContainText(note);
+    await expectNoAxeViolations(admin);
+    await saveFullPageScreenshot(admin, 'admin-payments', testInfo.project.name);
     await adminContext.close();
   });
 

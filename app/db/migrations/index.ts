@@ -7,7 +7,7 @@ import * as postgresSearchKey from './005-postgres-search-key';
 import * as userSearchCounts from './006-user-search-counts';
 import * as emailOutbox from './007-email-outbox';
 import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
-import * as orderSubscriptions from './009-order-subscriptions';
+import * as paymentLookups from './009-payment-lookups';
 import * as bankTransfers from './010-bank-transfers';
 
 /**
@@ -23,6 +23,6 @@ export const migrations: Record<string, Migration> = {
   '006-user-search-counts': userSearchCounts,
   '007-email-outbox': emailOutbox,
   '008-orders-payments-enrolments': ordersPaymentsEnrolments,
-  '009-order-subscriptions': orderSubscriptions,
+  '009-payment-lookups': paymentLookups,
   '010-bank-transfers': bankTransfers,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './page-window';
+import { pageOf, pageWindow } from './page-window';
 
 describe('pageWindow', () => {
   it('lists every page when there are few', () => {
@@ -20,5 +20,14 @@ describe('pageWindow', () => {
     for (let page = 1; page <= 200; page += 1) {
       expect(pageWindow(page, 200).length).toBeLessThanOrEqual(7);
     }
+  });
+});
+
+describe('pageOf', () => {
+  it('finds the page, the page count and the first row, keeping to the last page', () => {
+    expect(pageOf(0, 1, 10)).toEqual({ page: 1, pageCount: 1, offset: 0 });
+    expect(pageOf(0, 5, 10)).toEqual({ page: 1, pageCount: 1, offset: 0 });
+    expect(pageOf(26, 2, 10)).toEqual({ page: 2, pageCount: 3, offset: 10 });
+    expect(pageOf(30, 99, 10)).toEqual({ page: 3, pageCount: 3, offset: 20 });
   });
 });

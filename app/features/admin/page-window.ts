@@ -22,3 +22,17 @@ export function pageWindow(page: number, pageCount: number, around = 1): PageWin
   }
   return entries;
 }
+
+/**
+ * Where a requested page of a list of `total` rows, `size` a page, falls: a page past the
+ * end is the last page (an empty list has one, empty page), and `offset` is its first row.
+ */
+export function pageOf(
+  total: number,
+  requested: number,
+  size: number,
+): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(requested, pageCount);
+  return { page, pageCount, offset: (page - 1) * size };
+}

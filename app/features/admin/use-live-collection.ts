@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
+import type { LiveCollection } from '~/lib/live-collections';
 
 const MAX_BACKOFF_MS = 30_000;
 /** Several changes in a burst (a bulk edit) cause one refresh. */
@@ -10,7 +11,10 @@ const REFRESH_DEBOUNCE_MS = 100;
  * listens to the server's change events for `collection` and re-runs the loaders when
  * one arrives. It reconnects with back-off and reports `loading` while refreshing.
  */
-export function useLiveCollection(collection: 'users'): { loading: boolean; connected: boolean } {
+export function useLiveCollection(collection: LiveCollection): {
+  loading: boolean;
+  connected: boolean;
+} {
   const { revalidate, state } = useRevalidator();
   const [connected, setConnected] = useState(false);
   const navigation = useNavigation();

@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { Spinner } from '~/ui/spinner';
-import { pageWindow } from './page-window';
+import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from './data-table';
+import { Pagination } from './pagination';
 import { SEARCH_MAX_LENGTH, userSearchQuery } from './user-search';
 import type { UserPage } from './user-search.server';
 
@@ -58,58 +58,6 @@ function SearchBox({ q }: { q: string }) {
   );
 }
 
-const PAGE_LINK =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-full px-3 text-sm font-semibold';
-const OTHER_PAGE = `${PAGE_LINK} border border-slate-300 text-slate-800 hover:bg-slate-100`;
-
-/**
- * SPEC §2's pagination numbers, shown when the results exceed one page: a window of them
- * (first, last, the current page's neighbours) with Previous and Next, every one a link.
- */
-function Pagination({ page, pageCount, q }: { page: number; pageCount: number; q: string }) {
-  if (pageCount <= 1) return null;
-  const to = (number: number) => `/admin/home${userSearchQuery({ q, page: number })}`;
-  return (
-    <nav aria-label="Pagination" className="mt-6">
-      <ul className="flex flex-wrap items-center gap-2">
-        {page > 1 && (
-          <li>
-            <Link to={to(page - 1)} preventScrollReset className={OTHER_PAGE}>
-              Previous
-            </Link>
-          </li>
-        )}
-        {pageWindow(page, pageCount).map((entry, index) =>
-          entry === 'gap' ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600">
-              …
-            </li>
-          ) : (
-            <li key={entry}>
-              <Link
-                to={to(entry)}
-                aria-current={entry === page ? 'page' : undefined}
-                aria-label={`Page ${entry}`}
-                preventScrollReset
-                className={entry === page ? `${PAGE_LINK} bg-brand-600 text-white` : OTHER_PAGE}
-              >
-                {entry}
-              </Link>
-            </li>
-          ),
-        )}
-        {page < pageCount && (
-          <li>
-            <Link to={to(page + 1)} preventScrollReset className={OTHER_PAGE}>
-              Next
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
-  );
-}
-
 /** SPEC §2's List of Users: search, count, table, pagination. */
 export function UserList({
   result,
@@ -129,75 +77,52 @@ export function UserList({
       </h1>
       <p className="mt-2 text-slate-700">Click on a user to change the role.</p>
       <SearchBox q={q} />
-      <p
-        className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800"
-        aria-live="polite"
-      >
-        <span data-testid="user-count">
-          {result.total} {result.total === 1 ? 'user' : 'users'}
-        </span>
-        {loading && <Spinner className="h-4 w-4" />}
-      </p>
+      <ListCount testId="user-count" loading={loading}>
+        {result.total} {result.total === 1 ? 'user' : 'users'}
+      </ListCount>
       {result.users.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
-          No User found
-        </p>
+        <EmptyList>No User found</EmptyList>
       ) : (
-        // Below the sm breakpoint each row is a card of labelled lines (the labels come
-        // from data-label), so all five columns are on screen without scrolling sideways.
-        <div className="mt-4 rounded-xl border border-slate-200 sm:overflow-x-auto">
-          <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
-            <thead className="bg-slate-100 text-slate-800 max-sm:sr-only">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
+        <DataTable columns={COLUMNS} minWidthClass="sm:min-w-[36rem]">
+          {result.users.map((user, index) => {
+            const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
+            return (
+              <tr
+                key={user.id}
+                // The whole row is clickable for the mouse; the name link serves keyboards.
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a')) return;
+                  navigate(href);
+                }}
+                className={dataRowClass('cursor-pointer hover:bg-brand-50')}
+              >
+                {dataCells(
+                  COLUMNS,
+                  [
+                    result.firstNumber + index,
+                    <Link
+                      key="name"
+                      to={href}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {user.name}
+                    </Link>,
+                    user.email,
+                    user.cohort,
+                    user.access,
+                  ],
+                  (column) => (column === 2 ? 'break-all' : ''),
+                )}
               </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {result.users.map((user, index) => {
-                const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
-                return (
-                  <tr
-                    key={user.id}
-                    // The whole row is clickable for the mouse; the name link serves keyboards.
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a')) return;
-                      navigate(href);
-                    }}
-                    className="cursor-pointer border-t border-slate-200 first:border-t-0 hover:bg-brand-50 max-sm:block max-sm:py-2"
-                  >
-                    {[
-                      result.firstNumber + index,
-                      <Link
-                        key="name"
-                        to={href}
-                        className="font-semibold text-brand-700 hover:underline"
-                      >
-                        {user.name}
-                      </Link>,
-                      user.email,
-                      user.cohort,
-                      user.access,
-                    ].map((value, column) => (
-                      <td
-                        key={COLUMNS[column]}
-                        data-label={COLUMNS[column]}
-                        className={`px-4 py-3 text-slate-700 max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${column === 2 ? 'break-all' : ''}`}
-                      >
-                        {value}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
-      <Pagination page={result.page} pageCount={result.pageCount} q={q} />
+      <Pagination
+        page={result.page}
+        pageCount={result.pageCount}
+        to={(page) => `/admin/home${userSearchQuery({ q, page })}`}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
+import { pageOf } from './page-window';
 import { USERS_PAGE_SIZE, type UserSearch } from './user-search';
 
 export interface UserPage {
@@ -120,10 +121,8 @@ function pageOfMatches(
  */
 export async function searchUsers(db: Kysely<Database>, search: UserSearch): Promise<UserPage> {
   const { matches: total, everyone, length } = await countMatches(db, search.q);
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(search.page, pageCount);
+  const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
-  const offset = (page - 1) * USERS_PAGE_SIZE;
   const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
   const users = await pageOfMatches(db, search.q, length, rare, offset);

@@ -1,4 +1,4 @@
-import { Home } from 'lucide-react';
+import { CreditCard, Home } from 'lucide-react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -16,6 +16,12 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** The admin area's side menu: SPEC §2's Home, and the payments of issue 14. */
+const MENU = [
+  { to: '/admin/home', label: 'Home', Icon: Home },
+  { to: '/admin/payments', label: 'Payments', Icon: CreditCard },
+] as const;
+
 export default function AdminLayout() {
   const navigation = useNavigation();
   const loading =
@@ -27,22 +33,24 @@ export default function AdminLayout() {
         className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0"
       >
         <nav aria-label="Admin menu" className="px-4 py-4">
-          <ul>
-            <li>
-              <NavLink
-                to="/admin/home"
-                className={({ isActive }) =>
-                  `flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
-                    isActive
-                      ? 'bg-brand-600 font-semibold text-white'
-                      : 'text-slate-800 hover:bg-slate-200'
-                  }`
-                }
-              >
-                <Home aria-hidden="true" className="h-4 w-4" />
-                Home
-              </NavLink>
-            </li>
+          <ul className="flex gap-1 md:flex-col">
+            {MENU.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
+                      isActive
+                        ? 'bg-brand-600 font-semibold text-white'
+                        : 'text-slate-800 hover:bg-slate-200'
+                    }`
+                  }
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
       </aside>

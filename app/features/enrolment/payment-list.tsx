@@ -1,0 +1,302 @@
+import { Search } from 'lucide-react';
+import { Fragment } from 'react';
+import { Form, Link } from 'react-router';
+import { planName } from '~/content/plans';
+import type { PaymentProviderName } from '~/db/schema';
+import {
+  DataTable,
+  EmptyList,
+  ListCount,
+  dataCells,
+  dataRowClass,
+} from '~/features/admin/data-table';
+import { Pagination } from '~/features/admin/pagination';
+import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
+import { formatDateTimeUtc } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
+import { formatMinorUnits } from './money';
+import {
+  ATTENTION_LIMIT,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PROVIDER_LABELS,
+  paymentSearchQuery,
+  type PaymentListStatus,
+  type PaymentSearch,
+} from './payment-search';
+import type { AttentionEvent, PaymentPage, PaymentRow } from './payment-search.server';
+
+const COLUMNS = ['Date', 'Buyer', 'Plan', 'Provider', 'Amount', 'Status'] as const;
+const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as const;
+
+const FIELD = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
+const LABEL = 'block text-sm font-semibold text-ink';
+
+const STATUS_LOOKS: Record<PaymentListStatus, string> = {
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  pending: 'bg-slate-100 text-slate-800 ring-slate-300',
+  overdue: 'bg-amber-50 text-amber-900 ring-amber-300',
+  refunded: 'bg-violet-50 text-violet-800 ring-violet-200',
+  failed: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+/** One filter of the form: `all` (value '') first, then each of `values`. */
+function FilterSelect<Value extends string>({
+  name,
+  label,
+  all,
+  value,
+  values,
+  labels,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  value: Value | undefined;
+  values: readonly Value[];
+  labels?: Record<Value, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={`payment-${name}`} className={LABEL}>
+        {label}
+      </label>
+      <select id={`payment-${name}`} name={name} defaultValue={value ?? ''} className={FIELD}>
+        <option value="">{all}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels?.[option] ?? option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The search and the two filters, a plain GET form: its fields are the URL's, and leaving
+ * out `page` starts a changed search on page 1. Keyed by the search, so that after Back or
+ * Forward the fields show the search of the list on screen.
+ */
+function PaymentFilters({ search }: { search: PaymentSearch }) {
+  return (
+    <Form
+      key={paymentSearchQuery({ ...search, page: 1 })}
+      method="get"
+      action="/admin/payments"
+      role="search"
+      aria-label="Search payments"
+      className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+    >
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor="payment-search" className={LABEL}>
+          Name or e-mail
+        </label>
+        <input
+          id="payment-search"
+          name="q"
+          type="search"
+          defaultValue={search.q}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search by name or email"
+          autoComplete="off"
+          className={FIELD}
+        />
+      </div>
+      <FilterSelect
+        name="status"
+        label="Status"
+        all="All statuses"
+        value={search.status}
+        values={PAYMENT_STATUSES}
+      />
+      <FilterSelect
+        name="provider"
+        label="Provider"
+        all="All providers"
+        value={search.provider}
+        values={PAYMENT_PROVIDERS}
+        labels={PROVIDER_LABELS}
+      />
+      <button type="submit" className={buttonClass('primary', 'sm:col-span-2 lg:col-span-1')}>
+        <Search aria-hidden="true" className="h-4 w-4" />
+        Search
+      </button>
+    </Form>
+  );
+}
+
+/** The day above the time on a wide screen, one line on a phone. */
+function DateTime({ value }: { value: string }) {
+  const [day, time] = formatDateTimeUtc(value).split(', ');
+  return (
+    <time dateTime={value} className="sm:flex sm:flex-col sm:whitespace-nowrap">
+      <span>{day}</span> <span className="text-slate-600">{time}</span>
+    </time>
+  );
+}
+
+function ProviderName({ provider }: { provider: PaymentProviderName }) {
+  return <span className="sm:whitespace-nowrap">{PROVIDER_LABELS[provider]}</span>;
+}
+
+/** `checkout.session.completed` may wrap after each dot, and nowhere else. */
+function breakAfterDots(text: string) {
+  return text.split('.').map((part, index, parts) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
+function Amount({ row }: { row: PaymentRow }) {
+  const amount = formatMinorUnits(row.amount, row.currency);
+  if (row.installments <= 1) return <>{amount}</>;
+  return (
+    <span className="flex flex-col">
+      <span>
+        {amount} × {row.installments}
+      </span>
+      <span className="text-slate-600">
+        {row.installmentsPaid} of {row.installments} paid
+      </span>
+    </span>
+  );
+}
+
+function StatusBadge({ status }: { status: PaymentListStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOKS[status]}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+function BuyerLink({ buyer }: { buyer: PaymentRow['buyer'] }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <Link
+        to={`/admin/user-details/${encodeURIComponent(buyer.id)}`}
+        className="font-semibold text-brand-700 hover:underline"
+      >
+        {buyer.name}
+      </Link>
+      {/* On one line on a wide screen (the column takes its width), broken anywhere on a phone. */}
+      <span className="max-sm:break-all sm:whitespace-nowrap">{buyer.email}</span>
+    </span>
+  );
+}
+
+function OrderTable({ rows }: { rows: PaymentRow[] }) {
+  return (
+    <DataTable columns={COLUMNS} label="Orders and payments" minWidthClass="sm:min-w-[48rem]">
+      {rows.map((row) => (
+        <tr key={row.orderId} className={dataRowClass()}>
+          {dataCells(COLUMNS, [
+            <DateTime key="date" value={row.createdAt} />,
+            <BuyerLink key="buyer" buyer={row.buyer} />,
+            planName(row.planId),
+            <ProviderName key="provider" provider={row.provider} />,
+            <Amount key="amount" row={row} />,
+            <StatusBadge key="status" status={row.status} />,
+          ])}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * Webhook events that granted nothing (a wrong amount or currency, an order we do not
+ * know): money may have moved without access, so an admin looks at each.
+ */
+function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: boolean }) {
+  return (
+    <section aria-labelledby="attention-heading" className="mt-12">
+      <h2 id="attention-heading" className="text-xl font-bold text-ink">
+        Needs attention
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Payment events that unlocked nothing: an amount or currency that does not match its order, a
+        payment on an order already paid, or an order we do not know. Check each one in the
+        provider’s dashboard{more ? `; the ${ATTENTION_LIMIT} most recent are shown` : ''}.
+      </p>
+      {events.length === 0 ? (
+        <EmptyList>Nothing needs attention.</EmptyList>
+      ) : (
+        <DataTable
+          columns={ATTENTION_COLUMNS}
+          label="Payment events that need attention"
+          minWidthClass="sm:min-w-[48rem]"
+        >
+          {events.map((event) => (
+            <tr key={`${event.provider}:${event.eventId}`} className={dataRowClass()}>
+              {dataCells(ATTENTION_COLUMNS, [
+                <DateTime key="received" value={event.receivedAt} />,
+                <ProviderName key="provider" provider={event.provider} />,
+                <span key="event" className="flex flex-col">
+                  <span>{breakAfterDots(event.type)}</span>
+                  <span className="text-slate-600">{event.outcome}</span>
+                </span>,
+                <span key="order" className="flex min-w-0 flex-col">
+                  <span className="break-all">{event.orderId ?? '(none named)'}</span>
+                  {event.buyer && <BuyerLink buyer={event.buyer} />}
+                </span>,
+                event.note,
+              ])}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
+/** `/admin/payments`: the orders with their payments and enrolments, and what needs a look. */
+export function PaymentList({
+  search,
+  result,
+  attention,
+  loading,
+}: {
+  search: PaymentSearch;
+  result: PaymentPage;
+  attention: { events: AttentionEvent[]; more: boolean };
+  loading: boolean;
+}) {
+  return (
+    <div>
+      <section aria-labelledby="payments-heading">
+        <h1 id="payments-heading" className="text-3xl font-extrabold text-ink">
+          Payments
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Orders with their payments and enrolment, newest first (an order cancelled before paying
+          is left out). Click a name to see the person.
+        </p>
+        <PaymentFilters search={search} />
+        <ListCount testId="payment-count" loading={loading}>
+          {result.total} {result.total === 1 ? 'order' : 'orders'}
+        </ListCount>
+        {result.rows.length === 0 ? (
+          <EmptyList>No payment found</EmptyList>
+        ) : (
+          <OrderTable rows={result.rows} />
+        )}
+        <Pagination
+          page={result.page}
+          pageCount={result.pageCount}
+          to={(page) => `/admin/payments${paymentSearchQuery({ ...search, page })}`}
+        />
+      </section>
+      <NeedsAttention {...attention} />
+    </div>
+  );
+}

@@ -1,0 +1,379 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import type {
+  EnrolmentStatus,
+  OrderStatus,
+  PaymentProviderName,
+  PaymentStatus,
+  User,
+} from '~/db/schema';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { parsePaymentSearch, paymentSearchQuery, type PaymentSearch } from './payment-search';
+import { listPaymentsNeedingAttention, searchPayments } from './payment-search.server';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, day, hour)).toISOString();
+
+interface OrderSeed {
+  id: string;
+  createdAt: string;
+  provider: PaymentProviderName;
+  status: OrderStatus;
+  planId?: string;
+  amount?: number;
+  currency?: string;
+  installments?: number;
+  enrolment?: { status: EnrolmentStatus; paid: number };
+  payments?: PaymentStatus[];
+}
+
+/** An order as the checkout and the webhook events leave it, written directly. */
+async function insertOrder(buyer: User, fields: OrderSeed) {
+  const installments = fields.installments ?? 1;
+  await handle.db
+    .insertInto('orders')
+    .values({
+      id: fields.id,
+      user_id: buyer.id,
+      plan_id: fields.planId ?? 'fed-upfront',
+      track: 'frontend',
+      amount: fields.amount ?? 40_000,
+      currency: fields.currency ?? 'USD',
+      installments,
+      provider: fields.provider,
+      provider_ref: null,
+      status: fields.status,
+      created_at: fields.createdAt,
+      updated_at: fields.createdAt,
+    })
+    .execute();
+  if (fields.enrolment) {
+    await handle.db
+      .insertInto('enrolments')
+      .values({
+        id: `enr-${fields.id}`,
+        user_id: buyer.id,
+        order_id: fields.id,
+        track: 'frontend',
+        plan_id: fields.planId ?? 'fed-upfront',
+        status: fields.enrolment.status,
+        installments_paid: fields.enrolment.paid,
+        installments_total: installments,
+        source: 'payment',
+        created_at: fields.createdAt,
+        updated_at: fields.createdAt,
+      })
+      .execute();
+  }
+  for (const [index, status] of (fields.payments ?? []).entries()) {
+    await handle.db
+      .insertInto('payments')
+      .values({
+        id: `pay-${fields.id}-${index}`,
+        order_id: fields.id,
+        user_id: buyer.id,
+        provider: fields.provider,
+        provider_payment_id: `charge-${fields.id}-${index}`,
+        amount: fields.amount ?? 40_000,
+        currency: fields.currency ?? 'USD',
+        status,
+        raw_event: '{}',
+        created_at: fields.createdAt,
+        refunded_at: status === 'refunded' ? fields.createdAt : null,
+      })
+      .execute();
+  }
+}
+
+let ada: User;
+beforeAll(async () => {
+  ada = await insertUser(handle, { name: 'Ada Lovelace', email: 'ADA@engine.example' });
+  const grace = await insertUser(handle, { name: 'Grace Hopper', email: 'grace@navy.example' });
+  const alan = await insertUser(handle, { name: 'Alan Turing', email: 'alan@bletchley.example' });
+  const percy = await insertUser(handle, { name: 'Percy 100% Sure', email: 'percy@example.com' });
+  const under = await insertUser(handle, { name: 'Under_Score', email: 'under@example.com' });
+  const early = await insertUser(handle, { name: 'Rita Refund', email: 'rita@example.com' });
+  const cara = await insertUser(handle, { name: 'Cara Cancel', email: 'cara@example.com' });
+  await insertUser(handle, { name: 'Nora Noorder', email: 'nora@example.com' });
+
+  const installments = { installments: 3, amount: 15_000 };
+  // In order of creation, a day apart: who, the order, and what became of it.
+  const orders: [User, string, PaymentProviderName, OrderStatus, Partial<OrderSeed>?][] = [
+    [
+      ada,
+      'ord_ada',
+      'local',
+      'paid',
+      { enrolment: { status: 'active', paid: 1 }, payments: ['paid'] },
+    ],
+    [
+      grace,
+      'ord_grace',
+      'stripe',
+      'paid',
+      {
+        ...installments,
+        planId: 'fed-installments',
+        enrolment: { status: 'overdue', paid: 1 },
+        payments: ['paid'],
+      },
+    ],
+    [alan, 'ord_alan', 'paystack', 'pending', { amount: 60_000_000, currency: 'NGN' }],
+    [percy, 'ord_percy', 'local', 'failed'],
+    [
+      under,
+      'ord_under',
+      'stripe',
+      'paid',
+      { enrolment: { status: 'refunded', paid: 1 }, payments: ['refunded'] },
+    ],
+    // The refund's event came before the payment's: no enrolment, the order still pending.
+    [early, 'ord_early_refund', 'paystack', 'pending', { payments: ['refunded'] }],
+    [cara, 'ord_cancelled', 'local', 'cancelled'],
+    // A second order of the same person, paid in installments: two rows for one person.
+    [
+      ada,
+      'ord_ada_2',
+      'stripe',
+      'paid',
+      {
+        ...installments,
+        planId: 'fsd-installments',
+        enrolment: { status: 'active', paid: 2 },
+        payments: ['paid', 'paid'],
+      },
+    ],
+  ];
+  for (const [index, [buyer, id, provider, status, more]] of orders.entries()) {
+    await insertOrder(buyer, { id, createdAt: at(index + 1), provider, status, ...more });
+  }
+  for (let index = 0; index < 12; index += 1) {
+    const student = await insertUser(handle, {
+      name: `Student ${String(index).padStart(2, '0')}`,
+      email: `student${index}@school.example`,
+    });
+    await insertOrder(student, {
+      id: `ord_student_${String(index).padStart(2, '0')}`,
+      createdAt: at(10, index),
+      provider: 'local',
+      status: 'pending',
+    });
+  }
+});
+
+const search = (fields: Partial<PaymentSearch> = {}) =>
+  searchPayments(handle.db, { q: '', page: 1, ...fields });
+const orderIds = async (fields: Partial<PaymentSearch> = {}) =>
+  (await search(fields)).rows.map((row) => row.orderId);
+
+describe('searchPayments', () => {
+  it('lists one row per order that went anywhere, newest first, ten a page, with the count', async () => {
+    const first = await search();
+    expect(first.total).toBe(19);
+    expect(first.pageCount).toBe(2);
+    expect(first.rows.map((row) => row.orderId)).toEqual(
+      Array.from(
+        { length: 10 },
+        (_, index) => `ord_student_${String(11 - index).padStart(2, '0')}`,
+      ),
+    );
+    const second = await search({ page: 2 });
+    expect(second.rows.map((row) => row.orderId)).toEqual([
+      'ord_student_01',
+      'ord_student_00',
+      'ord_ada_2',
+      'ord_early_refund',
+      'ord_under',
+      'ord_percy',
+      'ord_alan',
+      'ord_grace',
+      'ord_ada',
+    ]);
+    // An order cancelled before paying went nowhere; a user without orders is not listed.
+    expect(second.rows.map((row) => row.orderId)).not.toContain('ord_cancelled');
+    expect(second.rows.map((row) => row.buyer.name)).not.toContain('Nora Noorder');
+  });
+
+  it('shows the last page for a page past the end, and one empty page for no match', async () => {
+    expect(await search({ page: 99 })).toMatchObject({ page: 2, pageCount: 2 });
+    expect(await search({ q: 'nobody-here', page: 3 })).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
+  });
+
+  it('gives each order its status, amount, installments and buyer', async () => {
+    const rows = (await search({ page: 2 })).rows;
+    const byId = Object.fromEntries(rows.map((row) => [row.orderId, row]));
+    expect(byId.ord_ada).toMatchObject({
+      status: 'paid',
+      planId: 'fed-upfront',
+      provider: 'local',
+      amount: 40_000,
+      currency: 'USD',
+      installments: 1,
+      installmentsPaid: 1,
+      createdAt: at(1),
+      buyer: { id: ada.id, name: 'Ada Lovelace', email: 'ADA@engine.example' },
+    });
+    expect(byId.ord_grace).toMatchObject({
+      status: 'overdue',
+      installments: 3,
+      installmentsPaid: 1,
+    });
+    expect(byId.ord_alan).toMatchObject({
+      status: 'pending',
+      amount: 60_000_000,
+      currency: 'NGN',
+      installmentsPaid: 0,
+    });
+    expect(byId.ord_percy!.status).toBe('failed');
+    expect(byId.ord_under!.status).toBe('refunded');
+    expect(byId.ord_early_refund!.status).toBe('refunded');
+    expect(byId.ord_ada_2).toMatchObject({ status: 'paid', installmentsPaid: 2 });
+  });
+
+  it('filters by status', async () => {
+    expect(await orderIds({ status: 'paid' })).toEqual(['ord_ada_2', 'ord_ada']);
+    expect(await orderIds({ status: 'overdue' })).toEqual(['ord_grace']);
+    expect(await orderIds({ status: 'refunded' })).toEqual(['ord_early_refund', 'ord_under']);
+    expect(await orderIds({ status: 'failed' })).toEqual(['ord_percy']);
+    const pending = await search({ status: 'pending' });
+    expect(pending.total).toBe(13);
+    expect(pending.rows.every((row) => row.status === 'pending')).toBe(true);
+  });
+
+  it('filters by provider, alone and with a status', async () => {
+    expect(await orderIds({ provider: 'paystack' })).toEqual(['ord_early_refund', 'ord_alan']);
+    expect(await orderIds({ provider: 'stripe' })).toEqual(['ord_ada_2', 'ord_under', 'ord_grace']);
+    expect(await orderIds({ provider: 'stripe', status: 'overdue' })).toEqual(['ord_grace']);
+    expect(await orderIds({ provider: 'paystack', status: 'paid' })).toEqual([]);
+    expect((await search({ provider: 'local' })).total).toBe(14);
+  });
+
+  it("searches the buyer's name or e-mail as a case-insensitive substring", async () => {
+    expect(await orderIds({ q: 'GRACE' })).toEqual(['ord_grace']);
+    expect(await orderIds({ q: 'bletchley' })).toEqual(['ord_alan']);
+    expect(await orderIds({ q: 'ada@' })).toEqual(['ord_ada_2', 'ord_ada']);
+    expect(await orderIds({ q: 'lovelace', status: 'paid', provider: 'local' })).toEqual([
+      'ord_ada',
+    ]);
+    const students = await search({ q: 'school.example', page: 2 });
+    expect(students).toMatchObject({ total: 12, page: 2, pageCount: 2 });
+    expect(students.rows.map((row) => row.orderId)).toEqual(['ord_student_01', 'ord_student_00']);
+  });
+
+  it('treats % and _ in the search as themselves', async () => {
+    expect(await orderIds({ q: '%' })).toEqual(['ord_percy']);
+    expect(await orderIds({ q: '100%' })).toEqual(['ord_percy']);
+    expect(await orderIds({ q: '_' })).toEqual(['ord_under']);
+  });
+});
+
+describe('listPaymentsNeedingAttention', () => {
+  const event = (
+    eventId: string,
+    outcome: string,
+    receivedAt: string,
+    orderId: string | null,
+    provider: PaymentProviderName = 'local',
+    note: string | null = null,
+  ) =>
+    handle.db
+      .insertInto('payment_events')
+      .values({
+        provider,
+        event_id: eventId,
+        type: 'payment.succeeded',
+        order_id: orderId,
+        outcome,
+        note,
+        received_at: receivedAt,
+      })
+      .execute();
+
+  it('lists mismatches and unknown orders, newest first, with the buyer when the order is known', async () => {
+    expect(await listPaymentsNeedingAttention(handle.db)).toEqual({ events: [], more: false });
+    await event('evt_applied', 'applied', at(20), 'ord_ada');
+    await event('evt_ignored', 'ignored', at(21), 'ord_ada');
+    await event('evt_duplicate', 'duplicate-payment', at(22), 'ord_ada');
+    await event(
+      'evt_cheap',
+      'mismatch',
+      at(23),
+      'ord_ada',
+      'local',
+      'Paid $1, the order is for $400: nothing granted',
+    );
+    await event('evt_stranger', 'unknown-order', at(24), 'ord_nope', 'stripe', 'No stripe order');
+    // Another provider's event naming a local order is as unknown as a made-up id.
+    await event('evt_wrong_provider', 'unknown-order', at(25), 'ord_ada', 'paystack');
+    await event('evt_unnamed', 'unknown-order', at(26), null, 'stripe');
+    const { events, more } = await listPaymentsNeedingAttention(handle.db);
+    expect(more).toBe(false);
+    expect(events.map((item) => item.eventId)).toEqual([
+      'evt_unnamed',
+      'evt_wrong_provider',
+      'evt_stranger',
+      'evt_cheap',
+    ]);
+    expect(events[3]).toEqual({
+      provider: 'local',
+      eventId: 'evt_cheap',
+      type: 'payment.succeeded',
+      orderId: 'ord_ada',
+      outcome: 'mismatch',
+      note: 'Paid $1, the order is for $400: nothing granted',
+      receivedAt: at(23),
+      buyer: { id: ada.id, name: 'Ada Lovelace', email: 'ADA@engine.example' },
+    });
+    expect(events.slice(0, 3).map((item) => item.buyer)).toEqual([null, null, null]);
+    expect(events[0]!.orderId).toBeNull();
+  });
+
+  it('shows the newest 20 and says that there are more', async () => {
+    for (let index = 0; index < 20; index += 1) {
+      await event(`evt_bulk_${index}`, 'mismatch', at(27, index), 'ord_grace', 'stripe');
+    }
+    const { events, more } = await listPaymentsNeedingAttention(handle.db);
+    expect(more).toBe(true);
+    expect(events).toHaveLength(20);
+    expect(events[0]!.eventId).toBe('evt_bulk_19');
+    expect(events[19]!.eventId).toBe('evt_bulk_0');
+  });
+});
+
+describe('parsePaymentSearch and paymentSearchQuery', () => {
+  it('reads the URL, and unknown filters or bad pages fall back to all and page 1', () => {
+    expect(
+      parsePaymentSearch(new URLSearchParams('q=%20ada%20&status=overdue&provider=stripe&page=2')),
+    ).toEqual({ q: 'ada', status: 'overdue', provider: 'stripe', page: 2 });
+    expect(parsePaymentSearch(new URLSearchParams('q=&status=&provider=&page='))).toEqual({
+      q: '',
+      status: undefined,
+      provider: undefined,
+      page: 1,
+    });
+    expect(parsePaymentSearch(new URLSearchParams('status=PAID&provider=paypal&page=-3'))).toEqual({
+      q: '',
+      status: undefined,
+      provider: undefined,
+      page: 1,
+    });
+    expect(parsePaymentSearch(new URLSearchParams(`q=${'x'.repeat(150)}`)).q).toHaveLength(100);
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(paymentSearchQuery({ q: '', page: 1 })).toBe('');
+    expect(paymentSearchQuery({ q: '100%', status: 'paid', provider: 'local', page: 3 })).toBe(
+      '?q=100%25&status=paid&provider=local&page=3',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireAdmin } from '~/features/auth/guards.server';
+import { useLiveCollection } from '~/features/admin/use-live-collection';
+import { PaymentList } from '~/features/enrolment/payment-list';
+import { parsePaymentSearch } from '~/features/enrolment/payment-search';
+import {
+  listPaymentsNeedingAttention,
+  searchPayments,
+} from '~/features/enrolment/payment-search.server';
+import { requireServices } from '~/lib/load-context';
+import type { Route } from './+types/payments';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const search = parsePaymentSearch(new URL(request.url).searchParams);
+  const { db } = requireServices(context).services.database;
+  const [result, attention] = await Promise.all([
+    searchPayments(db, search),
+    listPaymentsNeedingAttention(db),
+  ]);
+  return { search, result, attention };
+}
+
+export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
+  // A payment webhook announces a change to its buyer: the page reloads its data.
+  const { loading } = useLiveCollection('users');
+  return <PaymentList {...loaderData} loading={loading} />;
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;
