@@ -17,6 +17,8 @@ export default [
     route('home', 'routes/admin/home.tsx'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
     route('payments', 'routes/admin/payments.tsx'),
+    route('transfers', 'routes/admin/transfers.tsx'),
+    route('transfers/:id', 'routes/admin/transfer-details.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 
@@ -30,6 +32,8 @@ export default [
   route('webhooks/:provider', 'routes/webhooks/payment-provider.ts'),
   // The local payment provider: answers only on a loopback origin without provider keys.
   route('dev-pay/:orderId', 'routes/dev-pay.tsx'),
+  // A bank transfer's receipt: its student and admins only.
+  route('receipts/:id', 'routes/receipt.ts'),
 
   // The local mailbox: answers only while no SMTP server is configured.
   route('dev-mail', 'routes/dev-mail/index.tsx'),

@@ -7,6 +7,7 @@ import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '~/lib/security-headers.server';
+import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './read-body';
@@ -14,6 +15,8 @@ import { createReactRouterHandler } from './react-router-handler';
 import type { ServerMode } from './start-server';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** The transfer form on /enroll (and its data request) carries a receipt of up to 5 MB. */
+const UPLOAD_PATHS = new Set(['/enroll', '/enroll.data']);
 /** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
 const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -160,6 +163,10 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       mode,
       origin: env.ORIGIN,
       maxBodyBytes: MAX_BODY_BYTES,
+      uploadLimit: (req) =>
+        req.method === 'POST' && UPLOAD_PATHS.has(req.path) && req.is('multipart/form-data')
+          ? TRANSFER_FORM_MAX_BYTES
+          : undefined,
       isPersonal,
       getLoadContext: (req, res): RequestContext => {
         let session: ReturnType<RequestContext['session']> | undefined;

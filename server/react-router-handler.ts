@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
-import { readBody } from './read-body';
+import { readBody, streamBody } from './read-body';
 
 export interface ReactRouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -10,6 +10,8 @@ export interface ReactRouterHandlerOptions {
   /** Requests are addressed to the configured public origin, never to the Host header. */
   origin: string;
   maxBodyBytes: number;
+  /** Bodies streamed to the action under a larger limit (uploads); undefined: the default. */
+  uploadLimit?: (req: ExpressRequest) => number | undefined;
   /** The request carries a session or a pending message: its answer is for one person. */
   isPersonal: (req: ExpressRequest) => boolean;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
@@ -31,12 +33,20 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (!res.writableFinished) controller.abort();
       });
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const uploadLimit = hasBody ? options.uploadLimit?.(req) : undefined;
       const request = new Request(new URL(req.originalUrl, options.origin), {
         method: req.method,
         headers: toHeaders(req.headers),
-        body: hasBody ? new Uint8Array(await readBody(req, options.maxBodyBytes)) : undefined,
+        body:
+          uploadLimit !== undefined
+            ? streamBody(req, uploadLimit)
+            : hasBody
+              ? new Uint8Array(await readBody(req, options.maxBodyBytes))
+              : undefined,
+        // Required by fetch's Request for a streamed body.
+        ...(uploadLimit !== undefined && { duplex: 'half' }),
         signal: controller.signal,
-      });
+      } as RequestInit);
       const response = await handle(request, options.getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);

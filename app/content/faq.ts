@@ -95,7 +95,7 @@ export const faqItems = [
   {
     id: 9,
     title: 'How do I pay?',
-    answer: `Choose a plan on the Enroll page and select its payment button: our payment provider's secure page opens in a new tab, and you can pay once or in monthly installments. If you live in ${bankTransfer.country}, you can instead pay in naira: transfer ${formatNaira(bankTransfer.amountNaira)}, the FrontEnd Bootcamp upfront fee, to ${bankTransfer.accountName} at ${bankTransfer.bankName}, then e-mail the receipt to ${site.email.display}. We get back to you within ${site.followUpHours} hours after your payment is confirmed.`,
+    answer: `Choose a plan on the Enroll page and select its payment button: our payment provider's secure page opens in a new tab, and you can pay once or in monthly installments. If you live in ${bankTransfer.country}, you can instead pay in naira: transfer ${formatNaira(bankTransfer.amountNaira)}, the FrontEnd Bootcamp upfront fee, to ${bankTransfer.accountName} at ${bankTransfer.bankName}, then submit the transfer with its receipt in the bank-transfer section of the Enroll page. We get back to you within ${site.followUpHours} hours after your payment is confirmed.`,
   },
   {
     id: 10,

@@ -145,7 +145,7 @@ export const bankTransfer = {
   instructions: [
     `Transfer ${formatNaira(amountNaira)}, the FrontEnd Bootcamp upfront fee, to the account above.`,
     'Use your full name as the payment reference so we can match the transfer to you.',
-    `E-mail the receipt to ${site.email.display} together with the e-mail address you sign in with.`,
+    'Then submit the transfer below with its receipt (a photo, a screenshot or the bank’s PDF), signed in with the e-mail address you use for the course.',
     `We confirm your payment and get back to you within ${site.followUpHours} hours.`,
   ],
 } as const satisfies BankTransfer;

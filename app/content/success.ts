@@ -16,7 +16,7 @@ export const successPage = {
   nextSteps: [
     `Watch your inbox, and your spam folder, for an e-mail from ${site.email.display}.`,
     'Sign in with Google using the e-mail address you will use for your classes, so we can give you access to the course pages.',
-    `If you paid by bank transfer, e-mail your receipt to ${site.email.display} with your full name as the reference.`,
+    'If you paid by bank transfer, submit it with its receipt in the bank-transfer section of the Enroll page: your course page then shows where it stands.',
     `Not heard from us within ${site.followUpHours} hours? Call ${site.phone.display} or send us a message on Instagram.`,
   ],
   homeLabel: 'Back To Home',

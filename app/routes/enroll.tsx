@@ -2,12 +2,19 @@ import { CalendarClock, Clock } from 'lucide-react';
 import { enrollPage, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/enrolment/bank-transfer';
 import { PlanCard } from '~/features/enrolment/plan-card';
+import { submitTransferForm } from '~/features/transfers/submit-transfer.server';
+import { requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import type { Route } from './+types/enroll';
 
+/** "I have made a transfer" (the bank-transfer section's form). */
+export function action({ request, context }: Route.ActionArgs) {
+  return submitTransferForm(request, requireServices(context));
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);
 
-export default function EnrollPage() {
+export default function EnrollPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-6 py-16">
       <h1 className="text-4xl font-extrabold text-ink">{enrollPage.heading}</h1>
@@ -32,7 +39,7 @@ export default function EnrollPage() {
           ))}
         </div>
       </section>
-      <BankTransfer />
+      <BankTransfer transferErrors={actionData} />
     </div>
   );
 }

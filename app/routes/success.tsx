@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { successPage } from '~/content/success';
 import { OrderStatePanel } from '~/features/enrolment/order-state-panel';
 import { readOrderState } from '~/features/enrolment/order-status.server';
+import { MyTransfers } from '~/features/transfers/my-transfers-view';
+import { readTransferState } from '~/features/transfers/my-transfers.server';
+import { TRANSFER_SUBMITTED } from '~/features/transfers/transfer-form';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import { buttonClass } from '~/ui/button';
@@ -10,9 +13,14 @@ import type { Route } from './+types/success';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Prerendered without an order; reached from a checkout, the buyer's page is rendered.
-  if (isPrerendering(context)) return { order: null };
-  const orderId = new URL(request.url).searchParams.get('order');
-  return { order: await readOrderState(requireServices(context), orderId) };
+  if (isPrerendering(context)) return { order: null, transfer: null };
+  const query = new URL(request.url).searchParams;
+  const services = requireServices(context);
+  const [order, transfer] = await Promise.all([
+    readOrderState(services, query.get('order')),
+    readTransferState(services, query.get('transfer')),
+  ]);
+  return { order, transfer };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/success', matches);
@@ -24,6 +32,13 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-bold text-ink">{successPage.heading}</h1>
       {loaderData.order ? (
         <OrderStatePanel order={loaderData.order} />
+      ) : loaderData.transfer ? (
+        <>
+          <p role="status" className="mt-4 text-lg font-semibold text-ink">
+            {TRANSFER_SUBMITTED}
+          </p>
+          <MyTransfers transfers={[loaderData.transfer]} heading="Your transfer" />
+        </>
       ) : (
         <>
           <p className="mt-4 text-lg text-slate-700">{successPage.message}</p>

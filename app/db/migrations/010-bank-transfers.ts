@@ -55,10 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('bank_transfers')
     .columns(['user_id', 'created_at'])
     .execute();
+  // The admin queue: pending by age (above), then decided ones by when they were decided.
   await db.schema
-    .createIndex('bank_transfers_created_at')
+    .createIndex('bank_transfers_decided_at')
     .on('bank_transfers')
-    .column('created_at')
+    .column('decided_at')
     .execute();
 }
 

@@ -7,11 +7,12 @@ const MAX_BACKOFF_MS = 30_000;
 const REFRESH_DEBOUNCE_MS = 100;
 
 /**
- * SPEC §3/§7's live list, done our way: the page's loader holds the items; this hook
- * listens to the server's change events for `collection` and re-runs the loaders when
- * one arrives. It reconnects with back-off and reports `loading` while refreshing.
+ * SPEC §3/§7's live list, done our way: the pages' loaders hold the items; this hook (in
+ * the admin layout, one stream for every page) listens to the server's change events for
+ * `collections` and re-runs the loaders when one arrives. It reconnects with back-off and
+ * reports `loading` while refreshing.
  */
-export function useLiveCollection(collection: LiveCollection): {
+export function useLiveCollections(collections: readonly LiveCollection[]): {
   loading: boolean;
   connected: boolean;
 } {
@@ -39,14 +40,14 @@ export function useLiveCollection(collection: LiveCollection): {
       }, REFRESH_DEBOUNCE_MS);
     };
     const connect = () => {
-      source = new EventSource(`/admin/events?collection=${collection}`);
+      source = new EventSource('/admin/events');
       source.addEventListener('ready', () => {
         backoff = 1_000;
         setConnected(true);
       });
       source.addEventListener('change', (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as { collection?: string };
-        if (data.collection === collection) refresh();
+        if (collections.includes(data.collection as LiveCollection)) refresh();
       });
       source.addEventListener('resync', refresh);
       source.onerror = () => {
@@ -69,7 +70,12 @@ export function useLiveCollection(collection: LiveCollection): {
       clearTimeout(retryTimer);
       clearTimeout(refreshTimer);
     };
-  }, [collection]);
+  }, [collections]);
 
   return { loading: state === 'loading', connected };
+}
+
+/** Whether the page's data is being refreshed (after a change event, or on demand). */
+export function useRefreshing(): boolean {
+  return useRevalidator().state === 'loading';
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StepContent, StepSection } from '~/content/course-content.types';
 import type { CourseStep } from '~/content/course-steps';
@@ -72,11 +73,14 @@ export function StepView({
   content,
   previous,
   next,
+  children,
 }: {
   step: CourseStep;
   content: StepContent;
   previous?: CourseStep;
   next?: CourseStep;
+  /** What belongs to the reader (their transfers, their progress), after the intro. */
+  children?: ReactNode;
 }) {
   return (
     <article className="max-w-4xl">
@@ -93,6 +97,7 @@ export function StepView({
         </p>
       )}
       <p className="mt-4 text-lg text-slate-700">{content.intro}</p>
+      {children}
       {content.sections.map((section) => (
         <section key={section.heading} className="render-when-near mt-10">
           <Section section={section} />

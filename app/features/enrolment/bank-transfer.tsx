@@ -1,8 +1,18 @@
 import { Landmark } from 'lucide-react';
 import { bankTransfer } from '~/content/plans';
+import { LoginButton } from '~/features/auth/login-button';
+import { TransferForm } from '~/features/transfers/transfer-form-view';
+import { TRANSFER_MESSAGES, type TransferFormErrors } from '~/features/transfers/transfer-form';
 import { formatNaira } from '~/lib/format';
+import { useRootData } from '~/lib/root-data';
+import { buttonClass } from '~/ui/button';
 
-export function BankTransfer() {
+/**
+ * The bank details, and for a signed-in person the form to report a transfer with its
+ * receipt; a visitor is asked to sign in first (the prerendered page is a visitor's).
+ */
+export function BankTransfer({ transferErrors }: { transferErrors?: TransferFormErrors }) {
+  const { viewer } = useRootData();
   return (
     <section
       aria-labelledby="bank-transfer-heading"
@@ -37,6 +47,15 @@ export function BankTransfer() {
           <li key={step}>{step}</li>
         ))}
       </ol>
+      {viewer ? (
+        <TransferForm errors={transferErrors} />
+      ) : (
+        <LoginButton
+          label={TRANSFER_MESSAGES.signIn}
+          returnTo="/enroll#bank-transfer-heading"
+          className={buttonClass('secondary', 'mt-6')}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { Fragment } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { planName } from '~/content/plans';
 import type { PaymentProviderName } from '~/db/schema';
 import {
@@ -10,9 +10,9 @@ import {
   dataCells,
   dataRowClass,
 } from '~/features/admin/data-table';
+import { BADGE_TONES, DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import { Pagination } from '~/features/admin/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
-import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { formatMinorUnits } from './money';
 import {
@@ -32,12 +32,12 @@ const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as 
 const FIELD = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
 const LABEL = 'block text-sm font-semibold text-ink';
 
-const STATUS_LOOKS: Record<PaymentListStatus, string> = {
-  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  pending: 'bg-slate-100 text-slate-800 ring-slate-300',
-  overdue: 'bg-amber-50 text-amber-900 ring-amber-300',
-  refunded: 'bg-violet-50 text-violet-800 ring-violet-200',
-  failed: 'bg-red-50 text-red-800 ring-red-200',
+const STATUS_TONES: Record<PaymentListStatus, keyof typeof BADGE_TONES> = {
+  paid: 'good',
+  pending: 'neutral',
+  overdue: 'warning',
+  refunded: 'muted',
+  failed: 'bad',
 };
 
 /** One filter of the form: `all` (value '') first, then each of `values`. */
@@ -126,16 +126,6 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
   );
 }
 
-/** The day above the time on a wide screen, one line on a phone. */
-function DateTime({ value }: { value: string }) {
-  const [day, time] = formatDateTimeUtc(value).split(', ');
-  return (
-    <time dateTime={value} className="sm:flex sm:flex-col sm:whitespace-nowrap">
-      <span>{day}</span> <span className="text-slate-600">{time}</span>
-    </time>
-  );
-}
-
 function ProviderName({ provider }: { provider: PaymentProviderName }) {
   return <span className="sm:whitespace-nowrap">{PROVIDER_LABELS[provider]}</span>;
 }
@@ -169,31 +159,6 @@ function Amount({ row }: { row: PaymentRow }) {
   );
 }
 
-function StatusBadge({ status }: { status: PaymentListStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOKS[status]}`}
-    >
-      {status}
-    </span>
-  );
-}
-
-function BuyerLink({ buyer }: { buyer: PaymentRow['buyer'] }) {
-  return (
-    <span className="flex min-w-0 flex-col">
-      <Link
-        to={`/admin/user-details/${encodeURIComponent(buyer.id)}`}
-        className="font-semibold text-brand-700 hover:underline"
-      >
-        {buyer.name}
-      </Link>
-      {/* On one line on a wide screen (the column takes its width), broken anywhere on a phone. */}
-      <span className="max-sm:break-all sm:whitespace-nowrap">{buyer.email}</span>
-    </span>
-  );
-}
-
 function OrderTable({ rows }: { rows: PaymentRow[] }) {
   return (
     <DataTable columns={COLUMNS} label="Orders and payments" minWidthClass="sm:min-w-[48rem]">
@@ -201,11 +166,13 @@ function OrderTable({ rows }: { rows: PaymentRow[] }) {
         <tr key={row.orderId} className={dataRowClass()}>
           {dataCells(COLUMNS, [
             <DateTime key="date" value={row.createdAt} />,
-            <BuyerLink key="buyer" buyer={row.buyer} />,
+            <PersonCell key="buyer" person={row.buyer} />,
             planName(row.planId),
             <ProviderName key="provider" provider={row.provider} />,
             <Amount key="amount" row={row} />,
-            <StatusBadge key="status" status={row.status} />,
+            <StatusBadge key="status" tone={STATUS_TONES[row.status]}>
+              {row.status}
+            </StatusBadge>,
           ])}
         </tr>
       ))}
@@ -247,7 +214,7 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
                 </span>,
                 <span key="order" className="flex min-w-0 flex-col">
                   <span className="break-all">{event.orderId ?? '(none named)'}</span>
-                  {event.buyer && <BuyerLink buyer={event.buyer} />}
+                  {event.buyer && <PersonCell person={event.buyer} />}
                 </span>,
                 event.note,
               ])}

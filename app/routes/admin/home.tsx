@@ -1,7 +1,7 @@
 import { parseUserSearch } from '~/features/admin/user-search';
 import { searchUsers } from '~/features/admin/user-search.server';
 import { UserList } from '~/features/admin/user-list';
-import { useLiveCollection } from '~/features/admin/use-live-collection';
+import { useRefreshing } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/home';
@@ -14,6 +14,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminHomePage({ loaderData }: Route.ComponentProps) {
-  const { loading } = useLiveCollection('users');
+  const loading = useRefreshing();
   return <UserList result={loaderData.result} q={loaderData.q} loading={loading} />;
 }

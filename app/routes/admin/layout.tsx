@@ -1,14 +1,19 @@
-import { CreditCard, Home } from 'lucide-react';
+import { CreditCard, Home, Landmark } from 'lucide-react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { useLiveCollections } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
+import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
+import { requireServices } from '~/lib/load-context';
+import { LIVE_COLLECTIONS } from '~/lib/live-collections';
 import { Spinner } from '~/ui/spinner';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return null;
+  const { db } = requireServices(context).services.database;
+  return { pendingTransfers: await countPendingTransfers(db) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -16,13 +21,17 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The admin area's side menu: SPEC §2's Home, and the payments of issue 14. */
+/** The admin area's side menu: SPEC §2's Home, the payments (issue 14) and transfers (15). */
 const MENU = [
   { to: '/admin/home', label: 'Home', Icon: Home },
   { to: '/admin/payments', label: 'Payments', Icon: CreditCard },
+  { to: '/admin/transfers', label: 'Transfers', Icon: Landmark },
 ] as const;
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // One stream for every admin page: a change re-runs this layout's and the page's loaders.
+  useLiveCollections(LIVE_COLLECTIONS);
+  const { pendingTransfers } = loaderData;
   const navigation = useNavigation();
   const loading =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
@@ -48,6 +57,15 @@ export default function AdminLayout() {
                 >
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {label}
+                  {to === '/admin/transfers' && pendingTransfers > 0 && (
+                    <span
+                      data-testid="pending-transfers"
+                      className="ml-auto rounded-full bg-amber-400 px-2 text-xs font-bold text-ink"
+                    >
+                      {pendingTransfers}
+                      <span className="sr-only"> waiting for review</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
-import { useLiveCollection } from '~/features/admin/use-live-collection';
+import { useRefreshing } from '~/features/admin/use-live-collection';
 import { PaymentList } from '~/features/enrolment/payment-list';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import {
@@ -22,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
-  // A payment webhook announces a change to its buyer: the page reloads its data.
-  const { loading } = useLiveCollection('users');
+  const loading = useRefreshing();
   return <PaymentList {...loaderData} loading={loading} />;
 }
 

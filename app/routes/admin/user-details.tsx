@@ -3,7 +3,6 @@ import { listUserChanges, USER_STATUS_ERRORS } from '~/features/admin/user-statu
 import { saveUserStatus } from '~/features/admin/save-user-status.server';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
-import { useLiveCollection } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { listEmailsForUser } from '~/features/email/outbox.server';
 import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
@@ -45,7 +44,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  useLiveCollection('users');
   const { emails, purchases, ...details } = loaderData;
   return (
     <UserDetailsView {...details} error={actionData?.error}>

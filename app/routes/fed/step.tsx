@@ -5,6 +5,9 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { StepView } from '~/features/courses/step-view';
+import { MyTransfers } from '~/features/transfers/my-transfers-view';
+import { listTransfersOf } from '~/features/transfers/my-transfers.server';
+import { requireServices, type RequestContext } from '~/lib/load-context';
 import { rootDataFromMatches } from '~/lib/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
 import type { Route } from './+types/step';
@@ -14,7 +17,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!step) throw data(null, { status: 404 });
   // The guard runs before any content is read, so a denied request never carries it.
   if (step.studentsOnly) await requireStudent(context);
-  return { step, content: courseContent(step.slug), ...neighbourSteps(step.slug) };
+  return {
+    step,
+    content: courseContent(step.slug),
+    ...neighbourSteps(step.slug),
+    transfers: step.slug === 'home' ? await myTransfers(requireServices(context)) : [],
+  };
+}
+
+/** The course home tells a signed-in student where their bank transfers stand. */
+async function myTransfers(context: RequestContext) {
+  const { user } = await context.session();
+  return user ? listTransfersOf(context.services.database.db, user.id) : [];
 }
 
 /**
@@ -36,7 +50,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
-  return <StepView {...loaderData} />;
+  const { transfers, ...step } = loaderData;
+  return (
+    <StepView {...step}>
+      <MyTransfers transfers={transfers} heading="Your bank transfers" />
+    </StepView>
+  );
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

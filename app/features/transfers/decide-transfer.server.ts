@@ -1,0 +1,95 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { ASSIGNABLE_COHORTS } from '~/features/admin/user-status-form';
+import type { Viewer } from '~/features/auth/viewer';
+import { flashCookie } from '~/lib/flash.server';
+import type { RequestContext } from '~/lib/load-context';
+import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { decideTransfer } from './bank-transfers.server';
+import { TRANSFER_DECISION_MESSAGES } from './transfer-decision';
+
+const decisionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('approve'),
+    cohort: z
+      .enum(ASSIGNABLE_COHORTS)
+      .refine((cohort) => cohort !== 'none', TRANSFER_DECISION_MESSAGES.cohort),
+  }),
+  z.object({
+    intent: z.literal('reject'),
+    reason: z
+      .string()
+      .trim()
+      .min(3, TRANSFER_DECISION_MESSAGES.reason)
+      .max(1000, TRANSFER_DECISION_MESSAGES.reason),
+  }),
+]);
+
+export interface TransferDecisionError {
+  error: string;
+}
+
+/**
+ * Approve (with a cohort) or Reject (with a reason) on a transfer's page. Only a pending
+ * transfer can be decided, once: a second admin gets 409 and sees who decided it.
+ */
+export async function submitTransferDecision(
+  request: Request,
+  context: RequestContext,
+  admin: Viewer,
+  transferId: string,
+) {
+  const form = await readForm(request);
+  if (!form) return data<TransferDecisionError>({ error: FORM_UNREADABLE }, { status: 400 });
+  const parsed = decisionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? TRANSFER_DECISION_MESSAGES.intent;
+    return data<TransferDecisionError>(
+      { error: message.startsWith('Invalid') ? TRANSFER_DECISION_MESSAGES.intent : message },
+      { status: 400 },
+    );
+  }
+  const decision =
+    parsed.data.intent === 'approve'
+      ? ({ kind: 'approve', cohort: parsed.data.cohort } as const)
+      : ({ kind: 'reject', reason: parsed.data.reason } as const);
+  const result = await decideTransfer(
+    context.services.database.db,
+    transferId,
+    { id: admin.id, name: admin.name },
+    decision,
+  );
+  if (result.outcome === 'not-found') {
+    throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
+  }
+  if (result.outcome === 'already-decided') {
+    const { status, decided_by_name } = result.transfer;
+    return data<TransferDecisionError>(
+      {
+        error: `This transfer was already ${status} by ${decided_by_name ?? 'another admin'}. Nothing was changed.`,
+      },
+      { status: 409 },
+    );
+  }
+  context.log.info(
+    { event: 'transfer-decided', transferId, decision: decision.kind, by: admin.id },
+    'audit',
+  );
+  context.services.email.wakeWorker();
+  context.services.userEvents.publish({ collection: 'transfers', id: transferId });
+  context.services.userEvents.publish({ collection: 'users', id: result.transfer.user_id });
+  return redirect('/admin/transfers', {
+    headers: {
+      'Set-Cookie': flashCookie(
+        {
+          type: 'success',
+          message:
+            decision.kind === 'approve'
+              ? TRANSFER_DECISION_MESSAGES.approved
+              : TRANSFER_DECISION_MESSAGES.rejected,
+        },
+        context.services.sessionSettings.secure,
+      ),
+    },
+  });
+}

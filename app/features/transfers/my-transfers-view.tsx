@@ -1,0 +1,66 @@
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import type { MyTransfer } from './my-transfers.server';
+
+const statusLabel: Record<MyTransfer['status'], string> = {
+  pending: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+function StatusIcon({ status }: { status: MyTransfer['status'] }) {
+  const className = 'mt-0.5 h-5 w-5 shrink-0';
+  if (status === 'approved') {
+    return <CheckCircle2 aria-hidden="true" className={`${className} text-accent-500`} />;
+  }
+  if (status === 'rejected')
+    return <XCircle aria-hidden="true" className={`${className} text-red-700`} />;
+  return <Clock aria-hidden="true" className={`${className} text-brand-700`} />;
+}
+
+/** A student's bank transfers and where each stands: on /fed/home and the success page. */
+export function MyTransfers({ transfers, heading }: { transfers: MyTransfer[]; heading: string }) {
+  if (transfers.length === 0) return null;
+  return (
+    <section aria-labelledby="my-transfers-heading" className="mt-8">
+      <h2 id="my-transfers-heading" className="text-xl font-bold text-ink">
+        {heading}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {transfers.map((transfer) => (
+          <li
+            key={transfer.id}
+            className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-800"
+          >
+            <StatusIcon status={transfer.status} />
+            <div className="min-w-0">
+              <p className="font-semibold text-ink">
+                {statusLabel[transfer.status]}: {transfer.amount} on {transfer.transferDate}
+              </p>
+              <p className="text-sm text-slate-700">{transfer.planName}</p>
+              {transfer.status === 'pending' && (
+                <p className="mt-1 text-sm">We will confirm it within 24 hours.</p>
+              )}
+              {transfer.status === 'approved' && (
+                <p className="mt-1 text-sm">Your course is unlocked.</p>
+              )}
+              {transfer.status === 'rejected' && transfer.reason && (
+                <p className="mt-1 text-sm">
+                  Reason: {transfer.reason} You can submit the transfer again on the Enroll page.
+                </p>
+              )}
+              <a
+                href={transfer.receiptUrl}
+                target="_blank"
+                rel="noopener"
+                className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+              >
+                View receipt
+                <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

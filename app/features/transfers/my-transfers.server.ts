@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { planName } from '~/content/plans';
+import type { BankTransferStatus, Database } from '~/db/schema';
+import { formatMinorUnits } from '~/features/enrolment/money';
+import type { RequestContext } from '~/lib/load-context';
+import { formatTransferDate } from './bank-transfers.server';
+
+/** A transfer as its student sees it: never who decided it or anyone else's data. */
+export interface MyTransfer {
+  id: string;
+  planName: string;
+  amount: string;
+  transferDate: string;
+  status: BankTransferStatus;
+  reason: string | null;
+  receiptUrl: string;
+}
+
+const LIMIT = 10;
+
+/** The signed-in student's transfers, newest first (or one of them, by id). */
+export async function listTransfersOf(
+  db: Kysely<Database>,
+  userId: string,
+  transferId?: string,
+): Promise<MyTransfer[]> {
+  let query = db
+    .selectFrom('bank_transfers')
+    .select([
+      'id',
+      'plan_id',
+      'amount',
+      'currency',
+      'transfer_date',
+      'status',
+      'reason',
+      'receipt_id',
+    ])
+    .where('user_id', '=', userId);
+  if (transferId) query = query.where('id', '=', transferId);
+  const rows = await query.orderBy('created_at', 'desc').limit(LIMIT).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    planName: planName(row.plan_id),
+    amount: formatMinorUnits(row.amount, row.currency),
+    transferDate: formatTransferDate(row.transfer_date),
+    status: row.status,
+    reason: row.reason,
+    receiptUrl: `/receipts/${row.receipt_id}`,
+  }));
+}
+
+/** `/success?transfer=…` for its student: that transfer, or null (anyone else's is unknown). */
+export async function readTransferState(
+  context: RequestContext,
+  transferId: string | null,
+): Promise<MyTransfer | null> {
+  if (!transferId || transferId.length > 100) return null;
+  const { user } = await context.session();
+  if (!user) return null;
+  const [transfer] = await listTransfersOf(context.services.database.db, user.id, transferId);
+  return transfer ?? null;
+}

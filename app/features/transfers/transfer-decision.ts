@@ -1,0 +1,9 @@
+/** The words of an admin's decision on a transfer, for the page and its action. */
+export const TRANSFER_DECISION_MESSAGES = {
+  cohort: 'Choose the cohort the student joins.',
+  reason: 'Give the reason for rejecting the transfer (the student reads it).',
+  intent: 'Choose Approve or Reject.',
+  notFound: 'No such transfer',
+  approved: 'Transfer approved: the course is unlocked and the student has been e-mailed.',
+  rejected: 'Transfer rejected: the student has been e-mailed the reason.',
+} as const;

@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { plans } from '~/content/plans';
+import { formatNaira } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
+import { Spinner } from '~/ui/spinner';
+import { RECEIPT_ACCEPT, type TransferField, type TransferFormErrors } from './transfer-form';
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-700';
+
+function Field({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  name: TransferField;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (described: {
+    id: string;
+    'aria-describedby'?: string;
+    'aria-invalid'?: true;
+  }) => ReactNode;
+}) {
+  const id = `transfer-${name}`;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        ...(describedBy && { 'aria-describedby': describedBy }),
+        ...(error && { 'aria-invalid': true as const }),
+      })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Today in Lagos (UTC+1), the latest day a transfer can have been made. */
+function todayInLagos(): string {
+  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * "I have made a transfer": a plain multipart form (it works before the app loads), posted
+ * to /enroll. Refused fields come back with their message and what was typed; the file
+ * has to be chosen again, as browsers never refill a file input.
+ */
+export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === 'submitting' && navigation.formAction?.startsWith('/enroll') === true;
+  const values = errors?.values ?? {};
+  const fieldErrors = errors?.fieldErrors ?? {};
+  return (
+    <Form
+      method="post"
+      action="/enroll"
+      encType="multipart/form-data"
+      aria-labelledby="transfer-form-heading"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h3 id="transfer-form-heading" className="text-lg font-bold text-ink">
+        I have made a transfer
+      </h3>
+      {errors?.formError && (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+          {errors.formError}
+        </p>
+      )}
+      {Object.keys(fieldErrors).length > 0 && (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+          Please check the fields marked below.
+        </p>
+      )}
+      <div className="mt-4 grid gap-5 sm:grid-cols-2">
+        <Field name="plan" label="Plan" error={fieldErrors.plan}>
+          {(props) => (
+            <select
+              name="plan"
+              defaultValue={values.plan || plans[0].id}
+              className={inputClass}
+              {...props}
+            >
+              {plans.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name} ({formatNaira(plan.amountNaira)}
+                  {plan.payments > 1 ? ' a month' : ''})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="amount" label="Amount sent (₦)" error={fieldErrors.amount}>
+          {(props) => (
+            <input
+              name="amount"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              defaultValue={values.amount}
+              className={inputClass}
+              {...props}
+            />
+          )}
+        </Field>
+        <Field name="transferDate" label="Transfer date" error={fieldErrors.transferDate}>
+          {(props) => (
+            <input
+              type="date"
+              name="transferDate"
+              required
+              max={todayInLagos()}
+              defaultValue={values.transferDate}
+              className={inputClass}
+              {...props}
+            />
+          )}
+        </Field>
+        <Field
+          name="reference"
+          label="Transfer reference"
+          hint="Or the sender’s name, as it appears on the transfer."
+          error={fieldErrors.reference}
+        >
+          {(props) => (
+            <input
+              name="reference"
+              required
+              maxLength={140}
+              autoComplete="off"
+              defaultValue={values.reference}
+              className={inputClass}
+              {...props}
+            />
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Field
+            name="receipt"
+            label="Receipt"
+            hint="A JPEG, PNG or WebP picture or a PDF, at most 5 MB. Location data in photos is removed."
+            error={fieldErrors.receipt}
+          >
+            {(props) => (
+              <input
+                type="file"
+                name="receipt"
+                required
+                accept={RECEIPT_ACCEPT}
+                className={`${inputClass} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+                {...props}
+              />
+            )}
+          </Field>
+        </div>
+      </div>
+      <button type="submit" disabled={submitting} className={buttonClass('primary', 'mt-6')}>
+        {submitting && <Spinner className="h-4 w-4" />}
+        Submit transfer
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+/** The "I have made a transfer" form: its fields, limits and messages, for page and server. */
+
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+/** The whole form: the receipt and a few short fields around it. */
+export const TRANSFER_FORM_MAX_BYTES = RECEIPT_MAX_BYTES + 64 * 1024;
+export const RECEIPT_ACCEPT =
+  'image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf';
+
+export const TRANSFER_FIELDS = ['plan', 'amount', 'transferDate', 'reference', 'receipt'] as const;
+export type TransferField = (typeof TRANSFER_FIELDS)[number];
+
+export const TRANSFER_SUBMITTED = 'Transfer submitted. We will confirm it within 24 hours.';
+
+export const TRANSFER_MESSAGES = {
+  plan: 'Choose the plan you paid for.',
+  amount: 'Enter the amount you sent in naira, in figures, for example 600000.',
+  transferDate: 'Enter the day you made the transfer: today or earlier, within the last year.',
+  reference: 'Enter the transfer reference or the sender’s name (up to 140 characters).',
+  receipt: 'Attach the receipt: a JPEG, PNG, WebP or PDF file.',
+  receiptType: 'The receipt must be a JPEG, PNG, WebP or PDF file; this file is none of them.',
+  receiptUnreadable: 'The receipt image could not be read. Please attach another copy.',
+  receiptTooLarge: 'The receipt is larger than 5 MB. Please attach a smaller file.',
+  unreadable: 'The form could not be read. Reload the page and try again.',
+  signIn: 'Sign in to submit a transfer.',
+} as const;
+
+/** What the action answers when the form is refused: the messages, and what was typed. */
+export interface TransferFormErrors {
+  formError?: string;
+  fieldErrors: Partial<Record<TransferField, string>>;
+  values: Partial<Record<Exclude<TransferField, 'receipt'>, string>>;
+}

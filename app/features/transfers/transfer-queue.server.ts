@@ -1,0 +1,182 @@
+import { sql, type Kysely } from 'kysely';
+import { planName } from '~/content/plans';
+import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
+import { pageOf } from '~/features/admin/page-window';
+import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
+import { formatMinorUnits } from '~/features/enrolment/money';
+import { formatTransferDate } from './bank-transfers.server';
+
+export interface QueuedTransfer {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  planName: string;
+  amount: string;
+  transferDate: string;
+  status: BankTransferStatus;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface TransferQueue {
+  transfers: QueuedTransfer[];
+  total: number;
+  pending: number;
+  page: number;
+  pageCount: number;
+}
+
+/** How many transfers wait for an admin: the admin menu shows it. */
+export async function countPendingTransfers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('bank_transfers')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * `/admin/transfers`: the pending transfers first, the oldest (longest waiting) at the top,
+ * then the decided ones, the most recently decided first; paged like the user list.
+ */
+export async function listTransferQueue(
+  db: Kysely<Database>,
+  requestedPage: number,
+): Promise<TransferQueue> {
+  const [countRow, pending] = await Promise.all([
+    db
+      .selectFrom('bank_transfers')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
+    countPendingTransfers(db),
+  ]);
+  const total = Number(countRow.count);
+  const { page, pageCount, offset } = pageOf(total, requestedPage, USERS_PAGE_SIZE);
+  const columns = [
+    'bank_transfers.id',
+    'bank_transfers.user_id',
+    'users.name',
+    'users.email',
+    'bank_transfers.plan_id',
+    'bank_transfers.amount',
+    'bank_transfers.currency',
+    'bank_transfers.transfer_date',
+    'bank_transfers.status',
+    'bank_transfers.created_at',
+    'bank_transfers.decided_at',
+  ] as const;
+  // Two index-ordered reads instead of one sort of every transfer: the pending ones (by
+  // status and age) fill the first pages, the decided ones (by decision) the rest.
+  const pendingRows =
+    offset < pending
+      ? await db
+          .selectFrom('bank_transfers')
+          .innerJoin('users', 'users.id', 'bank_transfers.user_id')
+          .select(columns)
+          .where('bank_transfers.status', '=', 'pending')
+          .orderBy('bank_transfers.created_at', 'asc')
+          .orderBy('bank_transfers.id')
+          .offset(offset)
+          .limit(USERS_PAGE_SIZE)
+          .execute()
+      : [];
+  const decidedWanted = USERS_PAGE_SIZE - pendingRows.length;
+  const decidedRows =
+    decidedWanted > 0
+      ? await db
+          .selectFrom('bank_transfers')
+          .innerJoin('users', 'users.id', 'bank_transfers.user_id')
+          .select(columns)
+          .where('bank_transfers.status', '<>', 'pending')
+          .orderBy(sql`bank_transfers.decided_at`, 'desc')
+          .orderBy('bank_transfers.id')
+          .offset(Math.max(0, offset - pending))
+          .limit(decidedWanted)
+          .execute()
+      : [];
+  return {
+    transfers: [...pendingRows, ...decidedRows].map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      planName: planName(row.plan_id),
+      amount: formatMinorUnits(row.amount, row.currency),
+      transferDate: formatTransferDate(row.transfer_date),
+      status: row.status,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+    })),
+    total,
+    pending,
+    page,
+    pageCount,
+  };
+}
+
+export interface TransferForReview extends QueuedTransfer {
+  reference: string;
+  receipt: { url: string; type: string; size: number; fileName: string };
+  reason: string | null;
+  cohort: Cohort | null;
+  decidedByName: string | null;
+}
+
+/** One transfer with what an admin needs to decide it, or undefined. */
+export async function findTransferForReview(
+  db: Kysely<Database>,
+  transferId: string,
+): Promise<TransferForReview | undefined> {
+  const row = await db
+    .selectFrom('bank_transfers')
+    .innerJoin('users', 'users.id', 'bank_transfers.user_id')
+    .innerJoin('receipts', 'receipts.id', 'bank_transfers.receipt_id')
+    .select([
+      'bank_transfers.id',
+      'bank_transfers.user_id',
+      'users.name',
+      'users.email',
+      'bank_transfers.plan_id',
+      'bank_transfers.amount',
+      'bank_transfers.currency',
+      'bank_transfers.transfer_date',
+      'bank_transfers.reference',
+      'bank_transfers.status',
+      'bank_transfers.reason',
+      'bank_transfers.cohort',
+      'bank_transfers.decided_by_name',
+      'bank_transfers.decided_at',
+      'bank_transfers.created_at',
+      'receipts.id as receipt_id',
+      'receipts.content_type',
+      'receipts.size',
+      'receipts.file_name',
+    ])
+    .where('bank_transfers.id', '=', transferId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    planName: planName(row.plan_id),
+    amount: formatMinorUnits(row.amount, row.currency),
+    transferDate: formatTransferDate(row.transfer_date),
+    reference: row.reference,
+    status: row.status,
+    reason: row.reason,
+    cohort: row.cohort,
+    decidedByName: row.decided_by_name,
+    decidedAt: row.decided_at,
+    createdAt: row.created_at,
+    receipt: {
+      url: `/receipts/${row.receipt_id}`,
+      type: row.content_type,
+      size: row.size,
+      fileName: row.file_name,
+    },
+  };
+}

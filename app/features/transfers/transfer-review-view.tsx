@@ -1,0 +1,190 @@
+import { ArrowLeft, Check, Download, X } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
+import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
+import { COHORT_OPTIONS } from '~/features/admin/user-status-form';
+import { buttonClass } from '~/ui/button';
+import type { TransferForReview } from './transfer-queue.server';
+import { TRANSFER_STATUS } from './transfer-status';
+
+const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+
+function kilobytes(size: number): string {
+  return size < 1024 * 1024
+    ? `${Math.ceil(size / 1024)} KB`
+    : `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Receipt({ receipt }: { receipt: TransferForReview['receipt'] }) {
+  if (receipt.type === 'application/pdf') {
+    // A PDF is a download (served sandboxed): no viewer of ours runs its content.
+    return (
+      <a href={receipt.url} download className={buttonClass('secondary', 'mt-3')}>
+        <Download aria-hidden="true" className="h-4 w-4" />
+        Download the receipt (PDF, {kilobytes(receipt.size)})
+      </a>
+    );
+  }
+  return (
+    <a href={receipt.url} target="_blank" rel="noopener" className="mt-3 block">
+      <img
+        src={receipt.url}
+        alt="The receipt the student submitted"
+        className="max-h-[32rem] w-auto max-w-full rounded-lg border border-slate-200 bg-white"
+      />
+      <span className="mt-1 block text-sm text-brand-700 underline">
+        Open the receipt in a new tab ({kilobytes(receipt.size)})
+      </span>
+    </a>
+  );
+}
+
+function Decision({ transfer }: { transfer: TransferForReview }) {
+  const cohort = COHORT_OPTIONS.find((option) => option.value === transfer.cohort)?.label;
+  return (
+    <p className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">
+      {transfer.status === 'approved' ? 'Approved' : 'Rejected'} by{' '}
+      {transfer.decidedByName ?? 'an admin'}
+      {transfer.decidedAt && (
+        <>
+          {' '}
+          on <DateTime value={transfer.decidedAt} />
+        </>
+      )}
+      {transfer.status === 'approved' && cohort ? `, into ${cohort}.` : '.'}
+      {transfer.reason && <span className="mt-2 block">Reason: {transfer.reason}</span>}
+    </p>
+  );
+}
+
+/** One transfer with its receipt, and Approve (with a cohort) or Reject (with a reason). */
+export function TransferReviewView({
+  transfer,
+  error,
+}: {
+  transfer: TransferForReview;
+  error?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const status = TRANSFER_STATUS[transfer.status];
+  return (
+    <article aria-labelledby="transfer-heading" className="max-w-3xl">
+      <Link
+        to="/admin/transfers"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to bank transfers
+      </Link>
+      <h1 id="transfer-heading" className="mt-4 text-3xl font-extrabold text-ink">
+        Transfer of {transfer.amount}
+      </h1>
+      <p className="mt-2">
+        <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+      </p>
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-700">Student</dt>
+          <dd>
+            <PersonCell
+              person={{ id: transfer.userId, name: transfer.name, email: transfer.email }}
+            />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Plan</dt>
+          <dd className="font-semibold text-ink">{transfer.planName}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Amount sent</dt>
+          <dd className="font-semibold text-ink">{transfer.amount}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Transfer date</dt>
+          <dd className="font-semibold text-ink">{transfer.transferDate}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Reference or sender</dt>
+          <dd className="font-semibold break-words text-ink">{transfer.reference}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Submitted</dt>
+          <dd className="text-ink">
+            <DateTime value={transfer.createdAt} />
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="receipt-heading" className="mt-8">
+        <h2 id="receipt-heading" className="text-xl font-bold text-ink">
+          Receipt
+        </h2>
+        <Receipt receipt={transfer.receipt} />
+      </section>
+      {error && (
+        <p role="alert" className="mt-6 font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+      {transfer.status === 'pending' ? (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
+            <h2 className="text-lg font-bold text-ink">Approve</h2>
+            <p className="mt-1 text-sm text-slate-700">
+              The money is in the account: the course unlocks and the student is e-mailed.
+            </p>
+            <label htmlFor="approve-cohort" className="mt-4 block text-sm font-semibold text-ink">
+              Cohort
+            </label>
+            <select id="approve-cohort" name="cohort" defaultValue="cohort-1" className={FIELD}>
+              {COHORT_OPTIONS.filter((option) => option.value !== 'none').map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              name="intent"
+              value="approve"
+              disabled={busy}
+              className={buttonClass('primary', 'mt-4')}
+            >
+              <Check aria-hidden="true" className="h-4 w-4" />
+              Approve
+            </button>
+          </Form>
+          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
+            <h2 className="text-lg font-bold text-ink">Reject</h2>
+            <p className="mt-1 text-sm text-slate-700">
+              The student is e-mailed the reason and may submit again.
+            </p>
+            <label htmlFor="reject-reason" className="mt-4 block text-sm font-semibold text-ink">
+              Reason
+            </label>
+            <textarea
+              id="reject-reason"
+              name="reason"
+              required
+              minLength={3}
+              maxLength={1000}
+              rows={3}
+              className={FIELD}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="reject"
+              disabled={busy}
+              className={buttonClass('secondary', 'mt-4')}
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+              Reject
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <Decision transfer={transfer} />
+      )}
+    </article>
+  );
+}

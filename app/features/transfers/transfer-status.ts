@@ -1,0 +1,12 @@
+import type { BankTransferStatus } from '~/db/schema';
+import type { BADGE_TONES } from '~/features/admin/list-cells';
+
+/** How a transfer's status reads in the admin area. */
+export const TRANSFER_STATUS: Record<
+  BankTransferStatus,
+  { label: string; tone: keyof typeof BADGE_TONES }
+> = {
+  pending: { label: 'pending review', tone: 'warning' },
+  approved: { label: 'approved', tone: 'good' },
+  rejected: { label: 'rejected', tone: 'bad' },
+};

@@ -1,0 +1,98 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+
+export interface UploadedFile {
+  /** The field it came in. */
+  field: string;
+  bytes: Buffer;
+  /** The name the browser gave: shown, never trusted for the type. */
+  fileName: string;
+}
+
+export type UploadResult =
+  | { ok: true; fields: Map<string, string>; file: UploadedFile | undefined }
+  | { ok: false; error: 'too-large' | 'unreadable' };
+
+/**
+ * A multipart form with one file, read as it streams in: past `maxFileBytes` the file is
+ * dropped and the rest of the body read and discarded (so the browser gets the answer),
+ * and past the server's limit for the whole form the connection is closed; no more than
+ * the limit is ever held in memory. Text fields are capped too.
+ */
+export async function readUpload(
+  request: Request,
+  options: { maxFileBytes: number; maxFields?: number },
+): Promise<UploadResult> {
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (!request.body || !/^multipart\/form-data;/i.test(contentType)) {
+    return { ok: false, error: 'unreadable' };
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        // busboy calls a file that reaches its limit too large: one byte more is allowed.
+        fileSize: options.maxFileBytes + 1,
+        files: 1,
+        fields: options.maxFields ?? 20,
+        fieldSize: 4 * 1024,
+      },
+    });
+  } catch {
+    return { ok: false, error: 'unreadable' };
+  }
+  const body = Readable.fromWeb(request.body as WebReadableStream);
+  return new Promise<UploadResult>((resolve) => {
+    const fields = new Map<string, string>();
+    let file: UploadedFile | undefined;
+    /** A part went past its limit: the rest is read and dropped, so the answer arrives whole. */
+    let tooLarge = false;
+    let settled = false;
+    const finish = (result: UploadResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) tooLarge = true;
+      else fields.set(name, value);
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (!tooLarge) chunks.push(chunk);
+      });
+      stream.on('limit', () => {
+        tooLarge = true;
+        chunks.length = 0;
+      });
+      stream.on('end', () => {
+        // An empty file input still sends a part, without a name: that is no file.
+        if (!tooLarge && (info.filename || chunks.length > 0)) {
+          file = { field, bytes: Buffer.concat(chunks), fileName: info.filename ?? '' };
+        }
+      });
+    });
+    const refuse = () => {
+      body.unpipe(parser);
+      body.resume();
+      finish({ ok: false, error: 'unreadable' });
+    };
+    parser.on('filesLimit', refuse);
+    parser.on('fieldsLimit', refuse);
+    parser.on('error', refuse);
+    parser.on('close', () =>
+      finish(tooLarge ? { ok: false, error: 'too-large' } : { ok: true, fields, file }),
+    );
+    // Past the server's limit for the whole form: the connection is gone already.
+    body.on('error', (error) =>
+      finish({
+        ok: false,
+        error: error.name === 'BodyTooLargeError' ? 'too-large' : 'unreadable',
+      }),
+    );
+    body.pipe(parser);
+  });
+}
