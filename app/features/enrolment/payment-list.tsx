@@ -10,7 +10,8 @@ import {
   dataCells,
   dataRowClass,
 } from '~/features/admin/data-table';
-import { BADGE_TONES, DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
+import type { BADGE_TONES } from '~/features/admin/list-cells';
+import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import { Pagination } from '~/features/admin/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
 import { buttonClass } from '~/ui/button';
