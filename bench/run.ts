@@ -1,7 +1,7 @@
 /**
- * `npm run bench [web|server|db|live|mail]`: builds the site once, runs the parts, writes
- * bench/results/<timestamp>.json and bench/results/latest.md, and cleans up after itself
- * (servers, browsers, nginx, temp databases and folders) however it ends.
+ * `npm run bench [web|server|db|live|mail|payments]`: builds the site once, runs the parts,
+ * writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up after
+ * itself (servers, browsers, nginx, temp databases and folders) however it ends.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { buildSnapshot } from './lib/snapshot';
 import { PARTS, renderMarkdown, type BenchResults, type Part } from './lib/report';
 import { runLive } from './live';
 import { runMail } from './mail';
+import { runPayments } from './payments';
 import { runServer } from './server';
 import { runWeb } from './web';
 
@@ -33,6 +34,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   db: runDb,
   live: runLive,
   mail: runMail,
+  payments: runPayments,
 };
 
 function gitInfo(): BenchResults['git'] {

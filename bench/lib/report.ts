@@ -5,10 +5,11 @@
 import type { DbResult } from '../db';
 import type { LiveResult, LiveScenario } from '../live';
 import type { MailResult } from '../mail';
+import type { PaymentsResult } from '../payments';
 import type { ServerResult } from '../server';
 import type { PageResult, WebResult } from '../web';
 
-export const PARTS = ['web', 'server', 'db', 'live', 'mail'] as const;
+export const PARTS = ['web', 'server', 'db', 'live', 'mail', 'payments'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Failed {
@@ -33,6 +34,7 @@ export interface BenchResults {
   db?: DbResult | Failed;
   live?: LiveResult | Failed;
   mail?: MailResult | Failed;
+  payments?: PaymentsResult | Failed;
   stoppedEarly?: string;
   /** Things that went wrong around the measurements, such as a server that died. */
   incidents?: string[];
@@ -57,6 +59,11 @@ export const BUDGETS = {
   /** Issue 13: what queueing an e-mail adds to its transaction, and the worker's rate. */
   enqueueAddedP95Ms: 1,
   mailPerSecond: 50,
+  /** Issue 14: a payment webhook to the access it grants, and deliveries sustained. */
+  webhookGrantP95Ms: 50,
+  webhookPerSecond: 100,
+  /** Answers per second may fall this far short of the offered rate (timer jitter). */
+  webhookRateTolerance: 0.01,
 } as const;
 
 const failed = (value: unknown): value is Failed =>
@@ -196,7 +203,136 @@ function budgetRows(results: BenchResults): string[][] {
     }
   }
   rows.push(...mailBudgetRows(results.mail));
+  rows.push(...paymentsBudgetRows(results.payments));
   return rows;
+}
+
+const engineName = (engine: 'sqlite' | 'postgres') =>
+  engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+
+function paymentsBudgetRows(payments: BenchResults['payments']): string[][] {
+  const grantLabel = (engine: string) =>
+    `Webhook to access granted p95 < ${BUDGETS.webhookGrantP95Ms} ms, ${engine} (issue 14)`;
+  const rateLabel = (engine: string) =>
+    `${BUDGETS.webhookPerSecond} webhook deliveries/s sustained, none lost or doubled, ${engine} (issue 14)`;
+  if (!payments || failed(payments)) {
+    const text = payments ? `payments part failed: ${payments.error}` : 'payments part not run';
+    return (['sqlite', 'postgres'] as const).flatMap((engine) => [
+      [grantLabel(engineName(engine)), text, NA],
+      [rateLabel(engineName(engine)), text, NA],
+    ]);
+  }
+  const rows: string[][] = [];
+  for (const engine of payments.engines) {
+    const name = engineName(engine.engine);
+    const grant = engine.grant;
+    if (!grant) {
+      rows.push([grantLabel(name), engine.skipped ?? engine.error ?? 'no figures', NA]);
+    } else {
+      const problems = [
+        grant.non200 ? `${grant.non200} answers not 200` : '',
+        grant.notGranted ? `${grant.notGranted} users not level-1` : '',
+      ].filter(Boolean);
+      rows.push([
+        grantLabel(name),
+        `p95 ${ms(grant.responseMs.p95)} (p50 ${ms(grant.responseMs.p50)}, max ${ms(grant.responseMs.max)}) over ${grant.deliveries} sequential deliveries` +
+          (problems.length ? `; ${problems.join(', ')}` : ''),
+        grant.responseMs.p95 < BUDGETS.webhookGrantP95Ms && problems.length === 0 ? MET : NOT_MET,
+      ]);
+    }
+    const rate = engine.rate;
+    if (!rate) {
+      rows.push([rateLabel(name), engine.skipped ?? engine.error ?? 'no figures', NA]);
+    } else {
+      const floor = BUDGETS.webhookPerSecond * (1 - BUDGETS.webhookRateTolerance);
+      rows.push([
+        rateLabel(name),
+        `${rate.achievedPerSecond}/s answered (offered ${rate.offeredPerSecond}/s), p95 ${ms(rate.latencyMs.p95)} under load; ` +
+          `${rate.lost} lost, ${rate.doubled} doubled, ${rate.non200} not 200 (${rate.distinctOrders} orders + ${rate.duplicates} redeliveries)`,
+        rate.offeredPerSecond >= floor &&
+        rate.achievedPerSecond >= floor &&
+        rate.lost === 0 &&
+        rate.doubled === 0 &&
+        rate.non200 === 0
+          ? MET
+          : NOT_MET,
+      ]);
+    }
+  }
+  return rows;
+}
+
+function paymentsSection(payments: PaymentsResult): string {
+  const rows = payments.engines.map((engine) => {
+    const { grant, rate } = engine;
+    if (!grant && !rate) {
+      return [
+        engineName(engine.engine),
+        engine.skipped ?? engine.error ?? '–',
+        ...Array.from({ length: 9 }, () => '–'),
+      ];
+    }
+    return [
+      engineName(engine.engine),
+      grant
+        ? `${ms(grant.responseMs.p50)} / ${ms(grant.responseMs.p95)} / ${ms(grant.responseMs.max)}`
+        : '–',
+      grant ? ms(grant.confirmedMs.p95) : '–',
+      grant ? `${grant.non200} / ${grant.notGranted}` : '–',
+      rate ? `${rate.offeredPerSecond} → ${rate.achievedPerSecond}/s` : '–',
+      rate
+        ? `${ms(rate.latencyMs.p50)} / ${ms(rate.latencyMs.p95)} / ${ms(rate.latencyMs.max)}`
+        : '–',
+      rate ? `${rate.lost} / ${rate.doubled}` : '–',
+      rate ? String(rate.non200) : '–',
+      rate
+        ? Object.entries(rate.outcomes)
+            .map(([outcome, n]) => `${outcome} ${n}`)
+            .join(', ')
+        : '–',
+      rate ? `${ms(rate.maxSendLagMs)} / ${ms(rate.drainMs)}` : '–',
+      engine.emailsSent === undefined ? '–' : String(engine.emailsSent),
+    ];
+  });
+  const lines = [
+    table(
+      [
+        'engine',
+        'grant p50 / p95 / max',
+        'grant confirmed by a read, p95',
+        'not 200 / not level-1',
+        'offered → answered',
+        'under load p50 / p95 / max',
+        'lost / doubled',
+        'not 200',
+        'outcomes',
+        'send lag max / drain',
+        'e-mails sent',
+      ],
+      rows,
+    ),
+    '',
+    `Grant: ${payments.deliveries} signed \`checkout.session.completed\` events for as many pending orders of distinct users, ` +
+      `posted one after another to the production server's \`/webhooks/stripe\` (after ${payments.warmUpDeliveries} untimed ones), each timed from sending to its answer ` +
+      '(the server answers 200 after the transaction that raises the access has committed), then the access read back from the database. ' +
+      `Rate: ${Math.round(payments.ratePerSecond * payments.rateSeconds)} deliveries scheduled by the clock at ${payments.ratePerSecond}/s for ${payments.rateSeconds} s (open loop), ` +
+      `every ${Math.round(1 / payments.duplicateShare)}th a redelivery of an earlier event (same event id); afterwards every distinct order must have exactly one payment, ` +
+      'one enrolment, one `payment-received` e-mail, status paid and its buyer at level-1 (lost: any missing; doubled: any twice). ' +
+      '"Answered" is answers per second from the first to the last answer; "drain" is the last answer minus the last send.',
+    '',
+  ];
+  for (const engine of payments.engines) {
+    const checks = engine.rate?.checks;
+    if (!checks || (engine.rate?.lost === 0 && engine.rate?.doubled === 0)) continue;
+    lines.push(
+      `${engineName(engine.engine)}: orders not paid ${checks.ordersNotPaid}, users not level-1 ${checks.accessNotLevel1}; ` +
+        `payments missing ${checks.payments.missing} / twice ${checks.payments.extra}, ` +
+        `enrolments missing ${checks.enrolments.missing} / twice ${checks.enrolments.extra}, ` +
+        `e-mails missing ${checks.emails.missing} / twice ${checks.emails.extra}.`,
+      '',
+    );
+  }
+  return lines.join('\n');
 }
 
 function mailBudgetRows(mail: BenchResults['mail']): string[][] {
@@ -662,6 +798,11 @@ export function renderMarkdown(results: BenchResults): string {
   if (!results.mail) lines.push('Not run.', '');
   else if (failed(results.mail)) lines.push(`Failed: ${results.mail.error}`, '');
   else lines.push(mailSection(results.mail));
+
+  lines.push('## Payment webhooks', '');
+  if (!results.payments) lines.push('Not run.', '');
+  else if (failed(results.payments)) lines.push(`Failed: ${results.payments.error}`, '');
+  else lines.push(paymentsSection(results.payments));
 
   return `${lines.join('\n').trimEnd()}\n`;
 }
