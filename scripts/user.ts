@@ -2,11 +2,11 @@
  * Command-line user administration:
  *   npm run user -- list
  *   npm run user -- set-access EMAIL none|level-1|admin
- *   npm run user -- set-cohort EMAIL none|cohort-1
+ *   npm run user -- set-cohort EMAIL none|COHORT-ID   (cohort-1, or one made on /admin/cohorts)
  * It uses DATABASE_URL like the server, so it works on SQLite and PostgreSQL alike.
  */
 import { migrateToLatest, openDatabase } from '~/db/database.server';
-import { ACCESS_LEVELS, COHORTS, type Access, type Cohort } from '~/db/schema';
+import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { changeUserStatusByEmail, UserStatusError } from '~/features/admin/user-status.server';
 import { EnvError, parseEnv } from '~/lib/env.server';
 import { notifyChange } from '~/lib/postgres-event-bus.server';
@@ -14,7 +14,7 @@ import { notifyChange } from '~/lib/postgres-event-bus.server';
 const USAGE = `Usage:
   npm run user -- list
   npm run user -- set-access EMAIL ${ACCESS_LEVELS.join('|')}
-  npm run user -- set-cohort EMAIL ${COHORTS.join('|')}`;
+  npm run user -- set-cohort EMAIL none|COHORT-ID`;
 
 class UsageError extends Error {}
 
@@ -43,13 +43,10 @@ async function main(args: string[]): Promise<void> {
     if (command === 'set-access' && !(ACCESS_LEVELS as readonly string[]).includes(value)) {
       throw new UsageError(`Access must be one of ${ACCESS_LEVELS.join(', ')} (got "${value}").`);
     }
-    if (command === 'set-cohort' && !(COHORTS as readonly string[]).includes(value)) {
-      throw new UsageError(`Cohort must be one of ${COHORTS.join(', ')} (got "${value}").`);
-    }
     const changed = await changeUserStatusByEmail(
       database.db,
       email,
-      command === 'set-access' ? { access: value as Access } : { cohort: value as Cohort },
+      command === 'set-access' ? { access: value as Access } : { cohort: value },
       'command-line',
     );
     // On SQLite the server hears of this on its next request; on PostgreSQL, right away.

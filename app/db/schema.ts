@@ -9,8 +9,9 @@ export type Access = (typeof ACCESS_LEVELS)[number];
  */
 export const SEARCH_GRAM_MAX_LENGTH = 3;
 
-export const COHORTS = ['none', 'cohort-1'] as const;
-export type Cohort = (typeof COHORTS)[number];
+/** `none`, or the id of a row of `cohorts` (the application checks which). */
+export type Cohort = string;
+export const NO_COHORT = 'none';
 
 /**
  * Timestamps are ISO-8601 UTC strings of fixed width (`2026-11-21T10:00:00.000Z`), so they
@@ -218,6 +219,37 @@ export interface BankTransfersTable {
   created_at: Timestamp;
 }
 
+/** A cohort an admin runs: `cohort-1` exists from the start (migration 011). */
+export interface CohortsTable {
+  id: string;
+  name: string;
+  /** `YYYY-MM-DD`, or null while it is not set. */
+  start_date: string | null;
+  /** Free text, e.g. "Tue and Thu, 7–9 pm WAT". */
+  schedule: ColumnType<string, string | undefined, string>;
+  capacity: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type InvitationStatus = 'pending' | 'used' | 'revoked';
+
+/** An address an admin enrolled before its first sign-in. */
+export interface InvitationsTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  access: 'none' | 'level-1';
+  cohort: Cohort;
+  status: InvitationStatus;
+  invited_by: string;
+  invited_by_name: string;
+  created_at: Timestamp;
+  used_by: string | null;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -233,12 +265,16 @@ export interface Database {
   enrolments: EnrolmentsTable;
   receipts: ReceiptsTable;
   bank_transfers: BankTransfersTable;
+  cohorts: CohortsTable;
+  invitations: InvitationsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Enrolment = Selectable<EnrolmentsTable>;
 export type BankTransfer = Selectable<BankTransfersTable>;
+export type CohortRow = Selectable<CohortsTable>;
+export type Invitation = Selectable<InvitationsTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

@@ -9,6 +9,7 @@ import * as emailOutbox from './007-email-outbox';
 import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
 import * as paymentLookups from './009-payment-lookups';
 import * as bankTransfers from './010-bank-transfers';
+import * as cohortsAndInvitations from './011-cohorts-and-invitations';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008-orders-payments-enrolments': ordersPaymentsEnrolments,
   '009-payment-lookups': paymentLookups,
   '010-bank-transfers': bankTransfers,
+  '011-cohorts-and-invitations': cohortsAndInvitations,
 };

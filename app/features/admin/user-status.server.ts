@@ -8,6 +8,7 @@ import {
   type UserChange,
 } from '~/db/schema';
 import { recordUserChange } from '~/features/auth/user-records.server';
+import { isKnownCohort } from '~/features/cohorts/cohorts.server';
 
 export class UserStatusError extends Error {
   override name = 'UserStatusError';
@@ -23,6 +24,8 @@ export const USER_STATUS_ERRORS = {
   notFound: 'Document not found',
   ownAccess: 'You cannot change your own access. Ask another admin to do it.',
   lastAdmin: 'The last admin cannot be demoted: make another user admin first.',
+  unknownCohort:
+    'There is no such cohort. Choose one of the list, or create it on the Cohorts page.',
 } as const;
 
 export interface StatusChange {
@@ -54,6 +57,9 @@ export async function changeUserStatus(
     if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
     const access = change.access ?? user.access;
     const cohort = change.cohort ?? user.cohort;
+    if (cohort !== user.cohort && !(await isKnownCohort(trx, cohort))) {
+      throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
+    }
     if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
       throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
     }

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  CohortNameTaken,
+  cohortOptions,
+  createCohort,
+  findNextCohort,
+  listCohorts,
+  updateCohort,
+} from './cohorts.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const admin = { id: 'admin-1', name: 'Ada Admin' };
+
+describe('cohorts', () => {
+  it('start with Cohort 1, so a fresh install offers what the specification lists', async () => {
+    expect(await cohortOptions(database.db)).toEqual([
+      { value: 'none', label: 'none' },
+      { value: 'cohort-1', label: 'Cohort 1' },
+    ]);
+  });
+
+  it('are created with an id from their name, edited, and listed next-to-start first', async () => {
+    const second = await createCohort(database.db, {
+      name: 'Cohort 2',
+      startDate: '2027-01-12',
+      schedule: 'Tue and Thu, 7–9 pm WAT',
+      capacity: 30,
+    });
+    expect(second).toMatchObject({ id: 'cohort-2', start_date: '2027-01-12', capacity: 30 });
+    await expect(
+      createCohort(database.db, {
+        name: 'cohort 2',
+        startDate: null,
+        schedule: '',
+        capacity: null,
+      }),
+    ).rejects.toBeInstanceOf(CohortNameTaken);
+    const third = await createCohort(database.db, {
+      name: 'Weekend cohort',
+      startDate: '2026-12-05',
+      schedule: 'Saturdays',
+      capacity: null,
+    });
+    expect(third.id).toBe('weekend-cohort');
+    expect((await listCohorts(database.db)).map((cohort) => cohort.id)).toEqual([
+      'weekend-cohort',
+      'cohort-2',
+      'cohort-1',
+    ]);
+    const renamed = await updateCohort(database.db, 'cohort-2', {
+      name: 'Cohort 2 (January)',
+      startDate: '2027-01-19',
+      schedule: 'Tue and Thu',
+      capacity: null,
+    });
+    expect(renamed).toMatchObject({ id: 'cohort-2', name: 'Cohort 2 (January)', capacity: null });
+    const unknown = { name: 'Cohort 9', startDate: null, schedule: '', capacity: null };
+    expect(await updateCohort(database.db, 'nope', unknown)).toBe(undefined);
+  });
+
+  it('the next cohort is the first with a start date after today', async () => {
+    expect(await findNextCohort(database.db, '2026-11-22')).toMatchObject({ id: 'weekend-cohort' });
+    expect(await findNextCohort(database.db, '2026-12-05')).toMatchObject({ id: 'cohort-2' });
+    expect(await findNextCohort(database.db, '2027-02-01')).toBe(undefined);
+  });
+
+  it('a user can be placed in any cohort that exists, and in no other', async () => {
+    const user = await insertUser(database, { access: 'level-1', cohort: 'cohort-1' });
+    expect(
+      await changeUserStatus(database.db, user.id, { cohort: 'cohort-2' }, admin),
+    ).toMatchObject({
+      cohort: 'cohort-2',
+    });
+    await expect(
+      changeUserStatus(database.db, user.id, { cohort: 'cohort-9' }, admin),
+    ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);
+  });
+});
