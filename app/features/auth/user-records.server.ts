@@ -14,8 +14,16 @@ function displayName(claims: IdentityClaims & { sub: string }): string {
   return (claims.email?.split('@')[0] ?? 'Student').slice(0, 200);
 }
 
-/** Work that belongs to creating an account, done in the transaction that creates it. */
-export type AccountCreatedHook = (trx: Kysely<Database>, user: User, now: Date) => Promise<void>;
+/**
+ * Work that belongs to creating an account, done in the transaction that creates it; it is
+ * told whether the identity provider verified the e-mail address.
+ */
+export type AccountCreatedHook = (
+  trx: Kysely<Database>,
+  user: User,
+  now: Date,
+  identity: { emailVerified: boolean },
+) => Promise<void>;
 
 /**
  * First sign-in creates the record with access and cohort `none` (and runs
@@ -59,7 +67,7 @@ async function recordIn(
     .returningAll()
     .executeTakeFirst();
   if (inserted) {
-    await onAccountCreated?.(db, inserted, now);
+    await onAccountCreated?.(db, inserted, now, { emailVerified: claims.emailVerified === true });
     return { user: inserted, created: true };
   }
 

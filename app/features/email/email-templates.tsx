@@ -6,6 +6,7 @@ import {
   installmentSubject,
   PaymentReceivedEmail,
 } from './templates/payment-emails';
+import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import {
   TRANSFER_APPROVED_SUBJECT,
@@ -72,6 +73,15 @@ export const EMAIL_TEMPLATES = {
     payload: transferPayload.extend({ reason: z.string().min(1).max(1000) }),
     subject: () => TRANSFER_REJECTED_SUBJECT,
     render: (payload) => <TransferRejectedEmail {...payload} />,
+  }),
+  invitation: template({
+    payload: z.object({
+      invitedBy: z.string().min(1).max(200),
+      fullAccess: z.boolean(),
+      cohortName: z.string().min(1).max(200).nullable(),
+    }),
+    subject: () => INVITATION_SUBJECT,
+    render: (payload) => <InvitationEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

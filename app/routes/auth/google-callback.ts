@@ -1,8 +1,8 @@
 import { completeSignIn } from '~/features/auth/sign-in.server';
-import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
+import { setUpNewAccount } from '~/features/invitations/new-account.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/google-callback';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return completeSignIn(request, requireServices(context), enqueueWelcomeEmail);
+  return completeSignIn(request, requireServices(context), setUpNewAccount);
 }

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { recordSignIn } from '~/features/auth/user-records.server';
+import { createCohort } from '~/features/cohorts/cohorts.server';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
+import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
+import { setUpNewAccount } from './new-account.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createCohort(database.db, {
+    name: 'Cohort 2',
+    startDate: '2027-01-12',
+    schedule: '',
+    capacity: null,
+  });
+});
+afterAll(() => database.close());
+
+const admin = { id: 'admin-1', name: 'Ada Admin' };
+let subjects = 0;
+
+function signIn(email: string, emailVerified: boolean) {
+  subjects += 1;
+  return recordSignIn(
+    database.db,
+    { sub: `google-${subjects}`, email, name: `Person ${subjects}`, emailVerified },
+    [],
+    setUpNewAccount,
+  );
+}
+
+const userRow = (id: string) =>
+  database.db
+    .selectFrom('users')
+    .select(['access', 'cohort'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const outbox = (recipient: string) =>
+  database.db
+    .selectFrom('email_outbox')
+    .select(['template', 'payload'])
+    .where('recipient', '=', recipient)
+    .orderBy('created_at')
+    .execute();
+
+describe('address lists', () => {
+  it('reads one per line or separated by commas, semicolons and spaces; reports bad ones by line', () => {
+    expect(
+      parseAddressText(
+        'x@example.com, Y@Example.com\n\nnot-an-address; z@example.com x@example.com\n<w@example.com>',
+      ),
+    ).toEqual({
+      valid: ['x@example.com', 'y@example.com', 'z@example.com', 'w@example.com'],
+      invalid: [{ line: 3, value: 'not-an-address' }],
+    });
+  });
+
+  it('reads the email column of a CSV file, quoted fields included, and refuses one without it', () => {
+    const csv = '\uFEFFName,Email\r\n"Obi, Ada",ada@example.com\r\nBo,"bo at example"\r\n';
+    expect(parseAddressCsv(csv)).toEqual({
+      valid: ['ada@example.com'],
+      invalid: [{ line: 3, value: 'bo at example' }],
+    });
+    expect(parseAddressCsv('name,address\nAda,ada@example.com')).toEqual({
+      error: CSV_WITHOUT_EMAIL,
+    });
+  });
+});
+
+describe('invitations', () => {
+  it('a pending invitation is claimed at the first sign-in with the verified address, any case', async () => {
+    await inviteAddresses(
+      database.db,
+      { emails: ['x@example.com'], access: 'level-1', cohort: 'cohort-1' },
+      admin,
+    );
+    expect(await outbox('x@example.com')).toEqual([
+      expect.objectContaining({ template: 'invitation' }),
+    ]);
+    const { user } = await signIn('X@Example.com', true);
+    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    const change = await database.db
+      .selectFrom('user_changes')
+      .select(['changed_by', 'changed_by_name', 'access_after', 'cohort_after'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(change).toEqual({
+      changed_by: 'admin-1',
+      changed_by_name: 'Ada Admin (invitation)',
+      access_after: 'level-1',
+      cohort_after: 'cohort-1',
+    });
+    const invitation = await database.db
+      .selectFrom('invitations')
+      .select(['status', 'used_by'])
+      .where('email', '=', 'x@example.com')
+      .executeTakeFirstOrThrow();
+    expect(invitation).toEqual({ status: 'used', used_by: user.id });
+  });
+
+  it('an unverified address never claims an invitation', async () => {
+    await inviteAddresses(
+      database.db,
+      { emails: ['unverified@example.com'], access: 'level-1', cohort: 'cohort-2' },
+      admin,
+    );
+    const { user } = await signIn('unverified@example.com', false);
+    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect((await listPendingInvitations(database.db)).map((row) => row.email)).toContain(
+      'unverified@example.com',
+    );
+  });
+
+  it('an address with an account gets the access and cohort at once; nobody is lowered', async () => {
+    const student = await insertUser(database, { email: 'Kim@Example.com' });
+    const paid = await insertUser(database, { email: 'paid@example.com', access: 'level-1' });
+    const boss = await insertUser(database, { email: 'boss@example.com', access: 'admin' });
+    const result = await inviteAddresses(
+      database.db,
+      { emails: ['kim@example.com', 'boss@example.com'], access: 'level-1', cohort: 'cohort-2' },
+      admin,
+    );
+    expect(result).toMatchObject({ invited: 2, applied: 2 });
+    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-2' });
+    expect(await userRow(boss.id)).toEqual({ access: 'admin', cohort: 'cohort-2' });
+    await inviteAddresses(
+      database.db,
+      { emails: ['paid@example.com'], access: 'none', cohort: 'cohort-1' },
+      admin,
+    );
+    expect(await userRow(paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await outbox('kim@example.com')).toHaveLength(1);
+  });
+
+  it('inviting again replaces the pending invitation; a revoked one is not claimed', async () => {
+    const request = { emails: ['again@example.com'], access: 'none' as const, cohort: 'cohort-1' };
+    await inviteAddresses(database.db, request, admin);
+    await inviteAddresses(database.db, { ...request, access: 'level-1' }, admin);
+    const pending = (await listPendingInvitations(database.db)).filter(
+      (row) => row.email === 'again@example.com',
+    );
+    expect(pending).toEqual([
+      expect.objectContaining({ access: 'level-1', cohort_name: 'Cohort 1' }),
+    ]);
+    expect(await outbox('again@example.com')).toHaveLength(2);
+    expect(await revokeInvitation(database.db, pending[0]!.id)).toBe(true);
+    expect(await revokeInvitation(database.db, pending[0]!.id)).toBe(false);
+    const { user } = await signIn('again@example.com', true);
+    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+  });
+});

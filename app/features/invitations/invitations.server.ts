@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  NO_COHORT,
+  nowTimestamp,
+  type Cohort,
+  type Database,
+  type Invitation,
+  type User,
+} from '~/db/schema';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { reconcileAccess } from '~/features/enrolment/access.server';
+
+export type InvitedAccess = 'none' | 'level-1';
+
+export interface InvitationRequest {
+  emails: string[];
+  access: InvitedAccess;
+  cohort: Cohort;
+}
+
+const newId = () => `inv_${randomBytes(12).toString('base64url')}`;
+
+/** The audit trail names the admin who invited, and that it came by invitation. */
+const causeOf = (invitation: Pick<Invitation, 'invited_by' | 'invited_by_name'>) => ({
+  id: invitation.invited_by,
+  name: `${invitation.invited_by_name} (invitation)`,
+});
+
+/**
+ * What an invitation gives: with Level 1 an enrolment (source `invitation`) unless the
+ * person has one already, then access and cohort through `reconcileAccess`, which never
+ * lowers anyone (an invitation is a grant, not a demotion) and writes the audit row.
+ */
+async function applyInvitation(
+  trx: Kysely<Database>,
+  userId: string,
+  invitation: Pick<Invitation, 'access' | 'cohort' | 'invited_by' | 'invited_by_name'>,
+  now: Date,
+): Promise<void> {
+  const at = nowTimestamp(now);
+  if (invitation.access === 'level-1') {
+    const enrolled = await trx
+      .selectFrom('enrolments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['active', 'overdue'])
+      .executeTakeFirst();
+    if (!enrolled) {
+      await trx
+        .insertInto('enrolments')
+        .values({
+          id: randomUUID(),
+          user_id: userId,
+          order_id: null,
+          track: 'frontend',
+          plan_id: 'invitation',
+          status: 'active',
+          installments_paid: 1,
+          installments_total: 1,
+          source: 'invitation',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+  }
+  await reconcileAccess(trx, userId, causeOf(invitation), now, {
+    cohort: invitation.cohort === NO_COHORT ? undefined : invitation.cohort,
+  });
+}
+
+async function emailInvitation(
+  trx: Kysely<Database>,
+  invitation: Invitation,
+  now: Date,
+): Promise<void> {
+  const cohort =
+    invitation.cohort === NO_COHORT
+      ? undefined
+      : await trx
+          .selectFrom('cohorts')
+          .select('name')
+          .where('id', '=', invitation.cohort)
+          .executeTakeFirst();
+  await enqueueEmail(
+    trx,
+    {
+      key: `invitation:${invitation.id}`,
+      template: 'invitation',
+      payload: {
+        invitedBy: invitation.invited_by_name,
+        fullAccess: invitation.access === 'level-1',
+        cohortName: cohort?.name ?? null,
+      },
+      to: { address: invitation.email, name: '' },
+      userId: invitation.used_by ?? undefined,
+    },
+    now,
+  );
+}
+
+/**
+ * Invites each address in one transaction: an address with an account gets the access and
+ * cohort at once (audited; the invitation is recorded as used by it); any other gets a
+ * pending invitation, replacing an earlier pending one. Every address gets the e-mail.
+ */
+export async function inviteAddresses(
+  db: Kysely<Database>,
+  request: InvitationRequest,
+  admin: { id: string; name: string },
+  now: Date = new Date(),
+): Promise<{ invited: number; applied: number; userIds: string[] }> {
+  const at = nowTimestamp(now);
+  return db.transaction().execute(async (trx) => {
+    let applied = 0;
+    const userIds: string[] = [];
+    for (const email of request.emails) {
+      const users = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email)
+        .execute();
+      // Two accounts with one address (two identity providers' subjects): invite by e-mail
+      // only when it names one person.
+      const existing = users.length === 1 ? users[0] : undefined;
+      await trx
+        .updateTable('invitations')
+        .set({ status: 'revoked', revoked_at: at })
+        .where('email', '=', email)
+        .where('status', '=', 'pending')
+        .execute();
+      const invitation = await trx
+        .insertInto('invitations')
+        .values({
+          id: newId(),
+          email,
+          access: request.access,
+          cohort: request.cohort,
+          status: existing ? 'used' : 'pending',
+          invited_by: admin.id,
+          invited_by_name: admin.name,
+          created_at: at,
+          used_by: existing?.id ?? null,
+          used_at: existing ? at : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (existing) {
+        await applyInvitation(trx, existing.id, invitation, now);
+        applied += 1;
+        userIds.push(existing.id);
+      }
+      await emailInvitation(trx, invitation, now);
+    }
+    return { invited: request.emails.length, applied, userIds };
+  });
+}
+
+/**
+ * At a new account's creation, in its transaction: a pending invitation for its e-mail
+ * (case-insensitive) is claimed, but only when the identity provider verified the
+ * address; anyone could otherwise sign up with the invited address and take the access.
+ */
+export async function claimInvitation(
+  trx: Kysely<Database>,
+  user: Pick<User, 'id' | 'email'>,
+  identity: { emailVerified: boolean },
+  now: Date,
+): Promise<Invitation | undefined> {
+  if (!identity.emailVerified || !user.email) return undefined;
+  const invitation = await trx
+    .updateTable('invitations')
+    .set({ status: 'used', used_by: user.id, used_at: nowTimestamp(now) })
+    .where('email', '=', user.email.trim().toLowerCase())
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (invitation) await applyInvitation(trx, user.id, invitation, now);
+  return invitation;
+}
+
+/** Revokes a pending invitation; false when it is not pending (used, revoked, unknown). */
+export async function revokeInvitation(
+  db: Kysely<Database>,
+  invitationId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ status: 'revoked', revoked_at: nowTimestamp(now) })
+    .where('id', '=', invitationId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The invitations waiting for their first sign-in, newest first. */
+export function listPendingInvitations(db: Kysely<Database>, limit = 200) {
+  return db
+    .selectFrom('invitations')
+    .leftJoin('cohorts', 'cohorts.id', 'invitations.cohort')
+    .select([
+      'invitations.id',
+      'invitations.email',
+      'invitations.access',
+      'invitations.cohort',
+      'cohorts.name as cohort_name',
+      'invitations.invited_by_name',
+      'invitations.created_at',
+    ])
+    .where('invitations.status', '=', 'pending')
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id')
+    .limit(limit)
+    .execute();
+}
+export type PendingInvitation = Awaited<ReturnType<typeof listPendingInvitations>>[number];
