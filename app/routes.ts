@@ -19,6 +19,8 @@ export default [
     route('payments', 'routes/admin/payments.tsx'),
     route('transfers', 'routes/admin/transfers.tsx'),
     route('transfers/:id', 'routes/admin/transfer-details.tsx'),
+    route('invitations', 'routes/admin/invitations.tsx'),
+    route('cohorts', 'routes/admin/cohorts.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 

@@ -1,4 +1,4 @@
-import { CreditCard, Home, Landmark } from 'lucide-react';
+import { CalendarDays, CreditCard, Home, Landmark, MailPlus } from 'lucide-react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -21,11 +21,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The admin area's side menu: SPEC §2's Home, the payments (issue 14) and transfers (15). */
+/** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts. */
 const MENU = [
   { to: '/admin/home', label: 'Home', Icon: Home },
   { to: '/admin/payments', label: 'Payments', Icon: CreditCard },
   { to: '/admin/transfers', label: 'Transfers', Icon: Landmark },
+  { to: '/admin/invitations', label: 'Invitations', Icon: MailPlus },
+  { to: '/admin/cohorts', label: 'Cohorts', Icon: CalendarDays },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -42,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0"
       >
         <nav aria-label="Admin menu" className="px-4 py-4">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
             {MENU.map(({ to, label, Icon }) => (
               <li key={to}>
                 <NavLink

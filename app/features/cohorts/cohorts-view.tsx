@@ -1,0 +1,155 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
+import type { CohortRow } from '~/db/schema';
+import { buttonClass } from '~/ui/button';
+import { Spinner } from '~/ui/spinner';
+import { formatCohortStart } from './cohort-dates';
+
+const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+const LABEL = 'block text-sm font-semibold text-ink';
+const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', ''] as const;
+
+function CohortForm({ editing, error }: { editing?: CohortRow; error?: string }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
+  return (
+    <Form
+      method="post"
+      key={editing?.id ?? 'new'}
+      aria-labelledby="cohort-form-heading"
+      className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
+    >
+      <h2 id="cohort-form-heading" className="text-lg font-bold text-ink sm:col-span-2">
+        {editing ? `Edit ${editing.name}` : 'New cohort'}
+      </h2>
+      {editing && <input type="hidden" name="id" value={editing.id} />}
+      <div>
+        <label htmlFor="cohort-name" className={LABEL}>
+          Name
+        </label>
+        <input
+          id="cohort-name"
+          name="name"
+          required
+          minLength={2}
+          maxLength={60}
+          defaultValue={editing?.name}
+          className={FIELD}
+        />
+      </div>
+      <div>
+        <label htmlFor="cohort-start" className={LABEL}>
+          Start date
+        </label>
+        <input
+          id="cohort-start"
+          type="date"
+          name="startDate"
+          defaultValue={editing?.start_date ?? ''}
+          className={FIELD}
+        />
+      </div>
+      <div>
+        <label htmlFor="cohort-schedule" className={LABEL}>
+          Schedule
+        </label>
+        <input
+          id="cohort-schedule"
+          name="schedule"
+          maxLength={120}
+          placeholder="Tue and Thu, 7–9 pm WAT"
+          defaultValue={editing?.schedule}
+          className={FIELD}
+        />
+      </div>
+      <div>
+        <label htmlFor="cohort-capacity" className={LABEL}>
+          Capacity (optional)
+        </label>
+        <input
+          id="cohort-capacity"
+          name="capacity"
+          type="number"
+          min={1}
+          max={10000}
+          inputMode="numeric"
+          defaultValue={editing?.capacity ?? ''}
+          className={FIELD}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <button type="submit" disabled={saving} className={buttonClass('primary')}>
+          {saving && <Spinner className="h-4 w-4" />}
+          {editing ? 'Save cohort' : 'Create cohort'}
+        </button>
+        {editing && (
+          <Link to="/admin/cohorts" className={buttonClass('ghost')}>
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** `/admin/cohorts`: every cohort, how many people it holds, and the form to add or edit one. */
+export function CohortsView({
+  cohorts,
+  members,
+  editing,
+  error,
+}: {
+  cohorts: CohortRow[];
+  members: Record<string, number>;
+  editing?: CohortRow;
+  error?: string;
+}) {
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-3xl font-extrabold text-ink">Cohorts</h1>
+      <p className="mt-2 text-slate-700">
+        The groups students learn with. The next one to start is announced on the home and enrol
+        pages.
+      </p>
+      <CohortForm editing={editing} error={error} />
+      <section aria-labelledby="cohorts-heading" className="mt-10">
+        <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
+          All cohorts
+        </h2>
+        {cohorts.length === 0 ? (
+          <EmptyList>No cohort yet.</EmptyList>
+        ) : (
+          <DataTable columns={COLUMNS} label="Cohorts" minWidthClass="sm:min-w-[40rem]">
+            {cohorts.map((cohort) => {
+              const count = members[cohort.id] ?? 0;
+              return (
+                <tr key={cohort.id} className={dataRowClass()}>
+                  {dataCells(COLUMNS, [
+                    <span key="name" className="font-semibold text-ink">
+                      {cohort.name}
+                    </span>,
+                    cohort.start_date ? formatCohortStart(cohort.start_date) : 'not set',
+                    cohort.schedule || '—',
+                    cohort.capacity ? `${count} of ${cohort.capacity}` : String(count),
+                    <Link
+                      key="edit"
+                      to={`/admin/cohorts?edit=${encodeURIComponent(cohort.id)}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      Edit<span className="sr-only"> {cohort.name}</span>
+                    </Link>,
+                  ])}
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { Send } from 'lucide-react';
+import { Form, useNavigation } from 'react-router';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
+import { DateTime } from '~/features/admin/list-cells';
+import type { CohortOption } from '~/features/cohorts/cohorts.server';
+import { buttonClass } from '~/ui/button';
+import { Spinner } from '~/ui/spinner';
+import type { InviteResult } from './invite-form';
+import type { PendingInvitation } from './invitations.server';
+
+const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+const LABEL = 'block text-sm font-semibold text-ink';
+const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', ''] as const;
+const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
+
+function Outcome({ result }: { result: InviteResult }) {
+  return (
+    <div role="status" className="mt-4 space-y-2">
+      {result.sent !== undefined && (
+        <p className="font-semibold text-emerald-800">
+          Invitations sent: {result.sent}
+          {result.applied ? ` (${result.applied} already had an account: updated at once)` : ''}.
+        </p>
+      )}
+      {result.error && <p className="font-semibold text-red-800">{result.error}</p>}
+      {result.invalid && result.invalid.length > 0 && (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">
+            Not invited: {result.invalid.length === 1 ? 'this is' : 'these are'} not e-mail
+            addresses.
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {result.invalid.map((bad) => (
+              <li key={`${bad.in}:${bad.line}:${bad.value}`}>
+                {bad.in === 'csv' ? 'CSV row' : 'Line'} {bad.line}: {bad.value}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** `/admin/invitations`: invite addresses before they sign in, and the pending invitations. */
+export function InvitationsView({
+  invitations,
+  cohorts,
+  result,
+}: {
+  invitations: PendingInvitation[];
+  cohorts: CohortOption[];
+  result?: InviteResult;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
+      <p className="mt-2 text-slate-700">
+        Enrol people before they sign in. Each address gets an e-mail with a link to sign in; an
+        address that already has an account gets the access and cohort at once. A new account takes
+        its invitation only when Google has verified the address.
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-labelledby="invite-heading"
+        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
+      >
+        <h2 id="invite-heading" className="text-lg font-bold text-ink sm:col-span-2">
+          Send invitations
+        </h2>
+        <div className="sm:col-span-2">
+          <label htmlFor="invite-emails" className={LABEL}>
+            Email addresses
+          </label>
+          <p id="invite-emails-hint" className="text-sm text-slate-700">
+            One per line, or separated by commas or spaces.
+          </p>
+          <textarea
+            id="invite-emails"
+            name="emails"
+            rows={5}
+            aria-describedby="invite-emails-hint"
+            className={FIELD}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="invite-csv" className={LABEL}>
+            Or a CSV file
+          </label>
+          <p id="invite-csv-hint" className="text-sm text-slate-700">
+            With an <code>email</code> column; at most 1 MB.
+          </p>
+          <input
+            id="invite-csv"
+            type="file"
+            name="csv"
+            accept=".csv,text/csv"
+            aria-describedby="invite-csv-hint"
+            className={`${FIELD} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+          />
+        </div>
+        <div>
+          <label htmlFor="invite-access" className={LABEL}>
+            Access
+          </label>
+          <select id="invite-access" name="access" defaultValue="level-1" className={FIELD}>
+            <option value="none">none</option>
+            <option value="level-1">Level 1 - FED</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="invite-cohort" className={LABEL}>
+            Cohort
+          </label>
+          <select
+            id="invite-cohort"
+            name="cohort"
+            defaultValue={cohorts.find((cohort) => cohort.value !== 'none')?.value ?? 'none'}
+            className={FIELD}
+          >
+            {cohorts.map((cohort) => (
+              <option key={cohort.value} value={cohort.value}>
+                {cohort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            name="intent"
+            value="invite"
+            disabled={sending}
+            className={buttonClass('primary')}
+          >
+            {sending ? (
+              <Spinner className="h-4 w-4" />
+            ) : (
+              <Send aria-hidden="true" className="h-4 w-4" />
+            )}
+            Send invitations
+          </button>
+          {result && <Outcome result={result} />}
+        </div>
+      </Form>
+
+      <section aria-labelledby="pending-heading" className="mt-10">
+        <h2 id="pending-heading" className="text-xl font-bold text-ink">
+          Pending invitations
+        </h2>
+        {invitations.length === 0 ? (
+          <EmptyList>No invitation is waiting for a first sign-in.</EmptyList>
+        ) : (
+          <DataTable columns={COLUMNS} label="Pending invitations" minWidthClass="sm:min-w-[40rem]">
+            {invitations.map((invitation) => (
+              <tr key={invitation.id} className={dataRowClass()}>
+                {dataCells(COLUMNS, [
+                  <span key="email" className="break-all">
+                    {invitation.email}
+                  </span>,
+                  ACCESS_LABELS[invitation.access],
+                  invitation.cohort_name ?? 'none',
+                  <span key="invited" className="flex flex-col">
+                    <DateTime value={invitation.created_at} />
+                    <span className="text-slate-600">by {invitation.invited_by_name}</span>
+                  </span>,
+                  <Form key="revoke" method="post">
+                    <input type="hidden" name="id" value={invitation.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="revoke"
+                      className="font-semibold text-red-800 underline"
+                    >
+                      Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
+                    </button>
+                  </Form>,
+                ])}
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+    </div>
+  );
+}

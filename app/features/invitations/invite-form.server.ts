@@ -1,0 +1,97 @@
+import { data, redirect } from 'react-router';
+import type { Viewer } from '~/features/auth/viewer';
+import { isKnownCohort } from '~/features/cohorts/cohorts.server';
+import { flashCookie } from '~/lib/flash.server';
+import type { RequestContext } from '~/lib/load-context';
+import { readForm } from '~/lib/read-form.server';
+import { readUpload } from '~/lib/read-upload.server';
+import {
+  MAX_INVITATIONS,
+  parseAddressCsv,
+  parseAddressText,
+  type AddressList,
+} from './address-list';
+import { CSV_MAX_BYTES, INVITE_MESSAGES, type InviteResult } from './invite-form';
+import { inviteAddresses, revokeInvitation, type InvitedAccess } from './invitations.server';
+
+const ACCESS: readonly InvitedAccess[] = ['none', 'level-1'];
+
+async function readFields(
+  request: Request,
+): Promise<{ fields: Map<string, string>; csv?: Buffer } | { error: string; status: number }> {
+  if (/^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '')) {
+    const upload = await readUpload(request, { maxFileBytes: CSV_MAX_BYTES });
+    if (!upload.ok) {
+      return upload.error === 'too-large'
+        ? { error: INVITE_MESSAGES.csvTooLarge, status: 413 }
+        : { error: INVITE_MESSAGES.unreadable, status: 400 };
+    }
+    return {
+      fields: upload.fields,
+      csv: upload.file?.field === 'csv' ? upload.file.bytes : undefined,
+    };
+  }
+  const form = await readForm(request);
+  if (!form) return { error: INVITE_MESSAGES.unreadable, status: 400 };
+  return { fields: new Map([...form].map(([name, value]) => [name, String(value)])) };
+}
+
+/**
+ * `/admin/invitations`: Send invitations (addresses typed or a CSV file, an access and a
+ * cohort) or Revoke one. Bad addresses are reported line by line while the good ones are
+ * still invited.
+ */
+export async function submitInvitations(request: Request, context: RequestContext, admin: Viewer) {
+  const read = await readFields(request);
+  if ('error' in read) return data<InviteResult>({ error: read.error }, { status: read.status });
+  const { fields, csv } = read;
+  const { db } = context.services.database;
+
+  if (fields.get('intent') === 'revoke') {
+    const revoked = await revokeInvitation(db, fields.get('id') ?? '');
+    if (!revoked) return data<InviteResult>({ error: INVITE_MESSAGES.notPending }, { status: 409 });
+    context.log.info({ event: 'invitation-revoked', id: fields.get('id'), by: admin.id }, 'audit');
+    return redirect('/admin/invitations', {
+      headers: {
+        'Set-Cookie': flashCookie(
+          { type: 'success', message: INVITE_MESSAGES.revoked },
+          context.services.sessionSettings.secure,
+        ),
+      },
+    });
+  }
+
+  const access = fields.get('access') as InvitedAccess;
+  if (!ACCESS.includes(access))
+    return data<InviteResult>({ error: INVITE_MESSAGES.access }, { status: 400 });
+  const cohort = fields.get('cohort') ?? '';
+  if (!cohort || !(await isKnownCohort(db, cohort))) {
+    return data<InviteResult>({ error: INVITE_MESSAGES.cohort }, { status: 400 });
+  }
+  const typed = parseAddressText(fields.get('emails') ?? '');
+  let fromCsv: AddressList = { valid: [], invalid: [] };
+  if (csv && csv.length > 0) {
+    const parsed = parseAddressCsv(csv.toString('utf8'));
+    if ('error' in parsed) return data<InviteResult>({ error: parsed.error }, { status: 400 });
+    fromCsv = parsed;
+  }
+  const emails = [...new Set([...typed.valid, ...fromCsv.valid])];
+  const invalid = [
+    ...typed.invalid.map((bad) => ({ ...bad, in: 'list' as const })),
+    ...fromCsv.invalid.map((bad) => ({ ...bad, in: 'csv' as const })),
+  ];
+  if (emails.length === 0) {
+    return data<InviteResult>({ error: INVITE_MESSAGES.none, invalid }, { status: 400 });
+  }
+  if (emails.length > MAX_INVITATIONS) {
+    return data<InviteResult>({ error: INVITE_MESSAGES.tooMany }, { status: 400 });
+  }
+  const result = await inviteAddresses(db, { emails, access, cohort }, admin);
+  context.log.info(
+    { event: 'invitations-sent', count: result.invited, applied: result.applied, by: admin.id },
+    'audit',
+  );
+  context.services.email.wakeWorker();
+  for (const id of result.userIds) context.services.userEvents.publish({ collection: 'users', id });
+  return data<InviteResult>({ sent: result.invited, applied: result.applied, invalid });
+}

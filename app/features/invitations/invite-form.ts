@@ -1,0 +1,23 @@
+/** The invitations form's words and limits, for its page and its action. */
+export const CSV_MAX_BYTES = 1024 * 1024;
+export const INVITATIONS_FORM_MAX_BYTES = CSV_MAX_BYTES + 64 * 1024;
+
+export const INVITE_MESSAGES = {
+  none: 'Enter at least one e-mail address, or choose a CSV file with an email column.',
+  tooMany: 'Invite at most 500 addresses at a time.',
+  access: 'Choose the access: none or Level 1 - FED.',
+  cohort: 'There is no such cohort. Choose one of the list.',
+  csvTooLarge: 'The CSV file is larger than 1 MB.',
+  unreadable: 'The form could not be read. Reload the page and try again.',
+  revoked: 'Invitation revoked',
+  notPending: 'That invitation is no longer pending: it was used or revoked already.',
+} as const;
+
+export interface InviteResult {
+  error?: string;
+  /** Addresses invited, and of them, those that had an account and were updated at once. */
+  sent?: number;
+  applied?: number;
+  /** Entries that are not addresses: the line of the list or of the CSV file they were on. */
+  invalid?: { line: number; value: string; in: 'list' | 'csv' }[];
+}
