@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
+import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
 import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
@@ -124,6 +125,15 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
           contentSecurityPolicy({ scriptHashes, https, development: false }),
         // A personal page (the header shows who is signed in) is rendered instead.
         wantsServerRender: isPersonal,
+        nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),
+        onCohortsChanged: (listener) => {
+          services.userEvents.subscribe({
+            onEvent: (event) => {
+              if (event.collection === 'cohorts') listener();
+            },
+            onResync: listener,
+          });
+        },
       }),
     );
   }

@@ -16,7 +16,11 @@ const template =
 
 describe('preparePage', () => {
   it('fills the origin and year, drops the nonce and hashes what runs inline', async () => {
-    const page = await preparePage(template, { origin: 'https://academy.example', year: '2027' });
+    const page = await preparePage(template, {
+      origin: 'https://academy.example',
+      year: '2027',
+      nextCohort: '',
+    });
     const html = page.bodies.identity.toString('utf8');
     expect(html).toContain('href="https://academy.example/enroll"');
     expect(html).toContain('© 2027');
@@ -33,7 +37,11 @@ describe('preparePage', () => {
 
   it('refuses a page that still holds a slot it cannot fill', async () => {
     await expect(
-      preparePage(`<p data-x="${nonce}"></p>`, { origin: 'https://a.example', year: '2027' }),
+      preparePage(`<p data-x="${nonce}"></p>`, {
+        origin: 'https://a.example',
+        year: '2027',
+        nextCohort: '',
+      }),
     ).rejects.toThrow(/still holds the serve-time slot/);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
-import { fillServeTimeSlots, SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
+import { fillServeTimeSlots, SERVE_TIME_SLOTS, type ServeTimeValues } from '~/lib/serve-time-slots';
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -36,7 +36,7 @@ export function inlineScriptHashes(html: string): string[] {
 /** Fills a prerendered page's slots and compresses it with brotli and gzip, once. */
 export async function preparePage(
   template: string,
-  values: { origin: string; year: string },
+  values: ServeTimeValues,
 ): Promise<PreparedPage> {
   const html = fillServeTimeSlots(template, values);
   for (const slot of Object.values(SERVE_TIME_SLOTS)) {
@@ -63,15 +63,18 @@ export async function preparePage(
   };
 }
 
-function startOfNextYear(now: Date): number {
-  return Date.UTC(now.getUTCFullYear() + 1, 0, 1);
+/** The next UTC midnight: a year may turn, and a cohort's start date may pass. */
+function startOfNextDay(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 }
 
 /**
  * Serves the pages React Router prerendered at build time as ready-made bytes: the
  * serve-time slots are filled and each page is compressed with brotli and gzip when the
- * server starts (the origin is a deployment setting, unknown at build time) and again when
- * the year changes, so a request costs a header check and a write.
+ * server starts (the origin is a deployment setting, unknown at build time), and again when
+ * the year or the next cohort's sentence has changed (checked at each UTC midnight, and at
+ * once when `onCohortsChanged` reports an admin's change), so a request costs a header
+ * check and a write.
  *
  * Only anonymous requests get the static copy: a signed-in person's header depends on who
  * they are, so `wantsServerRender` sends such requests on to server rendering (hence
@@ -83,6 +86,10 @@ export async function servePrerenderedPages(options: {
   origin: string;
   contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
   wantsServerRender: (req: Request) => boolean;
+  /** The next cohort's sentence for `today` (`YYYY-MM-DD`). */
+  nextCohort: (today: string) => Promise<string>;
+  /** Calls back whenever cohorts change, on this instance or (PostgreSQL) another. */
+  onCohortsChanged: (listener: () => void) => void;
 }) {
   const templates = new Map(
     await Promise.all(
@@ -95,18 +102,38 @@ export async function servePrerenderedPages(options: {
       ),
     ),
   );
-  const prepareAll = async (now: Date) => {
-    const values = { origin: options.origin, year: String(now.getUTCFullYear()) };
+  type Prepared = {
+    pages: Map<string, PreparedPage & { csp: string }>;
+    values: ServeTimeValues;
+    validUntil: number;
+  };
+  const prepareAll = async (now: Date, previous?: Prepared): Promise<Prepared> => {
+    const values: ServeTimeValues = {
+      origin: options.origin,
+      year: String(now.getUTCFullYear()),
+      nextCohort: await options.nextCohort(now.toISOString().slice(0, 10)),
+    };
+    const validUntil = startOfNextDay(now);
+    if (
+      previous &&
+      previous.values.year === values.year &&
+      previous.values.nextCohort === values.nextCohort
+    ) {
+      return { ...previous, validUntil };
+    }
     const entries = await Promise.all(
       [...templates].map(async ([path, template]) => {
         const page = await preparePage(template, values);
         return [path, { ...page, csp: options.contentSecurityPolicy(page.scriptHashes) }] as const;
       }),
     );
-    return { pages: new Map(entries), validUntil: startOfNextYear(now) };
+    return { pages: new Map(entries), values, validUntil };
   };
   let current = await prepareAll(new Date());
   let renewing: Promise<void> | undefined;
+  options.onCohortsChanged(() => {
+    current = { ...current, validUntil: 0 };
+  });
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !templates.has(req.path)) {
@@ -116,7 +143,7 @@ export async function servePrerenderedPages(options: {
     try {
       if (Date.now() >= current.validUntil) {
         // Cleared either way: a failed renewal is tried again by the next request.
-        renewing ??= prepareAll(new Date())
+        renewing ??= prepareAll(new Date(), current)
           .then((renewed) => {
             current = renewed;
           })

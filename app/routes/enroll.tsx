@@ -2,10 +2,15 @@ import { CalendarClock, Clock } from 'lucide-react';
 import { enrollPage, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/enrolment/bank-transfer';
 import { PlanCard } from '~/features/enrolment/plan-card';
+import { readNextCohortSentence } from '~/features/cohorts/next-cohort.server';
 import { submitTransferForm } from '~/features/transfers/submit-transfer.server';
 import { requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import type { Route } from './+types/enroll';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { nextCohort: await readNextCohortSentence(context) };
+}
 
 /** "I have made a transfer" (the bank-transfer section's form). */
 export function action({ request, context }: Route.ActionArgs) {
@@ -14,7 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);
 
-export default function EnrollPage({ actionData }: Route.ComponentProps) {
+export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-6 py-16">
       <h1 className="text-4xl font-extrabold text-ink">{enrollPage.heading}</h1>
@@ -29,6 +34,7 @@ export default function EnrollPage({ actionData }: Route.ComponentProps) {
           Time: {enrollPage.dailyNote}
         </li>
       </ul>
+      <p className="mt-4 font-semibold text-brand-800 empty:hidden">{loaderData.nextCohort}</p>
       <section aria-labelledby="plans-heading" className="mt-12">
         <h2 id="plans-heading" className="sr-only">
           Pricing plans

@@ -60,6 +60,8 @@ export async function submitCohort(request: Request, context: RequestContext, ad
         : await createCohort(db, parsed.data);
     if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
     context.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
+    // The public pages announce the next cohort: their prerendered copies are refreshed.
+    context.services.userEvents.publish({ collection: 'cohorts', id: cohort.id });
     return redirect('/admin/cohorts', {
       headers: {
         'Set-Cookie': flashCookie(

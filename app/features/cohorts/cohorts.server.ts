@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NO_COHORT, nowTimestamp, type CohortRow, type Database } from '~/db/schema';
+import { nextCohortSentence } from './cohort-dates';
 
 /** Every cohort, the next to start first, then those without a date, by name. */
 export function listCohorts(db: Kysely<Database>): Promise<CohortRow[]> {
@@ -52,6 +53,11 @@ export function findNextCohort(
     .orderBy('start_date')
     .orderBy('name')
     .executeTakeFirst();
+}
+
+/** "Next cohort starts 12 January 2027" for the public pages, or ''. */
+export async function nextCohortSentenceFor(db: Kysely<Database>, today: string): Promise<string> {
+  return nextCohortSentence((await findNextCohort(db, today))?.start_date);
 }
 
 export interface CohortInput {

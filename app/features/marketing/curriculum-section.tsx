@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { curriculum, startCard, tracks } from '~/content/home';
 import { buttonClass } from '~/ui/button';
 
-export function CurriculumSection() {
+/** `nextCohort`: "Next cohort starts …", or '' (the paragraph then takes no room). */
+export function CurriculumSection({ nextCohort }: { nextCohort: string }) {
   return (
     <section aria-labelledby="curriculum-heading" className="render-when-near">
       <div className="mx-auto max-w-6xl px-6 py-20">
@@ -46,6 +47,7 @@ export function CurriculumSection() {
         <div className="surface-dark mt-10 rounded-2xl bg-brand-800 p-8 text-white">
           <h3 className="text-2xl font-bold">{startCard.title}</h3>
           <p className="mt-3 max-w-3xl text-brand-100">{startCard.text}</p>
+          <p className="mt-3 font-semibold text-white empty:hidden">{nextCohort}</p>
           <Link to="/enroll" className={buttonClass('inverse', 'mt-6')}>
             {curriculum.enrollLabel}
           </Link>

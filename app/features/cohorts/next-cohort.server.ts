@@ -1,0 +1,13 @@
+import { isPrerendering, requireServices, type RequestContext } from '~/lib/load-context';
+import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
+import { nextCohortSentenceFor } from './cohorts.server';
+
+/**
+ * The home and enrol pages' "Next cohort starts …": a slot when prerendered (the server
+ * fills it when it serves the page), the sentence itself when rendered for a request.
+ */
+export async function readNextCohortSentence(context: Partial<RequestContext>): Promise<string> {
+  if (isPrerendering(context)) return SERVE_TIME_SLOTS.nextCohort;
+  const { db } = requireServices(context).services.database;
+  return nextCohortSentenceFor(db, new Date().toISOString().slice(0, 10));
+}
