@@ -6,7 +6,8 @@ import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
-import { ACCESS_OPTIONS, COHORT_OPTIONS } from './user-status-form';
+import type { CohortOption } from '~/features/cohorts/cohorts.server';
+import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION } from './user-status-form';
 
 function StatusSelect({
   name,
@@ -44,12 +45,15 @@ function StatusSelect({
 
 export function UserDetailsView({
   user,
+  cohorts,
   changes,
   backTo,
   error,
   children,
 }: {
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
+  /** Every cohort the user may be placed in, `none` first. */
+  cohorts: CohortOption[];
   changes: UserChange[];
   backTo: string;
   error?: string;
@@ -97,8 +101,14 @@ export function UserDetailsView({
           method="post"
           className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
         >
-          <StatusSelect name="access" label="Access" options={ACCESS_OPTIONS} />
-          <StatusSelect name="cohort" label="Cohort" options={COHORT_OPTIONS} />
+          <StatusSelect
+            name="access"
+            label="Access"
+            options={
+              user.access === 'admin' ? [...ACCESS_OPTIONS, KEEP_ADMIN_OPTION] : ACCESS_OPTIONS
+            }
+          />
+          <StatusSelect name="cohort" label="Cohort" options={cohorts} />
           {error && (
             <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
               {error}

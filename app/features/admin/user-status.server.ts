@@ -24,6 +24,7 @@ export const USER_STATUS_ERRORS = {
   notFound: 'Document not found',
   ownAccess: 'You cannot change your own access. Ask another admin to do it.',
   lastAdmin: 'The last admin cannot be demoted: make another user admin first.',
+  grantAdmin: 'Admin access is given only through ADMIN_EMAILS or the command line.',
   unknownCohort:
     'There is no such cohort. Choose one of the list, or create it on the Cohorts page.',
 } as const;
@@ -59,6 +60,9 @@ export async function changeUserStatus(
     const cohort = change.cohort ?? user.cohort;
     if (cohort !== user.cohort && !(await isKnownCohort(trx, cohort))) {
       throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
+    }
+    if (actor !== 'command-line' && access === 'admin' && user.access !== 'admin') {
+      throw new UserStatusError(USER_STATUS_ERRORS.grantAdmin, 403);
     }
     if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
       throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);

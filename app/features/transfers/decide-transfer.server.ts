@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { ASSIGNABLE_COHORTS } from '~/features/admin/user-status-form';
+import { NO_COHORT } from '~/db/schema';
+import { isKnownCohort } from '~/features/cohorts/cohorts.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
@@ -12,8 +13,9 @@ const decisionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('approve'),
     cohort: z
-      .enum(ASSIGNABLE_COHORTS)
-      .refine((cohort) => cohort !== 'none', TRANSFER_DECISION_MESSAGES.cohort),
+      .string()
+      .max(60)
+      .refine((cohort) => cohort !== NO_COHORT, TRANSFER_DECISION_MESSAGES.cohort),
   }),
   z.object({
     intent: z.literal('reject'),
@@ -46,6 +48,15 @@ export async function submitTransferDecision(
     const message = parsed.error.issues[0]?.message ?? TRANSFER_DECISION_MESSAGES.intent;
     return data<TransferDecisionError>(
       { error: message.startsWith('Invalid') ? TRANSFER_DECISION_MESSAGES.intent : message },
+      { status: 400 },
+    );
+  }
+  if (
+    parsed.data.intent === 'approve' &&
+    !(await isKnownCohort(context.services.database.db, parsed.data.cohort))
+  ) {
+    return data<TransferDecisionError>(
+      { error: TRANSFER_DECISION_MESSAGES.cohort },
       { status: 400 },
     );
   }

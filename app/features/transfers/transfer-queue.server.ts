@@ -121,6 +121,8 @@ export interface TransferForReview extends QueuedTransfer {
   receipt: { url: string; type: string; size: number; fileName: string };
   reason: string | null;
   cohort: Cohort | null;
+  /** The approved cohort's name (the cohort row's, now). */
+  cohortName: string | null;
   decidedByName: string | null;
 }
 
@@ -133,7 +135,9 @@ export async function findTransferForReview(
     .selectFrom('bank_transfers')
     .innerJoin('users', 'users.id', 'bank_transfers.user_id')
     .innerJoin('receipts', 'receipts.id', 'bank_transfers.receipt_id')
+    .leftJoin('cohorts', 'cohorts.id', 'bank_transfers.cohort')
     .select([
+      'cohorts.name as cohort_name',
       'bank_transfers.id',
       'bank_transfers.user_id',
       'users.name',
@@ -169,6 +173,7 @@ export async function findTransferForReview(
     status: row.status,
     reason: row.reason,
     cohort: row.cohort,
+    cohortName: row.cohort_name,
     decidedByName: row.decided_by_name,
     decidedAt: row.decided_at,
     createdAt: row.created_at,

@@ -4,6 +4,7 @@ import { saveUserStatus } from '~/features/admin/save-user-status.server';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
 import { requireAdmin } from '~/features/auth/guards.server';
+import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { listEmailsForUser } from '~/features/email/outbox.server';
 import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
 import { retryEmail } from '~/features/email/retry-email.server';
@@ -24,12 +25,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails, purchases] = await Promise.all([
+  const [changes, emails, purchases, cohorts] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
     listEnrolmentsAndPayments(db, user.id),
+    cohortOptions(db),
   ]);
-  return { user, changes, emails, purchases, backTo };
+  return { user, changes, emails, purchases, cohorts, backTo };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
