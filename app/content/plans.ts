@@ -116,8 +116,12 @@ export function findPlan(planId: string): Plan | undefined {
   return plans.find((plan) => plan.id === planId);
 }
 
+/** The plan id of an enrolment an invitation gave (no plan was bought). */
+export const INVITATION_PLAN_ID = 'invitation';
+
 /** A plan's name for receipts and lists; the id itself for a plan since withdrawn. */
 export function planName(planId: string): string {
+  if (planId === INVITATION_PLAN_ID) return 'FrontEnd course (invited)';
   return findPlan(planId)?.name ?? planId;
 }
 

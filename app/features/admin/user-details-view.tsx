@@ -1,13 +1,24 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { User, UserChange } from '~/db/schema';
+import type { User } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION } from './user-status-form';
+import type { TimelineEntry } from './user-timeline';
+
+const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
+  account: 'Account',
+  change: 'Access',
+  invitation: 'Invitation',
+  enrolment: 'Enrolment',
+  payment: 'Payment',
+  transfer: 'Transfer',
+  email: 'E-mail',
+};
 
 function StatusSelect({
   name,
@@ -46,7 +57,7 @@ function StatusSelect({
 export function UserDetailsView({
   user,
   cohorts,
-  changes,
+  timeline,
   backTo,
   error,
   children,
@@ -54,7 +65,8 @@ export function UserDetailsView({
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
   /** Every cohort the user may be placed in, `none` first. */
   cohorts: CohortOption[];
-  changes: UserChange[];
+  /** The person's whole history, newest first. */
+  timeline: TimelineEntry[];
   backTo: string;
   error?: string;
   /** More of the person's history, from other features (their e-mails). */
@@ -125,26 +137,29 @@ export function UserDetailsView({
 
       <section aria-labelledby="history-heading" className="mt-10">
         <h2 id="history-heading" className="text-xl font-bold text-ink">
-          Change history
+          History
         </h2>
-        {changes.length === 0 ? (
-          <p className="mt-3 text-slate-700">No changes yet.</p>
-        ) : (
-          <ol className="mt-3 space-y-2" data-testid="change-history">
-            {changes.map((change) => (
-              <li
-                key={change.id}
-                className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800"
-              >
-                <time dateTime={change.changed_at} className="font-semibold">
-                  {formatDateTimeUtc(change.changed_at)}
+        <p className="mt-1 text-sm text-slate-700">
+          Everything that happened to this account, newest first.
+        </p>
+        <ol className="mt-3 space-y-2" data-testid="change-history">
+          {timeline.map((entry, index) => (
+            <li
+              key={`${entry.at}:${index}`}
+              className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800"
+            >
+              <span className="w-24 shrink-0 font-semibold text-brand-800">
+                {KIND_LABELS[entry.kind]}
+              </span>
+              <span className="min-w-0">
+                <time dateTime={entry.at} className="font-semibold">
+                  {formatDateTimeUtc(entry.at)}
                 </time>
-                : {change.changed_by_name} set access {change.access_before} → {change.access_after}
-                , cohort {change.cohort_before} → {change.cohort_after}
-              </li>
-            ))}
-          </ol>
-        )}
+                : {entry.text}
+              </span>
+            </li>
+          ))}
+        </ol>
       </section>
       {children}
     </div>

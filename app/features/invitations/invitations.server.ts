@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { INVITATION_PLAN_ID } from '~/content/plans';
 import {
   NO_COHORT,
   nowTimestamp,
@@ -54,7 +55,7 @@ async function applyInvitation(
           user_id: userId,
           order_id: null,
           track: 'frontend',
-          plan_id: 'invitation',
+          plan_id: INVITATION_PLAN_ID,
           status: 'active',
           installments_paid: 1,
           installments_total: 1,

@@ -3,6 +3,8 @@ import { listUserChanges, USER_STATUS_ERRORS } from '~/features/admin/user-statu
 import { saveUserStatus } from '~/features/admin/save-user-status.server';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
+import { listInvitationsAndTransfers } from '~/features/admin/user-history.server';
+import { buildTimeline } from '~/features/admin/user-timeline';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { listEmailsForUser } from '~/features/email/outbox.server';
@@ -20,18 +22,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = requireServices(context).services.database;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'access', 'cohort'])
+    .select(['id', 'name', 'email', 'access', 'cohort', 'created_at'])
     .where('id', '=', params.id)
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails, purchases, cohorts] = await Promise.all([
+  const [changes, emails, purchases, cohorts, history] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
     listEnrolmentsAndPayments(db, user.id),
     cohortOptions(db),
+    listInvitationsAndTransfers(db, user),
   ]);
-  return { user, changes, emails, purchases, cohorts, backTo };
+  const timeline = buildTimeline({ user, changes, emails, purchases, ...history });
+  return { user, emails, purchases, cohorts, timeline, backTo };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

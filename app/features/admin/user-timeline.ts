@@ -1,0 +1,119 @@
+import { planName } from '~/content/plans';
+import type { UserChange } from '~/db/schema';
+import { formatMinorUnits } from '~/features/enrolment/money';
+
+/** One line of a person's history on their admin page. */
+export interface TimelineEntry {
+  at: string;
+  kind: 'account' | 'change' | 'invitation' | 'payment' | 'enrolment' | 'transfer' | 'email';
+  text: string;
+}
+
+/** What the user page already holds, and the invitations and transfers of that person. */
+export interface TimelineSources {
+  user: { created_at: string };
+  changes: UserChange[];
+  emails: { subject: string; status: string; created_at: string; sent_at: string | null }[];
+  purchases: {
+    enrolments: { plan_id: string; source: string; created_at: string }[];
+    payments: {
+      provider: string;
+      amount: number;
+      currency: string;
+      status: string;
+      created_at: string;
+      refunded_at: string | null;
+    }[];
+  };
+  invitations: {
+    invited_by_name: string;
+    access: string;
+    cohort: string;
+    created_at: string;
+    used_at: string | null;
+  }[];
+  transfers: {
+    plan_id: string;
+    amount: number;
+    currency: string;
+    status: string;
+    reason: string | null;
+    decided_by_name: string | null;
+    created_at: string;
+    decided_at: string | null;
+  }[];
+}
+
+const ACCESS_LABELS: Record<string, string> = { none: 'none', 'level-1': 'Level 1 - FED' };
+
+/**
+ * A person's whole history in one list, newest first: the account, every change of access
+ * and cohort (who, when), invitations, enrolments, payments, transfers and e-mails.
+ */
+export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { at: sources.user.created_at, kind: 'account', text: 'Account created at the first sign-in' },
+  ];
+  for (const change of sources.changes) {
+    entries.push({
+      at: change.changed_at,
+      kind: 'change',
+      text: `${change.changed_by_name} set access ${change.access_before} → ${change.access_after}, cohort ${change.cohort_before} → ${change.cohort_after}`,
+    });
+  }
+  for (const invitation of sources.invitations) {
+    entries.push({
+      at: invitation.created_at,
+      kind: 'invitation',
+      text: `Invited by ${invitation.invited_by_name}: access ${ACCESS_LABELS[invitation.access] ?? invitation.access}, cohort ${invitation.cohort}`,
+    });
+    if (invitation.used_at) {
+      entries.push({ at: invitation.used_at, kind: 'invitation', text: 'Invitation taken up' });
+    }
+  }
+  for (const enrolment of sources.purchases.enrolments) {
+    entries.push({
+      at: enrolment.created_at,
+      kind: 'enrolment',
+      text: `Enrolled in ${planName(enrolment.plan_id)} (by ${enrolment.source})`,
+    });
+  }
+  for (const payment of sources.purchases.payments) {
+    const amount = formatMinorUnits(payment.amount, payment.currency);
+    entries.push({
+      at: payment.created_at,
+      kind: 'payment',
+      text: `Payment of ${amount} through ${payment.provider}`,
+    });
+    if (payment.refunded_at) {
+      entries.push({
+        at: payment.refunded_at,
+        kind: 'payment',
+        text: `Payment of ${amount} refunded`,
+      });
+    }
+  }
+  for (const transfer of sources.transfers) {
+    const amount = formatMinorUnits(transfer.amount, transfer.currency);
+    entries.push({
+      at: transfer.created_at,
+      kind: 'transfer',
+      text: `Bank transfer of ${amount} for ${planName(transfer.plan_id)} submitted`,
+    });
+    if (transfer.decided_at) {
+      entries.push({
+        at: transfer.decided_at,
+        kind: 'transfer',
+        text: `Bank transfer of ${amount} ${transfer.status} by ${transfer.decided_by_name ?? 'an admin'}${transfer.reason ? `: ${transfer.reason}` : ''}`,
+      });
+    }
+  }
+  for (const email of sources.emails) {
+    entries.push({
+      at: email.sent_at ?? email.created_at,
+      kind: 'email',
+      text: `E-mail “${email.subject}”: ${email.status}`,
+    });
+  }
+  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
