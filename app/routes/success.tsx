@@ -29,12 +29,14 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-2xl px-6 py-20">
       <CheckCircle2 aria-hidden="true" className="h-14 w-14 text-accent-500" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">{successPage.heading}</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">
+        {loaderData.transfer ? 'Transfer submitted' : successPage.heading}
+      </h1>
       {loaderData.order ? (
         <OrderStatePanel order={loaderData.order} />
       ) : loaderData.transfer ? (
         <>
-          <p role="status" className="mt-4 text-lg font-semibold text-ink">
+          <p role="status" className="mt-4 text-lg text-slate-700">
             {TRANSFER_SUBMITTED}
           </p>
           <MyTransfers transfers={[loaderData.transfer]} heading="Your transfer" />

@@ -6,8 +6,10 @@ import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } 
 import {
   countMatching,
   createAccount,
+  readTransfer,
   readUser,
   seedUsers,
+  submitTransferAs,
   useAccount,
   type SeededUser,
   type TestAccount,
@@ -138,7 +140,10 @@ test('updating a user: placeholders, message, list and audit trail', async ({
   await expect(access.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
   await expect(cohort.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
   await expect(access.locator('option')).toHaveText(['-- Choose one --', 'none', 'Level 1 - FED']);
-  await expect(cohort.locator('option')).toHaveText(['-- Choose one --', 'none', 'Cohort 1']);
+  // SPEC §5's options come first; cohorts admins created since (cohorts.spec) follow.
+  await expect(cohort.locator('option').nth(0)).toHaveText('-- Choose one --');
+  await expect(cohort.locator('option').nth(1)).toHaveText('none');
+  await expect(cohort.locator('option', { hasText: /^Cohort 1$/ })).toHaveCount(1);
   await expectNoAxeViolations(page);
 
   await access.selectOption('level-1');
@@ -212,7 +217,8 @@ test.describe('raw requests', () => {
       access: 'admin',
       cohort: 'none',
     });
-    expect(tampered.status).toBe(400);
+    // Admin is never granted from the form (an admin's own row offers it only to keep it).
+    expect(tampered.status).toBe(403);
     const badCohort = await post(`/admin/user-details/${target.id}`, admin.cookie, {
       access: 'none',
       cohort: 'cohort-9',
@@ -283,6 +289,8 @@ test.describe('raw requests', () => {
   });
 
   test('every admin page and the events answer 403 to non-admins, and 200 to an admin', async () => {
+    const sender = createAccount('none', 'Transfer Sender');
+    const { transferId } = await submitTransferAs(sender);
     const paths = [
       '/admin',
       '/admin/home',
@@ -290,6 +298,10 @@ test.describe('raw requests', () => {
       '/admin/home.data',
       '/admin/payments',
       '/admin/payments.data',
+      '/admin/transfers',
+      '/admin/transfers.data',
+      `/admin/transfers/${transferId}`,
+      `/admin/transfers/${transferId}.data`,
     ];
     const student = createAccount('level-1');
     const newcomer = createAccount('none');
@@ -302,17 +314,44 @@ test.describe('raw requests', () => {
         expect(response.status, path).toBe(403);
         const body = await response.text();
         expect(body).not.toContain(seeded[0]!.email);
+        expect(body, path).not.toContain(sender.email);
         expect(body, path).not.toContain('Needs attention');
       }
       const events = await fetch(`${ORIGIN}/admin/events?collection=users`, {
         headers: { cookie },
       });
       expect(events.status).toBe(403);
+      // Approving takes an admin: the transfer stays pending.
+      const approve = await post(`/admin/transfers/${transferId}`, cookie, {
+        intent: 'approve',
+        cohort: 'cohort-1',
+      });
+      expect(approve.status).toBe(403);
+      expect(readTransfer(transferId).status).toBe('pending');
     }
     for (const path of paths.slice(1)) {
       const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
       expect(response.status, path).toBe(200);
     }
+    const approved = await post(`/admin/transfers/${transferId}`, admin.cookie, {
+      intent: 'approve',
+      cohort: 'cohort-1',
+    });
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get('location')).toBe('/admin/transfers');
+    expect(readTransfer(transferId).status).toBe('approved');
+    expect(readUser(sender.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
+    // A second decision changes nothing; an unknown transfer is a 404.
+    const again = await post(`/admin/transfers/${transferId}`, admin.cookie, {
+      intent: 'reject',
+      reason: 'Too late',
+    });
+    expect(again.status).toBe(409);
+    expect(readTransfer(transferId).status).toBe('approved');
+    const unknown = await fetch(`${ORIGIN}/admin/transfers/no-such-transfer`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   test("a demoted admin's open event stream ends", async () => {

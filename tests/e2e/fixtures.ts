@@ -83,10 +83,10 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []):
  */
 export async function saveFullPageScreenshot(page: Page, name: string, project: string) {
   await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' });
-  // With every section drawn, nothing may stick out sideways (a phone would scroll).
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
+  // With every section drawn, nothing may stick out sideways (a phone would scroll). The
+  // viewport's own width, not innerWidth: a mobile Chromium zooms out, growing innerWidth.
+  const screen = page.viewportSize()?.width ?? 0;
+  const overflow = (await page.evaluate(() => document.documentElement.scrollWidth)) - screen;
   expect(overflow, `${name}: pixels wider than the viewport`).toBeLessThanOrEqual(0);
   await page.screenshot({
     path: `test-results/screenshots/${project}-${name}.png`,

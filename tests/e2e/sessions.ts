@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from '@playwright/test';
 import type { Access } from '../../app/db/schema';
@@ -104,6 +105,83 @@ export function countMatching(text: string): number {
       email: string;
     }[];
     return rows.filter((row) => `${row.name}\n${row.email}`.toLowerCase().includes(needle)).length;
+  } finally {
+    db.close();
+  }
+}
+
+const E2E_ORIGIN = 'http://localhost:3210';
+
+/** A day in the past as `YYYY-MM-DD`, valid as a transfer date wherever the test runs. */
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface SubmittedTransfer {
+  transferId: string;
+  receiptId: string;
+}
+
+/**
+ * Submits a bank transfer with the PNG receipt through the server, as the /enroll form
+ * does (multipart, from our own origin), for tests that need one to exist.
+ */
+export async function submitTransferAs(
+  account: TestAccount,
+  plan = 'fed-upfront',
+): Promise<SubmittedTransfer> {
+  const form = new FormData();
+  form.set('plan', plan);
+  form.set('amount', '600000');
+  form.set('transferDate', daysAgo(1));
+  form.set('reference', account.name);
+  const png = readFileSync(new URL('../fixtures/receipts/receipt.png', import.meta.url));
+  form.set('receipt', new Blob([png], { type: 'image/png' }), 'receipt.png');
+  const response = await fetch(`${E2E_ORIGIN}/enroll`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: account.cookie, origin: E2E_ORIGIN },
+    body: form,
+  });
+  const location = response.headers.get('location') ?? '';
+  const transferId = new URL(location, E2E_ORIGIN).searchParams.get('transfer');
+  if (response.status !== 302 || !transferId) {
+    throw new Error(`The transfer was refused: ${response.status} ${await response.text()}`);
+  }
+  const db = openE2eDatabase();
+  try {
+    const row = db
+      .prepare('select receipt_id from bank_transfers where id = ?')
+      .get(transferId) as {
+      receipt_id: string;
+    };
+    return { transferId, receiptId: row.receipt_id };
+  } finally {
+    db.close();
+  }
+}
+
+/** A transfer's status and reason as the server stored them. */
+export function readTransfer(id: string): { status: string; reason: string | null } {
+  const db = openE2eDatabase();
+  try {
+    return db.prepare('select status, reason from bank_transfers where id = ?').get(id) as {
+      status: string;
+      reason: string | null;
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** How many transfers wait for review, as the admin menu's badge should say. */
+export function countPendingTransfers(): number {
+  const db = openE2eDatabase();
+  try {
+    const row = db
+      .prepare("select count(*) as count from bank_transfers where status = 'pending'")
+      .get() as { count: number };
+    return row.count;
   } finally {
     db.close();
   }

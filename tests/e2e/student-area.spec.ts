@@ -12,7 +12,7 @@ import {
   saveFullPageScreenshot,
   test,
 } from './fixtures';
-import { createAccount, useAccount, type TestAccount } from './sessions';
+import { createAccount, submitTransferAs, useAccount, type TestAccount } from './sessions';
 
 type Role = 'visitor' | 'none' | 'level-1' | 'admin';
 const ROLES: Role[] = ['visitor', 'none', 'level-1', 'admin'];
@@ -69,6 +69,55 @@ test.describe('the student area for each role', () => {
       }
     });
   }
+
+  test.describe('a bank transfer’s receipt and the transfer form', () => {
+    let owner: TestAccount;
+    let receiptId: string;
+    test.beforeAll(async () => {
+      owner = createAccount('none', 'Receipt Owner');
+      ({ receiptId } = await submitTransferAs(owner));
+    });
+
+    for (const role of ROLES) {
+      test(`${role}: someone else’s receipt is ${role === 'admin' ? 'served' : 'a 404'}; the form ${role === 'visitor' ? 'is refused with 401' : 'is read'}`, async ({
+        request,
+      }) => {
+        const account = role === 'visitor' ? undefined : createAccount(role);
+        const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+        const receipt = await request.get(`/receipts/${receiptId}`, { headers });
+        expect(receipt.status()).toBe(role === 'admin' ? 200 : 404);
+        if (role === 'admin') expect(receipt.headers()['content-type']).toBe('image/png');
+        else expect(receipt.headers()['content-type']).not.toBe('image/png');
+        // A form without its receipt: a visitor is refused before it is read, and nothing is stored.
+        const form = await request.post('/enroll', {
+          headers: { ...headers, origin: 'http://localhost:3210' },
+          multipart: {
+            plan: 'fed-upfront',
+            amount: '600000',
+            transferDate: '2020-01-01',
+            reference: 'Me',
+          },
+          maxRedirects: 0,
+        });
+        expect(form.status()).toBe(role === 'visitor' ? 401 : 400);
+      });
+    }
+
+    test('the student who uploaded it gets their receipt, never cached', async ({ request }) => {
+      const receipt = await request.get(`/receipts/${receiptId}`, {
+        headers: { cookie: owner.cookie },
+      });
+      expect(receipt.status()).toBe(200);
+      expect(receipt.headers()['content-type']).toBe('image/png');
+      expect(receipt.headers()['cache-control']).toBe('private, no-store');
+      expect(receipt.headers()['x-content-type-options']).toBe('nosniff');
+      expect(
+        (
+          await request.get('/receipts/rcp_no_such', { headers: { cookie: owner.cookie } })
+        ).status(),
+      ).toBe(404);
+    });
+  });
 
   test('/fed goes to /fed/home and an unknown step is the 404 page', async ({ page, request }) => {
     await gotoApp(page, '/fed');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { notify } from '~/ui/toasts';
 import { signInErrorText, toClientErrorCode } from './error-codes';
 import { isSignInResult, SIGN_IN_CHANNEL, type SignInResult } from './sign-in-messages';
@@ -20,6 +20,7 @@ export function signInUrl(mode: 'popup' | 'redirect', returnTo: string): string 
  */
 export function usePopupSignIn(returnTo = '/fed/home') {
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const [pending, setPending] = useState(false);
   const teardown = useRef<(() => void) | undefined>(undefined);
 
@@ -41,7 +42,13 @@ export function usePopupSignIn(returnTo = '/fed/home') {
       setPending(false);
       if (result.ok) {
         notify('success', result.message);
-        navigate(result.returnTo);
+        const target = new URL(result.returnTo, window.location.href);
+        const samePage =
+          target.pathname === window.location.pathname && target.search === window.location.search;
+        void navigate(result.returnTo);
+        // Back to this very page (at most a new #fragment): a navigation would load nothing,
+        // and the page must learn who signed in (the transfer form appears on /enroll).
+        if (samePage) void revalidate();
       } else {
         notify('error', signInErrorText(result.message));
       }
@@ -70,7 +77,7 @@ export function usePopupSignIn(returnTo = '/fed/home') {
       window.removeEventListener('message', onMessage);
       channel?.close();
     };
-  }, [navigate, returnTo]);
+  }, [navigate, revalidate, returnTo]);
 
   return { start, pending };
 }

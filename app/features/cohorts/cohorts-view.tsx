@@ -7,7 +7,7 @@ import { formatCohortStart } from './cohort-dates';
 
 const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 const LABEL = 'block text-sm font-semibold text-ink';
-const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', ''] as const;
+const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Action'] as const;
 
 function CohortForm({ editing, error }: { editing?: CohortRow; error?: string }) {
   const navigation = useNavigation();

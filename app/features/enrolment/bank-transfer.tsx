@@ -16,7 +16,7 @@ export function BankTransfer({ transferErrors }: { transferErrors?: TransferForm
   return (
     <section
       aria-labelledby="bank-transfer-heading"
-      className="mt-16 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8"
+      className="mt-16 rounded-2xl border border-slate-200 bg-slate-50 px-4 py-6 sm:p-8"
     >
       <div className="flex items-center gap-3">
         <Landmark aria-hidden="true" className="h-7 w-7 shrink-0 text-brand-700" />

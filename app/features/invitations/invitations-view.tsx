@@ -10,7 +10,7 @@ import type { PendingInvitation } from './invitations.server';
 
 const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 const LABEL = 'block text-sm font-semibold text-ink';
-const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', ''] as const;
+const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
 
 function Outcome({ result }: { result: InviteResult }) {
@@ -26,8 +26,10 @@ function Outcome({ result }: { result: InviteResult }) {
       {result.invalid && result.invalid.length > 0 && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">
-            Not invited: {result.invalid.length === 1 ? 'this is' : 'these are'} not e-mail
-            addresses.
+            Not invited:{' '}
+            {result.invalid.length === 1
+              ? 'this is not an e-mail address.'
+              : 'these are not e-mail addresses.'}
           </p>
           <ul className="mt-1 list-disc pl-5">
             {result.invalid.map((bad) => (

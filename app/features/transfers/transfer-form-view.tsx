@@ -6,8 +6,12 @@ import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import { RECEIPT_ACCEPT, type TransferField, type TransferFormErrors } from './transfer-form';
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-700';
+/** A refused field is marked by more than its colour: a thicker red edge and its message. */
+const FIELD =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 text-ink aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+/** Select, text and date: one height, so the fields side by side line up. */
+const inputClass = `${FIELD} h-11`;
+const fileClass = `${FIELD} py-2 text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100`;
 
 function Field({
   name,
@@ -33,16 +37,17 @@ function Field({
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-700">
-          {hint}
-        </p>
-      )}
       {children({
         id,
         ...(describedBy && { 'aria-describedby': describedBy }),
         ...(error && { 'aria-invalid': true as const }),
       })}
+      {/* Under the field, so fields side by side start at the same height. */}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
           {error}
@@ -74,7 +79,7 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
       action="/enroll"
       encType="multipart/form-data"
       aria-labelledby="transfer-form-heading"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
     >
       <h3 id="transfer-form-heading" className="text-lg font-bold text-ink">
         I have made a transfer
@@ -164,7 +169,7 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
                 name="receipt"
                 required
                 accept={RECEIPT_ACCEPT}
-                className={`${inputClass} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+                className={fileClass}
                 {...props}
               />
             )}

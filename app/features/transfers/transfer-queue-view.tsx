@@ -11,7 +11,7 @@ import { Pagination } from '~/features/admin/pagination';
 import type { QueuedTransfer, TransferQueue } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
 
-const COLUMNS = ['Submitted', 'Student', 'Plan', 'Amount', 'Transfer date', 'Status', ''] as const;
+const COLUMNS = ['Submitted', 'Student', 'Plan', 'Amount', 'Transfer date', 'Status'] as const;
 
 /** "3 hours", "2 days": how long a transfer has waited, or waited before its decision. */
 export function age(from: string, to: string | null, now: number): string {
@@ -33,7 +33,7 @@ function Row({ transfer, now }: { transfer: QueuedTransfer; now: number }) {
       {dataCells(COLUMNS, [
         <span key="submitted" className="flex flex-col">
           <DateTime value={transfer.createdAt} />
-          <span className="text-slate-600">
+          <span className="text-slate-600 sm:whitespace-nowrap">
             {transfer.status === 'pending' ? `waiting ${waited}` : `decided after ${waited}`}
           </span>
         </span>,
@@ -46,20 +46,20 @@ function Row({ transfer, now }: { transfer: QueuedTransfer; now: number }) {
           {transfer.amount}
         </span>,
         transfer.transferDate,
-        <StatusBadge key="status" tone={status.tone}>
-          {status.label}
-        </StatusBadge>,
-        <Link
-          key="open"
-          to={`/admin/transfers/${encodeURIComponent(transfer.id)}`}
-          className="font-semibold whitespace-nowrap text-brand-700 underline"
-        >
-          {transfer.status === 'pending' ? 'Review' : 'View'}
-          <span className="sr-only">
-            {' '}
-            the transfer of {transfer.amount} from {transfer.name}
-          </span>
-        </Link>,
+        // The way to the transfer's page sits under its status: one column less to fit.
+        <span key="status" className="flex flex-col items-start gap-1">
+          <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+          <Link
+            to={`/admin/transfers/${encodeURIComponent(transfer.id)}`}
+            className="font-semibold whitespace-nowrap text-brand-700 underline"
+          >
+            {transfer.status === 'pending' ? 'Review' : 'View'}
+            <span className="sr-only">
+              {' '}
+              the transfer of {transfer.amount} from {transfer.name}
+            </span>
+          </Link>
+        </span>,
       ])}
     </tr>
   );
@@ -91,7 +91,7 @@ export function TransferQueueView({
       {queue.transfers.length === 0 ? (
         <EmptyList>No transfer has been submitted yet.</EmptyList>
       ) : (
-        <DataTable columns={COLUMNS} label="Bank transfers" minWidthClass="sm:min-w-[56rem]">
+        <DataTable columns={COLUMNS} label="Bank transfers" minWidthClass="sm:min-w-[48rem]">
           {queue.transfers.map((transfer) => (
             <Row key={transfer.id} transfer={transfer} now={now} />
           ))}

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, Download, X } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
-import { COHORT_OPTIONS } from '~/features/admin/user-status-form';
+import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
@@ -39,7 +39,7 @@ function Receipt({ receipt }: { receipt: TransferForReview['receipt'] }) {
 }
 
 function Decision({ transfer }: { transfer: TransferForReview }) {
-  const cohort = COHORT_OPTIONS.find((option) => option.value === transfer.cohort)?.label;
+  const cohort = transfer.cohortName;
   return (
     <p className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">
       {transfer.status === 'approved' ? 'Approved' : 'Rejected'} by{' '}
@@ -59,9 +59,12 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
 /** One transfer with its receipt, and Approve (with a cohort) or Reject (with a reason). */
 export function TransferReviewView({
   transfer,
+  cohorts,
   error,
 }: {
   transfer: TransferForReview;
+  /** The cohorts to approve into, the next to start first (the default). */
+  cohorts: CohortOption[];
   error?: string;
 }) {
   const navigation = useNavigation();
@@ -135,8 +138,13 @@ export function TransferReviewView({
             <label htmlFor="approve-cohort" className="mt-4 block text-sm font-semibold text-ink">
               Cohort
             </label>
-            <select id="approve-cohort" name="cohort" defaultValue="cohort-1" className={FIELD}>
-              {COHORT_OPTIONS.filter((option) => option.value !== 'none').map((option) => (
+            <select
+              id="approve-cohort"
+              name="cohort"
+              defaultValue={cohorts[0]?.value}
+              className={FIELD}
+            >
+              {cohorts.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>

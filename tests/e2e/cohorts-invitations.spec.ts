@@ -1,0 +1,166 @@
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { createAccount, useAccount } from './sessions';
+
+const ORIGIN = 'http://localhost:3210';
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+test.describe('invitations', () => {
+  test('an invited address signs in for the first time and the course opens at once', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const invited = uniqueEmail('invited');
+    const adminContext = await browser.newContext();
+    await useAccount(adminContext, createAccount('admin', 'Inviting Admin'));
+    const admin = await adminContext.newPage();
+
+    await gotoApp(admin, '/admin/invitations');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+    await admin.getByLabel('Email addresses').fill(`${invited}\nnot-an-address`);
+    await admin.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
+    await admin.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
+    await admin.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(admin.getByText('Invitations sent: 1.')).toBeVisible();
+    await expect(admin.getByText('Line 2: not-an-address')).toBeVisible();
+    const pending = admin.getByRole('table', { name: 'Pending invitations' });
+    await expect(pending.getByRole('row', { name: new RegExp(invited) })).toContainText(
+      'Level 1 - FED',
+    );
+    await expectNoAxeViolations(admin);
+    await saveFullPageScreenshot(admin, 'admin-invitations', testInfo.project.name);
+
+    // The invitation e-mail, with its link to sign in.
+    await gotoApp(admin, '/dev-mail');
+    const mail = admin
+      .getByRole('link')
+      .filter({ hasText: invited })
+      .filter({ hasText: 'You are invited to Frontier Dev Academy' });
+    await expect(mail).toHaveCount(1);
+
+    // First sign-in with the invited address (the local provider verifies it), any case.
+    await gotoApp(page, '/login');
+    await signInThroughPopup(page, {
+      email: invited.toUpperCase(),
+      name: 'Ina Invited',
+      trigger: () =>
+        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+    });
+    await expect(page).toHaveURL(/\/fed\/home$/);
+    const step = await gotoApp(page, '/fed/javascript');
+    expect(step?.status()).toBe(200);
+
+    // The invitation is used: no longer pending; the person's history says who invited them.
+    await gotoApp(admin, '/admin/invitations');
+    await expect(admin.getByText(invited)).toHaveCount(0);
+    await gotoApp(admin, `/admin/home?q=${encodeURIComponent(invited)}`);
+    await admin.locator('tbody tr', { hasText: invited }).click();
+    await expect(admin.getByTestId('change-history')).toContainText(
+      'Inviting Admin (invitation) set access none → level-1, cohort none → cohort-1',
+    );
+    await expect(admin.getByTestId('change-history')).toContainText('Invitation taken up');
+    await adminContext.close();
+  });
+
+  test('a pending invitation can be revoked', async ({ page }) => {
+    await useAccount(page.context(), createAccount('admin', 'Revoking Admin'));
+    const address = uniqueEmail('revoked');
+    await gotoApp(page, '/admin/invitations');
+    await page.getByLabel('Email addresses').fill(address);
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(page.getByText('Invitations sent: 1.')).toBeVisible();
+    await page.getByRole('button', { name: `Revoke the invitation of ${address}` }).click();
+    await expect(page.getByText('Invitation revoked')).toBeVisible();
+    await expect(page.getByText(address)).toHaveCount(0);
+  });
+});
+
+test.describe('cohorts', () => {
+  test('a new cohort with a start date is announced on /enroll and offered on a user’s page', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === 'phone',
+      'one cohort is enough; the phone run takes screenshots',
+    );
+    await useAccount(page.context(), createAccount('admin', 'Cohort Admin'));
+    const start = inDays(30);
+    const name = `Cohort ${start}`;
+    await gotoApp(page, '/admin/cohorts');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Start date').fill(start);
+    await page.getByLabel('Schedule').fill('Tue and Thu, 7–9 pm WAT');
+    await page.getByRole('button', { name: 'Create cohort' }).click();
+    await expect(page.getByText(`Cohort saved: ${name}`)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Cohorts' })).toContainText(longDate(start));
+
+    // A visitor's prerendered /enroll announces it.
+    const visitor = await browser.newContext();
+    const enroll = await visitor.newPage();
+    await gotoApp(enroll, '/enroll');
+    await expect(enroll.getByText(/^Next cohort starts /)).toBeVisible();
+    await visitor.close();
+
+    const student = createAccount('level-1', 'Cohort Student');
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    await expect(page.getByLabel('Cohort').locator('option', { hasText: name })).toHaveCount(1);
+    await page.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
+    await page.getByLabel('Cohort').selectOption({ label: name });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/home$/);
+  });
+
+  test('the cohorts page at both widths', async ({ page }, testInfo) => {
+    await useAccount(page.context(), createAccount('admin', 'Cohort Viewer'));
+    await gotoApp(page, '/admin/cohorts');
+    await expect(page.getByRole('table', { name: 'Cohorts' })).toContainText('Cohort 1');
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'admin-cohorts', testInfo.project.name);
+  });
+
+  test('an admin changes another admin’s cohort without touching their access', async ({
+    page,
+  }) => {
+    await useAccount(page.context(), createAccount('admin', 'First Admin'));
+    const other = createAccount('admin', 'Second Admin');
+    await gotoApp(page, `/admin/user-details/${other.id}`);
+    await page.getByLabel('Access').selectOption({ label: 'admin (unchanged)' });
+    await page.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/home$/);
+    await gotoApp(page, `/admin/user-details/${other.id}`);
+    await expect(page.getByTestId('change-history')).toContainText(
+      'First Admin set access admin → admin, cohort none → cohort-1',
+    );
+  });
+});
+
+test.describe('roles on the cohort and invitation pages', () => {
+  for (const path of ['/admin/invitations', '/admin/cohorts']) {
+    test(`${path}: 403 for everyone but admins, on the page and its form`, async ({ request }) => {
+      for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
+        const account = role === 'visitor' ? undefined : createAccount(role, `Role ${role}`);
+        const headers = account ? { Cookie: account.cookie } : undefined;
+        const page = await request.get(`${ORIGIN}${path}`, { headers, maxRedirects: 0 });
+        expect(page.status(), `${role} GET ${path}`).toBe(role === 'admin' ? 200 : 403);
+        const form = await request.post(`${ORIGIN}${path}`, {
+          headers: { ...headers, Origin: ORIGIN },
+          form: { intent: 'revoke', id: 'inv_nothing', name: '' },
+          maxRedirects: 0,
+        });
+        // An admin's form is read: an unknown invitation is 409, a cohort without a name 400.
+        const adminAnswer = path === '/admin/invitations' ? 409 : 400;
+        expect(form.status(), `${role} POST ${path}`).toBe(role === 'admin' ? adminAnswer : 403);
+      }
+    });
+  }
+});

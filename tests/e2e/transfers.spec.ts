@@ -1,0 +1,353 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
+import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
+import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import {
+  countPendingTransfers,
+  createAccount,
+  daysAgo,
+  readTransfer,
+  submitTransferAs,
+  useAccount,
+  type TestAccount,
+} from './sessions';
+
+const PNG = 'tests/fixtures/receipts/receipt.png';
+const PLAN = 'FrontEnd Bootcamp Upfront';
+const RECEIVED = 'We received your bank transfer details';
+const APPROVED = 'Transfer confirmed — your course is unlocked';
+const REJECTED = 'We could not confirm your bank transfer';
+const PENDING_EXISTS = 'You already have a transfer for this plan waiting for review.';
+
+/** The day as the student's and the admin's pages print it: `20 November 2026`. */
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+const transferForm = (page: Page) => page.getByRole('form', { name: 'I have made a transfer' });
+
+/** Fills "I have made a transfer" with the PNG receipt (the plan stays the first one). */
+async function fillTransfer(
+  page: Page,
+  fields: { amount?: string; date: string; reference: string },
+) {
+  const form = transferForm(page);
+  await form.getByLabel('Amount sent (₦)').fill(fields.amount ?? '600000');
+  await form.getByLabel('Transfer date').fill(fields.date);
+  await form.getByLabel('Transfer reference').fill(fields.reference);
+  await form.getByLabel('Receipt').setInputFiles(PNG);
+}
+
+/** A signed-in admin's page in its own browser, at the width of the current project. */
+async function adminPage(browser: Browser, testInfo: TestInfo, name: string) {
+  const context = await browser.newContext(testInfo.project.use);
+  await useAccount(context, createAccount('admin', name));
+  return { context, page: await context.newPage() };
+}
+
+/** The transfer's id from the page /enroll sent its student to. */
+function submittedTransferId(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('transfer');
+  expect(id, 'the transfer id on /success').toBeTruthy();
+  return id!;
+}
+
+/** The local mailbox lists `subject` for `email` once (the worker sends within a moment). */
+async function expectMail(page: Page, email: string, subject: string) {
+  await expect(async () => {
+    await gotoApp(page, '/dev-mail');
+    await expect(
+      page.getByRole('link').filter({ hasText: email }).filter({ hasText: subject }),
+    ).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** The student's transfers on /fed/home. */
+const myTransfers = (page: Page) => page.getByRole('region', { name: 'Your bank transfers' });
+
+test.describe('bank transfers', () => {
+  test('a new user submits a transfer with a PNG receipt; an admin sees it live, views the receipt and approves; the course unlocks and both e-mails arrive', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'one run of the whole flow is enough');
+    const email = uniqueEmail('transfer');
+    const name = `Tobi ${email.slice(9, 15)}`;
+    const yesterday = daysAgo(1);
+    const admin = await adminPage(browser, testInfo, 'Transfer Approver');
+    await gotoApp(admin.page, '/admin/home');
+    // Marks this document: a reload would lose it.
+    await admin.page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+
+    await gotoApp(page, '/login');
+    await signInThroughPopup(page, {
+      email,
+      name,
+      trigger: () =>
+        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+    });
+    await expect(page).toHaveURL(/\/fed\/home$/);
+    await gotoApp(page, '/enroll');
+    const reference = `GTB-${email.slice(9, 15).toUpperCase()}`;
+    await fillTransfer(page, { date: yesterday, reference });
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page).toHaveURL(/\/success\?transfer=/);
+    await expect(page.getByRole('status').filter({ hasText: TRANSFER_SUBMITTED })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your transfer' })).toContainText(
+      `Pending review: ₦600,000 on ${longDate(yesterday)}`,
+    );
+    await gotoApp(page, '/fed/home');
+    await expect(myTransfers(page)).toContainText('Pending review: ₦600,000');
+    await expect(myTransfers(page)).toContainText(PLAN);
+
+    // The admin's menu counted it without a reload.
+    const badge = admin.page.getByTestId('pending-transfers');
+    await expect
+      .poll(async () => ((await badge.count()) ? Number.parseInt(await badge.innerText()) : 0))
+      .toBe(countPendingTransfers());
+    expect(await admin.page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+
+    // The queue's row, then the transfer's page with its receipt.
+    await admin.page
+      .getByRole('navigation', { name: 'Admin menu' })
+      .getByRole('link', { name: /^Transfers/ })
+      .click();
+    await expect(
+      admin.page.getByRole('heading', { level: 1, name: 'Bank transfers' }),
+    ).toBeVisible();
+    const row = admin.page.locator('tbody tr', { hasText: email });
+    await expect(row.locator('td[data-label="Student"]')).toContainText(name);
+    await expect(row.locator('td[data-label="Student"]')).toContainText(email);
+    await expect(row.locator('td[data-label="Plan"]')).toHaveText(PLAN);
+    await expect(row.locator('td[data-label="Amount"]')).toHaveText('₦600,000');
+    await expect(row.locator('td[data-label="Transfer date"]')).toHaveText(longDate(yesterday));
+    await expect(row.locator('td[data-label="Submitted"]')).toContainText(/waiting \d+ min/);
+    await expect(row.locator('td[data-label="Status"]')).toContainText('pending review');
+    await row.getByRole('link', { name: /^Review/ }).click();
+    await expect(admin.page.getByRole('heading', { level: 1 })).toHaveText('Transfer of ₦600,000');
+    const details = admin.page.getByRole('main').locator('dl');
+    for (const text of [name, email, PLAN, longDate(yesterday), reference])
+      await expect(details.getByRole('definition').filter({ hasText: text })).toBeVisible();
+    const receipt = admin.page.getByRole('img', { name: 'The receipt the student submitted' });
+    await expect
+      .poll(() =>
+        receipt.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    await admin.page.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
+    await admin.page.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.page).toHaveURL(/\/admin\/transfers$/);
+    await expect(admin.page.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
+    await expect(row.locator('td[data-label="Status"]')).toContainText('approved');
+
+    const unlocked = await gotoApp(page, '/fed/javascript');
+    expect(unlocked?.status()).toBe(200);
+    await gotoApp(page, '/fed/home');
+    await expect(myTransfers(page)).toContainText('Approved: ₦600,000');
+    await expect(myTransfers(page)).toContainText('Your course is unlocked.');
+    await expectMail(page, email, RECEIVED);
+    await expectMail(page, email, APPROVED);
+    await admin.context.close();
+  });
+
+  test('a rejection reaches the student with its reason, and they can submit again', async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const student = createAccount('none', 'Rita Rejected');
+    await useAccount(context, student);
+    const { transferId } = await submitTransferAs(student);
+    const admin = await adminPage(browser, testInfo, 'Transfer Rejecter');
+    await gotoApp(admin.page, `/admin/transfers/${transferId}`);
+    // The reason is required: an empty one is not sent.
+    await admin.page.getByRole('button', { name: 'Reject' }).click();
+    await expect(admin.page.getByLabel('Reason')).toHaveJSProperty('validity.valueMissing', true);
+    expect(readTransfer(transferId).status).toBe('pending');
+    const reason = 'The amount has not reached our account; please send the bank’s PDF.';
+    await admin.page.getByLabel('Reason').fill(reason);
+    await admin.page.getByRole('button', { name: 'Reject' }).click();
+    await expect(admin.page.getByText(TRANSFER_DECISION_MESSAGES.rejected)).toBeVisible();
+    expect(readTransfer(transferId)).toEqual({ status: 'rejected', reason });
+    await admin.context.close();
+
+    await gotoApp(page, '/fed/home');
+    await expect(myTransfers(page)).toContainText('Rejected: ₦600,000');
+    await expect(myTransfers(page)).toContainText(`Reason: ${reason}`);
+    expect((await gotoApp(page, '/fed/javascript'))?.status()).toBe(403);
+    await expectMail(page, student.email, REJECTED);
+
+    await gotoApp(page, '/enroll');
+    await fillTransfer(page, { date: daysAgo(0), reference: 'Rita R.' });
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
+    await gotoApp(page, '/fed/home');
+    await expect(myTransfers(page).getByRole('listitem')).toHaveCount(2);
+    await expect(myTransfers(page).getByRole('listitem').first()).toContainText('Pending review');
+  });
+
+  test('signing in from the bank-transfer section brings the form', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'the same on a phone');
+    // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
+    // revalidates so that it learns who signed in.
+    await gotoApp(page, '/enroll');
+    await signInThroughPopup(page, {
+      email: uniqueEmail('section'),
+      name: 'Sam Section',
+      trigger: () => page.getByRole('link', { name: TRANSFER_MESSAGES.signIn }).click(),
+    });
+    await expect(page).toHaveURL(/\/enroll#bank-transfer-heading$/);
+    await expect(transferForm(page)).toBeVisible();
+  });
+
+  test('a visitor sees the bank details and a sign-in button, not the form', async ({ page }) => {
+    await gotoApp(page, '/enroll');
+    const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
+    await expect(section).toContainText('Guaranty Trust Bank (GTBank)');
+    await expect(section).toContainText('0691427385');
+    await expect(section.getByRole('link', { name: TRANSFER_MESSAGES.signIn })).toBeVisible();
+    await expect(transferForm(page)).toHaveCount(0);
+    await expect(section.getByRole('button', { name: 'Submit transfer' })).toHaveCount(0);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a second transfer while one is pending is refused with a clear message', async ({
+    page,
+    context,
+  }) => {
+    const student = createAccount('none', 'Pat Pending');
+    await useAccount(context, student);
+    await page.goto('/enroll');
+    await fillTransfer(page, { date: daysAgo(2), reference: student.name });
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page).toHaveURL(/\/success\?transfer=/);
+    await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
+
+    await page.goto('/enroll');
+    await fillTransfer(page, { date: daysAgo(1), reference: 'Again' });
+    const response = page.waitForResponse((answer) => answer.request().method() === 'POST');
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    expect((await response).status()).toBe(409);
+    await expect(transferForm(page).getByRole('alert')).toContainText(PENDING_EXISTS);
+    // What was typed is still there; the file must be chosen again.
+    await expect(transferForm(page).getByLabel('Transfer reference')).toHaveValue('Again');
+  });
+});
+
+/** An HTML page named like a picture: refused by its bytes. */
+const FAKE_PNG = {
+  name: 'receipt.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('<html>hi</html>'),
+};
+
+async function showErrors(page: Page) {
+  const form = transferForm(page);
+  await form.getByLabel('Amount sent (₦)').fill('six hundred');
+  await form.getByLabel('Transfer date').fill(daysAgo(3));
+  await form.getByLabel('Transfer reference').fill('x');
+  await form.getByLabel('Receipt').setInputFiles(FAKE_PNG);
+  await form.getByRole('button', { name: 'Submit transfer' }).click();
+  await expect(form.getByText('Please check the fields marked below.')).toBeVisible();
+}
+
+test('refused fields are marked next to their inputs and keep what was typed', async ({
+  page,
+  context,
+}, testInfo) => {
+  await useAccount(context, createAccount('none', 'Vera Valid'));
+  await gotoApp(page, '/enroll');
+  await showErrors(page);
+  const form = transferForm(page);
+  for (const [label, message] of [
+    ['Amount sent (₦)', TRANSFER_MESSAGES.amount],
+    ['Transfer reference', TRANSFER_MESSAGES.reference],
+    ['Receipt', TRANSFER_MESSAGES.receiptType],
+  ] as const) {
+    const field = form.getByLabel(label);
+    await expect(field, label).toHaveAttribute('aria-invalid', 'true');
+    await expect(field, label).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+  }
+  await expect(form.getByLabel('Transfer date')).not.toHaveAttribute('aria-invalid');
+  await expect(form.getByLabel('Amount sent (₦)')).toHaveValue('six hundred');
+  await expect(form.getByLabel('Transfer reference')).toHaveValue('x');
+  await expect(form.getByLabel('Transfer date')).toHaveValue(daysAgo(3));
+
+  // The keyboard goes on from the reference to the receipt, whose focus ring shows.
+  await form.getByLabel('Transfer reference').focus();
+  await page.keyboard.press('Tab');
+  const receipt = form.getByLabel('Receipt');
+  await expect(receipt).toBeFocused();
+  expect(await receipt.evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
+  await form.screenshot({
+    path: `test-results/screenshots/${testInfo.project.name}-enroll-transfer-focus.png`,
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * saveFullPageScreenshot, after checking the page is no wider than the screen: on a phone
+ * Chromium zooms out to fit a page that is too wide, and window.innerWidth grows with it,
+ * so the width is compared with the project's viewport instead.
+ */
+async function screenshot(page: Page, name: string, testInfo: TestInfo) {
+  const screen = testInfo.project.use.viewport?.width ?? 1280;
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // Soft: the other screenshots are still taken and looked at.
+  expect.soft(width, `${name}: page width on a ${screen} px screen`).toBeLessThanOrEqual(screen);
+  await saveFullPageScreenshot(page, name, testInfo.project.name);
+}
+
+test('the transfer pages have no axe violations; screenshots at every width', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  const student: TestAccount = createAccount('none', 'Sade Screenshot');
+  await useAccount(context, student);
+  await gotoApp(page, '/enroll');
+  await expect(transferForm(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'enroll-transfer-form', testInfo);
+  await showErrors(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'enroll-transfer-errors', testInfo);
+
+  await fillTransfer(page, { date: daysAgo(1), reference: 'Sade S. (GTBank app)' });
+  await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+  await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
+  const transferId = submittedTransferId(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'success-transfer', testInfo);
+  await gotoApp(page, '/fed/home');
+  await expect(myTransfers(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'fed-home-transfers', testInfo);
+
+  const admin = await adminPage(browser, testInfo, 'Screenshot Admin');
+  await gotoApp(admin.page, '/admin/transfers');
+  await expect(admin.page.getByRole('table', { name: 'Bank transfers' })).toBeVisible();
+  await expectNoAxeViolations(admin.page);
+  await screenshot(admin.page, 'admin-transfers', testInfo);
+  await gotoApp(admin.page, `/admin/transfers/${transferId}`);
+  await expect(admin.page.getByRole('img', { name: /receipt/ })).toBeVisible();
+  await expectNoAxeViolations(admin.page);
+  await screenshot(admin.page, 'admin-transfer-details', testInfo);
+  // Decided, so the queue stays short for the other tests; the decided page has no forms.
+  await admin.page.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.page.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
+  await gotoApp(admin.page, `/admin/transfers/${transferId}`);
+  await expect(admin.page.getByText(/Approved by Screenshot Admin/)).toBeVisible();
+  await expectNoAxeViolations(admin.page);
+  await admin.context.close();
+});
