@@ -15,6 +15,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),
     route('home', 'routes/admin/home.tsx'),
+    route('users.csv', 'routes/admin/users-csv.ts'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
     route('payments', 'routes/admin/payments.tsx'),
     route('transfers', 'routes/admin/transfers.tsx'),

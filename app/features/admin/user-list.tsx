@@ -1,89 +1,224 @@
-import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Download, Search } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
+import { ACCESS_LEVELS } from '~/db/schema';
+import { formatDateTimeUtc } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
 import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from './data-table';
 import { Pagination } from './pagination';
-import { SEARCH_MAX_LENGTH, userSearchQuery } from './user-search';
+import { SEARCH_MAX_LENGTH, userExportHref, userSearchQuery, type UserSearch } from './user-search';
 import type { UserPage } from './user-search.server';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** SPEC §2's columns, in order. */
-const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access'] as const;
+/** SPEC §2's columns, in order, then when each user joined (issue 16). */
+const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access', 'Joined'] as const;
 
-function SearchBox({ q }: { q: string }) {
+const LABEL = 'block text-sm font-semibold text-ink';
+const SELECT =
+  'mt-1 block h-10 w-full rounded-full border border-slate-300 bg-white pr-8 pl-4 text-sm';
+
+export interface CohortChoice {
+  value: string;
+  label: string;
+}
+
+/** The day a stored timestamp falls on, for people: `22 Nov 2026` (UTC). */
+function formatDay(timestamp: string): string {
+  return formatDateTimeUtc(timestamp).split(', ')[0]!;
+}
+
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly CohortChoice[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="min-w-0 sm:w-40">
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={SELECT}
+      >
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const ACCESS_CHOICES = ACCESS_LEVELS.map((access) => ({ value: access, label: access }));
+/** An access level to keep, or '' for all of them. */
+type AccessChoice = NonNullable<UserSearch['access']> | '';
+
+/**
+ * The search box and the Access and Cohort filters: a GET form whose fields are the URL's
+ * (`?q=&access=&cohort=`), so it works without JavaScript (Enter in the box, or the Apply
+ * button, shown only then). With JavaScript the text is searched as it is typed and a
+ * filter applies as soon as it is chosen; every change starts again at page 1.
+ */
+function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortChoice[] }) {
   const navigate = useNavigate();
-  const [text, setText] = useState(q);
+  const [text, setText] = useState(search.q);
+  const [access, setAccess] = useState<AccessChoice>(search.access ?? '');
+  const [cohort, setCohort] = useState(search.cohort ?? '');
   // The first search of a typing session adds a history entry; the keys after it replace it.
   const pushed = useRef(false);
-  useEffect(() => setText(q), [q]);
+  useEffect(() => setText(search.q), [search.q]);
+  useEffect(() => setAccess(search.access ?? ''), [search.access]);
+  useEffect(() => setCohort(search.cohort ?? ''), [search.cohort]);
+
+  const show = useCallback(
+    (next: { q: string; access: AccessChoice; cohort: string }, replace: boolean) =>
+      navigate(
+        `/admin/home${userSearchQuery({
+          q: next.q.trim(),
+          access: next.access || undefined,
+          cohort: next.cohort || undefined,
+          page: 1,
+        })}`,
+        { replace, preventScrollReset: true },
+      ),
+    [navigate],
+  );
 
   useEffect(() => {
-    if (text.trim() === q) return;
+    if (text.trim() === search.q) return;
     const timer = setTimeout(() => {
-      navigate(`/admin/home${userSearchQuery({ q: text.trim(), page: 1 })}`, {
-        replace: pushed.current,
-        preventScrollReset: true,
-      });
+      void show({ q: text, access, cohort }, pushed.current);
       pushed.current = true;
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, q, navigate]);
+  }, [text, search.q, access, cohort, show]);
+
+  const choose = (next: { access: AccessChoice; cohort: string }) => {
+    setAccess(next.access);
+    setCohort(next.cohort);
+    pushed.current = false;
+    void show({ q: text, ...next }, false);
+  };
 
   return (
-    <Form method="get" action="/admin/home" role="search" className="mt-6 max-w-md">
-      <label htmlFor="user-search" className="sr-only">
-        Search users
-      </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-        />
-        <input
-          id="user-search"
-          name="q"
-          type="search"
-          value={text}
-          maxLength={SEARCH_MAX_LENGTH}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => {
-            pushed.current = false;
-          }}
-          placeholder="Search by Username or Email"
-          autoComplete="off"
-          className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-sm"
-        />
+    <Form
+      method="get"
+      action="/admin/home"
+      role="search"
+      aria-label="Search and filter users"
+      className="mt-6 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
+      onSubmit={(event) => {
+        event.preventDefault();
+        pushed.current = false;
+        void show({ q: text, access, cohort }, false);
+      }}
+    >
+      <div className="col-span-2 min-w-0 sm:w-md sm:max-w-full">
+        <label htmlFor="user-search" className={LABEL}>
+          Search users
+        </label>
+        <div className="relative mt-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            value={text}
+            maxLength={SEARCH_MAX_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={() => {
+              pushed.current = false;
+            }}
+            placeholder="Search by Username or Email"
+            autoComplete="off"
+            className="h-10 w-full rounded-full border border-slate-300 bg-white pr-4 pl-9 text-sm"
+          />
+        </div>
       </div>
+      <FilterSelect
+        id="user-access"
+        name="access"
+        label="Access"
+        value={access}
+        options={ACCESS_CHOICES}
+        onChange={(value) => choose({ access: value as AccessChoice, cohort })}
+      />
+      <FilterSelect
+        id="user-cohort"
+        name="cohort"
+        label="Cohort"
+        value={cohort}
+        options={cohorts}
+        onChange={(value) => choose({ access, cohort: value })}
+      />
+      {/* Without JavaScript a choice applies when sent; with it, at once. */}
+      <button type="submit" className={buttonClass('secondary', 'col-span-2 h-10 [.js_&]:hidden')}>
+        Apply
+      </button>
     </Form>
   );
 }
 
-/** SPEC §2's List of Users: search, count, table, pagination. */
+/** SPEC §2's List of Users: search, filters, count, table, pagination, and the CSV export. */
 export function UserList({
+  search,
+  cohorts,
   result,
-  q,
   loading,
 }: {
+  search: UserSearch;
+  cohorts: CohortChoice[];
   result: UserPage;
-  q: string;
   loading: boolean;
 }) {
   const navigate = useNavigate();
-  const back = userSearchQuery({ q, page: result.page });
+  const back = userSearchQuery({ ...search, page: result.page });
   return (
     <section aria-labelledby="users-heading">
       <h1 id="users-heading" className="text-3xl font-extrabold text-ink">
         List of Users
       </h1>
       <p className="mt-2 text-slate-700">Click on a user to change the role.</p>
-      <SearchBox q={q} />
-      <ListCount testId="user-count" loading={loading}>
-        {result.total} {result.total === 1 ? 'user' : 'users'}
-      </ListCount>
+      <UserFilters search={search} cohorts={cohorts} />
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <ListCount testId="user-count" loading={loading}>
+          {result.total} {result.total === 1 ? 'user' : 'users'}
+        </ListCount>
+        {/* Every page of the list as filtered; nothing to offer for an empty one. */}
+        {result.total > 0 && (
+          <a
+            href={userExportHref(search)}
+            download
+            className={buttonClass('secondary', 'mt-4 px-4 py-1.5')}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </a>
+        )}
+      </div>
       {result.users.length === 0 ? (
         <EmptyList>No User found</EmptyList>
       ) : (
-        <DataTable columns={COLUMNS} minWidthClass="sm:min-w-[36rem]">
+        <DataTable columns={COLUMNS} minWidthClass="sm:min-w-[42rem]">
           {result.users.map((user, index) => {
             const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
             return (
@@ -110,8 +245,12 @@ export function UserList({
                     user.email,
                     user.cohort,
                     user.access,
+                    <time key="joined" dateTime={user.created_at}>
+                      {formatDay(user.created_at)}
+                    </time>,
                   ],
-                  (column) => (column === 2 ? 'break-all' : ''),
+                  (column) =>
+                    column === 2 ? 'break-all' : column === 5 ? 'whitespace-nowrap' : '',
                 )}
               </tr>
             );
@@ -121,7 +260,7 @@ export function UserList({
       <Pagination
         page={result.page}
         pageCount={result.pageCount}
-        to={(page) => `/admin/home${userSearchQuery({ q, page })}`}
+        to={(page) => `/admin/home${userSearchQuery({ ...search, page })}`}
       />
     </section>
   );

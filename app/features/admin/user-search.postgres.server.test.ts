@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, testEngine } from '../../../tests/support/test-database';
-import { containsText } from './user-search.server';
+import { containsText, matchingUsers, searchUsers } from './user-search.server';
 
 /** At this size the planner prefers the trigram indexes to a scan. */
 const USERS = 100_000;
@@ -42,5 +42,40 @@ describe.skipIf(testEngine() !== 'postgres')('admin search on PostgreSQL at scal
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBeGreaterThan(0);
+  });
+
+  it('reads a rare access filter through its index, and counts filtered searches exactly', async () => {
+    await sql`update users set access = 'admin' where id in ('scale-7', 'scale-70007')`.execute(
+      handle.db,
+    );
+    await sql`update users set access = 'level-1', cohort = 'cohort-1' where id like 'scale-%3'`.execute(
+      handle.db,
+    );
+    await sql`analyze users`.execute(handle.db);
+    const query = matchingUsers(handle.db, { q: '', access: 'admin' }, 'none')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .compile();
+    const plan = await handle.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/users_access/);
+    const admins = await searchUsers(handle.db, { q: '', access: 'admin', page: 1 });
+    expect(admins.users.map((user) => user.id)).toEqual(['scale-70007', 'scale-7']);
+
+    for (const search of [
+      { q: 'okafor 12', access: 'level-1' as const },
+      { q: 'a', access: 'none' as const, cohort: 'none' },
+      { q: 'gmail', cohort: 'cohort-1' },
+    ]) {
+      let plain = handle.db.selectFrom('users').where(containsText(handle.db, search.q));
+      if (search.access) plain = plain.where('access', '=', search.access);
+      if (search.cohort) plain = plain.where('cohort', '=', search.cohort);
+      const { count } = await plain
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      const page = await searchUsers(handle.db, { ...search, page: 3 });
+      expect({ search, total: page.total }).toEqual({ search, total: Number(count) });
+      expect(page.users.every((user) => user.access === (search.access ?? user.access))).toBe(true);
+    }
   });
 });

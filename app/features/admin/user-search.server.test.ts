@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
-import { parseUserSearch } from './user-search';
+import { ACCESS_LEVELS, type Access } from '~/db/schema';
+import {
+  parseUserSearch,
+  userExportHref,
+  userSearchQuery,
+  withKnownCohort,
+  type UserSearch,
+} from './user-search';
 import { containsText, countMatches, likePattern, searchUsers } from './user-search.server';
 
 let handle: DatabaseHandle;
@@ -162,5 +169,175 @@ describe('parseUserSearch', () => {
     for (const page of ['0', '-1', 'abc', '1.5']) {
       expect(parseUserSearch(new URLSearchParams(`page=${page}`)).page).toBe(1);
     }
+  });
+});
+
+describe('access and cohort filters', () => {
+  interface Seeded {
+    id: string;
+    name: string;
+    email: string;
+    access: Access;
+    cohort: string;
+    created_at: string;
+  }
+  let filtered: DatabaseHandle;
+  const people: Seeded[] = [];
+  const FILTERS: Pick<UserSearch, 'access' | 'cohort'>[] = [];
+  for (const access of [undefined, ...ACCESS_LEVELS]) {
+    for (const cohort of [undefined, 'none', 'cohort-1', 'cohort-2']) {
+      FILTERS.push({ access, cohort });
+    }
+  }
+  const FILTER_PROBES = ['', 'a', 'ad', 'ada', 'lovelace', '%', '_', 'student', 'nobody'];
+
+  beforeAll(async () => {
+    filtered = await createTestDatabase();
+    const named = [
+      ['Ada Lovelace', 'ada@engine.example', 'level-1', 'cohort-1'],
+      ['Ada Admin', 'ada.admin@example.com', 'admin', 'none'],
+      ['Percy 100% Sure', 'percy@example.com', 'level-1', 'cohort-2'],
+      ['Percy Plain', 'plain%@example.com', 'none', 'none'],
+      ['Under_Score', 'under@example.com', 'none', 'cohort-2'],
+    ] as const;
+    for (const [index, [name, email, access, cohort]] of named.entries()) {
+      people.push({
+        id: `named-${index}`,
+        name,
+        email,
+        access,
+        cohort,
+        created_at: new Date(Date.UTC(2026, 0, 1, index)).toISOString(),
+      });
+    }
+    // Enough users that a rare filter is read through its index and a common one walks the
+    // created_at index, with some sharing one creation time (the order falls back to id).
+    for (let index = 0; index < 2_600; index += 1) {
+      people.push({
+        id: `student-${String(index).padStart(4, '0')}`,
+        name: `Student ${index}`,
+        email: `student${index}@school.example`,
+        access: index % 50 === 0 ? 'level-1' : 'none',
+        cohort: index % 130 === 0 ? 'cohort-2' : index % 3 === 0 ? 'cohort-1' : 'none',
+        created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(index / 4) * 60_000).toISOString(),
+      });
+    }
+    for (let start = 0; start < people.length; start += 500) {
+      await filtered.db
+        .insertInto('users')
+        .values(people.slice(start, start + 500))
+        .execute();
+    }
+  });
+  afterAll(() => filtered.close());
+
+  /** What a search should find, worked out here from the rows inserted. */
+  function expected(search: Pick<UserSearch, 'q' | 'access' | 'cohort'>): Seeded[] {
+    const needle = search.q.toLowerCase();
+    return people
+      .filter(
+        (user) =>
+          (search.access === undefined || user.access === search.access) &&
+          (search.cohort === undefined || user.cohort === search.cohort) &&
+          `${user.name}\u0001${user.email}`.toLowerCase().includes(needle),
+      )
+      .sort((a, b) =>
+        a.created_at === b.created_at
+          ? b.id.localeCompare(a.id)
+          : b.created_at.localeCompare(a.created_at),
+      );
+  }
+
+  it('keep only the users with that access, cohort or both, and count only them', async () => {
+    const level1 = await searchUsers(filtered.db, { q: '', access: 'level-1', page: 1 });
+    expect(level1.total).toBe(2 + 52);
+    expect(level1.users.every((user) => user.access === 'level-1')).toBe(true);
+    const admins = await searchUsers(filtered.db, { q: '', access: 'admin', page: 1 });
+    expect(admins.users.map((user) => user.name)).toEqual(['Ada Admin']);
+    const cohort2 = await searchUsers(filtered.db, { q: '', cohort: 'cohort-2', page: 1 });
+    expect(cohort2.total).toBe(2 + 20);
+    expect(cohort2.users.every((user) => user.cohort === 'cohort-2')).toBe(true);
+    const both = await searchUsers(filtered.db, {
+      q: '',
+      access: 'level-1',
+      cohort: 'cohort-2',
+      page: 1,
+    });
+    expect(both.users.map((user) => user.id)).toEqual(
+      expected({ q: '', access: 'level-1', cohort: 'cohort-2' }).map((user) => user.id),
+    );
+    expect(both.total).toBe(both.users.length);
+  });
+
+  it('combine with the search text, % and _ matching themselves', async () => {
+    const ada = await searchUsers(filtered.db, { q: 'ADA', access: 'level-1', page: 1 });
+    expect(ada.users.map((user) => user.name)).toEqual(['Ada Lovelace']);
+    expect(ada.total).toBe(1);
+    const percent = await searchUsers(filtered.db, { q: '%', access: 'level-1', page: 1 });
+    expect(percent.users.map((user) => user.name)).toEqual(['Percy 100% Sure']);
+    const percentNone = await searchUsers(filtered.db, { q: '%', access: 'none', page: 1 });
+    expect(percentNone.users.map((user) => user.name)).toEqual(['Percy Plain']);
+    const underscore = await searchUsers(filtered.db, { q: '_', cohort: 'cohort-2', page: 1 });
+    expect(underscore.users.map((user) => user.name)).toEqual(['Under_Score']);
+    expect(
+      await searchUsers(filtered.db, { q: 'nobody', access: 'none', cohort: 'none', page: 2 }),
+    ).toMatchObject({ users: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('count and page exactly as a plain scan would, for every filter, search and plan', async () => {
+    for (const filter of FILTERS) {
+      for (const q of FILTER_PROBES) {
+        const matches = expected({ q, ...filter });
+        const pageCount = Math.max(1, Math.ceil(matches.length / 10));
+        // The first page, a middle one (a deeper walk), the last, and one past the end.
+        for (const page of new Set([1, Math.ceil(pageCount / 2), pageCount, pageCount + 5])) {
+          const result = await searchUsers(filtered.db, { q, ...filter, page });
+          const shown = Math.min(page, pageCount);
+          const label = { q, ...filter, page };
+          expect({ label, total: result.total, page: result.page }).toEqual({
+            label,
+            total: matches.length,
+            page: shown,
+          });
+          expect({ label, ids: result.users.map((user) => user.id) }).toEqual({
+            label,
+            ids: matches.slice((shown - 1) * 10, shown * 10).map((user) => user.id),
+          });
+          expect(result.firstNumber).toBe((shown - 1) * 10 + 1);
+        }
+      }
+    }
+  });
+});
+
+describe('parseUserSearch with filters', () => {
+  it('reads access and cohort, and falls back to all of them on bad values', () => {
+    expect(
+      parseUserSearch(new URLSearchParams('q=ada&access=level-1&cohort=cohort-1&page=3')),
+    ).toEqual({ q: 'ada', access: 'level-1', cohort: 'cohort-1', page: 3 });
+    for (const query of ['access=root', 'access=', 'access=LEVEL-1', 'cohort=', 'cohort=A%20B']) {
+      const search = parseUserSearch(new URLSearchParams(query));
+      expect(search.access).toBeUndefined();
+      expect(search.cohort).toBeUndefined();
+    }
+    expect(parseUserSearch(new URLSearchParams(`cohort=${'x'.repeat(81)}`)).cohort).toBeUndefined();
+  });
+
+  it('keeps only a cohort that exists', () => {
+    const cohorts = [{ value: 'none' }, { value: 'cohort-1' }];
+    const search = { q: '', page: 1, cohort: 'cohort-9' };
+    expect(withKnownCohort(search, cohorts).cohort).toBeUndefined();
+    expect(withKnownCohort({ ...search, cohort: 'none' }, cohorts).cohort).toBe('none');
+  });
+
+  it('writes filters into the list and export URLs, leaving out defaults', () => {
+    expect(userSearchQuery({ q: 'a b', access: 'admin', cohort: 'none', page: 2 })).toBe(
+      '?q=a+b&access=admin&cohort=none&page=2',
+    );
+    expect(userSearchQuery({ q: '', page: 1 })).toBe('');
+    expect(userExportHref({ q: '%', access: 'level-1' })).toBe(
+      '/admin/users.csv?q=%25&access=level-1',
+    );
+    expect(userExportHref({ q: '' })).toBe('/admin/users.csv');
   });
 });

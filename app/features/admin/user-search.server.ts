@@ -1,7 +1,14 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { pageOf } from './page-window';
-import { USERS_PAGE_SIZE, type UserSearch } from './user-search';
+import { USERS_PAGE_SIZE, hasFilters, type UserSearch } from './user-search';
 
 export interface UserPage {
   users: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort' | 'created_at'>[];
@@ -19,7 +26,7 @@ export interface UserPage {
  */
 const WALK_ROWS_LIMIT = 2_000;
 
-function isPostgres(db: Kysely<Database>): boolean {
+export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -105,7 +112,21 @@ function pageOfMatches(
           )
         : query.where(containsText(db, text));
   }
-  const newestFirst = rare && !isPostgres(db) ? sql`+created_at` : sql.ref('created_at');
+  return newestPage(db, query, rare, offset);
+}
+
+/**
+ * The page of `query`'s users that starts at `offset`, newest first. `sorted`: the users are
+ * read some other way than down the created_at index and sorted (SQLite's `+created_at`
+ * keeps it off that index; PostgreSQL's planner weighs this itself).
+ */
+function newestPage(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database, 'users', object>,
+  sorted: boolean,
+  offset: number,
+) {
+  const newestFirst = sorted && !isPostgres(db) ? sql`+created_at` : sql.ref('created_at');
   return query
     .select(['id', 'name', 'email', 'access', 'cohort', 'created_at'])
     .orderBy(newestFirst, 'desc')
@@ -117,14 +138,131 @@ function pageOfMatches(
 
 /**
  * Case-insensitive substring search on name or e-mail, newest first, one page at a time,
- * with the exact number of matches. A page past the end shows the last page.
+ * with the exact number of matches. A page past the end shows the last page. With an
+ * access or cohort filter, see `searchFilteredUsers`.
  */
 export async function searchUsers(db: Kysely<Database>, search: UserSearch): Promise<UserPage> {
+  if (hasFilters(search)) return searchFilteredUsers(db, search);
   const { matches: total, everyone, length } = await countMatches(db, search.q);
   const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
   const users = await pageOfMatches(db, search.q, length, rare, offset);
+  return { users, total, page, pageCount, firstNumber: offset + 1 };
+}
+
+// --- access and cohort filters ------------------------------------------------------------
+
+/**
+ * Which index, if any, SQLite should read the filtered users through: `access` or `cohort`
+ * (users_access, users_cohort) when that filter keeps few enough users, else `none`: the
+ * table is scanned, or the created_at index walked. SQLite has no statistics here and would
+ * take any index an equality offers, which for `access = 'none'` (most users) costs twice a
+ * scan. PostgreSQL's planner weighs this itself from its statistics.
+ */
+export type FilterIndex = 'access' | 'cohort' | 'none';
+
+/**
+ * The filters as conditions. On SQLite, a filter whose column is not `index` is written
+ * `+column`, which keeps SQLite off that column's index.
+ */
+export function filterConditions(
+  db: Kysely<Database>,
+  search: Pick<UserSearch, 'access' | 'cohort'>,
+  index: FilterIndex,
+): Expression<SqlBool>[] {
+  const postgres = isPostgres(db);
+  const conditions: Expression<SqlBool>[] = [];
+  for (const column of ['access', 'cohort'] as const) {
+    const value = search[column];
+    if (value === undefined) continue;
+    const ref = postgres || index === column ? sql.ref(column) : sql`+${sql.ref(column)}`;
+    conditions.push(sql<SqlBool>`${ref} = ${value}`);
+  }
+  return conditions;
+}
+
+/** How many users there are, kept by the database (migration 006). */
+async function countEveryone(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('user_search_grams')
+    .select('users')
+    .where('gram', '=', '')
+    .executeTakeFirst();
+  return Number(row?.users ?? 0);
+}
+
+/**
+ * The index SQLite should read a filtered search through: the filter keeping the fewest
+ * users, if it keeps less than half of them (reading a user through an index costs SQLite
+ * about twice reading it in a scan). Each filter's size is read from its index alone
+ * (users_access and users_cohort cover the count), well under a millisecond to about two
+ * at 100,000 users.
+ */
+async function chooseFilterIndex(
+  db: Kysely<Database>,
+  search: UserSearch,
+  everyone: number,
+): Promise<{ index: FilterIndex; size: number }> {
+  let best: { index: FilterIndex; size: number } = { index: 'none', size: everyone / 2 };
+  if (isPostgres(db)) return best;
+  for (const column of ['access', 'cohort'] as const) {
+    const value = search[column];
+    if (value === undefined) continue;
+    const { size } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('size'))
+      .where(column, '=', value)
+      .executeTakeFirstOrThrow();
+    if (Number(size) < best.size) best = { index: column, size: Number(size) };
+  }
+  return best;
+}
+
+/**
+ * The users a search keeps (its text, access and cohort), read as `index` says; the export
+ * reads them too.
+ */
+export function matchingUsers(
+  db: Kysely<Database>,
+  search: Pick<UserSearch, 'q' | 'access' | 'cohort'>,
+  index: FilterIndex,
+) {
+  let query = db.selectFrom('users');
+  for (const condition of filterConditions(db, search, index)) query = query.where(condition);
+  if (search.q !== '') query = query.where(containsText(db, search.q));
+  return query;
+}
+
+/**
+ * The search narrowed by access and cohort. The count is exact and counts only users the
+ * filters keep: SQLite reads them through the narrower filter's index when it keeps few,
+ * else scans the table once (about 10 ms at 100,000 users); PostgreSQL plans it itself.
+ * The page is chosen as for the plain search: walking the created_at index newest-first,
+ * unless that walk would visit more rows than reading the matches as the count did (the
+ * filter's users, or half a table's worth for a scan, which costs SQLite half as much a
+ * row) and sorting them.
+ */
+export async function searchFilteredUsers(
+  db: Kysely<Database>,
+  search: UserSearch,
+): Promise<UserPage> {
+  const everyone = await countEveryone(db);
+  const { index, size } = await chooseFilterIndex(db, search, everyone);
+  const { count } = await matchingUsers(db, search, index)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
+  if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
+  const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
+  const rare = expectedWalk > Math.max(WALK_ROWS_LIMIT, size);
+  const users = await newestPage(
+    db,
+    matchingUsers(db, search, rare ? index : 'none'),
+    rare,
+    offset,
+  );
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }

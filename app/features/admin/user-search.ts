@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_LEVELS } from '~/db/schema';
 
 /** SPEC §9: ten users a page. */
 export const USERS_PAGE_SIZE = 10;
@@ -16,15 +17,50 @@ export const searchTextSchema = z
 /** The page number of an admin list; anything else is page 1. */
 export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
+/** A cohort's id as the URL carries it (`none` or a cohort's id); anything else is no filter. */
+export const cohortFilterSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/)
+  .optional()
+  .catch(undefined);
+
 /**
- * `?q=&page=` of the admin list. Bad values fall back instead of failing: a hand-edited URL
- * still shows a list.
+ * `?q=&access=&cohort=&page=` of the admin list. Bad values fall back instead of failing
+ * (an unknown access or cohort means all of them): a hand-edited URL still shows a list.
+ * Whether the cohort exists is checked where the cohorts are read (`withKnownCohort`).
  */
-export const userSearchSchema = z.object({ q: searchTextSchema, page: pageNumberSchema });
+export const userSearchSchema = z.object({
+  q: searchTextSchema,
+  access: z.enum(ACCESS_LEVELS).optional().catch(undefined),
+  cohort: cohortFilterSchema,
+  page: pageNumberSchema,
+});
 export type UserSearch = z.infer<typeof userSearchSchema>;
 
 export function parseUserSearch(params: URLSearchParams): UserSearch {
-  return userSearchSchema.parse({ q: params.get('q') ?? '', page: params.get('page') ?? 1 });
+  return userSearchSchema.parse({
+    q: params.get('q') ?? '',
+    access: params.get('access') || undefined,
+    cohort: params.get('cohort') || undefined,
+    page: params.get('page') ?? 1,
+  });
+}
+
+/**
+ * The search with its cohort filter kept only if it names one of `cohorts` (`none` or a
+ * cohort's id, as `cohortOptions` lists them): an unknown cohort means all of them.
+ */
+export function withKnownCohort<Search extends Pick<UserSearch, 'cohort'>>(
+  search: Search,
+  cohorts: readonly { value: string }[],
+): Search {
+  const known = cohorts.some((option) => option.value === search.cohort);
+  return known ? search : { ...search, cohort: undefined };
+}
+
+/** Whether a search narrows the list by access or cohort. */
+export function hasFilters(search: Pick<UserSearch, 'access' | 'cohort'>): boolean {
+  return search.access !== undefined || search.cohort !== undefined;
 }
 
 /** `?name=value&…` of the values given, leaving out empty ones; '' when none is left. */
@@ -40,7 +76,12 @@ export function pageParam(page: number): string | undefined {
   return page > 1 ? String(page) : undefined;
 }
 
-/** The query string for a search and page, leaving out defaults. */
-export function userSearchQuery({ q, page }: UserSearch): string {
-  return queryString({ q, page: pageParam(page) });
+/** `/admin/users.csv` with a search's text and filters: the whole filtered list, as CSV. */
+export function userExportHref({ q, access, cohort }: Omit<UserSearch, 'page'>): string {
+  return `/admin/users.csv${queryString({ q, access, cohort })}`;
+}
+
+/** The query string for a search, its filters and page, leaving out defaults. */
+export function userSearchQuery({ q, access, cohort, page }: UserSearch): string {
+  return queryString({ q, access, cohort, page: pageParam(page) });
 }

@@ -1,0 +1,270 @@
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+
+/** Issue 16's list: the Access and Cohort filters, the Joined column and the CSV export. */
+
+const ORIGIN = 'http://localhost:3210';
+const CSV_HEADER = 'name,email,access,cohort,joined,enrolment status';
+
+interface ListedUser {
+  id: string;
+  name: string;
+  email: string;
+  access: 'none' | 'level-1';
+  cohort: 'none' | 'cohort-1';
+  created_at: string;
+}
+
+let token: string;
+let admin: TestAccount;
+let users: ListedUser[];
+
+/**
+ * Users whose names carry this run's token, so the lists below hold them alone whatever
+ * other tests add meanwhile: 12 at level-1 (two pages), 8 without access; every third in
+ * Cohort 1. One level-1 name starts like a spreadsheet formula.
+ */
+function seedListUsers(): ListedUser[] {
+  const start = Date.now() - 3 * 86_400_000;
+  const seeded: ListedUser[] = Array.from({ length: 20 }, (_, index) => ({
+    id: `list-${token}-${index}`,
+    name:
+      index === 11 ? `=1+2 ${token} formula` : `Lister ${token} ${String(index).padStart(2, '0')}`,
+    email: `lister${index}.${token}@school.example`,
+    access: index < 12 ? 'level-1' : 'none',
+    cohort: index % 3 === 0 ? 'cohort-1' : 'none',
+    created_at: new Date(start + index * 60_000).toISOString(),
+  }));
+  const db = openE2eDatabase();
+  try {
+    const insert = db.prepare(
+      'insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, ?, ?)',
+    );
+    for (const user of seeded) {
+      insert.run(user.id, user.name, user.email, user.access, user.cohort, user.created_at);
+    }
+  } finally {
+    db.close();
+  }
+  return seeded;
+}
+
+/** The seeded users a filter keeps, newest first (the list's order). */
+const kept = (filter: (user: ListedUser) => boolean) =>
+  users.filter(filter).sort((a, b) => b.created_at.localeCompare(a.created_at));
+
+test.beforeAll(() => {
+  token = `fq${randomBytes(3).toString('hex')}`;
+  users = seedListUsers();
+  admin = createAccount('admin', 'Filter Admin');
+});
+
+const rows = (page: Page) => page.locator('tbody tr');
+/** The cells of a column, by its 0-based position (s/n, Username, Email, Cohort, Access, Joined). */
+const column = (page: Page, index: number) => page.locator(`tbody tr td:nth-child(${index + 1})`);
+
+test('filtering by access and cohort: only those users, the count, page reset, Joined, export', async ({
+  page,
+  context,
+}) => {
+  await useAccount(context, admin);
+  await gotoApp(page, '/admin/home');
+  await page.getByPlaceholder('Search by Username or Email').fill(token);
+  await expect(page).toHaveURL(`/admin/home?q=${token}`);
+  await expect(page.getByTestId('user-count')).toHaveText('20 users');
+
+  const access = page.getByLabel('Access');
+  const cohort = page.getByLabel('Cohort');
+  await expect(access.locator('option')).toHaveText(['All', 'none', 'level-1', 'admin']);
+  await expect(cohort.locator('option').first()).toHaveText('All');
+  await expect(cohort.locator('option').nth(1)).toHaveText('none');
+  await expect(cohort.locator('option', { hasText: 'Cohort 1' })).toHaveAttribute(
+    'value',
+    'cohort-1',
+  );
+
+  await access.selectOption('level-1');
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=level-1`);
+  const level1 = kept((user) => user.access === 'level-1');
+  await expect(page.getByTestId('user-count')).toHaveText(`${level1.length} users`);
+  await expect(column(page, 1)).toHaveText(level1.slice(0, 10).map((user) => user.name));
+  await expect(column(page, 4)).toHaveText(Array(10).fill('level-1'));
+  // Joined: the day each user was created, as people write it.
+  const joined = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+  await expect(column(page, 5).first()).toHaveText(joined.format(new Date(level1[0]!.created_at)));
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=level-1&page=2`);
+  await expect(column(page, 1)).toHaveText(level1.slice(10).map((user) => user.name));
+  await expect(column(page, 0)).toHaveText(['11', '12']);
+
+  // A filter changed on page 2 starts again at page 1.
+  await cohort.selectOption('cohort-1');
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=level-1&cohort=cohort-1`);
+  const both = kept((user) => user.access === 'level-1' && user.cohort === 'cohort-1');
+  await expect(page.getByTestId('user-count')).toHaveText(`${both.length} users`);
+  await expect(column(page, 1)).toHaveText(both.map((user) => user.name));
+  await expect(column(page, 3)).toHaveText(both.map(() => 'cohort-1'));
+
+  // Back to one filter, then a new search text keeps it.
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(access).toHaveValue('level-1');
+  await expect(cohort).toHaveValue('');
+  await cohort.selectOption('');
+  // `lister1.…` and `lister11.…`: both at level-1.
+  await page.getByPlaceholder('Search by Username or Email').fill(`1.${token}`);
+  await expect(page).toHaveURL(`/admin/home?q=1.${token}&access=level-1`);
+  await expect(page.getByTestId('user-count')).toHaveText('2 users');
+  await page.getByPlaceholder('Search by Username or Email').fill(token);
+  await expect(page.getByTestId('user-count')).toHaveText(`${level1.length} users`);
+
+  // Export CSV: the same users as the filtered list, every page, in its order.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`users-${new Date().toISOString().slice(0, 10)}.csv`);
+  const lines = readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(lines[0]).toBe(CSV_HEADER);
+  expect(lines.at(-1)).toBe('');
+  const records = lines.slice(1, -1).map((line) => line.split(','));
+  expect(records.map((record) => record[1])).toEqual(level1.map((user) => user.email));
+  expect(records.map((record) => record[2])).toEqual(level1.map(() => 'level-1'));
+  expect(records.map((record) => record[4])).toEqual(
+    level1.map((user) => user.created_at.slice(0, 10)),
+  );
+  // A name that would run as a formula in a spreadsheet is written as text.
+  expect(records.find((record) => record[1]!.startsWith('lister11.'))?.[0]).toBe(
+    `'=1+2 ${token} formula`,
+  );
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the filters apply with the Apply button', async ({ page, context }, testInfo) => {
+    await useAccount(context, admin);
+    await page.goto(`/admin/home?q=${token}&page=2`);
+    await page.getByLabel('Access').selectOption('none');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=`);
+    const none = kept((user) => user.access === 'none');
+    await expect(page.getByTestId('user-count')).toHaveText(`${none.length} users`);
+    await expect(column(page, 4)).toHaveText(none.map(() => 'none'));
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `/admin/users.csv?q=${token}&access=none`,
+    );
+    // saveFullPageScreenshot adds a style tag, which waits for scripts that never run here.
+    await page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}-admin-list-no-js.png`,
+      fullPage: true,
+    });
+  });
+});
+
+test('the open list updates live with filters on', async ({ browser, page, context }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
+  // Users of its own: the other tests count the seeded ones.
+  const live = `lv${randomBytes(3).toString('hex')}`;
+  const created = new Date().toISOString();
+  const db = openE2eDatabase();
+  try {
+    const insert = db.prepare(
+      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, 'none', ?)",
+    );
+    insert.run(
+      `${live}-student`,
+      `Student ${live}`,
+      `student.${live}@example.org`,
+      'level-1',
+      created,
+    );
+    insert.run(
+      `${live}-newcomer`,
+      `Newcomer ${live}`,
+      `newcomer.${live}@example.org`,
+      'none',
+      created,
+    );
+  } finally {
+    db.close();
+  }
+  await useAccount(context, admin);
+  await gotoApp(page, `/admin/home?q=${live}&access=level-1`);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`Student ${live}`);
+
+  // Another admin gives the newcomer level-1: the filtered list takes them in at once.
+  const other = await browser.newContext();
+  await useAccount(other, createAccount('admin', 'Other Filter Admin'));
+  const otherPage = await other.newPage();
+  await gotoApp(otherPage, `/admin/user-details/${live}-newcomer`);
+  await otherPage.getByLabel('Access').selectOption('level-1');
+  await otherPage.getByLabel('Cohort').selectOption('none');
+  await otherPage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(otherPage).toHaveURL('/admin/home');
+  await expect(page.getByTestId('user-count')).toHaveText('2 users', { timeout: 2_000 });
+  await expect(rows(page).filter({ hasText: `Newcomer ${live}` })).toHaveCount(1);
+  await other.close();
+});
+
+test('the filtered list has no axe violations; screenshots', async ({
+  page,
+  context,
+}, testInfo) => {
+  await useAccount(context, admin);
+  await gotoApp(page, `/admin/home?q=${token}&access=level-1`);
+  await expect(page.getByTestId('user-count')).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-list-filtered', testInfo.project.name);
+  await gotoApp(page, `/admin/home?q=nobody-${token}&cohort=cohort-1`);
+  await expect(page.getByText('No User found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-list-filtered-empty', testInfo.project.name);
+});
+
+test.describe('raw requests', () => {
+  test('the export answers 403 to visitors, users without access and students, and CSV to an admin', async () => {
+    const path = `${ORIGIN}/admin/users.csv?q=${token}`;
+    const refused = [
+      ['visitor', ''],
+      ['none', createAccount('none').cookie],
+      ['level-1', createAccount('level-1').cookie],
+    ] as const;
+    for (const [role, cookie] of refused) {
+      const response = await fetch(path, { headers: { cookie }, redirect: 'manual' });
+      expect(response.status, role).toBe(403);
+      expect(response.headers.get('content-type'), role).not.toContain('text/csv');
+      expect(response.headers.get('content-disposition'), role).toBeNull();
+      const body = await response.text();
+      expect(body, role).toBe(PERMISSION_DENIED_MESSAGES.admin);
+      expect(body, role).not.toContain(token);
+    }
+
+    const response = await fetch(`${path}&access=none&cohort=no-such-cohort&page=2`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    // An unknown cohort means every cohort, and the page number does not cut the export.
+    expect(lines.slice(1, -1).map((line) => line.split(',')[1])).toEqual(
+      kept((user) => user.access === 'none').map((user) => user.email),
+    );
+  });
+});
