@@ -250,6 +250,33 @@ export interface InvitationsTable {
   revoked_at: Timestamp | null;
 }
 
+/** A numbered course step a student marked as complete. */
+export interface StepCompletionsTable {
+  user_id: string;
+  step: string;
+  completed_at: Timestamp;
+}
+
+/** A certificate of completion: public by its random id, revocable with a reason. */
+export interface CertificatesTable {
+  id: string;
+  user_id: string;
+  /** The name as printed on it. */
+  name: string;
+  track: Track;
+  cohort_name: string | null;
+  issued_at: Timestamp;
+  issued_by: string;
+  issued_by_name: string;
+  /** Why an admin issued it before every step was complete. */
+  note: string | null;
+  /** 1 when the student lets search engines index its page. */
+  listed: ColumnType<number, number | undefined, number>;
+  revoked_at: Timestamp | null;
+  revoked_by_name: string | null;
+  revoked_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -267,6 +294,8 @@ export interface Database {
   bank_transfers: BankTransfersTable;
   cohorts: CohortsTable;
   invitations: InvitationsTable;
+  step_completions: StepCompletionsTable;
+  certificates: CertificatesTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -275,6 +304,7 @@ export type Enrolment = Selectable<EnrolmentsTable>;
 export type BankTransfer = Selectable<BankTransfersTable>;
 export type CohortRow = Selectable<CohortsTable>;
 export type Invitation = Selectable<InvitationsTable>;
+export type Certificate = Selectable<CertificatesTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

@@ -10,6 +10,7 @@ import * as ordersPaymentsEnrolments from './008-orders-payments-enrolments';
 import * as paymentLookups from './009-payment-lookups';
 import * as bankTransfers from './010-bank-transfers';
 import * as cohortsAndInvitations from './011-cohorts-and-invitations';
+import * as progressAndCertificates from './012-progress-and-certificates';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009-payment-lookups': paymentLookups,
   '010-bank-transfers': bankTransfers,
   '011-cohorts-and-invitations': cohortsAndInvitations,
+  '012-progress-and-certificates': progressAndCertificates,
 };

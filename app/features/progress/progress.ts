@@ -1,0 +1,26 @@
+import { COURSE_STEPS, type CourseStep, type StepSlug } from '~/content/course-steps';
+
+/** The steps a student completes, Step 1 (roadmap) to Step 8 (conclusion). */
+export const NUMBERED_STEPS: readonly CourseStep[] = COURSE_STEPS.filter(
+  (step) => step.number !== undefined,
+);
+
+export function isNumberedStep(slug: string): slug is StepSlug {
+  return NUMBERED_STEPS.some((step) => step.slug === slug);
+}
+
+export interface ProgressSummary {
+  done: number;
+  total: number;
+  /** The first numbered step not completed yet; undefined once every one is. */
+  next?: CourseStep;
+}
+
+export function summarizeProgress(completed: ReadonlySet<string>): ProgressSummary {
+  const done = NUMBERED_STEPS.filter((step) => completed.has(step.slug)).length;
+  return {
+    done,
+    total: NUMBERED_STEPS.length,
+    next: NUMBERED_STEPS.find((step) => !completed.has(step.slug)),
+  };
+}
