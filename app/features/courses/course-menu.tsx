@@ -1,4 +1,4 @@
-import { BookOpen, Lock } from 'lucide-react';
+import { BookOpen, CheckCircle2, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { COURSE_STEPS } from '~/content/course-steps';
@@ -11,9 +11,12 @@ function canOpen(viewer: Viewer | null, studentsOnly: boolean): boolean {
 /** The student area's side menu: who is reading, and the steps in order. */
 export function CourseMenu({
   viewer,
+  completed,
   signInAction,
 }: {
   viewer: Viewer | null;
+  /** The steps the reader marked complete: a check, and "completed" for screen readers. */
+  completed: readonly string[];
   signInAction: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -79,9 +82,17 @@ export function CourseMenu({
                   <span>
                     {step.number !== undefined && `Step ${step.number}: `}
                     {step.label}
+                    {completed.includes(step.slug) && <span className="sr-only"> (completed)</span>}
                   </span>
                   {!canOpen(viewer, step.studentsOnly) && (
                     <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />
+                  )}
+                  {completed.includes(step.slug) && (
+                    <CheckCircle2
+                      aria-hidden="true"
+                      data-testid="step-completed"
+                      className="h-4 w-4 shrink-0"
+                    />
                   )}
                 </NavLink>
               </li>

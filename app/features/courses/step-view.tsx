@@ -73,6 +73,7 @@ export function StepView({
   content,
   previous,
   next,
+  progressForm,
   children,
 }: {
   step: CourseStep;
@@ -81,6 +82,8 @@ export function StepView({
   next?: CourseStep;
   /** What belongs to the reader (their transfers, their progress), after the intro. */
   children?: ReactNode;
+  /** Mark as complete, at the end of a numbered step. */
+  progressForm?: ReactNode;
 }) {
   return (
     <article className="max-w-4xl">
@@ -110,6 +113,7 @@ export function StepView({
           </Link>
         </p>
       )}
+      {progressForm}
       <nav
         aria-label="Step navigation"
         className="mt-12 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between"

@@ -1,16 +1,29 @@
 import { Outlet, useLocation } from 'react-router';
+import { getViewer } from '~/features/auth/guards.server';
+import { listCompletedSteps } from '~/features/progress/progress.server';
+import { requireServices } from '~/lib/load-context';
 import { LoginButton } from '~/features/auth/login-button';
 import { CourseMenu } from '~/features/courses/course-menu';
 import { useRootData } from '~/lib/root-data';
 import { buttonClass } from '~/ui/button';
+import type { Route } from './+types/layout';
 
-export default function StudentAreaLayout() {
+/** The menu marks the steps a signed-in reader completed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await getViewer(context);
+  if (!viewer) return { completed: [] };
+  const rows = await listCompletedSteps(requireServices(context).services.database.db, viewer.id);
+  return { completed: rows.map((row) => row.step) };
+}
+
+export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = useRootData();
   const location = useLocation();
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 md:flex">
       <CourseMenu
         viewer={viewer}
+        completed={loaderData.completed}
         signInAction={
           <LoginButton
             label="Login With Google"

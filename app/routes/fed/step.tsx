@@ -5,6 +5,9 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { StepView } from '~/features/courses/step-view';
+import { ProgressSummary } from '~/features/progress/progress-summary-view';
+import { StepProgressForm } from '~/features/progress/step-progress-form';
+import { readStepProgress, submitStepProgress } from '~/features/progress/step-progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { requireServices, type RequestContext } from '~/lib/load-context';
@@ -17,12 +20,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!step) throw data(null, { status: 404 });
   // The guard runs before any content is read, so a denied request never carries it.
   if (step.studentsOnly) await requireStudent(context);
+  const services = requireServices(context);
   return {
     step,
     content: courseContent(step.slug),
     ...neighbourSteps(step.slug),
-    transfers: step.slug === 'home' ? await myTransfers(requireServices(context)) : [],
+    progress: await readStepProgress(services, step.slug),
+    transfers: step.slug === 'home' ? await myTransfers(services) : [],
   };
+}
+
+/** Mark as complete / Mark as not complete (numbered steps the reader may read). */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return submitStepProgress(request, requireServices(context), params.step);
 }
 
 /** The course home tells a signed-in student where their bank transfers stand. */
@@ -50,9 +60,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
-  const { transfers, ...step } = loaderData;
+  const { transfers, progress, ...step } = loaderData;
+  const isHome = step.step.slug === 'home';
   return (
-    <StepView {...step}>
+    <StepView
+      {...step}
+      progressForm={
+        progress.signedIn && step.step.number !== undefined ? (
+          <StepProgressForm slug={step.step.slug} completed={progress.completedAt !== null} />
+        ) : undefined
+      }
+    >
+      {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
       <MyTransfers transfers={transfers} heading="Your bank transfers" />
     </StepView>
   );

@@ -1,0 +1,45 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { summarizeProgress } from './progress';
+
+/** The course home's "N of 8 steps completed", a bar, and the next step to take. */
+export function ProgressSummary({ completed }: { completed: readonly string[] }) {
+  const { done, total, next } = summarizeProgress(new Set(completed));
+  const percent = Math.round((done / total) * 100);
+  return (
+    <section
+      aria-labelledby="progress-heading"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="progress-heading" className="text-xl font-bold text-ink">
+        Your progress
+      </h2>
+      <p className="mt-2 text-slate-800" id="progress-count">
+        {done} of {total} steps completed
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby="progress-count"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="mt-3 h-3 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-accent-500" style={{ width: `${percent}%` }} />
+      </div>
+      {next ? (
+        <Link
+          to={`/fed/${next.slug}`}
+          className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+        >
+          {done === 0 ? 'Start with' : 'Continue with'} Step {next.number}: {next.label}
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      ) : (
+        <p className="mt-4 font-semibold text-emerald-800">
+          You completed every step. Congratulations!
+        </p>
+      )}
+    </section>
+  );
+}

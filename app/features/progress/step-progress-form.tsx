@@ -1,0 +1,50 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useFetcher } from 'react-router';
+import { buttonClass } from '~/ui/button';
+
+/**
+ * Mark as complete, or Completed with a way to undo. A plain form without JavaScript (the
+ * page reloads with the new state); with it, a fetcher updates the page in place and shows
+ * the new state at once.
+ */
+export function StepProgressForm({ slug, completed }: { slug: string; completed: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get('intent');
+  const done = pending ? pending === 'complete' : completed;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/fed/${slug}`}
+      className="mt-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      {done ? (
+        <>
+          <p
+            role="status"
+            className="inline-flex items-center gap-2 font-semibold text-emerald-800"
+          >
+            <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
+            Completed
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="uncomplete"
+            className={buttonClass('ghost', 'underline')}
+          >
+            Mark as not complete
+          </button>
+        </>
+      ) : (
+        <>
+          <p role="status" className="sr-only">
+            Not completed
+          </p>
+          <button type="submit" name="intent" value="complete" className={buttonClass('primary')}>
+            Mark as complete
+          </button>
+        </>
+      )}
+    </fetcher.Form>
+  );
+}
