@@ -5,25 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import type { DatabaseHandle } from '~/db/database.server';
 import { RECEIPT_MAX_BYTES, TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
 import { createAccounts, type Account } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
+import type { RunningServer } from '../tests/support/server-process';
+import { startServerWithAdmin } from '../tests/support/server-with-admin';
 
 let server: RunningServer;
 let database: DatabaseHandle;
 let admin: Account | undefined;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const databaseUrl = await tempDatabaseUrl();
-  [admin] = await createAccounts(databaseUrl, [{ access: 'admin', name: 'Ada Admin' }]);
-  server = await startServer({ DATABASE_URL: databaseUrl });
-  database = openDatabase(databaseUrl);
+  ({ server, database, admin, stop } = await startServerWithAdmin());
 });
-afterAll(async () => {
-  await database?.close();
-  await server?.stop();
-});
+afterAll(() => stop?.());
 
 const png = readFileSync(new URL('../tests/fixtures/receipts/receipt.png', import.meta.url));
 const today = new Date().toISOString().slice(0, 10);

@@ -4,25 +4,21 @@
  * CSV file (streamed, 1 MB at most); on SQLite, and on PostgreSQL in its pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import type { DatabaseHandle } from '~/db/database.server';
 import { CSV_MAX_BYTES, INVITE_MESSAGES } from '~/features/invitations/invite-form';
 import { createAccounts, type Account } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
+import type { RunningServer } from '../tests/support/server-process';
+import { startServerWithAdmin } from '../tests/support/server-with-admin';
 
 let server: RunningServer;
 let database: DatabaseHandle;
 let admin: Account | undefined;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const databaseUrl = await tempDatabaseUrl();
-  [admin] = await createAccounts(databaseUrl, [{ access: 'admin', name: 'Ada Admin' }]);
-  server = await startServer({ DATABASE_URL: databaseUrl });
-  database = openDatabase(databaseUrl);
+  ({ server, database, admin, stop } = await startServerWithAdmin());
 });
-afterAll(async () => {
-  await database?.close();
-  await server?.stop();
-});
+afterAll(() => stop?.());
 
 const post = (path: string, body: FormData | URLSearchParams, account = admin) =>
   fetch(`${server.origin}${path}`, {

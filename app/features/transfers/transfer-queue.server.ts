@@ -27,6 +27,50 @@ export interface TransferQueue {
   pageCount: number;
 }
 
+/** What a row of the queue shows (a transfer's page shows more). */
+const QUEUED_COLUMNS = [
+  'bank_transfers.id',
+  'bank_transfers.user_id',
+  'users.name',
+  'users.email',
+  'bank_transfers.plan_id',
+  'bank_transfers.amount',
+  'bank_transfers.currency',
+  'bank_transfers.transfer_date',
+  'bank_transfers.status',
+  'bank_transfers.created_at',
+  'bank_transfers.decided_at',
+] as const;
+
+type QueuedRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  plan_id: string;
+  amount: number;
+  currency: string;
+  transfer_date: string;
+  status: BankTransferStatus;
+  created_at: string;
+  decided_at: string | null;
+};
+
+function queuedTransfer(row: QueuedRow): QueuedTransfer {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    planName: planName(row.plan_id),
+    amount: formatMinorUnits(row.amount, row.currency),
+    transferDate: formatTransferDate(row.transfer_date),
+    status: row.status,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+  };
+}
+
 /** How many transfers wait for an admin: the admin menu shows it. */
 export async function countPendingTransfers(db: Kysely<Database>): Promise<number> {
   const row = await db
@@ -54,19 +98,6 @@ export async function listTransferQueue(
   ]);
   const total = Number(countRow.count);
   const { page, pageCount, offset } = pageOf(total, requestedPage, USERS_PAGE_SIZE);
-  const columns = [
-    'bank_transfers.id',
-    'bank_transfers.user_id',
-    'users.name',
-    'users.email',
-    'bank_transfers.plan_id',
-    'bank_transfers.amount',
-    'bank_transfers.currency',
-    'bank_transfers.transfer_date',
-    'bank_transfers.status',
-    'bank_transfers.created_at',
-    'bank_transfers.decided_at',
-  ] as const;
   // Two index-ordered reads instead of one sort of every transfer: the pending ones (by
   // status and age) fill the first pages, the decided ones (by decision) the rest.
   const pendingRows =
@@ -74,7 +105,7 @@ export async function listTransferQueue(
       ? await db
           .selectFrom('bank_transfers')
           .innerJoin('users', 'users.id', 'bank_transfers.user_id')
-          .select(columns)
+          .select(QUEUED_COLUMNS)
           .where('bank_transfers.status', '=', 'pending')
           .orderBy('bank_transfers.created_at', 'asc')
           .orderBy('bank_transfers.id')
@@ -88,7 +119,7 @@ export async function listTransferQueue(
       ? await db
           .selectFrom('bank_transfers')
           .innerJoin('users', 'users.id', 'bank_transfers.user_id')
-          .select(columns)
+          .select(QUEUED_COLUMNS)
           .where('bank_transfers.status', '<>', 'pending')
           .orderBy(sql`bank_transfers.decided_at`, 'desc')
           .orderBy('bank_transfers.id')
@@ -97,18 +128,7 @@ export async function listTransferQueue(
           .execute()
       : [];
   return {
-    transfers: [...pendingRows, ...decidedRows].map((row) => ({
-      id: row.id,
-      userId: row.user_id,
-      name: row.name,
-      email: row.email,
-      planName: planName(row.plan_id),
-      amount: formatMinorUnits(row.amount, row.currency),
-      transferDate: formatTransferDate(row.transfer_date),
-      status: row.status,
-      createdAt: row.created_at,
-      decidedAt: row.decided_at,
-    })),
+    transfers: [...pendingRows, ...decidedRows].map(queuedTransfer),
     total,
     pending,
     page,
@@ -137,22 +157,12 @@ export async function findTransferForReview(
     .innerJoin('receipts', 'receipts.id', 'bank_transfers.receipt_id')
     .leftJoin('cohorts', 'cohorts.id', 'bank_transfers.cohort')
     .select([
+      ...QUEUED_COLUMNS,
       'cohorts.name as cohort_name',
-      'bank_transfers.id',
-      'bank_transfers.user_id',
-      'users.name',
-      'users.email',
-      'bank_transfers.plan_id',
-      'bank_transfers.amount',
-      'bank_transfers.currency',
-      'bank_transfers.transfer_date',
       'bank_transfers.reference',
-      'bank_transfers.status',
       'bank_transfers.reason',
       'bank_transfers.cohort',
       'bank_transfers.decided_by_name',
-      'bank_transfers.decided_at',
-      'bank_transfers.created_at',
       'receipts.id as receipt_id',
       'receipts.content_type',
       'receipts.size',
@@ -162,21 +172,12 @@ export async function findTransferForReview(
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id,
-    userId: row.user_id,
-    name: row.name,
-    email: row.email,
-    planName: planName(row.plan_id),
-    amount: formatMinorUnits(row.amount, row.currency),
-    transferDate: formatTransferDate(row.transfer_date),
+    ...queuedTransfer(row),
     reference: row.reference,
-    status: row.status,
     reason: row.reason,
     cohort: row.cohort,
     cohortName: row.cohort_name,
     decidedByName: row.decided_by_name,
-    decidedAt: row.decided_at,
-    createdAt: row.created_at,
     receipt: {
       url: `/receipts/${row.receipt_id}`,
       type: row.content_type,
