@@ -1,13 +1,19 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
 
-/** Issue 16's list: the Access and Cohort filters, the Joined column and the CSV export. */
+/**
+ * Issue 16's list: the Access and Cohort filters, the Joined column and the CSV export; and
+ * issue 17's Progress column and "Completed all" filter.
+ */
 
 const ORIGIN = 'http://localhost:3210';
+/** The eight numbered steps, as `NUMBERED_STEPS` has them (its module reads through `~/`). */
+const NUMBERED_STEPS = COURSE_STEPS.filter((step) => step.number !== undefined);
 const CSV_HEADER = 'name,email,access,cohort,joined,enrolment status';
 
 interface ListedUser {
@@ -64,7 +70,10 @@ test.beforeAll(() => {
 });
 
 const rows = (page: Page) => page.locator('tbody tr');
-/** The cells of a column, by its 0-based position (s/n, Username, Email, Cohort, Access, Joined). */
+/**
+ * The cells of a column, by its 0-based position (s/n, Username, Email, Cohort, Access,
+ * Progress, Joined).
+ */
 const column = (page: Page, index: number) => page.locator(`tbody tr td:nth-child(${index + 1})`);
 
 test('filtering by access and cohort: only those users, the count, page reset, Joined, export', async ({
@@ -95,7 +104,7 @@ test('filtering by access and cohort: only those users, the count, page reset, J
   await expect(column(page, 4)).toHaveText(Array(10).fill('level-1'));
   // Joined: the day each user was created, as people write it.
   const joined = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-  await expect(column(page, 5).first()).toHaveText(joined.format(new Date(level1[0]!.created_at)));
+  await expect(column(page, 6).first()).toHaveText(joined.format(new Date(level1[0]!.created_at)));
   await page
     .getByRole('navigation', { name: 'Pagination' })
     .getByRole('link', { name: 'Page 2' })
@@ -153,7 +162,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`/admin/home?q=${token}&page=2`);
     await page.getByLabel('Access').selectOption('none');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=`);
+    await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=`);
     const none = kept((user) => user.access === 'none');
     await expect(page.getByTestId('user-count')).toHaveText(`${none.length} users`);
     await expect(column(page, 4)).toHaveText(none.map(() => 'none'));
@@ -231,6 +240,93 @@ test('the filtered list has no axe violations; screenshots', async ({
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'admin-list-filtered-empty', testInfo.project.name);
+});
+
+test('the Progress column shows N/8, and "Completed all" keeps only those users', async ({
+  page,
+  context,
+}, testInfo) => {
+  // Users of their own, with steps completed: the other tests count the seeded ones.
+  const pq = `pg${randomBytes(3).toString('hex')}`;
+  const start = Date.now() - 2 * 86_400_000;
+  const learners = [
+    { id: `${pq}-finisher`, name: `Finisher ${pq}`, access: 'level-1', steps: 8 },
+    { id: `${pq}-halfway`, name: `Halfway ${pq}`, access: 'level-1', steps: 4 },
+    { id: `${pq}-graduate`, name: `Graduate ${pq}`, access: 'none', steps: 8 },
+  ];
+  const db = openE2eDatabase();
+  try {
+    const insertUser = db.prepare(
+      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, 'none', ?)",
+    );
+    const insertStep = db.prepare(
+      'insert into step_completions (user_id, step, completed_at) values (?, ?, ?)',
+    );
+    for (const [index, learner] of learners.entries()) {
+      insertUser.run(
+        learner.id,
+        learner.name,
+        `${learner.id}@example.org`,
+        learner.access,
+        new Date(start + index * 60_000).toISOString(),
+      );
+      for (const step of NUMBERED_STEPS.slice(0, learner.steps)) {
+        insertStep.run(learner.id, step.slug, new Date().toISOString());
+      }
+      // A step without a number does not count.
+      insertStep.run(learner.id, 'home', new Date().toISOString());
+    }
+  } finally {
+    db.close();
+  }
+
+  await useAccount(context, admin);
+  await gotoApp(page, `/admin/home?q=${pq}&page=2`);
+  await expect(page.getByTestId('user-count')).toHaveText('3 users');
+  await expect(page.getByRole('columnheader').nth(5)).toHaveText('Progress');
+  await expect(column(page, 1)).toHaveText([`Graduate ${pq}`, `Halfway ${pq}`, `Finisher ${pq}`]);
+  await expect(column(page, 5)).toHaveText(['8/8', '4/8', '8/8']);
+
+  const progress = page.getByLabel('Progress');
+  await expect(progress.locator('option')).toHaveText(['All', 'Completed all']);
+  await progress.selectOption('complete');
+  await expect(page).toHaveURL(`/admin/home?q=${pq}&progress=complete`);
+  await expect(page.getByTestId('user-count')).toHaveText('2 users');
+  await expect(column(page, 1)).toHaveText([`Graduate ${pq}`, `Finisher ${pq}`]);
+  await expect(column(page, 5)).toHaveText(['8/8', '8/8']);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/admin/users.csv?q=${pq}&progress=complete`,
+  );
+
+  // Combined with the access filter, and kept when the page is loaded again.
+  await page.getByLabel('Access').selectOption('level-1');
+  await expect(page).toHaveURL(`/admin/home?q=${pq}&access=level-1&progress=complete`);
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`Finisher ${pq}`);
+  await expect(column(page, 5)).toHaveText(['8/8']);
+  await page.reload();
+  await expect(progress).toHaveValue('complete');
+  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+
+  // The export holds only the users who completed all eight.
+  const response = await fetch(`${ORIGIN}/admin/users.csv?q=${pq}&progress=complete`, {
+    headers: { cookie: admin.cookie },
+  });
+  expect(response.status).toBe(200);
+  const lines = (await response.text()).split('\r\n');
+  expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
+    `Graduate ${pq}`,
+    `Finisher ${pq}`,
+  ]);
+
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-list-progress', testInfo.project.name);
+
+  await progress.selectOption('');
+  await expect(page).toHaveURL(`/admin/home?q=${pq}&access=level-1`);
+  await expect(column(page, 5)).toHaveText(['4/8', '8/8']);
 });
 
 test.describe('raw requests', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import {
   EXPORT_BATCH_SIZE,
@@ -161,11 +162,34 @@ describe('the user export', () => {
     await enrol('e-2', 'formula', 'active', '2026-04-01T00:00:00.000Z');
     await enrol('e-1', 'formula', 'refunded', '2026-03-02T00:00:00.000Z');
     await enrol('e-3', 'quoted', 'overdue', '2026-03-05T00:00:00.000Z');
+    // Progress: more users completed all eight steps than a batch holds; `quoted` did seven.
+    const completions: { user_id: string; step: string; completed_at: string }[] = [];
+    const complete = (userId: string, steps = NUMBERED_STEPS) => {
+      for (const step of steps) {
+        completions.push({
+          user_id: userId,
+          step: step.slug,
+          completed_at: '2026-03-10T00:00:00Z',
+        });
+      }
+    };
+    complete('formula');
+    complete('percent');
+    complete('quoted', NUMBERED_STEPS.slice(1));
+    for (let index = 0; index < TIES; index += 1) {
+      if (index % 8 !== 7) complete(`tie-${String(index).padStart(5, '0')}`);
+    }
+    for (let start = 0; start < completions.length; start += 1_000) {
+      await handle.db
+        .insertInto('step_completions')
+        .values(completions.slice(start, start + 1_000))
+        .execute();
+    }
   });
   afterAll(() => handle.close());
 
   /** Every page of the admin list for a search, as it shows them. */
-  async function listed(search: Pick<UserSearch, 'q' | 'access' | 'cohort'>) {
+  async function listed(search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>) {
     const first = await searchUsers(handle.db, { ...search, page: 1 });
     const users = [...first.users];
     for (let page = 2; page <= first.pageCount; page += 1) {
@@ -200,7 +224,7 @@ describe('the user export', () => {
   });
 
   it('holds exactly the filtered list, every page in the same order', async () => {
-    const searches: Pick<UserSearch, 'q' | 'access' | 'cohort'>[] = [
+    const searches: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>[] = [
       { q: '' },
       { q: '', access: 'none' },
       { q: '', access: 'level-1', cohort: 'cohort-1' },
@@ -210,6 +234,12 @@ describe('the user export', () => {
       { q: '%' },
       { q: '%', access: 'admin' },
       { q: 'nobody' },
+      { q: '', progress: 'complete' },
+      { q: '', access: 'level-1', progress: 'complete' },
+      { q: '', access: 'level-1', cohort: 'cohort-1', progress: 'complete' },
+      { q: '%', progress: 'complete' },
+      { q: 'tied learner 1', cohort: 'cohort-1', progress: 'complete' },
+      { q: '', access: 'admin', progress: 'complete' },
     ];
     for (const search of searches) {
       const records = parseCsv(await readAll(userExportStream(handle.db, search)));
@@ -225,6 +255,24 @@ describe('the user export', () => {
     const everyone = parseCsv(await readAll(userExportStream(handle.db, { q: '' })));
     expect(everyone).toHaveLength(1 + TIES + 4);
     expect(new Set(everyone.slice(1).map((record) => record[1])).size).toBe(TIES + 4);
+  });
+
+  it('holds only the users who completed all eight steps for progress=complete', async () => {
+    const records = parseCsv(
+      await readAll(userExportStream(handle.db, { q: '', progress: 'complete' })),
+    );
+    const ids = (await listed({ q: '', progress: 'complete' })).map((user) => user.id);
+    const completers = 2 + TIES - Math.floor(TIES / 8);
+    expect(ids).toHaveLength(completers);
+    expect(ids).toEqual(expect.arrayContaining(['formula', 'percent']));
+    expect(ids).not.toContain('quoted');
+    expect(ids).not.toContain('admin');
+    expect(ids).not.toContain('tie-00007');
+    expect(records).toHaveLength(1 + completers);
+    expect(records.slice(1).map((record) => record[0])).not.toContain(
+      'Ada "Countess", Lovelace\nof Ockham',
+    );
+    expect(records.slice(1).map((record) => record[1])).not.toContain('olu@example.com');
   });
 
   it('reads a batch only when the last one has been taken, and stops when cancelled', async () => {

@@ -52,7 +52,7 @@ interface Cursor {
  */
 export function readExportBatch(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort'>,
+  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
   cursor: Cursor | undefined,
 ) {
   let query = matchingUsers(db, search, 'none');
@@ -108,7 +108,7 @@ function exportRecord(user: ExportRow): string {
  */
 export function userExportStream(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort'>,
+  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: Cursor | undefined;

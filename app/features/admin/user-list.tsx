@@ -2,16 +2,27 @@ import { Download, Search } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { ACCESS_LEVELS } from '~/db/schema';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from './data-table';
 import { Pagination } from './pagination';
-import { SEARCH_MAX_LENGTH, userExportHref, userSearchQuery, type UserSearch } from './user-search';
+import {
+  SEARCH_MAX_LENGTH,
+  userExportHref,
+  userSearchQuery,
+  type ProgressFilter,
+  type UserSearch,
+} from './user-search';
 import type { UserPage } from './user-search.server';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** SPEC §2's columns, in order, then when each user joined (issue 16). */
-const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access', 'Joined'] as const;
+/**
+ * SPEC §2's columns, in order, then how many numbered steps each user completed (issue 17)
+ * and when they joined (issue 16).
+ */
+const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access', 'Progress', 'Joined'] as const;
+const JOINED_COLUMN = COLUMNS.indexOf('Joined');
 
 const LABEL = 'block text-sm font-semibold text-ink';
 const SELECT =
@@ -34,6 +45,7 @@ function FilterSelect({
   value,
   options,
   onChange,
+  widthClass = 'sm:w-40',
 }: {
   id: string;
   name: string;
@@ -41,9 +53,11 @@ function FilterSelect({
   value: string;
   options: readonly CohortChoice[];
   onChange: (value: string) => void;
+  /** The field's width from sm up: wide enough for its longest choice. */
+  widthClass?: string;
 }) {
   return (
-    <div className="min-w-0 sm:w-40">
+    <div className={`min-w-0 ${widthClass}`}>
       <label htmlFor={id} className={LABEL}>
         {label}
       </label>
@@ -68,10 +82,19 @@ function FilterSelect({
 const ACCESS_CHOICES = ACCESS_LEVELS.map((access) => ({ value: access, label: access }));
 /** An access level to keep, or '' for all of them. */
 type AccessChoice = NonNullable<UserSearch['access']> | '';
+const PROGRESS_CHOICES = [{ value: 'complete', label: 'Completed all' }] as const;
+/** `complete` for the users who completed every numbered step, or '' for everyone. */
+type ProgressChoice = ProgressFilter | '';
+
+interface FilterChoices {
+  access: AccessChoice;
+  cohort: string;
+  progress: ProgressChoice;
+}
 
 /**
- * The search box and the Access and Cohort filters: a GET form whose fields are the URL's
- * (`?q=&access=&cohort=`), so it works without JavaScript (Enter in the box, or the Apply
+ * The search box and the Access, Cohort and Progress filters: a GET form whose fields are the
+ * URL's (`?q=&access=&cohort=&progress=`), so it works without JavaScript (Enter in the box, or the Apply
  * button, shown only then). With JavaScript the text is searched as it is typed and a
  * filter applies as soon as it is chosen; every change starts again at page 1.
  */
@@ -80,19 +103,22 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   const [text, setText] = useState(search.q);
   const [access, setAccess] = useState<AccessChoice>(search.access ?? '');
   const [cohort, setCohort] = useState(search.cohort ?? '');
+  const [progress, setProgress] = useState<ProgressChoice>(search.progress ?? '');
   // The first search of a typing session adds a history entry; the keys after it replace it.
   const pushed = useRef(false);
   useEffect(() => setText(search.q), [search.q]);
   useEffect(() => setAccess(search.access ?? ''), [search.access]);
   useEffect(() => setCohort(search.cohort ?? ''), [search.cohort]);
+  useEffect(() => setProgress(search.progress ?? ''), [search.progress]);
 
   const show = useCallback(
-    (next: { q: string; access: AccessChoice; cohort: string }, replace: boolean) =>
+    (next: FilterChoices & { q: string }, replace: boolean) =>
       navigate(
         `/admin/home${userSearchQuery({
           q: next.q.trim(),
           access: next.access || undefined,
           cohort: next.cohort || undefined,
+          progress: next.progress || undefined,
           page: 1,
         })}`,
         { replace, preventScrollReset: true },
@@ -103,15 +129,16 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   useEffect(() => {
     if (text.trim() === search.q) return;
     const timer = setTimeout(() => {
-      void show({ q: text, access, cohort }, pushed.current);
+      void show({ q: text, access, cohort, progress }, pushed.current);
       pushed.current = true;
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, search.q, access, cohort, show]);
+  }, [text, search.q, access, cohort, progress, show]);
 
-  const choose = (next: { access: AccessChoice; cohort: string }) => {
+  const choose = (next: FilterChoices) => {
     setAccess(next.access);
     setCohort(next.cohort);
+    setProgress(next.progress);
     pushed.current = false;
     void show({ q: text, ...next }, false);
   };
@@ -126,10 +153,10 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
       onSubmit={(event) => {
         event.preventDefault();
         pushed.current = false;
-        void show({ q: text, access, cohort }, false);
+        void show({ q: text, access, cohort, progress }, false);
       }}
     >
-      <div className="col-span-2 min-w-0 sm:w-md sm:max-w-full">
+      <div className="col-span-2 min-w-0 sm:w-sm sm:max-w-full">
         <label htmlFor="user-search" className={LABEL}>
           Search users
         </label>
@@ -160,7 +187,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         label="Access"
         value={access}
         options={ACCESS_CHOICES}
-        onChange={(value) => choose({ access: value as AccessChoice, cohort })}
+        onChange={(value) => choose({ access: value as AccessChoice, cohort, progress })}
       />
       <FilterSelect
         id="user-cohort"
@@ -168,7 +195,16 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         label="Cohort"
         value={cohort}
         options={cohorts}
-        onChange={(value) => choose({ access, cohort: value })}
+        onChange={(value) => choose({ access, cohort: value, progress })}
+      />
+      <FilterSelect
+        id="user-progress"
+        name="progress"
+        label="Progress"
+        value={progress}
+        options={PROGRESS_CHOICES}
+        widthClass="sm:w-44"
+        onChange={(value) => choose({ access, cohort, progress: value as ProgressChoice })}
       />
       {/* Without JavaScript a choice applies when sent; with it, at once. */}
       <button type="submit" className={buttonClass('secondary', 'col-span-2 h-10 [.js_&]:hidden')}>
@@ -218,7 +254,7 @@ export function UserList({
       {result.users.length === 0 ? (
         <EmptyList>No User found</EmptyList>
       ) : (
-        <DataTable columns={COLUMNS} minWidthClass="sm:min-w-[42rem]">
+        <DataTable columns={COLUMNS} minWidthClass="sm:min-w-[46rem]">
           {result.users.map((user, index) => {
             const href = `/admin/user-details/${encodeURIComponent(user.id)}${back}`;
             return (
@@ -245,12 +281,17 @@ export function UserList({
                     user.email,
                     user.cohort,
                     user.access,
+                    `${user.progress}/${NUMBERED_STEPS.length}`,
                     <time key="joined" dateTime={user.created_at}>
                       {formatDay(user.created_at)}
                     </time>,
                   ],
                   (column) =>
-                    column === 2 ? 'break-all' : column === 5 ? 'whitespace-nowrap' : '',
+                    column === 2
+                      ? 'break-all'
+                      : column === JOINED_COLUMN
+                        ? 'whitespace-nowrap'
+                        : '',
                 )}
               </tr>
             );

@@ -2,14 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
+  hasFilters,
   parseUserSearch,
   userExportHref,
   userSearchQuery,
   withKnownCohort,
   type UserSearch,
 } from './user-search';
-import { containsText, countMatches, likePattern, searchUsers } from './user-search.server';
+import {
+  containsText,
+  countMatches,
+  likePattern,
+  matchingUsers,
+  searchUsers,
+  withProgress,
+} from './user-search.server';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -339,5 +348,166 @@ describe('parseUserSearch with filters', () => {
       '/admin/users.csv?q=%25&access=level-1',
     );
     expect(userExportHref({ q: '' })).toBe('/admin/users.csv');
+  });
+
+  it('reads progress=complete, and anything else as no progress filter', () => {
+    expect(parseUserSearch(new URLSearchParams('q=ada&progress=complete&page=2'))).toEqual({
+      q: 'ada',
+      progress: 'complete',
+      page: 2,
+    });
+    for (const query of ['progress=', 'progress=all', 'progress=Complete', 'progress=8']) {
+      expect(parseUserSearch(new URLSearchParams(query)).progress).toBeUndefined();
+    }
+    expect(hasFilters({ progress: 'complete' })).toBe(true);
+    expect(hasFilters({})).toBe(false);
+    expect(
+      userSearchQuery({ q: 'a', access: 'level-1', cohort: 'none', progress: 'complete', page: 2 }),
+    ).toBe('?q=a&access=level-1&cohort=none&progress=complete&page=2');
+    expect(userExportHref({ q: '', progress: 'complete' })).toBe(
+      '/admin/users.csv?progress=complete',
+    );
+  });
+});
+
+describe('progress: the N/8 column and the "completed all" filter', () => {
+  interface Learner {
+    id: string;
+    name: string;
+    email: string;
+    access: Access;
+    cohort: string;
+    created_at: string;
+    /** The numbered steps completed, as the list should count them. */
+    progress: number;
+  }
+  const SLUGS = NUMBERED_STEPS.map((step) => step.slug);
+  let db: DatabaseHandle;
+  const learners: Learner[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const completions: { user_id: string; step: string; completed_at: string }[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      const id = `learner-${String(index).padStart(2, '0')}`;
+      // Every other learner completed all eight; some of the rest seven of them plus steps
+      // without a number (which do not count), some a few, some none.
+      let steps: string[];
+      if (index % 2 === 0) steps = index % 4 === 0 ? [...SLUGS, 'home'] : [...SLUGS];
+      else if (index % 6 === 1) steps = [...SLUGS.slice(1), 'home', 'html-css-quiz'];
+      else if (index % 6 === 3) steps = SLUGS.slice(0, index % 8);
+      else steps = [];
+      const progress = steps.filter((step) => (SLUGS as string[]).includes(step)).length;
+      learners.push({
+        id,
+        name: index % 5 === 0 ? `Ada Learner ${index}` : `Learner ${index}`,
+        email: `learner${index}@school.example`,
+        access: index === 10 ? 'admin' : index % 4 === 0 ? 'level-1' : 'none',
+        cohort: index % 3 === 0 ? 'cohort-1' : 'none',
+        // Three at a time share a creation time: the order falls back to id.
+        created_at: new Date(Date.UTC(2026, 2, 1) + Math.floor(index / 3) * 60_000).toISOString(),
+        progress,
+      });
+      for (const step of steps) {
+        completions.push({ user_id: id, step, completed_at: '2026-03-10T00:00:00.000Z' });
+      }
+    }
+    await db.db
+      .insertInto('users')
+      .values(learners.map(({ progress: _progress, ...user }) => user))
+      .execute();
+    await db.db.insertInto('step_completions').values(completions).execute();
+  });
+  afterAll(() => db.close());
+
+  function expected(search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>): Learner[] {
+    const needle = search.q.toLowerCase();
+    return learners
+      .filter(
+        (user) =>
+          (search.access === undefined || user.access === search.access) &&
+          (search.cohort === undefined || user.cohort === search.cohort) &&
+          (search.progress === undefined || user.progress === SLUGS.length) &&
+          `${user.name}\u0001${user.email}`.toLowerCase().includes(needle),
+      )
+      .sort((a, b) =>
+        a.created_at === b.created_at
+          ? b.id.localeCompare(a.id)
+          : b.created_at.localeCompare(a.created_at),
+      );
+  }
+
+  it('shows how many numbered steps each user on the page completed, in one query', async () => {
+    let queries = 0;
+    const counted = db.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    for (let page = 1; page <= 6; page += 1) {
+      queries = 0;
+      const result = await searchUsers(counted, { q: '', page });
+      // The count, the page and the progress of its ten users.
+      expect(queries).toBe(3);
+      const want = expected({ q: '' }).slice((page - 1) * 10, page * 10);
+      expect(result.users.map((user) => [user.id, user.progress])).toEqual(
+        want.map((user) => [user.id, user.progress]),
+      );
+    }
+    const values = new Set(learners.map((user) => user.progress));
+    // Eight, seven (with two steps that have no number), a few, none.
+    expect([...values].sort()).toEqual([0, 1, 3, 5, 7, 8]);
+    expect(await withProgress(db.db, [])).toEqual([]);
+  });
+
+  it('keeps only the users who completed all eight, counted exactly, alone or combined', async () => {
+    const complete = await searchUsers(db.db, { q: '', progress: 'complete', page: 1 });
+    expect(complete.total).toBe(30);
+    expect(complete.pageCount).toBe(3);
+    expect(complete.users.every((user) => user.progress === 8)).toBe(true);
+
+    const searches: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>[] = [];
+    for (const progress of [undefined, 'complete'] as const) {
+      for (const access of [undefined, 'none', 'level-1', 'admin'] as const) {
+        for (const cohort of [undefined, 'none', 'cohort-1']) {
+          for (const q of ['', 'ada', 'learner 1', 'nobody']) {
+            searches.push({ q, access, cohort, progress });
+          }
+        }
+      }
+    }
+    for (const search of searches) {
+      const matches = expected(search);
+      const pageCount = Math.max(1, Math.ceil(matches.length / 10));
+      for (const page of new Set([1, pageCount, pageCount + 1])) {
+        const result = await searchUsers(db.db, { ...search, page });
+        const shown = Math.min(page, pageCount);
+        const label = { ...search, page };
+        expect({ label, total: result.total, page: result.page }).toEqual({
+          label,
+          total: matches.length,
+          page: shown,
+        });
+        expect({ label, users: result.users.map((user) => [user.id, user.progress]) }).toEqual({
+          label,
+          users: matches
+            .slice((shown - 1) * 10, shown * 10)
+            .map((user) => [user.id, user.progress]),
+        });
+      }
+    }
+  });
+
+  it('counts only the numbered steps: seven of them and two others is not all', async () => {
+    const ids = (
+      await matchingUsers(db.db, { q: 'learner 1', progress: 'complete' }, 'none')
+        .select('id')
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id);
+    // learner-01 and learner-13 have eight or more rows, but seven numbered steps.
+    expect(ids).toEqual(['learner-10', 'learner-12', 'learner-14', 'learner-16', 'learner-18']);
   });
 });

@@ -7,11 +7,20 @@ import {
   type SqlBool,
 } from 'kysely';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { pageOf } from './page-window';
 import { USERS_PAGE_SIZE, hasFilters, type UserSearch } from './user-search';
 
+/** A user as the admin list shows them, with how many of the numbered steps they completed. */
+export type ListedUser = Pick<
+  User,
+  'id' | 'name' | 'email' | 'access' | 'cohort' | 'created_at'
+> & {
+  progress: number;
+};
+
 export interface UserPage {
-  users: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort' | 'created_at'>[];
+  users: ListedUser[];
   total: number;
   page: number;
   pageCount: number;
@@ -148,11 +157,52 @@ export async function searchUsers(db: Kysely<Database>, search: UserSearch): Pro
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
-  const users = await pageOfMatches(db, search.q, length, rare, offset);
+  const users = await withProgress(db, await pageOfMatches(db, search.q, length, rare, offset));
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }
 
-// --- access and cohort filters ------------------------------------------------------------
+// --- progress -------------------------------------------------------------------------------
+
+/** The slugs of the eight numbered steps: only these count towards a user's progress. */
+const NUMBERED_SLUGS: readonly string[] = NUMBERED_STEPS.map((step) => step.slug);
+
+/**
+ * `users` with how many of the numbered steps each completed, read for the whole page in one
+ * grouped query (the step_completions primary key starts with user_id).
+ */
+export async function withProgress<Row extends { id: string }>(
+  db: Kysely<Database>,
+  users: Row[],
+): Promise<(Row & { progress: number })[]> {
+  if (users.length === 0) return [];
+  const rows = await db
+    .selectFrom('step_completions')
+    .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('done')])
+    .where(
+      'user_id',
+      'in',
+      users.map((user) => user.id),
+    )
+    .where('step', 'in', NUMBERED_SLUGS)
+    .groupBy('user_id')
+    .execute();
+  const done = new Map(rows.map((row) => [row.user_id, Number(row.done)]));
+  return users.map((user) => ({ ...user, progress: done.get(user.id) ?? 0 }));
+}
+
+/**
+ * The users who completed every numbered step. Each (user, step) is stored once (the primary
+ * key), so eight of the eight slugs means all of them. SQLite works the subquery out once
+ * into a temporary index and tests each user against it, or reads the users it names through
+ * the primary key when that is cheaper; PostgreSQL plans it as a semi-join.
+ */
+function completedAll() {
+  return sql<SqlBool>`${sql.ref('users.id')} in (select user_id from step_completions where step in (${sql.join(
+    NUMBERED_SLUGS,
+  )}) group by user_id having count(*) = ${sql.lit(NUMBERED_SLUGS.length)})`;
+}
+
+// --- access, cohort and progress filters ---------------------------------------------------
 
 /**
  * Which index, if any, SQLite should read the filtered users through: `access` or `cohort`
@@ -165,11 +215,12 @@ export type FilterIndex = 'access' | 'cohort' | 'none';
 
 /**
  * The filters as conditions. On SQLite, a filter whose column is not `index` is written
- * `+column`, which keeps SQLite off that column's index.
+ * `+column`, which keeps SQLite off that column's index. `progress=complete` keeps the users
+ * who completed all eight numbered steps (`completedAll`).
  */
 export function filterConditions(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'access' | 'cohort'>,
+  search: Pick<UserSearch, 'access' | 'cohort' | 'progress'>,
   index: FilterIndex,
 ): Expression<SqlBool>[] {
   const postgres = isPostgres(db);
@@ -180,6 +231,7 @@ export function filterConditions(
     const ref = postgres || index === column ? sql.ref(column) : sql`+${sql.ref(column)}`;
     conditions.push(sql<SqlBool>`${ref} = ${value}`);
   }
+  if (search.progress === 'complete') conditions.push(completedAll());
   return conditions;
 }
 
@@ -221,12 +273,12 @@ async function chooseFilterIndex(
 }
 
 /**
- * The users a search keeps (its text, access and cohort), read as `index` says; the export
- * reads them too.
+ * The users a search keeps (its text, access, cohort and progress), read as `index` says; the
+ * export reads them too.
  */
 export function matchingUsers(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort'>,
+  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
   index: FilterIndex,
 ) {
   let query = db.selectFrom('users');
@@ -236,7 +288,7 @@ export function matchingUsers(
 }
 
 /**
- * The search narrowed by access and cohort. The count is exact and counts only users the
+ * The search narrowed by access, cohort and progress. The count is exact and counts only users the
  * filters keep: SQLite reads them through the narrower filter's index when it keeps few,
  * else scans the table once (about 10 ms at 100,000 users); PostgreSQL plans it itself.
  * The page is chosen as for the plain search: walking the created_at index newest-first,
@@ -258,11 +310,9 @@ export async function searchFilteredUsers(
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > Math.max(WALK_ROWS_LIMIT, size);
-  const users = await newestPage(
+  const users = await withProgress(
     db,
-    matchingUsers(db, search, rare ? index : 'none'),
-    rare,
-    offset,
+    await newestPage(db, matchingUsers(db, search, rare ? index : 'none'), rare, offset),
   );
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }

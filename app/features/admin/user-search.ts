@@ -24,8 +24,12 @@ export const cohortFilterSchema = z
   .optional()
   .catch(undefined);
 
+/** The Progress filter's values: `complete`, the users who completed all eight numbered steps. */
+export const PROGRESS_FILTERS = ['complete'] as const;
+export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
+
 /**
- * `?q=&access=&cohort=&page=` of the admin list. Bad values fall back instead of failing
+ * `?q=&access=&cohort=&progress=&page=` of the admin list. Bad values fall back instead of failing
  * (an unknown access or cohort means all of them): a hand-edited URL still shows a list.
  * Whether the cohort exists is checked where the cohorts are read (`withKnownCohort`).
  */
@@ -33,6 +37,7 @@ export const userSearchSchema = z.object({
   q: searchTextSchema,
   access: z.enum(ACCESS_LEVELS).optional().catch(undefined),
   cohort: cohortFilterSchema,
+  progress: z.enum(PROGRESS_FILTERS).optional().catch(undefined),
   page: pageNumberSchema,
 });
 export type UserSearch = z.infer<typeof userSearchSchema>;
@@ -42,6 +47,7 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
     q: params.get('q') ?? '',
     access: params.get('access') || undefined,
     cohort: params.get('cohort') || undefined,
+    progress: params.get('progress') || undefined,
     page: params.get('page') ?? 1,
   });
 }
@@ -58,9 +64,11 @@ export function withKnownCohort<Search extends Pick<UserSearch, 'cohort'>>(
   return known ? search : { ...search, cohort: undefined };
 }
 
-/** Whether a search narrows the list by access or cohort. */
-export function hasFilters(search: Pick<UserSearch, 'access' | 'cohort'>): boolean {
-  return search.access !== undefined || search.cohort !== undefined;
+/** Whether a search narrows the list by access, cohort or progress. */
+export function hasFilters(search: Pick<UserSearch, 'access' | 'cohort' | 'progress'>): boolean {
+  return (
+    search.access !== undefined || search.cohort !== undefined || search.progress !== undefined
+  );
 }
 
 /** `?name=value&…` of the values given, leaving out empty ones; '' when none is left. */
@@ -77,11 +85,11 @@ export function pageParam(page: number): string | undefined {
 }
 
 /** `/admin/users.csv` with a search's text and filters: the whole filtered list, as CSV. */
-export function userExportHref({ q, access, cohort }: Omit<UserSearch, 'page'>): string {
-  return `/admin/users.csv${queryString({ q, access, cohort })}`;
+export function userExportHref({ q, access, cohort, progress }: Omit<UserSearch, 'page'>): string {
+  return `/admin/users.csv${queryString({ q, access, cohort, progress })}`;
 }
 
 /** The query string for a search, its filters and page, leaving out defaults. */
-export function userSearchQuery({ q, access, cohort, page }: UserSearch): string {
-  return queryString({ q, access, cohort, page: pageParam(page) });
+export function userSearchQuery({ q, access, cohort, progress, page }: UserSearch): string {
+  return queryString({ q, access, cohort, progress, page: pageParam(page) });
 }

@@ -7,7 +7,7 @@ import { PERMISSION_DENIED_MESSAGES } from '~/ui/permission-denied';
 import type { Route } from './+types/users-csv';
 
 /**
- * `/admin/users.csv?q=&access=&cohort=`: the admin list as filtered, every page of it, as a
+ * `/admin/users.csv?q=&access=&cohort=&progress=`: the admin list as filtered, every page of it, as a
  * CSV download, streamed as it is read. Anyone but an admin gets the 403 and the wording
  * of `/admin/home`'s Permission Denied page (as text: a download has no page around it).
  */
