@@ -37,6 +37,9 @@ export default [
   route('dev-pay/:orderId', 'routes/dev-pay.tsx'),
   // A bank transfer's receipt: its student and admins only.
   route('receipts/:id', 'routes/receipt.ts'),
+  // A certificate anyone can check by its link; its holder's choice to let search engines list it.
+  route('certificates/:id', 'routes/certificate.tsx'),
+  route('certificates/:id/listing', 'routes/certificate-listing.ts'),
 
   // The local mailbox: answers only while no SMTP server is configured.
   route('dev-mail', 'routes/dev-mail/index.tsx'),

@@ -6,6 +6,7 @@ import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } 
 import {
   countMatching,
   createAccount,
+  openE2eDatabase,
   readTransfer,
   readUser,
   seedUsers,
@@ -352,6 +353,53 @@ test.describe('raw requests', () => {
       headers: { cookie: admin.cookie },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  test('the certificate actions on a user page answer 403 to non-admins and write nothing', async () => {
+    const target = createAccount('level-1', 'Certificate Target');
+    const countCertificates = () => {
+      const db = openE2eDatabase();
+      try {
+        const row = db
+          .prepare('select count(*) as count from certificates where user_id = ?')
+          .get(target.id) as { count: number };
+        return row.count;
+      } finally {
+        db.close();
+      }
+    };
+    const path = `/admin/user-details/${target.id}`;
+    const student = createAccount('level-1');
+    const newcomer = createAccount('none');
+    for (const cookie of ['', newcomer.cookie, student.cookie]) {
+      const issue = await post(path, cookie, {
+        intent: 'issue-certificate',
+        name: 'Forged Name',
+        note: 'Forged note',
+      });
+      expect(issue.status).toBe(403);
+      const revoke = await post(path, cookie, {
+        intent: 'revoke-certificate',
+        certificateId: 'AAAAAAAAAAAAAAAAAAAAAA',
+        reason: 'Forged reason',
+      });
+      expect(revoke.status).toBe(403);
+    }
+    expect(countCertificates()).toBe(0);
+    // An admin may (early, with a note); a second while it is valid is refused.
+    const issued = await post(path, admin.cookie, {
+      intent: 'issue-certificate',
+      name: 'Certificate Target',
+      note: 'Issued by the role test',
+    });
+    expect(issued.status).toBe(302);
+    const again = await post(path, admin.cookie, {
+      intent: 'issue-certificate',
+      name: 'Certificate Target',
+      note: 'Twice',
+    });
+    expect(again.status).toBe(409);
+    expect(countCertificates()).toBe(1);
   });
 
   test("a demoted admin's open event stream ends", async () => {

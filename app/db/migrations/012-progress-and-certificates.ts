@@ -40,6 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('certificates')
     .columns(['user_id', 'issued_at'])
     .execute();
+  // One valid certificate per student, whatever issues it.
+  await db.schema
+    .createIndex('certificates_one_valid')
+    .unique()
+    .on('certificates')
+    .column('user_id')
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

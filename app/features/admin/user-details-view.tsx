@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
@@ -7,6 +7,7 @@ import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION } from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
 
@@ -18,7 +19,56 @@ const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   payment: 'Payment',
   transfer: 'Transfer',
   email: 'E-mail',
+  certificate: 'Certificate',
 };
+
+/** Which of the 8 numbered steps the student marked complete, and when. */
+function ProgressSection({ completedSteps }: { completedSteps: CompletedStep[] }) {
+  const completedAt = new Map(completedSteps.map((step) => [step.step, step.completed_at]));
+  const done = NUMBERED_STEPS.filter((step) => completedAt.has(step.slug)).length;
+  return (
+    <section aria-labelledby="progress-heading" className="mt-10">
+      <h2 id="progress-heading" className="text-xl font-bold text-ink">
+        Progress
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" data-testid="progress-summary">
+        {`${done} of ${NUMBERED_STEPS.length} steps completed`}
+      </p>
+      <ol className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {NUMBERED_STEPS.map((step) => {
+          const at = completedAt.get(step.slug);
+          return (
+            <li
+              key={step.slug}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
+            >
+              <span className="flex items-center gap-2 font-semibold text-ink">
+                {at ? (
+                  <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-emerald-700" />
+                ) : (
+                  <Circle aria-hidden="true" className="h-5 w-5 text-slate-400" />
+                )}
+                Step {step.number}: {step.label}
+              </span>
+              {at ? (
+                <span className="text-slate-800">
+                  Completed <time dateTime={at}>{formatDateTimeUtc(at)}</time>
+                </span>
+              ) : (
+                <span className="text-slate-700">Not complete</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export interface CompletedStep {
+  step: string;
+  completed_at: string;
+}
 
 function StatusSelect({
   name,
@@ -60,6 +110,8 @@ export function UserDetailsView({
   timeline,
   backTo,
   error,
+  completedSteps,
+  certificate,
   children,
 }: {
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
@@ -69,6 +121,10 @@ export function UserDetailsView({
   timeline: TimelineEntry[];
   backTo: string;
   error?: string;
+  /** The numbered steps the student completed, with when. */
+  completedSteps: CompletedStep[];
+  /** The Certificate section (features/certificates), after Progress. */
+  certificate?: ReactNode;
   /** More of the person's history, from other features (their e-mails). */
   children?: ReactNode;
 }) {
@@ -134,6 +190,9 @@ export function UserDetailsView({
           </div>
         </Form>
       </section>
+
+      <ProgressSection completedSteps={completedSteps} />
+      {certificate}
 
       <section aria-labelledby="history-heading" className="mt-10">
         <h2 id="history-heading" className="text-xl font-bold text-ink">

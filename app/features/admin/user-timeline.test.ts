@@ -77,3 +77,42 @@ describe('a person’s history', () => {
     ]);
   });
 });
+
+describe('certificates in a person’s history', () => {
+  it('shows who issued one (with the note of an early one) and who revoked it, and why', () => {
+    const timeline = buildTimeline({
+      user: { created_at: '2026-09-01T09:00:00.000Z' },
+      changes: [],
+      emails: [],
+      purchases: { enrolments: [], payments: [] },
+      invitations: [],
+      transfers: [],
+      certificates: [
+        {
+          name: 'Ada Obi',
+          issued_at: '2026-12-01T10:00:00.000Z',
+          issued_by_name: 'Bo Admin',
+          note: 'Finished the React project in class.',
+          revoked_at: '2026-12-02T10:00:00.000Z',
+          revoked_by_name: 'Cy Admin',
+          revoked_reason: 'Issued to the wrong spelling of her name.',
+        },
+        {
+          name: 'Ada N. Obi',
+          issued_at: '2026-12-03T10:00:00.000Z',
+          issued_by_name: 'Cy Admin',
+          note: null,
+          revoked_at: null,
+          revoked_by_name: null,
+          revoked_reason: null,
+        },
+      ],
+    });
+    expect(timeline.map((entry) => `${entry.kind}: ${entry.text}`)).toEqual([
+      'certificate: Certificate issued by Cy Admin to “Ada N. Obi”',
+      'certificate: Certificate revoked by Cy Admin: Issued to the wrong spelling of her name.',
+      'certificate: Certificate issued by Bo Admin to “Ada Obi” before every step was complete. Note: Finished the React project in class.',
+      'account: Account created at the first sign-in',
+    ]);
+  });
+});

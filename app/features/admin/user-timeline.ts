@@ -5,7 +5,15 @@ import { formatMinorUnits } from '~/features/enrolment/money';
 /** One line of a person's history on their admin page. */
 export interface TimelineEntry {
   at: string;
-  kind: 'account' | 'change' | 'invitation' | 'payment' | 'enrolment' | 'transfer' | 'email';
+  kind:
+    | 'account'
+    | 'change'
+    | 'invitation'
+    | 'payment'
+    | 'enrolment'
+    | 'transfer'
+    | 'email'
+    | 'certificate';
   text: string;
 }
 
@@ -42,13 +50,24 @@ export interface TimelineSources {
     created_at: string;
     decided_at: string | null;
   }[];
+  /** Certificates issued (with the note of an early one) and revoked (with the reason). */
+  certificates?: {
+    name: string;
+    issued_at: string;
+    issued_by_name: string;
+    note: string | null;
+    revoked_at: string | null;
+    revoked_by_name: string | null;
+    revoked_reason: string | null;
+  }[];
 }
 
 const ACCESS_LABELS: Record<string, string> = { none: 'none', 'level-1': 'Level 1 - FED' };
 
 /**
  * A person's whole history in one list, newest first: the account, every change of access
- * and cohort (who, when), invitations, enrolments, payments, transfers and e-mails.
+ * and cohort (who, when), invitations, enrolments, payments, transfers, certificates and
+ * e-mails.
  */
 export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
   const entries: TimelineEntry[] = [
@@ -105,6 +124,20 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
         at: transfer.decided_at,
         kind: 'transfer',
         text: `Bank transfer of ${amount} ${transfer.status} by ${transfer.decided_by_name ?? 'an admin'}${transfer.reason ? `: ${transfer.reason}` : ''}`,
+      });
+    }
+  }
+  for (const certificate of sources.certificates ?? []) {
+    entries.push({
+      at: certificate.issued_at,
+      kind: 'certificate',
+      text: `Certificate issued by ${certificate.issued_by_name} to “${certificate.name}”${certificate.note ? ` before every step was complete. Note: ${certificate.note}` : ''}`,
+    });
+    if (certificate.revoked_at) {
+      entries.push({
+        at: certificate.revoked_at,
+        kind: 'certificate',
+        text: `Certificate revoked by ${certificate.revoked_by_name ?? 'an admin'}: ${certificate.revoked_reason ?? ''}`,
       });
     }
   }

@@ -6,6 +6,7 @@ import {
   installmentSubject,
   PaymentReceivedEmail,
 } from './templates/payment-emails';
+import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import {
@@ -82,6 +83,16 @@ export const EMAIL_TEMPLATES = {
     }),
     subject: () => INVITATION_SUBJECT,
     render: (payload) => <InvitationEmail {...payload} />,
+  }),
+  'certificate-issued': template({
+    payload: z.object({
+      name: z.string().min(1).max(200),
+      certificateId: z.string().min(1).max(64),
+      courseName: z.string().min(1).max(200),
+      cohortName: z.string().min(1).max(200).nullable(),
+    }),
+    subject: () => CERTIFICATE_ISSUED_SUBJECT,
+    render: (payload) => <CertificateIssuedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

@@ -6,6 +6,16 @@ import { UserDetailsView } from '~/features/admin/user-details-view';
 import { listInvitationsAndTransfers } from '~/features/admin/user-history.server';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { requireAdmin } from '~/features/auth/guards.server';
+import {
+  issueCertificateFromForm,
+  revokeCertificateFromForm,
+} from '~/features/certificates/certificate-admin.server';
+import { CertificateAdminSection } from '~/features/certificates/certificate-admin-section';
+import {
+  ISSUE_CERTIFICATE_INTENT,
+  REVOKE_CERTIFICATE_INTENT,
+} from '~/features/certificates/certificate-form';
+import { listCertificatesOfUser } from '~/features/certificates/certificates.server';
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { listEmailsForUser } from '~/features/email/outbox.server';
 import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
@@ -13,6 +23,8 @@ import { retryEmail } from '~/features/email/retry-email.server';
 import { UserEmails } from '~/features/email/user-emails-view';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { listCompletedSteps } from '~/features/progress/progress.server';
 import { requireServices } from '~/lib/load-context';
 import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
 import type { Route } from './+types/user-details';
@@ -27,15 +39,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails, purchases, cohorts, history] = await Promise.all([
-    listUserChanges(db, user.id),
-    listEmailsForUser(db, user.id),
-    listEnrolmentsAndPayments(db, user.id),
-    cohortOptions(db),
-    listInvitationsAndTransfers(db, user),
-  ]);
-  const timeline = buildTimeline({ user, changes, emails, purchases, ...history });
-  return { user, emails, purchases, cohorts, timeline, backTo };
+  const [changes, emails, purchases, cohorts, history, completedSteps, certificates] =
+    await Promise.all([
+      listUserChanges(db, user.id),
+      listEmailsForUser(db, user.id),
+      listEnrolmentsAndPayments(db, user.id),
+      cohortOptions(db),
+      listInvitationsAndTransfers(db, user),
+      listCompletedSteps(db, user.id),
+      listCertificatesOfUser(db, user.id),
+    ]);
+  const timeline = buildTimeline({ user, changes, emails, purchases, ...history, certificates });
+  return { user, emails, purchases, cohorts, timeline, backTo, completedSteps, certificates };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,16 +58,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = requireServices(context);
   const form = await readForm(request);
   if (!form) return data({ error: FORM_UNREADABLE }, { status: 400 });
-  if (form.get('intent') === RETRY_EMAIL_INTENT) {
-    return retryEmail(form, services, admin, params.id);
+  const intent = form.get('intent');
+  if (intent === RETRY_EMAIL_INTENT) return retryEmail(form, services, admin, params.id);
+  if (intent === ISSUE_CERTIFICATE_INTENT) {
+    return issueCertificateFromForm(form, services, admin, params.id);
+  }
+  if (intent === REVOKE_CERTIFICATE_INTENT) {
+    return revokeCertificateFromForm(form, services, admin, params.id);
   }
   return saveUserStatus(form, services, admin, params.id);
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, purchases, ...details } = loaderData;
+  const { emails, purchases, certificates, ...details } = loaderData;
+  const done = details.completedSteps.length;
   return (
-    <UserDetailsView {...details} error={actionData?.error}>
+    <UserDetailsView
+      {...details}
+      error={actionData && 'error' in actionData ? actionData.error : undefined}
+      certificate={
+        <CertificateAdminSection
+          displayName={details.user.name}
+          done={done}
+          total={NUMBERED_STEPS.length}
+          certificates={certificates}
+          error={actionData && 'certificateError' in actionData ? actionData : undefined}
+        />
+      }
+    >
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />
     </UserDetailsView>

@@ -5,6 +5,8 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { StepView } from '~/features/courses/step-view';
+import { findStudentCertificate } from '~/features/certificates/student-certificate.server';
+import { YourCertificate } from '~/features/certificates/your-certificate';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
 import { readStepProgress, submitStepProgress } from '~/features/progress/step-progress.server';
@@ -21,13 +23,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The guard runs before any content is read, so a denied request never carries it.
   if (step.studentsOnly) await requireStudent(context);
   const services = requireServices(context);
+  const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
+  const [progress, transfers, certificate] = await Promise.all([
+    readStepProgress(services, step.slug),
+    step.slug === 'home' ? myTransfers(services) : [],
+    showsCertificate ? myCertificate(services) : null,
+  ]);
   return {
     step,
     content: courseContent(step.slug),
     ...neighbourSteps(step.slug),
-    progress: await readStepProgress(services, step.slug),
-    transfers: step.slug === 'home' ? await myTransfers(services) : [],
+    progress,
+    transfers,
+    certificate,
   };
+}
+
+/** The course home and the conclusion show a student's certificate once issued. */
+async function myCertificate(context: RequestContext) {
+  const { user } = await context.session();
+  return user ? findStudentCertificate(context.services.database.db, user.id) : null;
 }
 
 /** Mark as complete / Mark as not complete (numbered steps the reader may read). */
@@ -60,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
-  const { transfers, progress, ...step } = loaderData;
+  const { transfers, progress, certificate, ...step } = loaderData;
   const isHome = step.step.slug === 'home';
   return (
     <StepView
@@ -72,6 +87,7 @@ export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
       }
     >
       {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
+      <YourCertificate certificate={certificate} />
       <MyTransfers transfers={transfers} heading="Your bank transfers" />
     </StepView>
   );

@@ -1,0 +1,298 @@
+import { Award, BadgeCheck, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import type { Certificate } from '~/db/schema';
+import { formatDateTimeUtc } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
+import { Spinner } from '~/ui/spinner';
+import { notify } from '~/ui/toasts';
+import {
+  CERTIFICATE_MESSAGES,
+  CERTIFICATE_NAME_MAX,
+  CERTIFICATE_TEXT_MAX,
+  ISSUE_CERTIFICATE_INTENT,
+  REVOKE_CERTIFICATE_INTENT,
+  type CertificateActionError,
+} from './certificate-form';
+import { certificatePath, courseNameOf } from './certificate-links';
+
+const FIELD =
+  'mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-ink aria-[invalid=true]:border-red-700';
+
+function ErrorMessage({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-3 text-sm font-semibold text-red-800">
+      {message}
+    </p>
+  );
+}
+
+function IssueForm({
+  displayName,
+  complete,
+  done,
+  total,
+  error,
+}: {
+  displayName: string;
+  complete: boolean;
+  done: number;
+  total: number;
+  error?: CertificateActionError;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === ISSUE_CERTIFICATE_INTENT;
+  const failed = error?.intent === ISSUE_CERTIFICATE_INTENT ? error : undefined;
+  // The message names the field it is about: the name, else the note.
+  const badName = failed?.certificateError === CERTIFICATE_MESSAGES.name;
+  return (
+    <Form
+      method="post"
+      aria-labelledby="issue-certificate-heading"
+      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <h3 id="issue-certificate-heading" className="text-lg font-bold text-ink">
+        Issue certificate
+      </h3>
+      <p id="issue-certificate-progress" className="mt-1 text-sm text-slate-700">
+        {complete
+          ? `All ${total} steps are complete.`
+          : `${done} of ${total} steps are complete. You can issue the certificate now with a note saying why; the note is kept with it.`}
+      </p>
+      <input type="hidden" name="intent" value={ISSUE_CERTIFICATE_INTENT} />
+      <label htmlFor="certificate-name" className="mt-4 block text-sm font-semibold text-ink">
+        Name on the certificate
+      </label>
+      <input
+        id="certificate-name"
+        name="name"
+        required
+        maxLength={CERTIFICATE_NAME_MAX}
+        defaultValue={failed?.values.name ?? displayName}
+        autoComplete="off"
+        aria-invalid={badName ? true : undefined}
+        aria-describedby={badName ? 'issue-certificate-error' : undefined}
+        className={FIELD}
+      />
+      <label htmlFor="certificate-note" className="mt-4 block text-sm font-semibold text-ink">
+        {complete ? 'Note (optional)' : 'Note (required)'}
+      </label>
+      <textarea
+        id="certificate-note"
+        name="note"
+        rows={3}
+        maxLength={CERTIFICATE_TEXT_MAX}
+        aria-required={!complete}
+        aria-describedby={
+          failed && !badName
+            ? 'issue-certificate-progress issue-certificate-error'
+            : 'issue-certificate-progress'
+        }
+        aria-invalid={failed && !badName ? true : undefined}
+        defaultValue={failed?.values.note ?? ''}
+        className={FIELD}
+      />
+      <ErrorMessage id="issue-certificate-error" message={failed?.certificateError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'mt-4')}>
+        {busy ? <Spinner className="h-4 w-4" /> : <Award aria-hidden="true" className="h-4 w-4" />}
+        Issue certificate
+      </button>
+    </Form>
+  );
+}
+
+function RevokeForm({
+  certificate,
+  error,
+}: {
+  certificate: Certificate;
+  error?: CertificateActionError;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === REVOKE_CERTIFICATE_INTENT;
+  const failed = error?.intent === REVOKE_CERTIFICATE_INTENT ? error : undefined;
+  return (
+    <Form
+      method="post"
+      aria-labelledby="revoke-certificate-heading"
+      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <h3 id="revoke-certificate-heading" className="text-lg font-bold text-ink">
+        Revoke
+      </h3>
+      <p id="revoke-certificate-hint" className="mt-1 text-sm text-slate-700">
+        The public page will say Revoked with today’s date. The student sees the reason on their
+        course page; the public page does not show it.
+      </p>
+      <input type="hidden" name="intent" value={REVOKE_CERTIFICATE_INTENT} />
+      <input type="hidden" name="certificateId" value={certificate.id} />
+      <label htmlFor="revoke-reason" className="mt-4 block text-sm font-semibold text-ink">
+        Reason
+      </label>
+      <textarea
+        id="revoke-reason"
+        name="reason"
+        rows={3}
+        maxLength={CERTIFICATE_TEXT_MAX}
+        aria-required="true"
+        aria-describedby={
+          failed ? 'revoke-certificate-hint revoke-certificate-error' : 'revoke-certificate-hint'
+        }
+        aria-invalid={failed ? true : undefined}
+        defaultValue={failed?.values.reason ?? ''}
+        className={FIELD}
+      />
+      <ErrorMessage id="revoke-certificate-error" message={failed?.certificateError} />
+      <button type="submit" disabled={busy} className={buttonClass('secondary', 'mt-4')}>
+        {busy ? (
+          <Spinner className="h-4 w-4" />
+        ) : (
+          <XCircle aria-hidden="true" className="h-4 w-4" />
+        )}
+        Revoke
+      </button>
+    </Form>
+  );
+}
+
+function CertificateFacts({ certificate }: { certificate: Certificate }) {
+  const revoked = certificate.revoked_at !== null;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span
+          className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+            revoked ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'
+          }`}
+        >
+          {revoked ? (
+            <XCircle aria-hidden="true" className="h-3.5 w-3.5" />
+          ) : (
+            <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
+          )}
+          {revoked ? 'Revoked' : 'Valid'}
+        </span>
+        <Link
+          to={certificatePath(certificate.id)}
+          className="font-semibold break-all text-brand-700 underline"
+        >
+          {certificatePath(certificate.id)}
+        </Link>
+      </p>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <dt className="text-slate-700">Name on it</dt>
+        <dd className="font-semibold text-ink">{certificate.name}</dd>
+        <dt className="text-slate-700">Course</dt>
+        <dd>
+          {courseNameOf(certificate.track)}
+          {certificate.cohort_name ? `, ${certificate.cohort_name}` : ''}
+        </dd>
+        <dt className="text-slate-700">Issued</dt>
+        <dd>
+          <time dateTime={certificate.issued_at}>{formatDateTimeUtc(certificate.issued_at)}</time>{' '}
+          by {certificate.issued_by_name}
+        </dd>
+        {certificate.note && (
+          <>
+            <dt className="text-slate-700">Note</dt>
+            <dd className="break-words">{certificate.note}</dd>
+          </>
+        )}
+        <dt className="text-slate-700">Search engines</dt>
+        <dd>{certificate.listed ? 'Listed (the student chose so)' : 'Not listed'}</dd>
+        {certificate.revoked_at && (
+          <>
+            <dt className="text-slate-700">Revoked</dt>
+            <dd className="break-words">
+              <time dateTime={certificate.revoked_at}>
+                {formatDateTimeUtc(certificate.revoked_at)}
+              </time>{' '}
+              by {certificate.revoked_by_name ?? 'an admin'}: {certificate.revoked_reason}
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The Certificate section of a user's admin page: the valid certificate with Revoke, or
+ * Issue certificate (a note is required before all 8 steps); earlier, revoked ones below.
+ */
+export function CertificateAdminSection({
+  displayName,
+  done,
+  total,
+  certificates,
+  error,
+}: {
+  displayName: string;
+  /** Numbered steps the student completed, of `total`. */
+  done: number;
+  total: number;
+  /** Every certificate of the student, newest first. */
+  certificates: Certificate[];
+  error?: CertificateActionError;
+}) {
+  useEffect(() => {
+    if (error) notify('error', error.certificateError);
+  }, [error]);
+  const valid = certificates.find((certificate) => certificate.revoked_at === null);
+  const revoked = certificates.filter((certificate) => certificate.revoked_at !== null);
+  return (
+    <section
+      aria-labelledby="certificate-heading"
+      className="mt-10"
+      data-testid="certificate-admin"
+    >
+      <h2 id="certificate-heading" className="text-xl font-bold text-ink">
+        Certificate
+      </h2>
+      {/* A refusal about a form no longer on the page (another admin acted meanwhile). */}
+      {error && error.intent !== (valid ? REVOKE_CERTIFICATE_INTENT : ISSUE_CERTIFICATE_INTENT) && (
+        <ErrorMessage id="certificate-error" message={error.certificateError} />
+      )}
+      {valid ? (
+        <>
+          <div className="mt-3">
+            <CertificateFacts certificate={valid} />
+          </div>
+          <RevokeForm certificate={valid} error={error} />
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700">
+            {revoked.length > 0
+              ? 'No valid certificate: the last one was revoked.'
+              : 'No certificate issued yet.'}
+          </p>
+          <IssueForm
+            displayName={displayName}
+            complete={done >= total}
+            done={done}
+            total={total}
+            error={error}
+          />
+        </>
+      )}
+      {revoked.length > 0 && (
+        <>
+          <h3 className="mt-6 text-base font-bold text-ink">Revoked certificates</h3>
+          <ul className="mt-2 space-y-2">
+            {revoked.map((certificate) => (
+              <li key={certificate.id}>
+                <CertificateFacts certificate={certificate} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** The admin's buttons on a user's page: shared by the page and its action. */
+export const ISSUE_CERTIFICATE_INTENT = 'issue-certificate';
+export const REVOKE_CERTIFICATE_INTENT = 'revoke-certificate';
+
+export const CERTIFICATE_NAME_MAX = 120;
+export const CERTIFICATE_TEXT_MAX = 1000;
+
+export const CERTIFICATE_MESSAGES = {
+  name: `Write the name as it should appear on the certificate (1 to ${CERTIFICATE_NAME_MAX} characters).`,
+  noteRequired:
+    'A note is required: this student has not completed all 8 steps. Say why the certificate is issued now.',
+  noteTooLong: `The note can be at most ${CERTIFICATE_TEXT_MAX} characters.`,
+  reason: `Give a reason for revoking the certificate (3 to ${CERTIFICATE_TEXT_MAX} characters).`,
+  alreadyValid:
+    'This student already has a valid certificate. Revoke it first to issue a new one. Nothing was changed.',
+  alreadyRevoked: 'This certificate was already revoked. Nothing was changed.',
+  notFound: 'Certificate not found.',
+  userNotFound: 'Document not found',
+  unknownForm: 'The form was not understood. Reload the page and try again.',
+  issued: 'Certificate issued. The student will get an e-mail with its link.',
+  issuedNoEmail: 'Certificate issued. This account has no valid e-mail address: share the link.',
+  revoked: 'Certificate revoked. Its page now says Revoked.',
+  listed: 'Search engines may now list your certificate.',
+  unlisted: 'Your certificate is no longer offered to search engines.',
+  notOwner: 'Only the student who holds this certificate can change this.',
+  listingRevoked: 'This certificate was revoked; its page is never listed.',
+} as const;
+
+/** Letters, marks and punctuation, but no control characters (a name is printed as it is). */
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const certificateNameSchema = z
+  .string()
+  .trim()
+  .min(1, CERTIFICATE_MESSAGES.name)
+  .max(CERTIFICATE_NAME_MAX, CERTIFICATE_MESSAGES.name)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), CERTIFICATE_MESSAGES.name);
+
+export const issueCertificateFormSchema = z.object({
+  name: certificateNameSchema,
+  /** Empty means none; whether one is required depends on the student's progress. */
+  note: z.string().trim().max(CERTIFICATE_TEXT_MAX, CERTIFICATE_MESSAGES.noteTooLong).default(''),
+});
+
+export const revokeCertificateFormSchema = z.object({
+  certificateId: z.string().min(1).max(64),
+  reason: z
+    .string()
+    .trim()
+    .min(3, CERTIFICATE_MESSAGES.reason)
+    .max(CERTIFICATE_TEXT_MAX, CERTIFICATE_MESSAGES.reason),
+});
+
+/** The first message of a failed parse, for the page. */
+export function firstIssue(error: z.ZodError, fallback: string): string {
+  const message = error.issues[0]?.message ?? fallback;
+  return message.startsWith('Invalid') ? fallback : message;
+}
+
+/** What an admin's certificate action answers with when it refuses. */
+export interface CertificateActionError {
+  certificateError: string;
+  intent: typeof ISSUE_CERTIFICATE_INTENT | typeof REVOKE_CERTIFICATE_INTENT;
+  /** What was typed, so a page without JavaScript shows it again. */
+  values: Record<string, string>;
+}

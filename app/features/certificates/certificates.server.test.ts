@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { markStep } from '~/features/progress/progress.server';
+import { createTestDatabase, insertUser, testEngine } from '../../../tests/support/test-database';
+import { CERTIFICATE_MESSAGES } from './certificate-form';
+import {
+  CertificateError,
+  findCertificate,
+  findStudentCertificate,
+  issueCertificate,
+  listCertificatesOfUser,
+  revokeCertificate,
+  setCertificateListed,
+} from './certificates.server';
+import { publicCertificate } from './certificate-page.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const admin = { id: 'admin-1', name: 'Ada Admin' };
+const now = new Date('2026-12-01T10:00:00.000Z');
+
+async function completeSteps(userId: string, count = NUMBERED_STEPS.length) {
+  for (const step of NUMBERED_STEPS.slice(0, count)) {
+    await markStep(database.db, userId, step.slug, true, now);
+  }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<CertificateError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(CertificateError);
+  return error as CertificateError;
+}
+
+const outboxOf = (userId: string) =>
+  database.db
+    .selectFrom('email_outbox')
+    .select(['template', 'recipient', 'payload', 'idempotency_key'])
+    .where('user_id', '=', userId)
+    .execute();
+
+describe('issuing a certificate', () => {
+  it('after all 8 steps: a random public id, the name, track, cohort, issuer, and the e-mail with its link', async () => {
+    const student = await insertUser(database, {
+      name: 'Tobi Student',
+      email: 'tobi@example.com',
+      access: 'level-1',
+      cohort: 'cohort-1',
+    });
+    await completeSteps(student.id);
+    const { certificate, emailed } = await issueCertificate(
+      database.db,
+      { userId: student.id, name: '  Tobiloba Adé  ', admin },
+      now,
+    );
+    expect(emailed).toBe(true);
+    expect(certificate).toMatchObject({
+      user_id: student.id,
+      name: 'Tobiloba Adé',
+      track: 'frontend',
+      cohort_name: 'Cohort 1',
+      issued_at: now.toISOString(),
+      issued_by: admin.id,
+      issued_by_name: admin.name,
+      note: null,
+      listed: 0,
+      revoked_at: null,
+    });
+    expect(certificate.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(certificate.id).not.toContain(student.id);
+
+    const mail = await outboxOf(student.id);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      template: 'certificate-issued',
+      recipient: 'tobi@example.com',
+      idempotency_key: `certificate-issued:${certificate.id}`,
+    });
+    expect(JSON.parse(mail[0]!.payload)).toEqual({
+      name: 'Tobiloba Adé',
+      certificateId: certificate.id,
+      courseName: 'FrontEnd Developer Bootcamp',
+      cohortName: 'Cohort 1',
+    });
+    expect(await findCertificate(database.db, certificate.id)).toEqual(certificate);
+  });
+
+  it('before all 8 steps only with a note, which is kept; nothing is written without one', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id, 7);
+    const refused = await refusal(
+      issueCertificate(database.db, { userId: student.id, name: 'Early Bird', note: '  ', admin }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
+    expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
+    expect(await outboxOf(student.id)).toEqual([]);
+
+    const { certificate } = await issueCertificate(database.db, {
+      userId: student.id,
+      name: 'Early Bird',
+      note: 'Graduation lecture attended live; marking was skipped.',
+      admin,
+    });
+    expect(certificate.note).toBe('Graduation lecture attended live; marking was skipped.');
+    expect(certificate.cohort_name).toBeNull();
+  });
+
+  it('one valid certificate per student: a second is refused until the first is revoked', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id);
+    const first = await issueCertificate(database.db, { userId: student.id, name: 'One', admin });
+    const second = await refusal(
+      issueCertificate(database.db, { userId: student.id, name: 'Two', admin }),
+    );
+    expect(second.status).toBe(409);
+    expect(await listCertificatesOfUser(database.db, student.id)).toHaveLength(1);
+
+    await revokeCertificate(database.db, first.certificate.id, { reason: 'Wrong name', admin });
+    const again = await issueCertificate(database.db, { userId: student.id, name: 'Two', admin });
+    expect(again.certificate.id).not.toBe(first.certificate.id);
+    expect((await listCertificatesOfUser(database.db, student.id)).map((c) => c.name)).toEqual([
+      'Two',
+      'One',
+    ]);
+  });
+
+  it('two admins at once still make one valid certificate: the second waits for the first', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id);
+    let second: Promise<unknown> | undefined;
+    await database.db.transaction().execute(async (trx) => {
+      // The first admin's transaction, caught between its check and its insert.
+      let lock = trx.selectFrom('users').select('id').where('id', '=', student.id);
+      if (testEngine() === 'postgres') lock = lock.forUpdate();
+      await lock.execute();
+      second = issueCertificate(database.db, { userId: student.id, name: 'Race B', admin }).then(
+        () => 'issued',
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await trx
+        .insertInto('certificates')
+        .values({
+          id: 'race-a-certificate-0000',
+          user_id: student.id,
+          name: 'Race A',
+          track: 'frontend',
+          cohort_name: null,
+          issued_at: now.toISOString(),
+          issued_by: admin.id,
+          issued_by_name: admin.name,
+          note: null,
+        })
+        .execute();
+    });
+    const outcome = await second;
+    expect(outcome).toBeInstanceOf(CertificateError);
+    expect((outcome as CertificateError).status).toBe(409);
+    expect((await listCertificatesOfUser(database.db, student.id)).map((c) => c.name)).toEqual([
+      'Race A',
+    ]);
+  });
+
+  it('takes the track of the enrolment and refuses a bad name or an unknown user', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id);
+    await database.db
+      .insertInto('enrolments')
+      .values({
+        id: `enrolment-${student.id}`,
+        user_id: student.id,
+        order_id: null,
+        track: 'fullstack',
+        plan_id: 'fsd-upfront',
+        status: 'active',
+        installments_paid: 1,
+        installments_total: 1,
+        source: 'admin',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    for (const name of ['', '   ', 'x'.repeat(121), 'Line\nbreak']) {
+      const refused = await refusal(
+        issueCertificate(database.db, { userId: student.id, name, admin }),
+      );
+      expect(refused.status).toBe(400);
+    }
+    const unknown = await refusal(
+      issueCertificate(database.db, { userId: 'nobody', name: 'Ghost', note: 'x', admin }),
+    );
+    expect(unknown.status).toBe(404);
+    const { certificate } = await issueCertificate(database.db, {
+      userId: student.id,
+      name: 'Full Stack',
+      admin,
+    });
+    expect(certificate.track).toBe('fullstack');
+    expect(publicCertificate(certificate, 'https://academy.example').courseName).toBe(
+      'FullStack Developer Bootcamp',
+    );
+  });
+});
+
+describe('revoking a certificate', () => {
+  it('needs a reason, records who and when, happens once; the public page then says revoked', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id);
+    const { certificate } = await issueCertificate(database.db, {
+      userId: student.id,
+      name: 'Revoke Me',
+      admin,
+    });
+    const noReason = await refusal(
+      revokeCertificate(database.db, certificate.id, { reason: '  ', admin }),
+    );
+    expect(noReason.status).toBe(400);
+    expect((await findCertificate(database.db, certificate.id))?.revoked_at).toBeNull();
+
+    const at = new Date('2026-12-05T09:30:00.000Z');
+    const revoked = await revokeCertificate(
+      database.db,
+      certificate.id,
+      { reason: ' Issued by mistake ', admin: { id: 'admin-2', name: 'Bo Admin' } },
+      at,
+    );
+    expect(revoked).toMatchObject({
+      revoked_at: at.toISOString(),
+      revoked_by_name: 'Bo Admin',
+      revoked_reason: 'Issued by mistake',
+    });
+    const twice = await refusal(
+      revokeCertificate(database.db, certificate.id, { reason: 'Again', admin }),
+    );
+    expect(twice.status).toBe(409);
+    const unknown = await refusal(
+      revokeCertificate(database.db, 'AAAAAAAAAAAAAAAAAAAAAA', { reason: 'Nope', admin }),
+    );
+    expect(unknown.status).toBe(404);
+
+    const page = publicCertificate(revoked, 'https://academy.example');
+    expect(page).toMatchObject({
+      status: 'revoked',
+      revokedOn: '5 December 2026',
+      indexable: false,
+      share: null,
+    });
+    expect(JSON.stringify(page)).not.toContain('Issued by mistake');
+    expect(JSON.stringify(page)).not.toContain('Ada Admin');
+  });
+});
+
+describe('listing a certificate for search engines', () => {
+  it('only its holder can choose, only while it is valid; the page is indexable only then', async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    const other = await insertUser(database, { access: 'level-1' });
+    await completeSteps(student.id);
+    const { certificate } = await issueCertificate(database.db, {
+      userId: student.id,
+      name: 'Listed Student',
+      admin,
+    });
+    expect(publicCertificate(certificate, 'https://academy.example').indexable).toBe(false);
+
+    expect(await setCertificateListed(database.db, certificate.id, other.id, true)).toBe(
+      'not-owner',
+    );
+    expect(await setCertificateListed(database.db, certificate.id, admin.id, true)).toBe(
+      'not-owner',
+    );
+    expect((await findCertificate(database.db, certificate.id))?.listed).toBe(0);
+    expect(await setCertificateListed(database.db, 'no-such-certificate', student.id, true)).toBe(
+      'not-found',
+    );
+
+    expect(await setCertificateListed(database.db, certificate.id, student.id, true)).toBe(
+      'updated',
+    );
+    const listed = (await findCertificate(database.db, certificate.id))!;
+    expect(listed.listed).toBe(1);
+    expect(publicCertificate(listed, 'https://academy.example').indexable).toBe(true);
+    expect(await findStudentCertificate(database.db, student.id)).toMatchObject({
+      id: certificate.id,
+      listed: true,
+      revokedAt: null,
+    });
+
+    expect(await setCertificateListed(database.db, certificate.id, student.id, false)).toBe(
+      'updated',
+    );
+    expect((await findCertificate(database.db, certificate.id))?.listed).toBe(0);
+
+    await revokeCertificate(database.db, certificate.id, { reason: 'Plagiarised project', admin });
+    expect(await setCertificateListed(database.db, certificate.id, student.id, true)).toBe(
+      'revoked',
+    );
+  });
+
+  it("the student's panel shows the valid certificate, else the latest revoked one, else none", async () => {
+    const student = await insertUser(database, { access: 'level-1' });
+    expect(await findStudentCertificate(database.db, student.id)).toBeNull();
+    await completeSteps(student.id);
+    const first = await issueCertificate(
+      database.db,
+      { userId: student.id, name: 'First', admin },
+      new Date('2026-12-01T00:00:00.000Z'),
+    );
+    await revokeCertificate(database.db, first.certificate.id, { reason: 'Typo in name', admin });
+    expect(await findStudentCertificate(database.db, student.id)).toMatchObject({
+      id: first.certificate.id,
+      revokedReason: 'Typo in name',
+    });
+    const second = await issueCertificate(
+      database.db,
+      { userId: student.id, name: 'Second', admin },
+      new Date('2026-11-01T00:00:00.000Z'),
+    );
+    expect(await findStudentCertificate(database.db, student.id)).toEqual({
+      id: second.certificate.id,
+      name: 'Second',
+      courseName: 'FrontEnd Developer Bootcamp',
+      cohortName: null,
+      issuedAt: '2026-11-01T00:00:00.000Z',
+      listed: false,
+      revokedAt: null,
+      revokedReason: null,
+    });
+  });
+});

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import { NO_COHORT, nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { hasCompletedCourse } from '~/features/progress/progress.server';
+import { isDeliverableAddress } from '~/lib/mail-address';
+import {
+  CERTIFICATE_MESSAGES,
+  CERTIFICATE_TEXT_MAX,
+  certificateNameSchema,
+} from './certificate-form';
+import { courseNameOf } from './certificate-links';
+
+export { findStudentCertificate } from './student-certificate.server';
+
+/** A refusal the admin's page shows as it is, with its HTTP status. */
+export class CertificateError extends Error {
+  override name = 'CertificateError';
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+export interface CertificateAdmin {
+  id: string;
+  name: string;
+}
+
+/** 16 random bytes: 22 URL-safe characters, never derived from the user. */
+export function newCertificateId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A public id is short and URL-safe; anything else is not one (and is never queried). */
+export function isCertificateId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(id);
+}
+
+export interface IssueCertificateInput {
+  userId: string;
+  /** The name as it should appear on the certificate. */
+  name: string;
+  /** Why it is issued before every step is complete: required then, kept with it. */
+  note?: string;
+  admin: CertificateAdmin;
+}
+
+export interface IssuedCertificate {
+  certificate: Certificate;
+  /** False when the account has no deliverable address (nothing was queued). */
+  emailed: boolean;
+}
+
+function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** The track of the student's enrolment: an active one first, the newest; frontend if none. */
+async function enrolledTrack(db: Kysely<Database>, userId: string): Promise<Track> {
+  const enrolment = await db
+    .selectFrom('enrolments')
+    .select('track')
+    .where('user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('status', 'in', ['active', 'overdue']).then(0).else(1).end())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return enrolment?.track ?? 'frontend';
+}
+
+/**
+ * Issues a student's certificate, in one transaction with its e-mail: when they completed
+ * all 8 numbered steps, or earlier with a note saying why (kept in the row, shown in
+ * their history). One valid certificate per student: a second is refused while one is.
+ * The row records the name as printed, the track of their enrolment, their cohort's name
+ * today, and who issued it.
+ */
+export async function issueCertificate(
+  db: Kysely<Database>,
+  input: IssueCertificateInput,
+  now: Date = new Date(),
+): Promise<IssuedCertificate> {
+  const name = certificateNameSchema.safeParse(input.name);
+  if (!name.success) throw new CertificateError(CERTIFICATE_MESSAGES.name, 400);
+  const note = input.note?.trim() ?? '';
+  if (note.length > CERTIFICATE_TEXT_MAX) {
+    throw new CertificateError(CERTIFICATE_MESSAGES.noteTooLong, 400);
+  }
+  return db.transaction().execute(async (trx) => {
+    // The user's row is the lock that makes "one valid certificate" hold between two
+    // admins at once on PostgreSQL; SQLite runs one write transaction at a time.
+    let userQuery = trx
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'cohort'])
+      .where('id', '=', input.userId);
+    if (isPostgres(trx)) userQuery = userQuery.forUpdate();
+    const user = await userQuery.executeTakeFirst();
+    if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
+
+    if (!note && !(await hasCompletedCourse(trx, user.id))) {
+      throw new CertificateError(CERTIFICATE_MESSAGES.noteRequired, 400);
+    }
+    const valid = await trx
+      .selectFrom('certificates')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (valid) throw new CertificateError(CERTIFICATE_MESSAGES.alreadyValid, 409);
+
+    const cohort =
+      user.cohort === NO_COHORT
+        ? undefined
+        : await trx
+            .selectFrom('cohorts')
+            .select('name')
+            .where('id', '=', user.cohort)
+            .executeTakeFirst();
+    const certificate = await trx
+      .insertInto('certificates')
+      .values({
+        id: newCertificateId(),
+        user_id: user.id,
+        name: name.data,
+        track: await enrolledTrack(trx, user.id),
+        cohort_name: cohort?.name ?? null,
+        issued_at: nowTimestamp(now),
+        issued_by: input.admin.id,
+        issued_by_name: input.admin.name,
+        note: note || null,
+        listed: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
+    const emailed = isDeliverableAddress(user.email);
+    if (emailed) {
+      await enqueueEmail(
+        trx,
+        {
+          key: `certificate-issued:${certificate.id}`,
+          template: 'certificate-issued',
+          payload: {
+            name: certificate.name,
+            certificateId: certificate.id,
+            courseName: courseNameOf(certificate.track),
+            cohortName: certificate.cohort_name,
+          },
+          to: { address: user.email, name: user.name },
+          userId: user.id,
+        },
+        now,
+      );
+    }
+    return { certificate, emailed };
+  });
+}
+
+/**
+ * Revokes a certificate with the admin's reason (kept in the row with their name and the
+ * time; the public page then says Revoked and the date). Only once.
+ */
+export async function revokeCertificate(
+  db: Kysely<Database>,
+  id: string,
+  input: { reason: string; admin: CertificateAdmin },
+  now: Date = new Date(),
+): Promise<Certificate> {
+  const reason = input.reason.trim();
+  if (reason.length < 3 || reason.length > CERTIFICATE_TEXT_MAX) {
+    throw new CertificateError(CERTIFICATE_MESSAGES.reason, 400);
+  }
+  const revoked = await db
+    .updateTable('certificates')
+    .set({
+      revoked_at: nowTimestamp(now),
+      revoked_by_name: input.admin.name,
+      revoked_reason: reason,
+    })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (revoked) return revoked;
+  const existing = await findCertificate(db, id);
+  if (!existing) throw new CertificateError(CERTIFICATE_MESSAGES.notFound, 404);
+  throw new CertificateError(CERTIFICATE_MESSAGES.alreadyRevoked, 409);
+}
+
+export type ListingOutcome = 'updated' | 'not-found' | 'not-owner' | 'revoked';
+
+/**
+ * The student's choice to let search engines index their certificate's page. Only the
+ * student who holds it can make it, and only while it is valid.
+ */
+export async function setCertificateListed(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+  listed: boolean,
+): Promise<ListingOutcome> {
+  if (!isCertificateId(id)) return 'not-found';
+  const updated = await db
+    .updateTable('certificates')
+    .set({ listed: listed ? 1 : 0 })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return 'updated';
+  const existing = await findCertificate(db, id);
+  if (!existing) return 'not-found';
+  if (existing.user_id !== userId) return 'not-owner';
+  return 'revoked';
+}
+
+export async function findCertificate(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Certificate | undefined> {
+  if (!isCertificateId(id)) return undefined;
+  return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every certificate of a student, the newest first (a revoked one stays in the record). */
+export function listCertificatesOfUser(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Certificate[]> {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}

@@ -1,0 +1,398 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { COURSE_STEPS } from '../../app/content/course-steps';
+import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoApp,
+  reloadApp,
+  saveFullPageScreenshot,
+  test,
+} from './fixtures';
+import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+
+const ORIGIN = 'http://localhost:3210';
+const ISSUED_SUBJECT = 'Your certificate of completion is ready';
+const NUMBERED = COURSE_STEPS.filter((step) => step.number !== undefined).map((step) => step.slug);
+
+/** Marks the first `count` numbered steps complete, as the student's buttons would. */
+function completeSteps(userId: string, count = NUMBERED.length): void {
+  const db = openE2eDatabase();
+  try {
+    const insert = db.prepare(
+      'insert into step_completions (user_id, step, completed_at) values (?, ?, ?)',
+    );
+    const start = Date.now() - 8 * 86_400_000;
+    NUMBERED.slice(0, count).forEach((step, index) =>
+      insert.run(userId, step, new Date(start + index * 86_400_000).toISOString()),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+interface CertificateRow {
+  id: string;
+  name: string;
+  note: string | null;
+  listed: number;
+  revoked_at: string | null;
+}
+
+function certificatesOf(userId: string): CertificateRow[] {
+  const db = openE2eDatabase();
+  try {
+    return db
+      .prepare(
+        'select id, name, note, listed, revoked_at from certificates where user_id = ? order by issued_at desc',
+      )
+      .all(userId) as CertificateRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A certificate written straight to the database, for tests about who may see what. */
+function insertCertificate(user: TestAccount, name = user.name): string {
+  const id = randomBytes(16).toString('base64url');
+  const db = openE2eDatabase();
+  try {
+    db.prepare(
+      `insert into certificates (id, user_id, name, track, cohort_name, issued_at, issued_by, issued_by_name, listed)
+       values (?, ?, ?, 'frontend', 'Cohort 1', ?, 'e2e', 'E2E Admin', 0)`,
+    ).run(id, user.id, name, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  return id;
+}
+
+/** The day as the certificate prints it: `22 November 2026`. */
+const today = () =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+
+/** The local mailbox lists `subject` for `email` once (the worker sends within a moment). */
+async function expectMail(page: Page, email: string, subject: string) {
+  await expect(async () => {
+    await gotoApp(page, '/dev-mail');
+    await expect(
+      page.getByRole('link').filter({ hasText: email }).filter({ hasText: subject }),
+    ).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+}
+
+const certificateSection = (page: Page) =>
+  page.getByRole('region', { name: 'Certificate', exact: true });
+
+async function visitorPage(testInfo: TestInfo, browser: Browser) {
+  const context = await browser.newContext(testInfo.project.use);
+  return { context, page: await context.newPage() };
+}
+
+test.describe('certificates', () => {
+  test('(a) after all 8 steps an admin issues the certificate; anyone can check it; the e-mail arrives; revoked, it says so', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'one run of the whole flow is enough');
+    const suffix = randomBytes(3).toString('hex');
+    const student = createAccount('level-1', `Grace ${suffix}`);
+    completeSteps(student.id);
+    await useAccount(page.context(), createAccount('admin', 'Cert Admin'));
+
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    const progress = page.getByRole('region', { name: 'Progress' });
+    await expect(progress.getByTestId('progress-summary')).toHaveText('8 of 8 steps completed');
+    await expect(progress.getByRole('listitem')).toHaveCount(8);
+    await expect(progress.getByRole('listitem').first()).toContainText('Step 1: Roadmap');
+    await expect(progress.getByRole('listitem').last()).toContainText(/Completed \d+ \w+ \d{4}/);
+
+    const section = certificateSection(page);
+    await expect(section).toContainText('All 8 steps are complete.');
+    const nameField = section.getByLabel('Name on the certificate');
+    await expect(nameField).toHaveValue(student.name);
+    const printedName = `Grace Adaeze ${suffix}`;
+    await nameField.fill(printedName);
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(page.getByText(CERTIFICATE_MESSAGES.issued)).toBeVisible();
+    const [certificate] = certificatesOf(student.id);
+    expect(certificate).toMatchObject({ name: printedName, note: null, listed: 0 });
+    const path = `/certificates/${certificate!.id}`;
+    await expect(section.getByRole('link', { name: path })).toBeVisible();
+    await expect(section).toContainText('Valid');
+    await expect(page.getByTestId('change-history')).toContainText(
+      `Certificate issued by Cert Admin to “${printedName}”`,
+    );
+
+    // A browser with no session checks it.
+    const visitor = await visitorPage(testInfo, browser);
+    const response = await gotoApp(visitor.page, path);
+    expect(response?.status()).toBe(200);
+    const card = visitor.page.getByTestId('certificate');
+    await expect(
+      visitor.page.getByRole('heading', { level: 1, name: 'Certificate of completion' }),
+    ).toBeVisible();
+    await expect(visitor.page.getByTestId('certificate-name')).toHaveText(printedName);
+    await expect(card).toContainText('FrontEnd Developer Bootcamp');
+    await expect(card).toContainText(today());
+    await expect(visitor.page.getByTestId('certificate-status')).toHaveText('Valid');
+    await expect(visitor.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+
+    await expectMail(page, student.email, ISSUED_SUBJECT);
+
+    // The student finds it on the course home and in the conclusion step.
+    const studentContext = await browser.newContext();
+    await useAccount(studentContext, student);
+    const studentPage = await studentContext.newPage();
+    for (const path of ['/fed/home', '/fed/conclusion']) {
+      await gotoApp(studentPage, path);
+      const mine = studentPage.getByRole('region', { name: 'Your certificate' });
+      await expect(mine.getByRole('link', { name: /view/i }).first()).toHaveAttribute(
+        'href',
+        new RegExp(`/certificates/${certificatesOf(student.id)[0]!.id}`),
+      );
+      await expect(mine.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+        'href',
+        /^https:\/\/www\.linkedin\.com\/profile\/add\?/,
+      );
+    }
+    await expectNoAxeViolations(studentPage);
+    await studentContext.close();
+
+    // Revoking needs a reason.
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    await section.getByRole('button', { name: 'Revoke' }).click();
+    await expect(section.getByRole('alert')).toHaveText(CERTIFICATE_MESSAGES.reason);
+    expect(certificatesOf(student.id)[0]?.revoked_at).toBeNull();
+    await section.getByLabel('Reason').fill('Issued to the wrong account');
+    await section.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText(CERTIFICATE_MESSAGES.revoked)).toBeVisible();
+    await expect(section).toContainText('No valid certificate: the last one was revoked.');
+    await expect(page.getByTestId('change-history')).toContainText(
+      'Certificate revoked by Cert Admin: Issued to the wrong account',
+    );
+
+    await reloadApp(visitor.page);
+    const status = visitor.page.getByTestId('certificate-status');
+    await expect(status).toContainText('Revoked');
+    await expect(status).toContainText(today());
+    await expect(visitor.page.getByText('Issued to the wrong account')).toHaveCount(0);
+    await expect(visitor.page.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0);
+    await visitor.context.close();
+  });
+
+  test('(b) issuing before all 8 steps is refused without a note, and works with one', async ({
+    page,
+  }, testInfo) => {
+    const student = createAccount('level-1', `Early ${testInfo.project.name}`);
+    completeSteps(student.id, 3);
+    await useAccount(page.context(), createAccount('admin', 'Early Admin'));
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    await expect(page.getByTestId('progress-summary')).toHaveText('3 of 8 steps completed');
+    const section = certificateSection(page);
+    await expect(section).toContainText('3 of 8 steps are complete.');
+    await expect(section.getByLabel('Note (required)')).toBeVisible();
+
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(section.getByRole('alert')).toHaveText(CERTIFICATE_MESSAGES.noteRequired);
+    expect(certificatesOf(student.id)).toEqual([]);
+
+    await section.getByLabel('Note (required)').fill('Finished every project in the live classes.');
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(page.getByText(CERTIFICATE_MESSAGES.issued)).toBeVisible();
+    expect(certificatesOf(student.id)[0]).toMatchObject({
+      note: 'Finished every project in the live classes.',
+    });
+    await expect(section).toContainText('Finished every project in the live classes.');
+    await expect(page.getByTestId('change-history')).toContainText(
+      'before every step was complete. Note: Finished every project in the live classes.',
+    );
+  });
+
+  test('(c) the public page, its print rendering and the admin section: axe and screenshots', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const project = testInfo.project.name;
+    const student = createAccount('level-1', `Chidinma Okonkwo-Bello`);
+    completeSteps(student.id);
+    const id = insertCertificate(student);
+    const path = `/certificates/${id}`;
+
+    // Print is a button that calls window.print; ?print=1 opens the dialog by itself.
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await gotoApp(page, `${path}?print=1`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
+      .toBe(1);
+    await gotoApp(page, path);
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // Share links, by their attributes only.
+    const addToProfile = page.getByRole('link', { name: /Add to LinkedIn profile/ });
+    const href = new URL((await addToProfile.getAttribute('href'))!);
+    expect(`${href.origin}${href.pathname}`).toBe('https://www.linkedin.com/profile/add');
+    expect(href.searchParams.get('startTask')).toBe('CERTIFICATION_NAME');
+    expect(href.searchParams.get('name')).toBe('FrontEnd Developer Bootcamp');
+    expect(href.searchParams.get('organizationName')).toBe('Frontier Dev Academy');
+    expect(href.searchParams.get('certUrl')).toBe(`${ORIGIN}${path}`);
+    expect(href.searchParams.get('certId')).toBe(id);
+    expect(href.searchParams.get('issueYear')).toBe(String(new Date().getUTCFullYear()));
+    for (const link of await page.getByRole('link', { name: /LinkedIn/ }).all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${ORIGIN}/media/certificate-share.png`,
+    );
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      `${ORIGIN}${path}`,
+    );
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      /Chidinma Okonkwo-Bello: Certificate of completion/,
+    );
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      /completed the FrontEnd Developer Bootcamp/,
+    );
+
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveFullPageScreenshot(page, 'certificate', project);
+
+    // Print: one landscape page on A4 and on Letter; the site's header and footer left out.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('body > header')).toBeHidden();
+    await expect(page.locator('body > footer')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    if (project === 'desktop') {
+      // The printable area of A4 landscape with 10 mm margins, at 96 px per inch.
+      await page.setViewportSize({ width: 1047, height: 718 });
+      await page.screenshot({ path: `test-results/screenshots/${project}-certificate-print.png` });
+      mkdirSync('test-results/screenshots', { recursive: true });
+      for (const format of ['A4', 'Letter'] as const) {
+        const pdf = await page.pdf({ format, landscape: true, printBackground: true });
+        writeFileSync(`test-results/screenshots/certificate-${format}.pdf`, pdf);
+        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
+        expect(pages, `${format} pages`).toHaveLength(1);
+      }
+      const preferred = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      expect(preferred.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
+      // Landscape by the page's own @page rule: wider than tall.
+      const box = preferred.toString('latin1').match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/);
+      expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(testInfo.project.use.viewport!);
+
+    // Revoked, for everyone.
+    const db = openE2eDatabase();
+    try {
+      db.prepare(
+        "update certificates set revoked_at = ?, revoked_by_name = 'E2E Admin', revoked_reason = 'test' where id = ?",
+      ).run(new Date().toISOString(), id);
+    } finally {
+      db.close();
+    }
+    await gotoApp(page, path);
+    await expect(page.getByTestId('certificate-status')).toContainText('Revoked');
+    if (project === 'desktop') {
+      await page.emulateMedia({ media: 'print' });
+      const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
+      await page.emulateMedia({ media: 'screen' });
+    }
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'certificate-revoked', project);
+
+    // The admin's view of the user: Progress and Certificate, before and after issuing.
+    const admin = await browser.newContext(testInfo.project.use);
+    await useAccount(admin, createAccount('admin', 'Shot Admin'));
+    const adminPage = await admin.newPage();
+    const early = createAccount('level-1', `Shot Student ${project}`);
+    completeSteps(early.id, 5);
+    await gotoApp(adminPage, `/admin/user-details/${early.id}`);
+    await certificateSection(adminPage).getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(certificateSection(adminPage).getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(adminPage);
+    await adminPage.evaluate(() => window.scrollTo(0, 0));
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-issue', project);
+    await gotoApp(adminPage, `/admin/user-details/${student.id}`);
+    await expectNoAxeViolations(adminPage);
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-revoked', project);
+    const valid = createAccount('level-1', `Valid Student ${project}`);
+    insertCertificate(valid);
+    await gotoApp(adminPage, `/admin/user-details/${valid.id}`);
+    await expect(
+      certificateSection(adminPage).getByRole('button', { name: 'Revoke' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(adminPage);
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-valid', project);
+    await admin.close();
+  });
+
+  test('(d) role × route: the public page, the listing choice and unknown ids', async () => {
+    const owner = createAccount('level-1', 'Owner Student');
+    const other = createAccount('level-1', 'Other Student');
+    const newcomer = createAccount('none', 'New Comer');
+    const admin = createAccount('admin', 'Role Admin');
+    const id = insertCertificate(owner);
+    const listing = (cookie: string, listed: string) =>
+      fetch(`${ORIGIN}/certificates/${id}/listing`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie,
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ returnTo: '/fed/home', listed }),
+      });
+
+    for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie, owner.cookie]) {
+      const page = await fetch(`${ORIGIN}/certificates/${id}`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Owner Student');
+      const unknown = await fetch(`${ORIGIN}/certificates/AAAAAAAAAAAAAAAAAAAAAA`, {
+        headers: { cookie },
+      });
+      expect(unknown.status).toBe(404);
+    }
+    for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie]) {
+      expect((await listing(cookie, '1')).status).toBe(403);
+    }
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+    const listed = await listing(owner.cookie, '1');
+    expect(listed.status).toBe(302);
+    expect(listed.headers.get('location')).toBe('/fed/home');
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(1);
+    const indexable = await (await fetch(`${ORIGIN}/certificates/${id}`)).text();
+    expect(indexable).not.toContain('<meta name="robots" content="noindex"/>');
+    expect((await listing(owner.cookie, '0')).status).toBe(302);
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+    // A request from another site is refused before anything else.
+    const crossSite = await fetch(`${ORIGIN}/certificates/${id}/listing`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: owner.cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'listed=1',
+    });
+    expect(crossSite.status).toBe(403);
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+  });
+});
