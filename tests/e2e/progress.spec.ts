@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
 
@@ -16,8 +17,7 @@ function completedSteps(userId: string): string[] {
   }
 }
 
-const menu = (page: import('@playwright/test').Page) =>
-  page.getByRole('navigation', { name: 'Course steps' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Course steps' });
 
 test.describe('progress through the course', () => {
   test('a student marks steps complete; the menu and the course home follow, and it can be undone', async ({
