@@ -1,7 +1,7 @@
 /**
- * `npm run bench [web|server|db|live|mail|payments]`: builds the site once, runs the parts,
- * writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up after
- * itself (servers, browsers, nginx, temp databases and folders) however it ends.
+ * `npm run bench [web|server|db|live|mail|payments|transfers]`: builds the site once, runs
+ * the parts, writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
+ * after itself (servers, browsers, nginx, temp databases and folders) however it ends.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { runLive } from './live';
 import { runMail } from './mail';
 import { runPayments } from './payments';
 import { runServer } from './server';
+import { runTransfers } from './transfers';
 import { runWeb } from './web';
 
 const RESULTS_DIR = join(BENCH_DIR, 'results');
@@ -35,6 +36,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   live: runLive,
   mail: runMail,
   payments: runPayments,
+  transfers: runTransfers,
 };
 
 function gitInfo(): BenchResults['git'] {

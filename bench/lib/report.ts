@@ -7,9 +7,10 @@ import type { LiveResult, LiveScenario } from '../live';
 import type { MailResult } from '../mail';
 import type { PaymentsResult } from '../payments';
 import type { ServerResult } from '../server';
+import type { TransfersResult } from '../transfers';
 import type { PageResult, WebResult } from '../web';
 
-export const PARTS = ['web', 'server', 'db', 'live', 'mail', 'payments'] as const;
+export const PARTS = ['web', 'server', 'db', 'live', 'mail', 'payments', 'transfers'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Failed {
@@ -35,6 +36,7 @@ export interface BenchResults {
   live?: LiveResult | Failed;
   mail?: MailResult | Failed;
   payments?: PaymentsResult | Failed;
+  transfers?: TransfersResult | Failed;
   stoppedEarly?: string;
   /** Things that went wrong around the measurements, such as a server that died. */
   incidents?: string[];
@@ -64,6 +66,10 @@ export const BUDGETS = {
   webhookPerSecond: 100,
   /** Answers per second may fall this far short of the offered rate (timer jitter). */
   webhookRateTolerance: 0.01,
+  /** Issue 15: what a 5 MB receipt upload adds to the server's RSS, and the admin queue. */
+  receiptUploadRiseMb: 20,
+  transferQueueP95Ms: 50,
+  transferQueueSize: 10_000,
 } as const;
 
 const failed = (value: unknown): value is Failed =>
@@ -204,6 +210,7 @@ function budgetRows(results: BenchResults): string[][] {
   }
   rows.push(...mailBudgetRows(results.mail));
   rows.push(...paymentsBudgetRows(results.payments));
+  rows.push(...transfersBudgetRows(results.transfers));
   return rows;
 }
 
@@ -333,6 +340,217 @@ function paymentsSection(payments: PaymentsResult): string {
     );
   }
   return lines.join('\n');
+}
+
+const signedMb = (value: number) =>
+  Number.isFinite(value) ? `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(1)} MB` : '–';
+
+function transfersBudgetRows(transfers: BenchResults['transfers']): string[][] {
+  const uploadLabel = (engine: string) =>
+    `A 5 MB receipt upload raises server RSS < ${BUDGETS.receiptUploadRiseMb} MB, ${engine} (issue 15)`;
+  const queueLabel = (engine: string) =>
+    `Admin transfer queue < ${BUDGETS.transferQueueP95Ms} ms with ${BUDGETS.transferQueueSize.toLocaleString('en')} transfers, ${engine} (issue 15)`;
+  if (!transfers || failed(transfers)) {
+    const text = transfers ? `transfers part failed: ${transfers.error}` : 'transfers part not run';
+    return (['sqlite', 'postgres'] as const).flatMap((engine) => [
+      [uploadLabel(engineName(engine)), text, NA],
+      [queueLabel(engineName(engine)), text, NA],
+    ]);
+  }
+  const rows: string[][] = [];
+  for (const engine of transfers.engines) {
+    const name = engineName(engine.engine);
+    const upload = engine.upload;
+    if (!upload) {
+      rows.push([uploadLabel(name), engine.skipped ?? engine.error ?? 'no figures', NA]);
+    } else {
+      const first = upload.warmUp[0];
+      const problems = [
+        upload.non302 ? `${upload.non302} answers not 302 to /success` : '',
+        upload.notStored ? `${upload.notStored} receipts not stored whole` : '',
+      ].filter(Boolean);
+      rows.push([
+        uploadLabel(name),
+        `largest rise ${signedMb(upload.maxRiseMb)} (peak − the ${upload.baselineMb.toFixed(0)} MB baseline: ${signedMb(upload.maxRiseOverBaselineMb)}; peak − RSS just before the upload: ${signedMb(upload.maxRiseOverBeforeMb)}; ` +
+          upload.kinds
+            .map(
+              (kind) =>
+                `${kind.kind.toUpperCase()} × ${kind.uploads} over the baseline: ` +
+                (kind.exactRiseMb ? `exact peak ${signedMb(kind.exactRiseMb.max)}, ` : '') +
+                `20 ms samples ${signedMb(kind.sampledRiseMb.max)}`,
+            )
+            .join('; ') +
+          `)` +
+          (first
+            ? `; on the fresh server the first upload peaked at ${signedMb(Math.max(first.exactPeakMb || 0, first.sampledPeakMb) - upload.idleMb)} over idle (warm-up, not judged)`
+            : '') +
+          (problems.length ? `; ${problems.join(', ')}` : ''),
+        upload.maxRiseMb < BUDGETS.receiptUploadRiseMb && problems.length === 0 ? MET : NOT_MET,
+      ]);
+    }
+    const queue = engine.queue;
+    if (!queue) {
+      rows.push([queueLabel(name), engine.skipped ?? engine.error ?? 'no figures', NA]);
+    } else {
+      const slowest = [...queue.targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
+      const worst = (kind: 'html' | 'data') =>
+        Math.max(...queue.targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95));
+      rows.push([
+        queueLabel(name),
+        `whole response on loopback (no Server-Timing header), p95 over pages ${queue.targets
+          .filter((t) => t.kind === 'data')
+          .map((t) => t.page)
+          .join(', ')}: \`.data\` ≤ ${ms(worst('data'))}, HTML ≤ ${ms(worst('html'))}` +
+          (slowest ? `; slowest ${slowest.label} (p50 ${ms(slowest.totalMs.p50)})` : '') +
+          ` with ${queue.transfers.toLocaleString('en')} transfers` +
+          (queue.checked ? '' : '; a page did not show the transfer expected on it'),
+        queue.transfers >= BUDGETS.transferQueueSize &&
+        queue.checked &&
+        queue.targets.every((t) => t.totalMs.p95 < BUDGETS.transferQueueP95Ms)
+          ? MET
+          : NOT_MET,
+      ]);
+    }
+  }
+  return rows;
+}
+
+function transfersSection(transfers: TransfersResult): string {
+  const mb = (value: number | undefined) =>
+    value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(1)} MB`;
+  const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
+  const rise = (value: { median: number; max: number } | undefined) =>
+    value ? `${signedMb(value.median)} / ${signedMb(value.max)}` : '–';
+  const uploadRows: string[][] = [];
+  const queueRows: string[][] = [];
+  for (const engine of transfers.engines) {
+    const name = engineName(engine.engine);
+    const { upload, queue } = engine;
+    if (!upload && !queue) {
+      const why = engine.skipped ?? engine.error ?? '–';
+      uploadRows.push([name, why, ...Array.from({ length: 8 }, () => '–')]);
+      queueRows.push([name, why, ...Array.from({ length: 6 }, () => '–')]);
+      continue;
+    }
+    if (upload) {
+      for (const kind of upload.kinds) {
+        uploadRows.push([
+          name,
+          `${kind.kind.toUpperCase()} ${mib(kind.fileBytes)} → ${mib(kind.storedBytes)} stored`,
+          String(kind.uploads),
+          `${mb(upload.idleMb)} / ${mb(upload.baselineMb)}`,
+          rise(kind.exactRiseMb),
+          rise(kind.sampledRiseMb),
+          rise(kind.riseOverBeforeMb),
+          `${ms(kind.uploadMs.p50, 0)} / ${ms(kind.uploadMs.max, 0)}`,
+          mb(upload.afterAllMb),
+          `${upload.non302} / ${upload.notStored}`,
+        ]);
+      }
+    } else {
+      uploadRows.push([name, engine.error ?? '–', ...Array.from({ length: 8 }, () => '–')]);
+    }
+    if (queue) {
+      for (const target of queue.targets) {
+        const query = queue.queryMs.find((q) => q.page === target.page)?.ms;
+        queueRows.push([
+          name,
+          `\`${target.path}\``,
+          `${target.status}, ${kb(target.bytes)}${target.contentEncoding ? ` ${target.contentEncoding}` : ''}`,
+          `${ms(target.totalMs.p50)} / ${ms(target.totalMs.p95)} / ${ms(target.totalMs.max)}`,
+          `${ms(target.firstByteMs.p50)} / ${ms(target.firstByteMs.p95)}`,
+          query ? `${ms(query.p50, 2)} / ${ms(query.p95, 2)}` : '–',
+          `${queue.transfers.toLocaleString('en')} (${queue.pending.toLocaleString('en')} pending), ${queue.pageCount} pages`,
+          `${queue.seedSeconds.toFixed(1)} s`,
+        ]);
+      }
+    } else {
+      queueRows.push([name, engine.error ?? '–', ...Array.from({ length: 6 }, () => '–')]);
+    }
+  }
+  const warmUps = transfers.engines.flatMap((engine) => {
+    const upload = engine.upload;
+    if (!upload) return [];
+    const peak = (run: (typeof upload.warmUp)[number]) =>
+      Number.isFinite(run.exactPeakMb)
+        ? Math.max(run.exactPeakMb, run.sampledPeakMb)
+        : run.sampledPeakMb;
+    return [
+      `${engineName(engine.engine)}: from ${mb(upload.idleMb)} idle, ` +
+        upload.warmUp
+          .map(
+            (run, index) =>
+              `${index === 0 ? 'the first' : 'then'} ${run.kind.toUpperCase()} peaked at ${signedMb(peak(run) - upload.idleMb)} and left ${signedMb(run.afterMb - upload.idleMb)}`,
+          )
+          .join(', ') +
+        `; baseline ${signedMb(upload.baselineMb - upload.idleMb)} over idle`,
+    ];
+  });
+  return [
+    '### Receipt upload: server memory',
+    '',
+    table(
+      [
+        'engine',
+        'receipt',
+        'uploads',
+        'RSS idle / baseline',
+        'exact peak rise median / max',
+        '20 ms samples rise median / max',
+        'rise over RSS just before',
+        'upload p50 / max',
+        'RSS after all',
+        'not 302 / not stored',
+      ],
+      uploadRows,
+    ),
+    '',
+    `Each upload is the transfer form posted to \`/enroll\` (multipart: plan, amount, date, reference and a ${mib(transfers.fileBytes)} receipt, the form's limit) by a new signed-in student, ` +
+      `one after another, PDF and JPEG alternately (${transfers.uploadsPerKind} of each, after one untimed of each). ` +
+      `The server's RSS (VmRSS of the node process) is sampled every ${transfers.sampleEveryMs} ms from sending until 500 ms after the answer (the upload's e-mail goes out meanwhile); ` +
+      'the exact peak is VmHWM over the same span, reset before each upload through `/proc/<pid>/clear_refs`. ' +
+      'Rises are peaks minus the baseline (RSS read a second after the warm-up uploads), and minus the RSS just before each upload (they differ when memory an earlier upload freed was returned meanwhile); ' +
+      'the budget is judged on the largest of either. ' +
+      'The PDF is stored as it came; the JPEG (JFIF, a 60 KB EXIF segment, then the scan) is stored without its EXIF segment.' +
+      (warmUps.length
+        ? ` The untimed warm-up uploads on the fresh server (not judged by the budget): ${warmUps.join('; ')}.`
+        : ''),
+    '',
+    '### Admin transfer queue',
+    '',
+    table(
+      [
+        'engine',
+        'request',
+        'answer',
+        'whole response p50 / p95 / max',
+        'first byte p50 / p95',
+        'loader query alone p50 / p95',
+        'transfers',
+        'seed',
+      ],
+      queueRows,
+    ),
+    '',
+    `The queue holds ${transfers.queueTransfers.toLocaleString('en')} transfers, each by its own user with a small PNG receipt, a tenth pending (submitted over the last 5 days) and the rest decided over the last year (4 in 5 approved, the rest rejected), written straight to the database (ANALYZE after it on PostgreSQL). ` +
+      `An admin's session requests each page ${transfers.requestsPerTarget} times (after 5 untimed), the targets in turn, over one kept-alive loopback connection with \`Accept-Encoding: gzip\`. ` +
+      'The server sends no `Server-Timing` header, so the figure is the whole response seen by the bench (request sent → last byte), an upper bound on the server time; ' +
+      '`.data` is what a client-side navigation fetches (the root, admin layout and queue loaders, no rendering), HTML is the full server render of the same loaders. ' +
+      '"Loader query alone" is `listTransferQueue` (two counts and the page\'s rows) called in the bench process on its own connection, for where the time goes. ' +
+      'Page 1 shows the oldest pending transfers; the others are decided ones (offset into the decided list).',
+    '',
+    ...transfers.engines.flatMap((engine) =>
+      (engine.queue?.breakdown ?? []).flatMap(({ page, steps }) => [
+        `${engineName(engine.engine)}, page ${page}: the loader's queries, each run alone ${transfers.requestsPerTarget} times (p50 / p95), and the engine's plan:`,
+        '',
+        ...steps.map(
+          (step) =>
+            `- ${step.label}: ${ms(step.ms.p50, 2)} / ${ms(step.ms.p95, 2)}, \`${step.plan}\``,
+        ),
+        '',
+      ]),
+    ),
+  ].join('\n');
 }
 
 function mailBudgetRows(mail: BenchResults['mail']): string[][] {
@@ -803,6 +1021,11 @@ export function renderMarkdown(results: BenchResults): string {
   if (!results.payments) lines.push('Not run.', '');
   else if (failed(results.payments)) lines.push(`Failed: ${results.payments.error}`, '');
   else lines.push(paymentsSection(results.payments));
+
+  lines.push('## Bank transfers', '');
+  if (!results.transfers) lines.push('Not run.', '');
+  else if (failed(results.transfers)) lines.push(`Failed: ${results.transfers.error}`, '');
+  else lines.push(transfersSection(results.transfers));
 
   return `${lines.join('\n').trimEnd()}\n`;
 }
