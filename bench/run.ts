@@ -1,5 +1,5 @@
 /**
- * `npm run bench [web|server|db|live|mail|payments|transfers]`: builds the site once, runs
+ * `npm run bench [web|server|db|live|mail|payments|transfers|export]`: builds the site once, runs
  * the parts, writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
  * after itself (servers, browsers, nginx, temp databases and folders) however it ends.
  */
@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runDb } from './db';
+import { runExport } from './export';
 import {
   allIncidents,
   BENCH_DIR,
@@ -37,6 +38,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   mail: runMail,
   payments: runPayments,
   transfers: runTransfers,
+  export: runExport,
 };
 
 function gitInfo(): BenchResults['git'] {

@@ -60,18 +60,21 @@ export async function readUpload(
       else fields.set(name, value);
     });
     parser.on('file', (field, stream, info) => {
-      const chunks: Buffer[] = [];
+      // One buffer of the limit's size, filled as the file arrives: no list of chunks and
+      // no second copy when it ends (a 5 MB receipt costs 5 MB, not 10).
+      const bytes = Buffer.allocUnsafe(options.maxFileBytes + 1);
+      let length = 0;
       stream.on('data', (chunk: Buffer) => {
-        if (!tooLarge) chunks.push(chunk);
+        if (tooLarge) return;
+        length += chunk.copy(bytes, length);
       });
       stream.on('limit', () => {
         tooLarge = true;
-        chunks.length = 0;
       });
       stream.on('end', () => {
         // An empty file input still sends a part, without a name: that is no file.
-        if (!tooLarge && (info.filename || chunks.length > 0)) {
-          file = { field, bytes: Buffer.concat(chunks), fileName: info.filename ?? '' };
+        if (!tooLarge && (info.filename || length > 0)) {
+          file = { field, bytes: bytes.subarray(0, length), fileName: info.filename ?? '' };
         }
       });
     });

@@ -3,6 +3,7 @@
  * met or not met with their numbers, then every figure by part.
  */
 import type { DbResult } from '../db';
+import type { ExportDownload, ExportResult } from '../export';
 import type { LiveResult, LiveScenario } from '../live';
 import type { MailResult } from '../mail';
 import type { PaymentsResult } from '../payments';
@@ -10,7 +11,16 @@ import type { ServerResult } from '../server';
 import type { TransfersResult } from '../transfers';
 import type { PageResult, WebResult } from '../web';
 
-export const PARTS = ['web', 'server', 'db', 'live', 'mail', 'payments', 'transfers'] as const;
+export const PARTS = [
+  'web',
+  'server',
+  'db',
+  'live',
+  'mail',
+  'payments',
+  'transfers',
+  'export',
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Failed {
@@ -37,6 +47,7 @@ export interface BenchResults {
   mail?: MailResult | Failed;
   payments?: PaymentsResult | Failed;
   transfers?: TransfersResult | Failed;
+  export?: ExportResult | Failed;
   stoppedEarly?: string;
   /** Things that went wrong around the measurements, such as a server that died. */
   incidents?: string[];
@@ -70,6 +81,10 @@ export const BUDGETS = {
   receiptUploadRiseMb: 20,
   transferQueueP95Ms: 50,
   transferQueueSize: 10_000,
+  /** Issue 16: the admin list's CSV export of 100,000 users, and what it adds to the server's RSS. */
+  exportMs: 3_000,
+  exportRiseMb: 30,
+  exportUsers: 100_000,
 } as const;
 
 const failed = (value: unknown): value is Failed =>
@@ -211,6 +226,7 @@ function budgetRows(results: BenchResults): string[][] {
   rows.push(...mailBudgetRows(results.mail));
   rows.push(...paymentsBudgetRows(results.payments));
   rows.push(...transfersBudgetRows(results.transfers));
+  rows.push(...exportBudgetRows(results.export));
   return rows;
 }
 
@@ -550,6 +566,105 @@ function transfersSection(transfers: TransfersResult): string {
         '',
       ]),
     ),
+  ].join('\n');
+}
+
+function exportBudgetRows(exported: BenchResults['export']): string[][] {
+  const users = BUDGETS.exportUsers.toLocaleString('en');
+  const timeLabel = (engine: string) =>
+    `CSV export of ${users} users < ${BUDGETS.exportMs / 1000} s, ${engine} (issue 16)`;
+  const riseLabel = (engine: string) =>
+    `CSV export raises server RSS < ${BUDGETS.exportRiseMb} MB, ${engine} (issue 16)`;
+  if (!exported || failed(exported)) {
+    const text = exported ? `export part failed: ${exported.error}` : 'export part not run';
+    return (['sqlite', 'postgres'] as const).flatMap((engine) => [
+      [timeLabel(engineName(engine)), text, NA],
+      [riseLabel(engineName(engine)), text, NA],
+    ]);
+  }
+  const rows: string[][] = [];
+  for (const engine of exported.engines) {
+    const name = engineName(engine.engine);
+    if (!engine.totalMs || engine.maxRiseMb === undefined || !engine.runs) {
+      const why = engine.skipped ?? engine.error ?? 'no figures';
+      rows.push([timeLabel(name), why, NA], [riseLabel(name), why, NA]);
+      continue;
+    }
+    const enough = (engine.users ?? 0) >= BUDGETS.exportUsers;
+    rows.push([
+      timeLabel(name),
+      `request sent → last byte, ${engine.runs.length} downloads of ${(engine.users ?? 0).toLocaleString('en')} users: ` +
+        `max ${ms(engine.totalMs.max, 0)} (p50 ${ms(engine.totalMs.p50, 0)})` +
+        (engine.complete ? '' : '; a download was not every user under the header'),
+      enough && engine.complete && engine.totalMs.max < BUDGETS.exportMs ? MET : NOT_MET,
+    ]);
+    rows.push([
+      riseLabel(name),
+      `max peak +${engine.maxRiseMb.toFixed(1)} MB over the ${num(engine.baselineMb)} MB baseline ` +
+        `(after a warm-up download; 20 ms samples and VmHWM)`,
+      enough && engine.maxRiseMb < BUDGETS.exportRiseMb ? MET : NOT_MET,
+    ]);
+  }
+  return rows;
+}
+
+function exportSection(exported: ExportResult): string {
+  const mb = (value: number | undefined) =>
+    value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(1)} MB`;
+  const peak = (run: ExportDownload) =>
+    Number.isFinite(run.exactPeakMb)
+      ? Math.max(run.exactPeakMb, run.sampledPeakMb)
+      : run.sampledPeakMb;
+  const rows: string[][] = [];
+  for (const engine of exported.engines) {
+    const name = engineName(engine.engine);
+    if (!engine.runs || !engine.warmUp || engine.baselineMb === undefined) {
+      rows.push([
+        name,
+        engine.skipped ?? engine.error ?? '–',
+        ...Array.from({ length: 7 }, () => '–'),
+      ]);
+      continue;
+    }
+    const baseline = engine.baselineMb;
+    for (const [label, run, from] of [
+      ['warm-up (fresh server)', engine.warmUp, engine.idleMb ?? Number.NaN],
+      ...engine.runs.map((run, index) => [`download ${index + 1}`, run, baseline] as const),
+      ...(engine.filtered ? [['`?access=level-1`', engine.filtered, baseline] as const] : []),
+    ] as const) {
+      rows.push([
+        name,
+        label,
+        `${run.status} ${run.contentEncoding ?? 'identity'}`,
+        `${run.rows.toLocaleString('en')}${run.header ? '' : ' (no header)'}`,
+        mb(run.bytes / 1024 / 1024),
+        ms(run.firstByteMs, 0),
+        ms(run.ms, 0),
+        `${mb(run.beforeMb)} → ${mb(peak(run))}`,
+        `+${(peak(run) - from).toFixed(1)} MB`,
+      ]);
+    }
+  }
+  return [
+    table(
+      [
+        'engine',
+        'download',
+        'answer',
+        'rows',
+        'CSV',
+        'first byte',
+        'last byte',
+        'server RSS before → peak',
+        'rise',
+      ],
+      rows,
+    ),
+    '',
+    `${exported.users.toLocaleString('en')} users seeded by \`scripts/db-seed-bench.ts\` (plus the admin), an active enrolment for each level-1 user; ` +
+      'the admin downloads `/admin/users.csv` with gzip accepted. The rise of the warm-up is over the idle server; the others over the baseline read after it. ' +
+      `RSS sampled every ${exported.sampleEveryMs} ms and read exactly from VmHWM (reset before each download).`,
+    '',
   ].join('\n');
 }
 
@@ -1026,6 +1141,11 @@ export function renderMarkdown(results: BenchResults): string {
   if (!results.transfers) lines.push('Not run.', '');
   else if (failed(results.transfers)) lines.push(`Failed: ${results.transfers.error}`, '');
   else lines.push(transfersSection(results.transfers));
+
+  lines.push('## CSV export', '');
+  if (!results.export) lines.push('Not run.', '');
+  else if (failed(results.export)) lines.push(`Failed: ${results.export.error}`, '');
+  else lines.push(exportSection(results.export));
 
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -36,7 +36,11 @@ export function detectReceiptType(bytes: Buffer): ReceiptType | undefined {
   return undefined;
 }
 
-/** The file as it will be stored: images without metadata, a PDF as it came. */
+/**
+ * The file as it will be stored: images without metadata, a PDF as it came. The bytes are
+ * compacted in the buffer given (what is kept only ever moves towards its start), so a
+ * 5 MB receipt is not copied again; the result is a view of that buffer.
+ */
 export function withoutMetadata(bytes: Buffer, type: ReceiptType): Buffer {
   switch (type) {
     case 'image/jpeg':
@@ -50,11 +54,25 @@ export function withoutMetadata(bytes: Buffer, type: ReceiptType): Buffer {
   }
 }
 
+/** Writes kept ranges of `bytes` one after another from `start`, in place. */
+function compactor(bytes: Buffer, start: number) {
+  let written = start;
+  return {
+    keep(from: number, to: number) {
+      if (from !== written) bytes.copyWithin(written, from, to);
+      written += to - from;
+    },
+    get length() {
+      return written;
+    },
+  };
+}
+
 /** APP1 (EXIF, XMP), APP12 (Ducky), APP13 (IPTC) and comments; APP0, APP2 (ICC) and APP14 stay. */
 const JPEG_DROPPED = new Set([0xe1, 0xec, 0xed, 0xfe]);
 
 function stripJpeg(bytes: Buffer): Buffer {
-  const kept: Buffer[] = [bytes.subarray(0, 2)];
+  const out = compactor(bytes, 2);
   let at = 2;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) throw new UnreadableReceipt('A JPEG segment does not start with 0xFF');
@@ -66,23 +84,23 @@ function stripJpeg(bytes: Buffer): Buffer {
     }
     // Start of scan: the compressed picture follows to the end; nothing to strip in it.
     if (marker === 0xda || marker === 0xd9) {
-      kept.push(bytes.subarray(at));
+      out.keep(at, bytes.length);
       break;
     }
     if (at + 4 > bytes.length) throw new UnreadableReceipt('The JPEG ends inside a segment');
     const length = bytes.readUInt16BE(at + 2);
     const end = at + 2 + length;
     if (length < 2 || end > bytes.length) throw new UnreadableReceipt('A JPEG segment overruns');
-    if (!JPEG_DROPPED.has(marker)) kept.push(bytes.subarray(at, end));
+    if (!JPEG_DROPPED.has(marker)) out.keep(at, end);
     at = end;
   }
-  return Buffer.concat(kept);
+  return bytes.subarray(0, out.length);
 }
 
 const PNG_DROPPED = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME']);
 
 function stripPng(bytes: Buffer): Buffer {
-  const kept: Buffer[] = [PNG_SIGNATURE];
+  const out = compactor(bytes, 8);
   let at = 8;
   while (at < bytes.length) {
     if (at + 12 > bytes.length) throw new UnreadableReceipt('The PNG ends inside a chunk');
@@ -90,11 +108,11 @@ function stripPng(bytes: Buffer): Buffer {
     const type = bytes.toString('latin1', at + 4, at + 8);
     const end = at + 12 + length;
     if (end > bytes.length) throw new UnreadableReceipt('A PNG chunk overruns');
-    if (!PNG_DROPPED.has(type)) kept.push(bytes.subarray(at, end));
+    if (!PNG_DROPPED.has(type)) out.keep(at, end);
     at = end;
     if (type === 'IEND') break;
   }
-  return Buffer.concat(kept);
+  return bytes.subarray(0, out.length);
 }
 
 const WEBP_DROPPED = new Set(['EXIF', 'XMP ']);
@@ -105,7 +123,7 @@ const VP8X_XMP = 0x04;
 function stripWebp(bytes: Buffer): Buffer {
   const declared = bytes.readUInt32LE(4) + 8;
   if (declared > bytes.length) throw new UnreadableReceipt('The WebP is shorter than it says');
-  const kept: Buffer[] = [];
+  const out = compactor(bytes, 12);
   let at = 12;
   while (at < declared) {
     if (at + 8 > declared) throw new UnreadableReceipt('The WebP ends inside a chunk');
@@ -113,19 +131,10 @@ function stripWebp(bytes: Buffer): Buffer {
     const size = bytes.readUInt32LE(at + 4);
     const end = at + 8 + size + (size % 2);
     if (end > declared) throw new UnreadableReceipt('A WebP chunk overruns');
-    if (fourcc === 'VP8X') {
-      const chunk = Buffer.from(bytes.subarray(at, end));
-      chunk[8] = chunk[8]! & ~(VP8X_EXIF | VP8X_XMP);
-      kept.push(chunk);
-    } else if (!WEBP_DROPPED.has(fourcc)) {
-      kept.push(bytes.subarray(at, end));
-    }
+    if (fourcc === 'VP8X') bytes[at + 8] = bytes[at + 8]! & ~(VP8X_EXIF | VP8X_XMP);
+    if (!WEBP_DROPPED.has(fourcc)) out.keep(at, end);
     at = end;
   }
-  const body = Buffer.concat(kept);
-  const header = Buffer.alloc(12);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(body.length + 4, 4);
-  header.write('WEBP', 8, 'latin1');
-  return Buffer.concat([header, body]);
+  bytes.writeUInt32LE(out.length - 8, 4);
+  return bytes.subarray(0, out.length);
 }
