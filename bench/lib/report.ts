@@ -387,7 +387,7 @@ function transfersBudgetRows(transfers: BenchResults['transfers']): string[][] {
       ].filter(Boolean);
       rows.push([
         uploadLabel(name),
-        `largest rise ${signedMb(upload.maxRiseMb)} (peak − the ${upload.baselineMb.toFixed(0)} MB baseline: ${signedMb(upload.maxRiseOverBaselineMb)}; peak − RSS just before the upload: ${signedMb(upload.maxRiseOverBeforeMb)}; ` +
+        `largest rise of one upload (its peak − the RSS just before it) ${signedMb(upload.maxRiseMb)} (peak − the ${upload.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(upload.maxRiseOverBaselineMb)}; ` +
           upload.kinds
             .map(
               (kind) =>
