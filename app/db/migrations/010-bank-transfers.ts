@@ -59,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('bank_transfers_decided_at')
     .on('bank_transfers')
-    .column('decided_at')
+    .columns(['decided_at', 'id'])
     .execute();
 }
 

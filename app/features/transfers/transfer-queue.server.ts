@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
 import { pageOf } from '~/features/admin/page-window';
@@ -114,19 +114,29 @@ export async function listTransferQueue(
           .execute()
       : [];
   const decidedWanted = USERS_PAGE_SIZE - pendingRows.length;
-  const decidedRows =
+  // The page's ids first, read from the (decided_at, id) index alone; only those ten rows
+  // are then joined to their users, however deep the page.
+  const decidedIds =
     decidedWanted > 0
-      ? await db
+      ? db
           .selectFrom('bank_transfers')
-          .innerJoin('users', 'users.id', 'bank_transfers.user_id')
-          .select(QUEUED_COLUMNS)
-          .where('bank_transfers.status', '<>', 'pending')
-          .orderBy(sql`bank_transfers.decided_at`, 'desc')
-          .orderBy('bank_transfers.id')
+          .select('id')
+          .where('status', '<>', 'pending')
+          .orderBy('decided_at', 'desc')
+          .orderBy('id', 'desc')
           .offset(Math.max(0, offset - pending))
           .limit(decidedWanted)
-          .execute()
-      : [];
+      : undefined;
+  const decidedRows = decidedIds
+    ? await db
+        .selectFrom('bank_transfers')
+        .innerJoin('users', 'users.id', 'bank_transfers.user_id')
+        .select(QUEUED_COLUMNS)
+        .where('bank_transfers.id', 'in', decidedIds)
+        .orderBy('bank_transfers.decided_at', 'desc')
+        .orderBy('bank_transfers.id', 'desc')
+        .execute()
+    : [];
   return {
     transfers: [...pendingRows, ...decidedRows].map(queuedTransfer),
     total,
