@@ -348,6 +348,29 @@ describe('Stripe', () => {
       enrolment: { status: 'refunded' },
       payments: [{ provider_payment_id: first.id, status: 'refunded' }],
     });
+    // Nothing paid is left: the subscription is ended, and a charge that still comes is
+    // flagged to be refunded, not counted, and unlocks nothing.
+    expect(stripe.subscriptionUpdates.filter((update) => update.id === subscription)).toEqual([
+      { id: subscription, params: { cancel_at_period_end: 'true' } },
+    ]);
+    const late = subscriptionInvoice({
+      id: newStripeId('in'),
+      orderId: order.id,
+      subscription,
+      amount: 15_000,
+    });
+    await deliver('stripe', signedStripeEvent('invoice.paid', late));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'none',
+      enrolment: { status: 'refunded', paid: '1 of 3' },
+      payments: [{ status: 'refunded' }],
+    });
+    expect(await eventOutcome('stripe', order.id)).toContainEqual(
+      expect.objectContaining({
+        outcome: 'mismatch',
+        note: expect.stringContaining('after the enrolment was refunded: not recorded, refund it'),
+      }),
+    );
   });
 });
 

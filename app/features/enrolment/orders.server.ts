@@ -89,11 +89,16 @@ export function findEnrolmentOfOrder(
   return db.selectFrom('enrolments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/** An order takes another payment until its installments are all paid (and it is not cancelled). */
+/**
+ * An order takes another payment until its installments are all paid, unless it was
+ * cancelled or its enrolment refunded (a charge after a refund unlocks nothing: refund it).
+ */
 export function takesMorePayments(
   order: Pick<Order, 'status'>,
-  enrolment: Pick<Enrolment, 'installments_paid' | 'installments_total'> | undefined,
+  enrolment: Pick<Enrolment, 'installments_paid' | 'installments_total' | 'status'> | undefined,
 ): boolean {
   if (order.status === 'cancelled') return false;
-  return !enrolment || enrolment.installments_paid < enrolment.installments_total;
+  if (!enrolment) return true;
+  if (enrolment.status === 'refunded' || enrolment.status === 'cancelled') return false;
+  return enrolment.installments_paid < enrolment.installments_total;
 }

@@ -150,7 +150,9 @@ async function recordPayment(
   if (existing && !takesMorePayments(order, existing)) {
     return [
       'mismatch',
-      `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
+      existing.status === 'refunded' || existing.status === 'cancelled'
+        ? `A payment ${event.paymentId} after the enrolment was ${existing.status}: not recorded, refund it`
+        : `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
       order.user_id,
       false,
     ];

@@ -64,17 +64,17 @@ export async function receivePaymentWebhook(
 }
 
 /**
- * After the last installment, a provider that would charge on ends the plan. Checked on
- * every delivery of a payment, repeats included, so a failed attempt is retried.
+ * After the last installment, or once a refund has left an installment plan with nothing
+ * paid, a provider that would charge on ends the plan. Checked on every delivery of such
+ * an event, repeats included, so a failed attempt is retried.
  */
 async function stopPaidInstallments(
   db: Kysely<Database>,
   provider: PaymentProvider,
   event: PaymentEvent,
 ): Promise<void> {
-  if (!provider.stopInstallments || event.kind !== 'payment-succeeded' || !event.subscriptionRef) {
-    return;
-  }
+  if (!provider.stopInstallments || !event.subscriptionRef) return;
+  if (event.kind !== 'payment-succeeded' && event.kind !== 'refunded') return;
   const order = await findOrderOfEvent(db, event);
   if (!order || order.installments < 2) return;
   const enrolment = await findEnrolmentOfOrder(db, order.id);
