@@ -194,6 +194,12 @@ describe('submitting a transfer with its receipt', () => {
     for (const message of ['amount', 'transferDate', 'reference', 'plan'] as const) {
       expect(text).toContain(TRANSFER_MESSAGES[message]);
     }
+    // An amount past any plan (and past PostgreSQL's integer in kobo) is refused, not a 500.
+    const huge = await submit(
+      account,
+      transferForm(new Blob([png]), 'receipt.png', { amount: '30000000' }),
+    );
+    expect(huge.status).toBe(400);
     const noFile = new FormData();
     noFile.set('plan', 'fed-upfront');
     expect((await submit(account, noFile)).status).toBe(400);

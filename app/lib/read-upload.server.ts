@@ -43,6 +43,9 @@ export async function readUpload(
   } catch {
     return { ok: false, error: 'unreadable' };
   }
+  const declared = Number(request.headers.get('Content-Length'));
+  const announced =
+    Number.isSafeInteger(declared) && declared > 0 ? declared : options.maxFileBytes + 1;
   const body = Readable.fromWeb(request.body as WebReadableStream);
   return new Promise<UploadResult>((resolve) => {
     const fields = new Map<string, string>();
@@ -60,12 +63,19 @@ export async function readUpload(
       else fields.set(name, value);
     });
     parser.on('file', (field, stream, info) => {
-      // One buffer of the limit's size, filled as the file arrives: no list of chunks and
-      // no second copy when it ends (a 5 MB receipt costs 5 MB, not 10).
-      const bytes = Buffer.allocUnsafe(options.maxFileBytes + 1);
+      // One buffer, filled as the file arrives: no list of chunks and no second copy when it
+      // ends (a 5 MB receipt costs 5 MB, not 10). Never larger than the body announced, so
+      // a small request cannot make the server set aside the whole limit.
+      const bytes = Buffer.allocUnsafe(Math.min(options.maxFileBytes + 1, announced));
       let length = 0;
       stream.on('data', (chunk: Buffer) => {
         if (tooLarge) return;
+        // More than announced cannot arrive (the body would end first); the check keeps
+        // a wrong announcement from ever truncating a file silently.
+        if (length + chunk.length > bytes.length) {
+          tooLarge = true;
+          return;
+        }
         length += chunk.copy(bytes, length);
       });
       stream.on('limit', () => {

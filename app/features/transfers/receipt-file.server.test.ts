@@ -78,6 +78,17 @@ describe('stripping an image’s metadata', () => {
     );
   });
 
+  it('drops what follows a JPEG’s end (a second image with its own EXIF, a trailer)', () => {
+    const clean = withoutMetadata(fixture('receipt.jpg'), 'image/jpeg');
+    const withTrailer = Buffer.concat([
+      fixture('receipt.jpg'),
+      jpegWithExif(fixture('receipt.jpg')),
+    ]);
+    const stripped = withoutMetadata(withTrailer, 'image/jpeg');
+    expect(stripped.includes(GPS)).toBe(false);
+    expect(stripped.equals(clean)).toBe(true);
+  });
+
   it('drops a PNG’s eXIf and text chunks', () => {
     const png = fixture('receipt.png');
     const withMetadata = Buffer.concat([

@@ -68,6 +68,8 @@ function compactor(bytes: Buffer, start: number) {
   };
 }
 
+const JPEG_EOI = Buffer.from([0xff, 0xd9]);
+
 /** APP1 (EXIF, XMP), APP12 (Ducky), APP13 (IPTC) and comments; APP0, APP2 (ICC) and APP14 stay. */
 const JPEG_DROPPED = new Set([0xe1, 0xec, 0xed, 0xfe]);
 
@@ -82,9 +84,12 @@ function stripJpeg(bytes: Buffer): Buffer {
       at += 1; // fill byte
       continue;
     }
-    // Start of scan: the compressed picture follows to the end; nothing to strip in it.
+    // Start of scan: the compressed picture follows, up to its end-of-image marker (in the
+    // picture's data 0xFF is always followed by 0x00 or a restart marker). Whatever comes
+    // after it (a phone's second image with its own EXIF, a trailer) is dropped.
     if (marker === 0xda || marker === 0xd9) {
-      out.keep(at, bytes.length);
+      const end = bytes.indexOf(JPEG_EOI, at + (marker === 0xd9 ? 0 : 2));
+      out.keep(at, end === -1 ? bytes.length : end + 2);
       break;
     }
     if (at + 4 > bytes.length) throw new UnreadableReceipt('The JPEG ends inside a segment');

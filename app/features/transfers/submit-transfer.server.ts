@@ -13,6 +13,8 @@ import {
 } from './transfer-form';
 
 const DAY_MS = 86_400_000;
+/** Far above any plan, and (in kobo) within PostgreSQL's integer column. */
+const MAX_AMOUNT_NAIRA = 20_000_000;
 
 const planIds = plans.map((plan) => plan.id) as [string, ...string[]];
 
@@ -23,7 +25,7 @@ const fieldsSchema = z.object({
     .transform((value) => value.replace(/[\s,₦]/g, '').replace(/\.0{1,2}$/, ''))
     .refine((value) => /^\d{1,9}$/.test(value), TRANSFER_MESSAGES.amount)
     .transform(Number)
-    .refine((value) => value >= 1 && value <= 100_000_000, TRANSFER_MESSAGES.amount),
+    .refine((value) => value >= 1 && value <= MAX_AMOUNT_NAIRA, TRANSFER_MESSAGES.amount),
   transferDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSFER_MESSAGES.transferDate)
