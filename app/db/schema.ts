@@ -25,6 +25,8 @@ export interface UsersTable {
   email: string;
   access: ColumnType<Access, Access | undefined, Access>;
   cohort: ColumnType<Cohort, Cohort | undefined, Cohort>;
+  /** 1 when the identity provider verified `email` at the last sign-in. */
+  email_verified: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   edited_at: Timestamp | null;
   edited_by: string | null;

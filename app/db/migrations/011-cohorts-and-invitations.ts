@@ -24,6 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`alter table users rename column cohort_unchecked to cohort`.execute(db);
   }
   await db.schema.createIndex('users_cohort').on('users').column('cohort').execute();
+  // Whether the identity provider verified the address at the last sign-in: only then may
+  // an invitation to that address change the account.
+  await db.schema
+    .alterTable('users')
+    .addColumn('email_verified', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('cohorts')
@@ -76,5 +82,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('invitations').execute();
   await db.schema.dropTable('cohorts').execute();
+  await db.schema.alterTable('users').dropColumn('email_verified').execute();
   await db.schema.dropIndex('users_cohort').execute();
 }

@@ -10,7 +10,7 @@ import { signInErrorText, toClientErrorCode } from './error-codes';
 import { popupResultPage } from './popup-result-page.server';
 import { endSession, hashToken, startSession } from './session.server';
 import { SIGN_IN_MESSAGES, safeReturnTo, type SignInResult } from './sign-in-messages';
-import { recordSignIn, type AccountCreatedHook } from './user-records.server';
+import { recordSignIn, type SignInHook } from './user-records.server';
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -125,13 +125,13 @@ function providerErrorCode(error: unknown): string {
 
 /**
  * `/auth/google/callback`: consumes the attempt (whatever the outcome), exchanges the code,
- * records the user and starts a fresh session. `onAccountCreated` runs in the transaction
- * that creates a new account (the welcome e-mail joins it).
+ * records the user and starts a fresh session. `onSignIn` runs in the transaction that
+ * records the sign-in (the welcome e-mail of a new account, an invitation's claim).
  */
 export async function completeSignIn(
   request: Request,
   context: RequestContext,
-  onAccountCreated?: AccountCreatedHook,
+  onSignIn?: SignInHook,
 ): Promise<Response> {
   // Not counted against the limit: a callback only completes an attempt that a counted
   // `/auth/google` made (single use), so counting both halved what a classroom could do.
@@ -180,10 +180,10 @@ export async function completeSignIn(
     db,
     { ...claims, sub: claims.sub },
     context.services.env.ADMIN_EMAILS,
-    onAccountCreated,
+    onSignIn,
   );
   // Whatever the hook queued is committed now: send it without waiting for the next poll.
-  if (created) context.services.email.wakeWorker();
+  context.services.email.wakeWorker();
   cookies.push(await startSession(db, user.id, cookieHeader, context.services.sessionSettings));
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
   context.services.userEvents.publish({ collection: 'users', id: user.id });

@@ -15,34 +15,32 @@ function displayName(claims: IdentityClaims & { sub: string }): string {
 }
 
 /**
- * Work that belongs to creating an account, done in the transaction that creates it; it is
- * told whether the identity provider verified the e-mail address.
+ * Work that belongs to a sign-in, done in the transaction that records it: told whether
+ * the account was just created and whether the identity provider verified the address.
  */
-export type AccountCreatedHook = (
+export type SignInHook = (
   trx: Kysely<Database>,
   user: User,
   now: Date,
-  identity: { emailVerified: boolean },
+  identity: { emailVerified: boolean; created: boolean },
 ) => Promise<void>;
 
 /**
- * First sign-in creates the record with access and cohort `none` (and runs
- * `onAccountCreated` in the same transaction); later sign-ins refresh name and e-mail and
- * never touch access or cohort, except that a verified e-mail listed in ADMIN_EMAILS is
- * made admin.
+ * First sign-in creates the record with access and cohort `none`; later sign-ins refresh
+ * name, e-mail and whether it is verified, and touch access only to make a verified e-mail
+ * listed in ADMIN_EMAILS admin. `onSignIn` runs in the same transaction either way (the
+ * welcome e-mail, an invitation for a verified address).
  */
 export async function recordSignIn(
   db: Kysely<Database>,
   claims: IdentityClaims & { sub: string },
   adminEmails: readonly string[],
-  onAccountCreated?: AccountCreatedHook,
+  onSignIn?: SignInHook,
   now: Date = new Date(),
 ): Promise<SignInRecord> {
   const email = (claims.email ?? '').trim().slice(0, 320);
   const makeAdmin = claims.emailVerified && adminEmails.includes(email.toLowerCase());
-  return db
-    .transaction()
-    .execute((trx) => recordIn(trx, claims, email, makeAdmin, onAccountCreated, now));
+  return db.transaction().execute((trx) => recordIn(trx, claims, email, makeAdmin, onSignIn, now));
 }
 
 async function recordIn(
@@ -50,7 +48,7 @@ async function recordIn(
   claims: IdentityClaims & { sub: string },
   email: string,
   makeAdmin: boolean,
-  onAccountCreated: AccountCreatedHook | undefined,
+  onSignIn: SignInHook | undefined,
   now: Date,
 ): Promise<SignInRecord> {
   const inserted = await db
@@ -61,13 +59,15 @@ async function recordIn(
       email,
       access: makeAdmin ? 'admin' : 'none',
       cohort: 'none',
+      email_verified: claims.emailVerified ? 1 : 0,
       created_at: nowTimestamp(now),
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returningAll()
     .executeTakeFirst();
+  const emailVerified = claims.emailVerified === true;
   if (inserted) {
-    await onAccountCreated?.(db, inserted, now, { emailVerified: claims.emailVerified === true });
+    await onSignIn?.(db, inserted, now, { emailVerified, created: true });
     return { user: inserted, created: true };
   }
 
@@ -76,11 +76,13 @@ async function recordIn(
     .set({
       name: displayName(claims),
       email,
+      email_verified: emailVerified ? 1 : 0,
       ...(makeAdmin ? { access: 'admin' as const } : {}),
     })
     .where('id', '=', claims.sub)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await onSignIn?.(db, user, now, { emailVerified, created: false });
   return { user, created: false };
 }
 

@@ -5,7 +5,7 @@ import { createCohort } from '~/features/cohorts/cohorts.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
-import { setUpNewAccount } from './new-account.server';
+import { setUpSignIn } from './sign-in-hook.server';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ function signIn(email: string, emailVerified: boolean) {
     database.db,
     { sub: `google-${subjects}`, email, name: `Person ${subjects}`, emailVerified },
     [],
-    setUpNewAccount,
+    setUpSignIn,
   );
 }
 
@@ -118,6 +118,11 @@ describe('invitations', () => {
     const student = await insertUser(database, { email: 'Kim@Example.com' });
     const paid = await insertUser(database, { email: 'paid@example.com', access: 'level-1' });
     const boss = await insertUser(database, { email: 'boss@example.com', access: 'admin' });
+    await database.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', 'in', [student.id, paid.id, boss.id])
+      .execute();
     const result = await inviteAddresses(
       database.db,
       { emails: ['kim@example.com', 'boss@example.com'], access: 'level-1', cohort: 'cohort-2' },
@@ -133,6 +138,21 @@ describe('invitations', () => {
     );
     expect(await userRow(paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
     expect(await outbox('kim@example.com')).toHaveLength(1);
+  });
+
+  it('an account whose address was not verified waits for its first verified sign-in', async () => {
+    const first = await signIn('shared@example.com', false);
+    await inviteAddresses(
+      database.db,
+      { emails: ['shared@example.com'], access: 'level-1', cohort: 'cohort-1' },
+      admin,
+    );
+    expect(await userRow(first.user.id)).toEqual({ access: 'none', cohort: 'none' });
+    // The same subject signs in again, now verified: the invitation is claimed then.
+    subjects -= 1;
+    const again = await signIn('shared@example.com', true);
+    expect(again.user.id).toBe(first.user.id);
+    expect(await userRow(first.user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
   });
 
   it('inviting again replaces the pending invitation; a revoked one is not claimed', async () => {

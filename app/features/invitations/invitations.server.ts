@@ -119,12 +119,13 @@ export async function inviteAddresses(
     for (const email of request.emails) {
       const users = await trx
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'email_verified'])
         .where(sql<string>`lower(email)`, '=', email)
         .execute();
-      // Two accounts with one address (two identity providers' subjects): invite by e-mail
-      // only when it names one person.
-      const existing = users.length === 1 ? users[0] : undefined;
+      // At once only for one account whose address the identity provider verified (two
+      // accounts with one address, or an unverified one, are not guessed at: the invitation
+      // waits for a verified sign-in).
+      const existing = users.length === 1 && users[0]!.email_verified === 1 ? users[0] : undefined;
       await trx
         .updateTable('invitations')
         .set({ status: 'revoked', revoked_at: at })
@@ -159,9 +160,9 @@ export async function inviteAddresses(
 }
 
 /**
- * At a new account's creation, in its transaction: a pending invitation for its e-mail
+ * At a sign-in, in its transaction: a pending invitation for the account's e-mail
  * (case-insensitive) is claimed, but only when the identity provider verified the
- * address; anyone could otherwise sign up with the invited address and take the access.
+ * address; anyone could otherwise sign in with the invited address and take the access.
  */
 export async function claimInvitation(
   trx: Kysely<Database>,
