@@ -489,6 +489,44 @@ describe('Paystack', () => {
     ]);
   });
 
+  it('a renewal goes to the order of that customer and plan that still takes payments', async () => {
+    const { user, order: older } = await buyer('fsd-installments', viaPaystack);
+    const plan = {
+      plan_code: newPaystackCode('PLN'),
+      name: 'FullStack Bootcamp in 3 Installments',
+    };
+    const customer = { customer_code: newPaystackCode('CUS'), email: user.email };
+    await deliver(
+      'paystack',
+      signedPaystackEvent('charge.success', chargeSuccess(transaction(older, { customer, plan }))),
+    );
+    // A newer order of the same plan, paid and then refunded in full.
+    const newer = await createOrder(database.db, {
+      userId: user.id,
+      plan: findPlan('fsd-installments')!,
+      provider: viaPaystack,
+      now: new Date(Date.now() + 60_000),
+    });
+    const refunded = transaction(newer, { customer, plan });
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(refunded)));
+    await deliver('paystack', signedPaystackEvent('refund.processed', refundProcessed(refunded)));
+    const renewal = transaction(older, {
+      reference: newPaystackCode('T'),
+      metadata: '',
+      customer,
+      plan,
+    });
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(renewal)));
+    expect(await stateOf(user.id, older.id)).toMatchObject({
+      access: 'level-1',
+      enrolment: { status: 'active', paid: '2 of 3' },
+    });
+    expect((await stateOf(user.id, newer.id)).enrolment).toMatchObject({
+      status: 'refunded',
+      paid: '1 of 3',
+    });
+  });
+
   it('installments: renewals found by customer and plan, a failed invoice is overdue, a refund takes access back', async () => {
     const { user, order } = await buyer('fed-installments', viaPaystack);
     const plan = { plan_code: newPaystackCode('PLN'), name: 'FrontEnd Bootcamp in 3 Installments' };

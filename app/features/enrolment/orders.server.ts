@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { planPrice, type Plan, type PlanCurrency } from '~/content/plans';
 import {
   nowTimestamp,
@@ -63,7 +63,11 @@ export function findOrderOf(
     .executeTakeFirst();
 }
 
-/** The order a provider's event names, or else the one whose installment plan it charges. */
+/**
+ * The order a provider's event names, or else the one whose installment plan it charges.
+ * Paystack names a plan's charges by customer and plan, which two orders of one person for
+ * one plan share: the one that still takes payments is meant, the newest of those first.
+ */
 export function findOrderOfEvent(
   db: Kysely<Database>,
   event: { provider: PaymentProviderName; orderId?: string; subscriptionRef?: string },
@@ -74,10 +78,15 @@ export function findOrderOfEvent(
   if (!event.subscriptionRef) return Promise.resolve(undefined);
   return db
     .selectFrom('orders')
-    .selectAll()
-    .where('provider', '=', event.provider)
-    .where('subscription_ref', '=', event.subscriptionRef)
-    .orderBy('created_at', 'desc')
+    .leftJoin('enrolments', 'enrolments.order_id', 'orders.id')
+    .selectAll('orders')
+    .where('orders.provider', '=', event.provider)
+    .where('orders.subscription_ref', '=', event.subscriptionRef)
+    .orderBy(
+      sql`case when enrolments.status in ('active', 'overdue')
+        and enrolments.installments_paid < enrolments.installments_total then 0 else 1 end`,
+    )
+    .orderBy('orders.created_at', 'desc')
     .executeTakeFirst();
 }
 
