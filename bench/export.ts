@@ -19,18 +19,8 @@ import { sql } from 'kysely';
 import { openDatabase } from '~/db/database.server';
 import { EXPORT_COLUMNS } from '~/features/admin/user-export.server';
 import { createAccounts } from '../tests/support/accounts';
-import {
-  envNumber,
-  errorText,
-  log,
-  ROOT,
-  round,
-  sleep,
-  summarize,
-  tempDir,
-  type Summary,
-} from './lib/common';
-import { createTempDatabase, ensurePostgres } from './lib/postgres';
+import { envNumber, log, ROOT, round, sleep, summarize, type Summary } from './lib/common';
+import { onBothEngines } from './lib/postgres';
 import { rssMb, runCommand, sampleRss, startAppServer } from './lib/processes';
 
 const SAMPLE_EVERY_MS = 20;
@@ -265,36 +255,15 @@ async function measure(
   }
 }
 
-async function runEngine(
-  engine: 'sqlite' | 'postgres',
-  options: { users: number; downloads: number },
-): Promise<ExportEngineResult> {
-  if (engine === 'sqlite') {
-    return measure(engine, join(tempDir('export'), 'export.sqlite'), options);
-  }
-  const unavailable = await ensurePostgres();
-  if (unavailable) return { engine, skipped: unavailable };
-  const { url, drop } = await createTempDatabase('export');
-  try {
-    return await measure(engine, url, options);
-  } finally {
-    await drop();
-  }
-}
-
 export async function runExport(): Promise<ExportResult> {
   const options = {
     users: Math.round(envNumber('BENCH_EXPORT_USERS', 100_000)),
     downloads: Math.round(envNumber('BENCH_EXPORT_DOWNLOADS', 3)),
   };
-  const engines: ExportEngineResult[] = [];
-  for (const engine of ['sqlite', 'postgres'] as const) {
-    try {
-      engines.push(await runEngine(engine, options));
-    } catch (error) {
-      log(`export ${engine} failed: ${errorText(error)}`);
-      engines.push({ engine, error: errorText(error) });
-    }
-  }
+  const engines = await onBothEngines<ExportEngineResult>(
+    'export',
+    (engine, url) => measure(engine, url, options),
+    (engine, outcome) => ({ engine, ...outcome }),
+  );
   return { ...options, sampleEveryMs: SAMPLE_EVERY_MS, engines };
 }

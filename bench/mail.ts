@@ -9,7 +9,6 @@
  *   against the worker: a floor, not a ceiling).
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import pino from 'pino';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { nowTimestamp } from '~/db/schema';
@@ -17,8 +16,8 @@ import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { createSmtpTransport } from '~/features/email/mail-transport.server';
 import { startSmtpSink } from '../tests/support/smtp-sink';
-import { envNumber, errorText, log, round, summarize, tempDir, type Summary } from './lib/common';
-import { createTempDatabase, ensurePostgres } from './lib/postgres';
+import { envNumber, log, round, summarize, type Summary } from './lib/common';
+import { onBothEngines } from './lib/postgres';
 
 export interface MailEngineResult {
   engine: 'sqlite' | 'postgres';
@@ -159,25 +158,10 @@ async function measureEngine(
 export async function runMail(): Promise<MailResult> {
   const transactions = envNumber('BENCH_MAIL_TRANSACTIONS', 2000);
   const messages = envNumber('BENCH_MAIL_MESSAGES', 1000);
-  const engines: MailEngineResult[] = [];
-  const sqliteUrl = join(tempDir('bench-mail-'), 'mail.sqlite');
-  try {
-    engines.push(await measureEngine('sqlite', sqliteUrl, transactions, messages));
-  } catch (error) {
-    engines.push({ engine: 'sqlite', error: errorText(error) });
-  }
-  const unavailable = await ensurePostgres();
-  if (unavailable) {
-    engines.push({ engine: 'postgres', skipped: unavailable });
-  } else {
-    const { url, drop } = await createTempDatabase('mail');
-    try {
-      engines.push(await measureEngine('postgres', url, transactions, messages));
-    } catch (error) {
-      engines.push({ engine: 'postgres', error: errorText(error) });
-    } finally {
-      await drop();
-    }
-  }
+  const engines = await onBothEngines<MailEngineResult>(
+    'mail',
+    (engine, url) => measureEngine(engine, url, transactions, messages),
+    (engine, outcome) => ({ engine, ...outcome }),
+  );
   return { transactions, messages, engines };
 }

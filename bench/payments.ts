@@ -11,7 +11,6 @@
  *   them redeliveries of earlier events; afterwards the database must hold exactly one
  *   payment, one enrolment and one `payment-received` e-mail for every distinct order.
  */
-import { join } from 'node:path';
 import { findPlan } from '~/content/plans';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { nowTimestamp, type Order } from '~/db/schema';
@@ -33,10 +32,9 @@ import {
   round,
   sleep,
   summarize,
-  tempDir,
   type Summary,
 } from './lib/common';
-import { createTempDatabase, ensurePostgres } from './lib/postgres';
+import { onBothEngines } from './lib/postgres';
 import { startAppServer, type AppServer } from './lib/processes';
 
 /** The plan bought: FrontEnd Bootcamp, paid upfront in USD (one payment). */
@@ -461,26 +459,11 @@ export async function runPayments(): Promise<PaymentsResult> {
     perSecond: envNumber('BENCH_PAYMENTS_RATE', 100),
     seconds: envNumber('BENCH_PAYMENTS_SECONDS', 10),
   };
-  const engines: PaymentsEngineResult[] = [];
-  const sqliteUrl = join(tempDir('payments'), 'payments.sqlite');
-  try {
-    engines.push(await measureEngine('sqlite', sqliteUrl, options));
-  } catch (error) {
-    engines.push({ engine: 'sqlite', error: errorText(error) });
-  }
-  const unavailable = await ensurePostgres();
-  if (unavailable) {
-    engines.push({ engine: 'postgres', skipped: unavailable });
-  } else {
-    const { url, drop } = await createTempDatabase('payments');
-    try {
-      engines.push(await measureEngine('postgres', url, options));
-    } catch (error) {
-      engines.push({ engine: 'postgres', error: errorText(error) });
-    } finally {
-      await drop();
-    }
-  }
+  const engines = await onBothEngines<PaymentsEngineResult>(
+    'payments',
+    (engine, url) => measureEngine(engine, url, options),
+    (engine, outcome) => ({ engine, ...outcome }),
+  );
   return {
     deliveries: options.deliveries,
     warmUpDeliveries: WARM_UP_DELIVERIES,

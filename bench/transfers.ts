@@ -20,7 +20,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { plans } from '~/content/plans';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
@@ -39,10 +38,9 @@ import {
   round,
   sleep,
   summarize,
-  tempDir,
   type Summary,
 } from './lib/common';
-import { createTempDatabase, ensurePostgres } from './lib/postgres';
+import { onBothEngines } from './lib/postgres';
 import { rssMb, sampleRss, startAppServer, type AppServer } from './lib/processes';
 
 /** RSS sampling period during an upload. */
@@ -818,26 +816,11 @@ export async function runTransfers(): Promise<TransfersResult> {
     transfers: Math.round(envNumber('BENCH_TRANSFERS_QUEUE', 10_000)),
     requests: Math.round(envNumber('BENCH_TRANSFERS_REQUESTS', 50)),
   };
-  const engines: TransfersEngineResult[] = [];
-  const sqliteUrl = join(tempDir('transfers'), 'transfers.sqlite');
-  try {
-    engines.push(await measureEngine('sqlite', sqliteUrl, options));
-  } catch (error) {
-    engines.push({ engine: 'sqlite', error: errorText(error) });
-  }
-  const unavailable = await ensurePostgres();
-  if (unavailable) {
-    engines.push({ engine: 'postgres', skipped: unavailable });
-  } else {
-    const { url, drop } = await createTempDatabase('transfers');
-    try {
-      engines.push(await measureEngine('postgres', url, options));
-    } catch (error) {
-      engines.push({ engine: 'postgres', error: errorText(error) });
-    } finally {
-      await drop();
-    }
-  }
+  const engines = await onBothEngines<TransfersEngineResult>(
+    'transfers',
+    (engine, url) => measureEngine(engine, url, options),
+    (engine, outcome) => ({ engine, ...outcome }),
+  );
   return {
     uploadsPerKind: options.uploads,
     fileBytes: RECEIPT_MAX_BYTES,

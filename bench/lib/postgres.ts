@@ -2,8 +2,9 @@
  * The local PostgreSQL: checks it answers, starts the Debian cluster when it does not,
  * and creates throw-away databases that are dropped at cleanup.
  */
+import { join } from 'node:path';
 import pg from 'pg';
-import { errorText, log, onCleanup } from './common';
+import { errorText, log, onCleanup, tempDir } from './common';
 import { runCommand } from './processes';
 
 const SOCKET_BASE = 'postgres://root@%2Fvar%2Frun%2Fpostgresql';
@@ -89,4 +90,40 @@ export async function createTempDatabase(
     ),
   );
   return { url: postgresUrl(name), drop };
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * A part's measurement on each engine: a SQLite file in a temporary folder, then a
+ * throw-away PostgreSQL database (skipped with the reason when no server answers). An
+ * engine that fails is reported with its error; the other still runs.
+ */
+export async function onBothEngines<Result extends { engine: Engine }>(
+  part: string,
+  measure: (engine: Engine, url: string) => Promise<Result>,
+  unmeasured: (engine: Engine, outcome: { error: string } | { skipped: string }) => Result,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  try {
+    results.push(await measure('sqlite', join(tempDir(part), `${part}.sqlite`)));
+  } catch (error) {
+    log(`${part} sqlite failed: ${errorText(error)}`);
+    results.push(unmeasured('sqlite', { error: errorText(error) }));
+  }
+  const unavailable = await ensurePostgres();
+  if (unavailable) {
+    results.push(unmeasured('postgres', { skipped: unavailable }));
+    return results;
+  }
+  const { url, drop } = await createTempDatabase(part);
+  try {
+    results.push(await measure('postgres', url));
+  } catch (error) {
+    log(`${part} postgres failed: ${errorText(error)}`);
+    results.push(unmeasured('postgres', { error: errorText(error) }));
+  } finally {
+    await drop();
+  }
+  return results;
 }
