@@ -33,6 +33,7 @@ import {
   sleep,
   summarize,
   type Summary,
+  roundSummary,
 } from './lib/common';
 import { onBothEngines } from './lib/postgres';
 import { startAppServer, type AppServer } from './lib/processes';
@@ -439,18 +440,6 @@ async function measureEngine(
     await closeSink();
     await closeStripe();
   }
-}
-
-function roundSummary(summary: Summary): Summary {
-  return {
-    n: summary.n,
-    p50: round(summary.p50, 2),
-    p95: round(summary.p95, 2),
-    p99: round(summary.p99, 2),
-    min: round(summary.min, 2),
-    max: round(summary.max, 2),
-    mean: round(summary.mean, 2),
-  };
 }
 
 export async function runPayments(): Promise<PaymentsResult> {

@@ -39,6 +39,7 @@ import {
   sleep,
   summarize,
   type Summary,
+  roundSummary,
 } from './lib/common';
 import { onBothEngines } from './lib/postgres';
 import { rssMb, sampleRss, startAppServer, type AppServer } from './lib/processes';
@@ -796,18 +797,6 @@ async function measureEngine(
     await database.close();
     await closeSink();
   }
-}
-
-function roundSummary(summary: Summary): Summary {
-  return {
-    n: summary.n,
-    p50: round(summary.p50, 2),
-    p95: round(summary.p95, 2),
-    p99: round(summary.p99, 2),
-    min: round(summary.min, 2),
-    max: round(summary.max, 2),
-    mean: round(summary.mean, 2),
-  };
 }
 
 export async function runTransfers(): Promise<TransfersResult> {

@@ -84,6 +84,19 @@ export interface Summary {
   mean: number;
 }
 
+/** A summary with every figure to two decimals, as the reports print them. */
+export function roundSummary(summary: Summary): Summary {
+  return {
+    n: summary.n,
+    p50: round(summary.p50, 2),
+    p95: round(summary.p95, 2),
+    p99: round(summary.p99, 2),
+    min: round(summary.min, 2),
+    max: round(summary.max, 2),
+    mean: round(summary.mean, 2),
+  };
+}
+
 export function summarize(values: readonly number[]): Summary {
   const n = values.length;
   return {

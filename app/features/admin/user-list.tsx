@@ -5,6 +5,7 @@ import { ACCESS_LEVELS } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { labelClass } from '~/ui/form';
 import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from './data-table';
 import { Pagination } from './pagination';
 import {
@@ -24,7 +25,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access', 'Progress', 'Joined'] as const;
 const JOINED_COLUMN = COLUMNS.indexOf('Joined');
 
-const LABEL = 'block text-sm font-semibold text-ink';
 const SELECT =
   'mt-1 block h-10 w-full rounded-full border border-slate-300 bg-white pr-8 pl-4 text-sm';
 
@@ -58,7 +58,7 @@ function FilterSelect({
 }) {
   return (
     <div className={`min-w-0 ${widthClass}`}>
-      <label htmlFor={id} className={LABEL}>
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <select
@@ -157,7 +157,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
       }}
     >
       <div className="col-span-2 min-w-0 sm:w-sm sm:max-w-full">
-        <label htmlFor="user-search" className={LABEL}>
+        <label htmlFor="user-search" className={labelClass}>
           Search users
         </label>
         <div className="relative mt-1">

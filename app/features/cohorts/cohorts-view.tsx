@@ -2,11 +2,10 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
+import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
 
-const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
-const LABEL = 'block text-sm font-semibold text-ink';
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Action'] as const;
 
 function CohortForm({ editing, error }: { editing?: CohortRow; error?: string }) {
@@ -24,7 +23,7 @@ function CohortForm({ editing, error }: { editing?: CohortRow; error?: string })
       </h2>
       {editing && <input type="hidden" name="id" value={editing.id} />}
       <div>
-        <label htmlFor="cohort-name" className={LABEL}>
+        <label htmlFor="cohort-name" className={labelClass}>
           Name
         </label>
         <input
@@ -34,11 +33,11 @@ function CohortForm({ editing, error }: { editing?: CohortRow; error?: string })
           minLength={2}
           maxLength={60}
           defaultValue={editing?.name}
-          className={FIELD}
+          className={fieldClass}
         />
       </div>
       <div>
-        <label htmlFor="cohort-start" className={LABEL}>
+        <label htmlFor="cohort-start" className={labelClass}>
           Start date
         </label>
         <input
@@ -46,11 +45,11 @@ function CohortForm({ editing, error }: { editing?: CohortRow; error?: string })
           type="date"
           name="startDate"
           defaultValue={editing?.start_date ?? ''}
-          className={FIELD}
+          className={fieldClass}
         />
       </div>
       <div>
-        <label htmlFor="cohort-schedule" className={LABEL}>
+        <label htmlFor="cohort-schedule" className={labelClass}>
           Schedule
         </label>
         <input
@@ -59,11 +58,11 @@ function CohortForm({ editing, error }: { editing?: CohortRow; error?: string })
           maxLength={120}
           placeholder="Tue and Thu, 7–9 pm WAT"
           defaultValue={editing?.schedule}
-          className={FIELD}
+          className={fieldClass}
         />
       </div>
       <div>
-        <label htmlFor="cohort-capacity" className={LABEL}>
+        <label htmlFor="cohort-capacity" className={labelClass}>
           Capacity (optional)
         </label>
         <input
@@ -74,7 +73,7 @@ function CohortForm({ editing, error }: { editing?: CohortRow; error?: string })
           max={10000}
           inputMode="numeric"
           defaultValue={editing?.capacity ?? ''}
-          className={FIELD}
+          className={fieldClass}
         />
       </div>
       {error && (

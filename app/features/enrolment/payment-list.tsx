@@ -15,6 +15,7 @@ import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import { Pagination } from '~/features/admin/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
 import { buttonClass } from '~/ui/button';
+import { labelClass } from '~/ui/form';
 import { formatMinorUnits } from './money';
 import {
   ATTENTION_LIMIT,
@@ -31,7 +32,6 @@ const COLUMNS = ['Date', 'Buyer', 'Plan', 'Provider', 'Amount', 'Status'] as con
 const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as const;
 
 const FIELD = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
-const LABEL = 'block text-sm font-semibold text-ink';
 
 const STATUS_TONES: Record<PaymentListStatus, keyof typeof BADGE_TONES> = {
   paid: 'good',
@@ -59,7 +59,7 @@ function FilterSelect<Value extends string>({
 }) {
   return (
     <div>
-      <label htmlFor={`payment-${name}`} className={LABEL}>
+      <label htmlFor={`payment-${name}`} className={labelClass}>
         {label}
       </label>
       <select id={`payment-${name}`} name={name} defaultValue={value ?? ''} className={FIELD}>
@@ -90,7 +90,7 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
       className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
     >
       <div className="sm:col-span-2 lg:col-span-1">
-        <label htmlFor="payment-search" className={LABEL}>
+        <label htmlFor="payment-search" className={labelClass}>
           Name or e-mail
         </label>
         <input

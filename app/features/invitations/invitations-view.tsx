@@ -4,12 +4,11 @@ import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/
 import { DateTime } from '~/features/admin/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
+import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import type { InviteResult } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
-const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
-const LABEL = 'block text-sm font-semibold text-ink';
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
 
@@ -74,7 +73,7 @@ export function InvitationsView({
           Send invitations
         </h2>
         <div className="sm:col-span-2">
-          <label htmlFor="invite-emails" className={LABEL}>
+          <label htmlFor="invite-emails" className={labelClass}>
             Email addresses
           </label>
           <p id="invite-emails-hint" className="text-sm text-slate-700">
@@ -85,11 +84,11 @@ export function InvitationsView({
             name="emails"
             rows={5}
             aria-describedby="invite-emails-hint"
-            className={FIELD}
+            className={fieldClass}
           />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="invite-csv" className={LABEL}>
+          <label htmlFor="invite-csv" className={labelClass}>
             Or a CSV file
           </label>
           <p id="invite-csv-hint" className="text-sm text-slate-700">
@@ -101,27 +100,27 @@ export function InvitationsView({
             name="csv"
             accept=".csv,text/csv"
             aria-describedby="invite-csv-hint"
-            className={`${FIELD} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+            className={`${fieldClass} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
           />
         </div>
         <div>
-          <label htmlFor="invite-access" className={LABEL}>
+          <label htmlFor="invite-access" className={labelClass}>
             Access
           </label>
-          <select id="invite-access" name="access" defaultValue="level-1" className={FIELD}>
+          <select id="invite-access" name="access" defaultValue="level-1" className={fieldClass}>
             <option value="none">none</option>
             <option value="level-1">Level 1 - FED</option>
           </select>
         </div>
         <div>
-          <label htmlFor="invite-cohort" className={LABEL}>
+          <label htmlFor="invite-cohort" className={labelClass}>
             Cohort
           </label>
           <select
             id="invite-cohort"
             name="cohort"
             defaultValue={cohorts.find((cohort) => cohort.value !== 'none')?.value ?? 'none'}
-            className={FIELD}
+            className={fieldClass}
           >
             {cohorts.map((cohort) => (
               <option key={cohort.value} value={cohort.value}>

@@ -3,10 +3,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
+import { fieldClass } from '~/ui/form';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
-
-const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 
 function kilobytes(size: number): string {
   return size < 1024 * 1024
@@ -142,7 +141,7 @@ export function TransferReviewView({
               id="approve-cohort"
               name="cohort"
               defaultValue={cohorts[0]?.value}
-              className={FIELD}
+              className={fieldClass}
             >
               {cohorts.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -176,7 +175,7 @@ export function TransferReviewView({
               minLength={3}
               maxLength={1000}
               rows={3}
-              className={FIELD}
+              className={fieldClass}
             />
             <button
               type="submit"
