@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { E2E_ORIGIN, E2E_PORT } from './tests/e2e-origin';
 
-export const E2E_PORT = 3210;
-export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
 // Workers inherit this, so tests can check what the server wrote.
 process.env.E2E_DATABASE_PATH ??= join(dataDir, 'e2e.sqlite');

@@ -15,8 +15,9 @@ import {
   type SeededUser,
   type TestAccount,
 } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 
 let token: string;
 let seeded: SeededUser[];

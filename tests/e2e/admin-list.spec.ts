@@ -5,13 +5,14 @@ import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
 /**
  * Issue 16's list: the Access and Cohort filters, the Joined column and the CSV export; and
  * issue 17's Progress column and "Completed all" filter.
  */
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 /** The eight numbered steps, as `NUMBERED_STEPS` has them (its module reads through `~/`). */
 const NUMBERED_STEPS = COURSE_STEPS.filter((step) => step.number !== undefined);
 const CSV_HEADER = 'name,email,access,cohort,joined,enrolment status';

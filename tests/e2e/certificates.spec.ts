@@ -12,8 +12,9 @@ import {
   test,
 } from './fixtures';
 import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 const ISSUED_SUBJECT = 'Your certificate of completion is ready';
 const NUMBERED = COURSE_STEPS.filter((step) => step.number !== undefined).map((step) => step.slug);
 

@@ -1,8 +1,9 @@
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { createAccount, useAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 
 /** A welcome e-mail that failed for good, as the worker leaves one after a day of refusals. */
 function insertFailedWelcome(user: { id: string; email: string; name: string }): string {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';
 
@@ -195,12 +196,12 @@ test.describe('paying with the local payment provider', () => {
   }) => {
     const buyer = createAccount('none', 'Order Owner');
     const other = createAccount('none', 'Order Snoop');
-    const start = await fetch('http://localhost:3210/checkout', {
+    const start = await fetch(`${E2E_ORIGIN}/checkout`, {
       method: 'POST',
       redirect: 'manual',
       headers: {
         cookie: buyer.cookie,
-        origin: 'http://localhost:3210',
+        origin: E2E_ORIGIN,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams({ plan: 'fed-upfront' }),
@@ -210,7 +211,7 @@ test.describe('paying with the local payment provider', () => {
     expect(orderUrl).toMatch(/\/dev-pay\/ord_/);
     const asOther = await fetch(orderUrl, { headers: { cookie: other.cookie } });
     expect(asOther.status).toBe(404);
-    const forged = await fetch('http://localhost:3210/webhooks/local', {
+    const forged = await fetch(`${E2E_ORIGIN}/webhooks/local`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
-const ORIGIN = 'http://localhost:3210';
+const ORIGIN = E2E_ORIGIN;
 
 function completedSteps(userId: string): string[] {
   const db = openE2eDatabase();

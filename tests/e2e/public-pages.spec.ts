@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, useAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
 /** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
 function rawGet(
@@ -400,10 +401,10 @@ test.describe('headers', () => {
     page,
   }) => {
     const robots = await (await request.get('/robots.txt')).text();
-    expect(robots).toContain('Sitemap: http://localhost:3210/sitemap.xml');
+    expect(robots).toContain(`Sitemap: ${E2E_ORIGIN}/sitemap.xml`);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).toContain('<loc>http://localhost:3210/enroll</loc>');
-    expect(sitemap).toContain('<loc>http://localhost:3210/fed/home</loc>');
+    expect(sitemap).toContain(`<loc>${E2E_ORIGIN}/enroll</loc>`);
+    expect(sitemap).toContain(`<loc>${E2E_ORIGIN}/fed/home</loc>`);
     expect(sitemap).not.toContain('/fed/react');
     expect(sitemap).not.toContain('/admin');
     expect(robots).toContain('Disallow: /fed/react');
@@ -412,11 +413,11 @@ test.describe('headers', () => {
     await gotoApp(page, '/enroll');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      'http://localhost:3210/enroll',
+      `${E2E_ORIGIN}/enroll`,
     );
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      'http://localhost:3210/og-image.png',
+      `${E2E_ORIGIN}/og-image.png`,
     );
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

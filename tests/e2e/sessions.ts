@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from '@playwright/test';
 import type { Access } from '../../app/db/schema';
+import { E2E_ORIGIN } from '../e2e-origin';
 
 export interface TestAccount {
   id: string;
@@ -109,8 +110,6 @@ export function countMatching(text: string): number {
     db.close();
   }
 }
-
-const E2E_ORIGIN = 'http://localhost:3210';
 
 /** A day in the past as `YYYY-MM-DD`, valid as a transfer date wherever the test runs. */
 export function daysAgo(days: number): string {

@@ -13,6 +13,7 @@ import {
   test,
 } from './fixtures';
 import { createAccount, submitTransferAs, useAccount, type TestAccount } from './sessions';
+import { E2E_ORIGIN } from '../e2e-origin';
 
 type Role = 'visitor' | 'none' | 'level-1' | 'admin';
 const ROLES: Role[] = ['visitor', 'none', 'level-1', 'admin'];
@@ -90,7 +91,7 @@ test.describe('the student area for each role', () => {
         else expect(receipt.headers()['content-type']).not.toBe('image/png');
         // A form without its receipt: a visitor is refused before it is read, and nothing is stored.
         const form = await request.post('/enroll', {
-          headers: { ...headers, origin: 'http://localhost:3210' },
+          headers: { ...headers, origin: E2E_ORIGIN },
           multipart: {
             plan: 'fed-upfront',
             amount: '600000',

@@ -1,0 +1,6 @@
+/**
+ * Where the end-to-end server listens. `E2E_PORT` lets two checkouts on one machine run their
+ * suites at once without fighting over a port; CI uses the default.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
