@@ -235,10 +235,11 @@ test.describe('phone menu', () => {
       'true',
     );
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    const enrollNow = menu.getByRole('link', { name: 'Enroll Now' });
+    await expect(enrollNow).toHaveAttribute('aria-current', 'page');
+    // The current page is marked without a ring: a ring is what focus looks like.
+    await expect(enrollNow).toHaveCSS('box-shadow', 'none');
+    await expect(enrollNow).toHaveCSS('text-decoration-line', 'underline');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeHidden();
   });

@@ -374,3 +374,18 @@ test('a short page: the side menu runs down to the footer; the quiz says it is c
   await page.getByRole('main').getByRole('link', { name: 'Back to Step 2: HTML & CSS' }).click();
   await expect(page).toHaveURL('/fed/html-css');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the course steps are listed, on a phone too, and lead to their pages', async ({ page }) => {
+    await gotoApp(page, '/fed/home');
+    const course = page.getByRole('complementary', { name: 'Course' });
+    // The toggle could do nothing without scripts, so it is not offered; the steps are shown.
+    await expect(course.getByRole('button', { name: 'Course steps' })).toBeHidden();
+    const steps = course.getByRole('navigation', { name: 'Course steps' });
+    await expect(steps.getByRole('link', { name: 'Step 1: Roadmap' })).toBeVisible();
+    await steps.getByRole('link', { name: 'Step 1: Roadmap' }).click();
+    await expect(page).toHaveURL('/fed/roadmap');
+  });
+});

@@ -59,6 +59,6 @@ describe('certificate links', () => {
     expect(email.subject).toBe('Your certificate of completion is ready');
     expect(email.html).toContain(`href="${ORIGIN}/certificates/AbC-123_xyz"`);
     expect(email.text).toContain(`View your certificate: ${ORIGIN}/certificates/AbC-123_xyz`);
-    expect(email.text).toContain('FrontEnd Developer Bootcamp with Cohort 1');
+    expect(email.text).toContain('FrontEnd Developer Bootcamp with your cohort, Cohort 1.');
   });
 });

@@ -112,7 +112,7 @@ export function CohortsView({
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Cohorts</h1>
       <p className="mt-2 text-slate-700">
-        The groups students learn with. The next one to start is announced on the home and enrol
+        The groups students learn with. The next one to start is announced on the home and enroll
         pages.
       </p>
       <CohortForm editing={editing} error={error} />

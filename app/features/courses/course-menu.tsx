@@ -52,9 +52,11 @@ export function CourseMenu({
             <div className="mt-2">{signInAction}</div>
           </div>
         )}
+        {/* Like the header's menu: without JavaScript the toggle could do nothing, so it is
+            hidden and the steps are shown. */}
         <button
           type="button"
-          className="mt-3 inline-flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink md:hidden"
+          className="mt-3 hidden w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink [.js_&]:max-md:inline-flex"
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((value) => !value)}
@@ -66,7 +68,10 @@ export function CourseMenu({
           <span aria-hidden="true">{open ? '−' : '+'}</span>
         </button>
         <nav aria-label="Course steps">
-          <ol id={listId} className={`${open ? 'block' : 'hidden'} mt-3 space-y-1 md:block`}>
+          <ol
+            id={listId}
+            className={`${open ? 'block' : 'hidden [html:not(.js)_&]:block'} mt-3 space-y-1 md:block`}
+          >
             {COURSE_STEPS.filter((step) => step.inMenu).map((step) => (
               <li key={step.slug}>
                 <NavLink

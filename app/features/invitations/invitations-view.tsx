@@ -59,7 +59,7 @@ export function InvitationsView({
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
       <p className="mt-2 text-slate-700">
-        Enrol people before they sign in. Each address gets an e-mail with a link to sign in; an
+        Enroll people before they sign in. Each address gets an e-mail with a link to sign in; an
         address that already has an account gets the access and cohort at once. A new account takes
         its invitation only when Google has verified the address.
       </p>

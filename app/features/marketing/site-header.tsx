@@ -105,9 +105,10 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             <NavLink
               to="/enroll"
               className={({ isActive }) =>
+                // Marked by a darker fill and an underline: a ring would read as focus.
                 buttonClass(
                   'primary',
-                  `w-full md:w-auto ${isActive ? 'ring-2 ring-brand-800 ring-offset-2' : ''}`,
+                  `w-full md:w-auto ${isActive ? 'bg-brand-800 underline decoration-2 underline-offset-4' : ''}`,
                 )
               }
             >

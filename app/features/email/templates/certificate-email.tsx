@@ -29,7 +29,8 @@ export function CertificateIssuedEmail({
     >
       <Paragraph>
         Hi {name}, congratulations on completing the {courseName}
-        {cohortName ? ` with ${cohortName}` : ''}. Your certificate of completion is ready.
+        {cohortName ? ` with your cohort, ${cohortName}` : ''}. Your certificate of completion is
+        ready.
       </Paragraph>
       <Paragraph>
         Anyone you give this link to, such as an employer, can check that the certificate is valid.

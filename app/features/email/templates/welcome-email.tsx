@@ -23,12 +23,12 @@ export function WelcomeEmail({ name }: { name: string }) {
       <BulletList
         items={[
           'Read the introduction and the first three steps of the FrontEnd course: the roadmap, HTML and CSS, and the HTML and CSS projects.',
-          'Enrol in a plan to unlock the rest: CSS framework, JavaScript, JavaScript projects, React and the graduation lecture, with live classes and mentorship.',
+          'Enroll in a plan to unlock the rest: CSS framework, JavaScript, JavaScript projects, React and the graduation lecture, with live classes and mentorship.',
         ]}
       />
       <ActionButton href={courseUrl}>Start the course</ActionButton>
       <Paragraph>
-        Ready to enrol? <TextLink href={enrolUrl}>Compare the plans</TextLink>: pay by card, in one
+        Ready to enroll? <TextLink href={enrolUrl}>Compare the plans</TextLink>: pay by card, in one
         payment or in three monthly installments, or by bank transfer from Nigeria.
       </Paragraph>
       <Paragraph>
