@@ -232,6 +232,8 @@ export interface CohortsTable {
   capacity: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When an admin archived it: hidden from selects and announcements, members kept. */
+  archived_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export type InvitationStatus = 'pending' | 'used' | 'revoked';

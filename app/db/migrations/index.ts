@@ -11,6 +11,7 @@ import * as paymentLookups from './009-payment-lookups';
 import * as bankTransfers from './010-bank-transfers';
 import * as cohortsAndInvitations from './011-cohorts-and-invitations';
 import * as progressAndCertificates from './012-progress-and-certificates';
+import * as cohortArchive from './015-cohort-archive';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-bank-transfers': bankTransfers,
   '011-cohorts-and-invitations': cohortsAndInvitations,
   '012-progress-and-certificates': progressAndCertificates,
+  '015-cohort-archive': cohortArchive,
 };

@@ -8,7 +8,7 @@ import {
   type UserChange,
 } from '~/db/schema';
 import { recordUserChange } from '~/features/auth/user-records.server';
-import { isKnownCohort } from '~/features/cohorts/cohorts.server';
+import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 
 export class UserStatusError extends Error {
   override name = 'UserStatusError';
@@ -58,7 +58,7 @@ export async function changeUserStatus(
     if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
     const access = change.access ?? user.access;
     const cohort = change.cohort ?? user.cohort;
-    if (cohort !== user.cohort && !(await isKnownCohort(trx, cohort))) {
+    if (cohort !== user.cohort && !(await isOpenCohort(trx, cohort))) {
       throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
     }
     if (actor !== 'command-line' && access === 'admin' && user.access !== 'admin') {

@@ -4,7 +4,7 @@ import type { Viewer } from '~/features/auth/viewer';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
-import { CohortNameTaken, createCohort, updateCohort } from './cohorts.server';
+import { CohortNameTaken, createCohort, setCohortArchived, updateCohort } from './cohorts.server';
 import { COHORT_MESSAGES, type CohortFormResult } from './cohort-form';
 
 const optional = (value: unknown) =>
@@ -35,10 +35,47 @@ const cohortSchema = z.object({
   ),
 });
 
-/** New cohort or Save cohort on `/admin/cohorts`; bad input is answered 400 with the reason. */
+function savedCohort(context: RequestContext, message: string) {
+  return redirect('/admin/cohorts', {
+    headers: {
+      'Set-Cookie': flashCookie(
+        { type: 'success', message },
+        context.services.sessionSettings.secure,
+      ),
+    },
+  });
+}
+
+/**
+ * Archive or Restore on `/admin/cohorts`. An archived cohort is no longer offered or
+ * announced; the public pages' next-cohort sentence is refreshed like after an edit.
+ */
+async function archiveCohort(form: FormData, context: RequestContext, admin: Viewer) {
+  const id = form.get('id');
+  if (typeof id !== 'string' || !id) throw data(COHORT_MESSAGES.notFound, { status: 404 });
+  const archived = form.get('intent') === 'archive';
+  const cohort = await setCohortArchived(context.services.database.db, id, archived);
+  if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
+  context.log.info(
+    { event: archived ? 'cohort-archived' : 'cohort-restored', cohortId: cohort.id, by: admin.id },
+    'audit',
+  );
+  context.services.userEvents.publish({ collection: 'cohorts', id: cohort.id });
+  return savedCohort(
+    context,
+    `${archived ? COHORT_MESSAGES.archived : COHORT_MESSAGES.restored}: ${cohort.name}`,
+  );
+}
+
+/**
+ * New cohort, Save cohort, Archive and Restore on `/admin/cohorts`; bad input is answered
+ * 400 with the reason.
+ */
 export async function submitCohort(request: Request, context: RequestContext, admin: Viewer) {
   const form = await readForm(request);
   if (!form) return data<CohortFormResult>({ error: COHORT_MESSAGES.unreadable }, { status: 400 });
+  const intent = form.get('intent');
+  if (intent === 'archive' || intent === 'restore') return archiveCohort(form, context, admin);
   const parsed = cohortSchema.safeParse({
     name: form.get('name') ?? '',
     startDate: form.get('startDate') ?? '',
@@ -62,14 +99,7 @@ export async function submitCohort(request: Request, context: RequestContext, ad
     context.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
     // The public pages announce the next cohort: their prerendered copies are refreshed.
     context.services.userEvents.publish({ collection: 'cohorts', id: cohort.id });
-    return redirect('/admin/cohorts', {
-      headers: {
-        'Set-Cookie': flashCookie(
-          { type: 'success', message: `${COHORT_MESSAGES.saved}: ${cohort.name}` },
-          context.services.sessionSettings.secure,
-        ),
-      },
-    });
+    return savedCohort(context, `${COHORT_MESSAGES.saved}: ${cohort.name}`);
   } catch (error) {
     if (!(error instanceof CohortNameTaken)) throw error;
     return data<CohortFormResult>({ error: COHORT_MESSAGES.nameTaken }, { status: 409 });

@@ -8,6 +8,8 @@ export const COHORT_MESSAGES = {
   notFound: 'No such cohort',
   unreadable: 'The form could not be read. Reload the page and try again.',
   saved: 'Cohort saved',
+  archived: 'Cohort archived',
+  restored: 'Cohort restored',
 } as const;
 
 export interface CohortFormResult {

@@ -6,15 +6,24 @@ import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
 
-const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Action'] as const;
+const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
-function CohortForm({ editing, error }: { editing?: CohortRow; error?: string }) {
+function CohortForm({
+  editing,
+  error,
+  cohortCount,
+}: {
+  editing?: CohortRow;
+  error?: string;
+  /** A new cohort's form starts empty again once the one typed was created. */
+  cohortCount: number;
+}) {
   const navigation = useNavigation();
-  const saving = navigation.state === 'submitting';
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
   return (
     <Form
       method="post"
-      key={editing?.id ?? 'new'}
+      key={editing?.id ?? `new-${cohortCount}`}
       aria-labelledby="cohort-form-heading"
       className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
     >
@@ -113,9 +122,9 @@ export function CohortsView({
       <h1 className="text-3xl font-extrabold text-ink">Cohorts</h1>
       <p className="mt-2 text-slate-700">
         The groups students learn with. The next one to start is announced on the home and enroll
-        pages.
+        pages. An archived cohort is no longer offered or announced; its members keep it.
       </p>
-      <CohortForm editing={editing} error={error} />
+      <CohortForm editing={editing} error={error} cohortCount={cohorts.length} />
       <section aria-labelledby="cohorts-heading" className="mt-10">
         <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
           All cohorts
@@ -135,13 +144,27 @@ export function CohortsView({
                     cohort.start_date ? formatCohortStart(cohort.start_date) : 'not set',
                     cohort.schedule || '—',
                     cohort.capacity ? `${count} of ${cohort.capacity}` : String(count),
-                    <Link
-                      key="edit"
-                      to={`/admin/cohorts?edit=${encodeURIComponent(cohort.id)}`}
-                      className="font-semibold text-brand-700 underline"
-                    >
-                      Edit<span className="sr-only"> {cohort.name}</span>
-                    </Link>,
+                    cohort.archived_at ? 'Archived' : 'Open',
+                    <div key="actions" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                      <Link
+                        to={`/admin/cohorts?edit=${encodeURIComponent(cohort.id)}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        Edit<span className="sr-only"> {cohort.name}</span>
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={cohort.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={cohort.archived_at ? 'restore' : 'archive'}
+                          className="rounded font-semibold text-brand-700 underline"
+                        >
+                          {cohort.archived_at ? 'Restore' : 'Archive'}
+                          <span className="sr-only"> {cohort.name}</span>
+                        </button>
+                      </Form>
+                    </div>,
                   ])}
                 </tr>
               );

@@ -8,6 +8,7 @@ import {
   createCohort,
   findNextCohort,
   listCohorts,
+  setCohortArchived,
   updateCohort,
 } from './cohorts.server';
 
@@ -82,5 +83,38 @@ describe('cohorts', () => {
     await expect(
       changeUserStatus(database.db, user.id, { cohort: 'cohort-9' }, admin),
     ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);
+  });
+
+  it('an archived cohort keeps its members but is not offered, announced or joined', async () => {
+    const member = await insertUser(database, { access: 'level-1', cohort: 'weekend-cohort' });
+    expect(await setCohortArchived(database.db, 'weekend-cohort', true)).toMatchObject({
+      archived_at: expect.any(String),
+    });
+    // The next cohort after 22 November is now Cohort 2: the weekend one is not announced.
+    expect(await findNextCohort(database.db, '2026-11-22')).toMatchObject({ id: 'cohort-2' });
+    const values = (options: { value: string }[]) => options.map((option) => option.value);
+    expect(values(await cohortOptions(database.db))).not.toContain('weekend-cohort');
+    expect(await cohortOptions(database.db, { current: 'weekend-cohort' })).toContainEqual({
+      value: 'weekend-cohort',
+      label: 'Weekend cohort (archived)',
+    });
+    expect(values(await cohortOptions(database.db, { forFilter: true }))).toContain(
+      'weekend-cohort',
+    );
+    expect((await listCohorts(database.db, { openOnly: true })).map((c) => c.id)).not.toContain(
+      'weekend-cohort',
+    );
+    // Its member keeps it through an unrelated change; nobody new is placed in it.
+    expect(
+      await changeUserStatus(database.db, member.id, { cohort: 'weekend-cohort' }, admin),
+    ).toMatchObject({ cohort: 'weekend-cohort' });
+    const other = await insertUser(database, { access: 'level-1', cohort: 'none' });
+    await expect(
+      changeUserStatus(database.db, other.id, { cohort: 'weekend-cohort' }, admin),
+    ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);
+    // Restored, it is offered again.
+    await setCohortArchived(database.db, 'weekend-cohort', false);
+    expect(values(await cohortOptions(database.db))).toContain('weekend-cohort');
+    expect(await setCohortArchived(database.db, 'nope', true)).toBe(undefined);
   });
 });

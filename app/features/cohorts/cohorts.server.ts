@@ -2,11 +2,17 @@ import type { Kysely } from 'kysely';
 import { NO_COHORT, nowTimestamp, type CohortRow, type Database } from '~/db/schema';
 import { nextCohortSentence } from './cohort-dates';
 
-/** Every cohort, the next to start first, then those without a date, by name. */
-export function listCohorts(db: Kysely<Database>): Promise<CohortRow[]> {
-  return db
-    .selectFrom('cohorts')
-    .selectAll()
+/**
+ * Every cohort, the next to start first, then those without a date, by name; with
+ * `openOnly`, archived cohorts are left out (what a select may offer for a new placement).
+ */
+export function listCohorts(
+  db: Kysely<Database>,
+  { openOnly = false }: { openOnly?: boolean } = {},
+): Promise<CohortRow[]> {
+  let query = db.selectFrom('cohorts').selectAll();
+  if (openOnly) query = query.where('archived_at', 'is', null);
+  return query
     .orderBy((eb) => eb.case().when('start_date', 'is', null).then(1).else(0).end())
     .orderBy('start_date')
     .orderBy('name')
@@ -18,22 +24,39 @@ export interface CohortOption {
   label: string;
 }
 
-/** The options of a cohort select: `none` first, then every cohort by its name. */
-export async function cohortOptions(db: Kysely<Database>): Promise<CohortOption[]> {
+/**
+ * The options of a cohort select: `none` first, then the cohorts in `listCohorts` order.
+ * Archived cohorts are offered only to a filter (`forFilter`: their members are still
+ * there to find) or as `current`, the value the select holds now, so that saving a form
+ * never moves someone out of an archived cohort without the admin choosing it.
+ */
+export async function cohortOptions(
+  db: Kysely<Database>,
+  { forFilter = false, current }: { forFilter?: boolean; current?: string } = {},
+): Promise<CohortOption[]> {
   const cohorts = await listCohorts(db);
   return [
     { value: NO_COHORT, label: 'none' },
-    ...cohorts.map((cohort) => ({ value: cohort.id, label: cohort.name })),
+    ...cohorts
+      .filter((cohort) => forFilter || !cohort.archived_at || cohort.id === current)
+      .map((cohort) => ({
+        value: cohort.id,
+        label: cohort.archived_at ? `${cohort.name} (archived)` : cohort.name,
+      })),
   ];
 }
 
-/** Whether a user may be placed in `cohort`: `none` or an existing cohort's id. */
-export async function isKnownCohort(db: Kysely<Database>, cohort: string): Promise<boolean> {
+/**
+ * Whether someone may be placed in `cohort` now: `none` or a cohort that exists and is
+ * not archived.
+ */
+export async function isOpenCohort(db: Kysely<Database>, cohort: string): Promise<boolean> {
   if (cohort === NO_COHORT) return true;
   const row = await db
     .selectFrom('cohorts')
     .select('id')
     .where('id', '=', cohort)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -50,6 +73,7 @@ export function findNextCohort(
     .selectFrom('cohorts')
     .select(['id', 'name', 'start_date'])
     .where('start_date', '>', today)
+    .where('archived_at', 'is', null)
     .orderBy('start_date')
     .orderBy('name')
     .executeTakeFirst();
@@ -161,4 +185,23 @@ export async function countCohortMembers(db: Kysely<Database>): Promise<Map<stri
     .groupBy('cohort')
     .execute();
   return new Map(rows.map((row) => [row.cohort, Number(row.members)]));
+}
+
+/**
+ * Archives a cohort (`archived: true`) or brings it back. Its members, their history and
+ * their certificates keep it. Undefined: no such cohort.
+ */
+export async function setCohortArchived(
+  db: Kysely<Database>,
+  id: string,
+  archived: boolean,
+  now: Date = new Date(),
+): Promise<CohortRow | undefined> {
+  const at = nowTimestamp(now);
+  return db
+    .updateTable('cohorts')
+    .set({ archived_at: archived ? at : null, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

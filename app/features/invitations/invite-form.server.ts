@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Viewer } from '~/features/auth/viewer';
-import { isKnownCohort } from '~/features/cohorts/cohorts.server';
+import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
@@ -65,7 +65,7 @@ export async function submitInvitations(request: Request, context: RequestContex
   if (!ACCESS.includes(access))
     return data<InviteResult>({ error: INVITE_MESSAGES.access }, { status: 400 });
   const cohort = fields.get('cohort') ?? '';
-  if (!cohort || !(await isKnownCohort(db, cohort))) {
+  if (!cohort || !(await isOpenCohort(db, cohort))) {
     return data<InviteResult>({ error: INVITE_MESSAGES.cohort }, { status: 400 });
   }
   const typed = parseAddressText(fields.get('emails') ?? '');

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { NO_COHORT } from '~/db/schema';
-import { isKnownCohort } from '~/features/cohorts/cohorts.server';
+import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
@@ -53,7 +53,7 @@ export async function submitTransferDecision(
   }
   if (
     parsed.data.intent === 'approve' &&
-    !(await isKnownCohort(context.services.database.db, parsed.data.cohort))
+    !(await isOpenCohort(context.services.database.db, parsed.data.cohort))
   ) {
     return data<TransferDecisionError>(
       { error: TRANSFER_DECISION_MESSAGES.cohort },

@@ -10,7 +10,7 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
-  const cohorts = await cohortOptions(db);
+  const cohorts = await cohortOptions(db, { forFilter: true });
   const search = withKnownCohort(parseUserSearch(new URL(request.url).searchParams), cohorts);
   const result = await searchUsers(db, search);
   return { search, cohorts, result };

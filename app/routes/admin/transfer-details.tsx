@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = requireServices(context).services.database;
   const [transfer, cohorts] = await Promise.all([
     findTransferForReview(db, params.id),
-    listCohorts(db),
+    listCohorts(db, { openOnly: true }),
   ]);
   if (!transfer) throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
   // The next cohort to start comes first, so it is the default (issue 15).

@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listUserChanges(db, user.id),
       listEmailsForUser(db, user.id),
       listEnrolmentsAndPayments(db, user.id),
-      cohortOptions(db),
+      cohortOptions(db, { current: user.cohort }),
       listInvitationsAndTransfers(db, user),
       listCompletedSteps(db, user.id),
       listCertificatesOfUser(db, user.id),

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = requireServices(context).services.database;
   const search = withKnownCohort(
     parseUserSearch(new URL(request.url).searchParams),
-    await cohortOptions(db),
+    await cohortOptions(db, { forFilter: true }),
   );
   return new Response(userExportStream(db, search), {
     headers: {
