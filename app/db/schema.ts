@@ -159,6 +159,8 @@ export interface PaymentsTable {
   raw_event: string;
   created_at: Timestamp;
   refunded_at: Timestamp | null;
+  /** Refunded so far, in minor units: `amount` once the charge is refunded in full. */
+  refunded_amount: ColumnType<number, number | undefined, number>;
 }
 
 /** Every webhook event once: the key makes a replay a no-op. */
@@ -167,7 +169,7 @@ export interface PaymentEventsTable {
   event_id: string;
   type: string;
   order_id: string | null;
-  /** applied, duplicate-payment, mismatch, unknown-order, ignored. */
+  /** applied, duplicate-payment, mismatch, unknown-order, unverified, access-withheld, ignored. */
   outcome: string;
   note: string | null;
   received_at: Timestamp;

@@ -12,6 +12,7 @@ import * as bankTransfers from './010-bank-transfers';
 import * as cohortsAndInvitations from './011-cohorts-and-invitations';
 import * as progressAndCertificates from './012-progress-and-certificates';
 import * as cohortArchive from './015-cohort-archive';
+import * as paymentRefundedAmount from './016-payment-refunded-amount';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011-cohorts-and-invitations': cohortsAndInvitations,
   '012-progress-and-certificates': progressAndCertificates,
   '015-cohort-archive': cohortArchive,
+  '016-payment-refunded-amount': paymentRefundedAmount,
 };

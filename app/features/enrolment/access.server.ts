@@ -15,16 +15,22 @@ const AUTOMATIC_CAUSES = new Set(['payment']);
  * Sets `users.access` from what the person holds (DESIGN §9): an active or overdue
  * enrolment, or an admin's grant, means `level-1`; nothing here lowers an admin. A cohort,
  * when given (an approved transfer places the student), is set in the same change. Writes
- * the audit row when either changes. Returns the change, or undefined when there was none.
- * Runs inside the caller's transaction.
+ * the audit row when either changes. Runs inside the caller's transaction.
+ *
+ * An admin's revocation stands against automatic causes: a payment on an enrolment whose
+ * access an admin took away records the money but gives nothing back (the caller flags it
+ * for an admin). `mayRaise: false` never raises anyone (an invitation with access `none`
+ * places a person in a cohort and grants nothing).
+ *
+ * Returns the person's access afterwards (undefined for an unknown user).
  */
 export async function reconcileAccess(
   trx: Kysely<Database>,
   userId: string,
   cause: AccessCause,
   now: Date,
-  options: { cohort?: Cohort } = {},
-): Promise<{ before: Access; after: Access } | undefined> {
+  options: { cohort?: Cohort; mayRaise?: boolean } = {},
+): Promise<Access | undefined> {
   const user = await trx
     .selectFrom('users')
     .select(['id', 'access', 'cohort'])
@@ -33,7 +39,8 @@ export async function reconcileAccess(
   if (!user) return undefined;
   const cohort = options.cohort ?? user.cohort;
   if (user.access === 'admin') {
-    return cohort === user.cohort ? undefined : applyChange(trx, user, 'admin', cohort, cause, now);
+    if (cohort !== user.cohort) await applyChange(trx, user, 'admin', cohort, cause, now);
+    return 'admin';
   }
   const enrolled = await trx
     .selectFrom('enrolments')
@@ -41,22 +48,33 @@ export async function reconcileAccess(
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'overdue'])
     .executeTakeFirst();
+  // What gave the person the access they have: a person (an admin, the command line) or
+  // an automatic cause. Nothing recorded is as good as a person's word.
+  const cameFrom = await trx
+    .selectFrom('user_changes')
+    .select('changed_by')
+    .where('user_id', '=', userId)
+    .where('access_after', '=', user.access)
+    .whereRef('access_before', '<>', 'access_after')
+    .orderBy('changed_at', 'desc')
+    .executeTakeFirst();
+  const setByPerson = !cameFrom || !AUTOMATIC_CAUSES.has(cameFrom.changed_by);
   let target: Access = enrolled ? 'level-1' : 'none';
-  if (!enrolled && user.access === 'level-1') {
-    // An admin's grant (or the command line's) stands on its own: only access that an
-    // automatic cause gave is taken back by one.
-    const lastRaise = await trx
-      .selectFrom('user_changes')
-      .select('changed_by')
-      .where('user_id', '=', userId)
-      .where('access_after', '=', 'level-1')
-      .whereRef('access_before', '<>', 'access_after')
-      .orderBy('changed_at', 'desc')
-      .executeTakeFirst();
-    if (!lastRaise || !AUTOMATIC_CAUSES.has(lastRaise.changed_by)) target = 'level-1';
+  // An admin's grant stands on its own: only access an automatic cause gave is taken back
+  // by one. An admin's revocation stands against automatic causes the same way.
+  if (!enrolled && user.access === 'level-1' && setByPerson) target = 'level-1';
+  const revoked = user.access === 'none' && cameFrom !== undefined && setByPerson;
+  if (
+    target === 'level-1' &&
+    user.access === 'none' &&
+    (options.mayRaise === false || (revoked && AUTOMATIC_CAUSES.has(cause.id)))
+  ) {
+    target = 'none';
   }
-  if (target === user.access && cohort === user.cohort) return undefined;
-  return applyChange(trx, user, target, cohort, cause, now);
+  if (target !== user.access || cohort !== user.cohort) {
+    await applyChange(trx, user, target, cohort, cause, now);
+  }
+  return target;
 }
 
 async function applyChange(
@@ -75,5 +93,4 @@ async function applyChange(
     after: { access, cohort },
     at: now,
   });
-  return { before: user.access, after: access };
 }

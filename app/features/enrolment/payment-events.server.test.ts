@@ -5,7 +5,9 @@ import { changeUserStatus } from '~/features/admin/user-status.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
+import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
+import { listPaymentsNeedingAttention } from './payment-search.server';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -29,6 +31,18 @@ const paid = (
   paymentId,
   amount,
   currency,
+});
+
+const refund = (paymentId: string, orderId: string, amount = 40_000): PaymentEvent => ({
+  provider: 'local',
+  eventId: `evt_${++events}`,
+  type: 'refund',
+  orderId,
+  raw: {},
+  kind: 'refunded',
+  paymentId,
+  amount,
+  currency: 'usd',
 });
 
 async function buyer(access: Access = 'none', planId = 'fed-upfront') {
@@ -139,17 +153,6 @@ describe('applying verified payment events', () => {
   it('a refund takes access back, unless an admin granted it or the person is admin', async () => {
     const { user, order } = await buyer();
     await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
-    const refund = (paymentId: string, orderId: string): PaymentEvent => ({
-      provider: 'local',
-      eventId: `evt_${++events}`,
-      type: 'refund',
-      orderId,
-      raw: {},
-      kind: 'refunded',
-      paymentId,
-      amount: 40_000,
-      currency: 'usd',
-    });
     await applyPaymentEvent(database.db, refund('pay_r', order.id));
     expect(await accessOf(user.id)).toBe('none');
     const enrolment = await database.db
@@ -174,17 +177,7 @@ describe('applying verified payment events', () => {
 
   it('a refund that arrives before its payment ends refunded, with no access', async () => {
     const { user, order } = await buyer();
-    await applyPaymentEvent(database.db, {
-      provider: 'local',
-      eventId: `evt_${++events}`,
-      type: 'refund',
-      orderId: order.id,
-      raw: {},
-      kind: 'refunded',
-      paymentId: 'pay_early',
-      amount: 40_000,
-      currency: 'usd',
-    });
+    await applyPaymentEvent(database.db, refund('pay_early', order.id));
     expect((await applyPaymentEvent(database.db, paid(order.id, 'pay_early'))).outcome).toBe(
       'duplicate-payment',
     );
@@ -245,5 +238,106 @@ describe('an order paid in full', () => {
       .where('event_id', '=', again.eventId)
       .executeTakeFirstOrThrow();
     expect(recorded.note).toContain('refund it');
+  });
+});
+
+describe('events that arrive at the same moment (issue 22)', () => {
+  const enrolmentOf = (orderId: string) =>
+    database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  it('two installments paid at once both count, and a charge after the last is flagged', async () => {
+    const { user, order } = await buyer('none', 'fed-installments');
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_a1', 15_000));
+    const outcomes = await atTheSameMoment(
+      database,
+      { table: 'payments', operation: 'insert' },
+      ['inv_a2', 'inv_a3'].map(
+        (id) => () => applyPaymentEvent(database.db, paid(order.id, id, 15_000)),
+      ),
+    );
+    expect(outcomes.map((o) => o.outcome)).toEqual(['applied', 'applied']);
+    expect(await enrolmentOf(order.id)).toMatchObject({ status: 'active', installments_paid: 3 });
+    expect(await count('payments', user.id)).toBe(3);
+    expect((await applyPaymentEvent(database.db, paid(order.id, 'inv_a4', 15_000))).outcome).toBe(
+      'mismatch',
+    );
+    expect(await count('payments', user.id)).toBe(3);
+  });
+
+  it('refunds of every installment at once end the enrolment and take access back', async () => {
+    const { user, order } = await buyer('none', 'fed-installments');
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_b1', 15_000));
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_b2', 15_000));
+    await atTheSameMoment(
+      database,
+      { table: 'payments', operation: 'update' },
+      ['inv_b1', 'inv_b2'].map(
+        (id) => () => applyPaymentEvent(database.db, refund(id, order.id, 15_000)),
+      ),
+    );
+    expect((await enrolmentOf(order.id)).status).toBe('refunded');
+    expect(await accessOf(user.id)).toBe('none');
+  });
+});
+
+describe('money as providers really send it (issue 22)', () => {
+  it('another event naming a payment already recorded is the same payment, not a further one', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, paid(order.id, 'pi_same'));
+    const again = await applyPaymentEvent(database.db, paid(order.id, 'pi_same'));
+    expect(again.outcome).toBe('duplicate-payment');
+    expect(await count('payments', user.id)).toBe(1);
+    expect(await count('email_outbox', user.id)).toBe(1);
+  });
+
+  it('refunds in parts refund the payment once they add up to it', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, paid(order.id, 'pay_parts'));
+    const half = await applyPaymentEvent(database.db, refund('pay_parts', order.id, 20_000));
+    expect(half.outcome).toBe('applied');
+    expect(await accessOf(user.id)).toBe('level-1');
+    await applyPaymentEvent(database.db, refund('pay_parts', order.id, 20_000));
+    expect((await enrolmentOf(order.id)).status).toBe('refunded');
+    expect(await accessOf(user.id)).toBe('none');
+    const payment = await database.db
+      .selectFrom('payments')
+      .select(['status', 'refunded_amount'])
+      .where('provider_payment_id', '=', 'pay_parts')
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'refunded', refunded_amount: 40_000 });
+  });
+
+  const enrolmentOf = (orderId: string) =>
+    database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+});
+
+describe("an admin's revocation (issue 22)", () => {
+  it('sticks through later installments: the payment is recorded and flagged, access stays none', async () => {
+    const { user, order } = await buyer('none', 'fed-installments');
+    await applyPaymentEvent(database.db, paid(order.id, 'inv_c1', 15_000));
+    await changeUserStatus(database.db, user.id, { access: 'none' }, 'command-line');
+    const next = paid(order.id, 'inv_c2', 15_000);
+    expect((await applyPaymentEvent(database.db, next)).outcome).toBe('access-withheld');
+    expect(await accessOf(user.id)).toBe('none');
+    expect(await count('payments', user.id)).toBe(2);
+    const { events } = await listPaymentsNeedingAttention(database.db);
+    expect(events.find((event) => event.eventId === next.eventId)).toMatchObject({
+      outcome: 'access-withheld',
+      buyer: { id: user.id },
+    });
+    // Lifted by an admin, it is theirs again, and the next installment keeps it.
+    await changeUserStatus(database.db, user.id, { access: 'level-1' }, 'command-line');
+    expect((await applyPaymentEvent(database.db, paid(order.id, 'inv_c3', 15_000))).outcome).toBe(
+      'applied',
+    );
+    expect(await accessOf(user.id)).toBe('level-1');
   });
 });

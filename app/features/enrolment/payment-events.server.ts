@@ -11,6 +11,7 @@ import {
 import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
+import { isPostgres } from '~/features/admin/user-search.server';
 import { formatMinorUnits } from './money';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
 
@@ -40,12 +41,32 @@ export type PaymentEvent = {
       currency: string;
     }
   | { kind: 'payment-failed'; reason: string }
-  | { kind: 'refunded'; paymentId: string; amount: number; currency: string }
+  | {
+      kind: 'refunded';
+      paymentId: string;
+      /** This refund's amount, added to what the charge had refunded before. */
+      amount: number;
+      /**
+       * The charge's refunded total so far, from a provider that counts it (Stripe): believed
+       * over the sum, so a missed or repeated event cannot make it wrong.
+       */
+      refundedTotal?: number;
+      currency: string;
+    }
+  /** Signed by the provider, but its own API would not confirm it: a person looks. */
+  | { kind: 'unverified'; reason: string }
   | { kind: 'ignored' }
 );
 
 export type EventOutcome =
-  'applied' | 'duplicate-event' | 'duplicate-payment' | 'unknown-order' | 'mismatch' | 'ignored';
+  | 'applied'
+  | 'duplicate-event'
+  | 'duplicate-payment'
+  | 'unknown-order'
+  | 'mismatch'
+  | 'unverified'
+  | 'access-withheld'
+  | 'ignored';
 
 export interface AppliedEvent {
   outcome: EventOutcome;
@@ -105,11 +126,13 @@ export async function applyPaymentEvent(
       return { outcome, userId, queuedEmail };
     };
     if (event.kind === 'ignored') return settle('ignored');
-    const order = await findOrderOfEvent(trx, event);
-    if (!order || order.provider !== event.provider) {
+    if (event.kind === 'unverified') return settle('unverified', event.reason);
+    const found = await findOrderOfEvent(trx, event);
+    if (!found || found.provider !== event.provider) {
       const named = event.orderId ?? (event.subscriptionRef && `for ${event.subscriptionRef}`);
       return settle('unknown-order', `No ${event.provider} order ${named ?? '(none named)'}`);
     }
+    const order = await lockBuyerOf(trx, found);
     if (!event.orderId) {
       await trx
         .updateTable('payment_events')
@@ -131,6 +154,19 @@ export async function applyPaymentEvent(
 
 type Settled = [EventOutcome, string | undefined, string | undefined, boolean];
 
+/**
+ * One buyer's events apply one at a time. Each reads the enrolment and the payments, then
+ * writes them: two at once on PostgreSQL would each miss the other's write (two
+ * installments counted as one, every payment refunded and the course left open). The
+ * buyer's row is the lock, and the order is read again under it; SQLite runs one write
+ * transaction at a time already.
+ */
+async function lockBuyerOf(trx: Kysely<Database>, order: Order): Promise<Order> {
+  if (!isPostgres(trx)) return order;
+  await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+  return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+}
+
 async function recordPayment(
   trx: Kysely<Database>,
   order: Order,
@@ -146,6 +182,10 @@ async function recordPayment(
     ];
   }
   const at = nowTimestamp(now);
+  const recorded = await findPayment(trx, order.provider, event.paymentId);
+  // The same charge named by another event (a checkout and its first invoice, a provider's
+  // retry under a new id), or refunded before this event came: nothing more to record.
+  if (recorded) return ['duplicate-payment', undefined, order.user_id, false];
   const existing = await findEnrolmentOfOrder(trx, order.id);
   if (existing && !takesMorePayments(order, existing)) {
     return [
@@ -157,15 +197,10 @@ async function recordPayment(
       false,
     ];
   }
-  const inserted = await trx
+  await trx
     .insertInto('payments')
-    .values(paymentRow(order, event, 'paid', at))
-    .onConflict((conflict) => conflict.columns(['provider', 'provider_payment_id']).doNothing())
-    .executeTakeFirst();
-  // Another event already recorded this charge (or its refund came first).
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    return ['duplicate-payment', undefined, order.user_id, false];
-  }
+    .values(paymentRow(order, event, 'paid', 0, at))
+    .execute();
   await trx
     .updateTable('orders')
     .set({
@@ -204,7 +239,7 @@ async function recordPayment(
       })
       .execute();
   }
-  await reconcileAccess(
+  const access = await reconcileAccess(
     trx,
     order.user_id,
     { id: 'payment', name: causeName[order.provider] },
@@ -224,6 +259,14 @@ async function recordPayment(
       installments: order.installments,
     }),
   );
+  if (access === 'none') {
+    return [
+      'access-withheld',
+      `Payment ${event.paymentId} recorded, but an admin had revoked this person's access: restore it on their page, or refund the payment`,
+      order.user_id,
+      true,
+    ];
+  }
   return ['applied', undefined, order.user_id, true];
 }
 
@@ -270,25 +313,46 @@ async function recordRefund(
   now: Date,
 ): Promise<Settled> {
   const at = nowTimestamp(now);
-  const payment = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider', '=', order.provider)
-    .where('provider_payment_id', '=', event.paymentId)
-    .executeTakeFirst();
+  const payment = await findPayment(trx, order.provider, event.paymentId);
   if (!payment) {
+    if ((event.refundedTotal ?? event.amount) < order.amount) {
+      return [
+        'ignored',
+        `A partial refund of ${formatMinorUnits(event.amount, order.currency)} before its payment was recorded: not counted`,
+        order.user_id,
+        false,
+      ];
+    }
     // The refund came before the payment's own event: record the charge as refunded, so
     // the payment event that follows finds it and grants nothing.
     await trx
       .insertInto('payments')
-      .values(paymentRow(order, event, 'refunded', at))
+      .values(paymentRow(order, event, 'refunded', order.amount, at))
       .execute();
     return ['applied', 'Refund recorded before its payment', order.user_id, false];
   }
   if (payment.status === 'refunded') return ['ignored', undefined, order.user_id, false];
+  const refunded = Math.min(
+    payment.amount,
+    event.refundedTotal ?? payment.refunded_amount + event.amount,
+  );
+  if (refunded < payment.amount) {
+    // A partial refund keeps the course; the parts count toward a refund of the whole.
+    await trx
+      .updateTable('payments')
+      .set({ refunded_amount: refunded })
+      .where('id', '=', payment.id)
+      .execute();
+    return [
+      'applied',
+      `Partly refunded: ${formatMinorUnits(refunded, payment.currency)} of ${formatMinorUnits(payment.amount, payment.currency)}`,
+      order.user_id,
+      false,
+    ];
+  }
   await trx
     .updateTable('payments')
-    .set({ status: 'refunded', refunded_at: at })
+    .set({ status: 'refunded', refunded_amount: refunded, refunded_at: at })
     .where('id', '=', payment.id)
     .execute();
   const stillPaid = await trx
@@ -313,11 +377,21 @@ async function recordRefund(
   return ['applied', undefined, order.user_id, false];
 }
 
+function findPayment(trx: Kysely<Database>, provider: PaymentProviderName, paymentId: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
 /** A `payments` row for the charge an event names (a refund's row is refunded already). */
 function paymentRow(
   order: Order,
   event: Extract<PaymentEvent, { kind: 'payment-succeeded' | 'refunded' }>,
   status: PaymentStatus,
+  refundedAmount: number,
   at: string,
 ) {
   return {
@@ -326,9 +400,12 @@ function paymentRow(
     user_id: order.user_id,
     provider: order.provider,
     provider_payment_id: event.paymentId,
-    amount: event.amount,
+    // A payment's amount matched the order's (or it was not recorded); a refund that came
+    // first was of the whole charge, which is the order's amount.
+    amount: order.amount,
     currency: event.currency.toUpperCase(),
     status,
+    refunded_amount: refundedAmount,
     raw_event: JSON.stringify(event.raw),
     created_at: at,
     refunded_at: status === 'refunded' ? at : null,

@@ -183,7 +183,8 @@ function OrderTable({ rows }: { rows: PaymentRow[] }) {
 
 /**
  * Webhook events that granted nothing (a wrong amount or currency, an order we do not
- * know): money may have moved without access, so an admin looks at each.
+ * know, an unconfirmed charge, a payer whose access was revoked): money may have moved
+ * without access, so an admin looks at each.
  */
 function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: boolean }) {
   return (
@@ -193,7 +194,8 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
       </h2>
       <p className="mt-2 text-sm text-slate-700">
         Payment events that unlocked nothing: an amount or currency that does not match its order, a
-        payment on an order already paid, or an order we do not know. Check each one in the
+        payment on an order already paid, an order we do not know, a charge the provider would not
+        confirm, or a payment from someone whose access an admin revoked. Check each one in the
         provider’s dashboard{more ? `; the ${ATTENTION_LIMIT} most recent are shown` : ''}.
       </p>
       {events.length === 0 ? (

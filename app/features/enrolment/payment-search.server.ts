@@ -113,12 +113,16 @@ export async function searchPayments(
   return { rows, total, page, pageCount };
 }
 
+/** What an event that granted nothing and needs a person can have come to. */
+const ATTENTION_OUTCOMES = ['mismatch', 'unknown-order', 'unverified', 'access-withheld'] as const;
+type AttentionOutcome = (typeof ATTENTION_OUTCOMES)[number];
+
 export interface AttentionEvent {
   provider: PaymentProviderName;
   eventId: string;
   type: string;
   orderId: string | null;
-  outcome: 'mismatch' | 'unknown-order';
+  outcome: AttentionOutcome;
   note: string | null;
   receivedAt: Timestamp;
   /** The order's buyer, when the event named an order of that provider. */
@@ -128,7 +132,8 @@ export interface AttentionEvent {
 /**
  * Webhook events that granted nothing and need a person (issue 14): an amount or currency
  * that did not match the order, a payment on an order already paid in full (`mismatch`),
- * or an order that is not ours (`unknown-order`). The newest first, at most
+ * an order that is not ours (`unknown-order`), a charge the provider's API would not
+ * confirm (`unverified`), or a payment from someone an admin had revoked (`access-withheld`). The newest first, at most
  * `ATTENTION_LIMIT`, and whether older ones were left out.
  */
 export async function listPaymentsNeedingAttention(
@@ -152,7 +157,7 @@ export async function listPaymentsNeedingAttention(
       'users.name',
       'users.email',
     ])
-    .where('pe.outcome', 'in', ['mismatch', 'unknown-order'])
+    .where('pe.outcome', 'in', ATTENTION_OUTCOMES)
     .orderBy('pe.received_at', 'desc')
     .orderBy('pe.event_id', 'desc')
     .limit(ATTENTION_LIMIT + 1)
@@ -162,7 +167,7 @@ export async function listPaymentsNeedingAttention(
     eventId: event.event_id,
     type: event.type,
     orderId: event.order_id,
-    outcome: event.outcome as AttentionEvent['outcome'],
+    outcome: event.outcome as AttentionOutcome,
     note: event.note,
     receivedAt: event.received_at,
     buyer:

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
+import { changeUserStatus } from '~/features/admin/user-status.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
@@ -138,6 +139,38 @@ describe('invitations', () => {
     );
     expect(await userRow(paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
     expect(await outbox('kim@example.com')).toHaveLength(1);
+  });
+
+  it('an invitation with access none raises nobody, not even a student whose access an admin revoked', async () => {
+    const revoked = await insertUser(database, { email: 'revoked@example.com', access: 'level-1' });
+    await database.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', revoked.id)
+      .execute();
+    await database.db
+      .insertInto('enrolments')
+      .values({
+        id: `enr-${revoked.id}`,
+        user_id: revoked.id,
+        order_id: null,
+        track: 'frontend',
+        plan_id: 'fed-upfront',
+        status: 'active',
+        installments_paid: 1,
+        installments_total: 1,
+        source: 'admin',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    await changeUserStatus(database.db, revoked.id, { access: 'none' }, 'command-line');
+    await inviteAddresses(
+      database.db,
+      { emails: ['revoked@example.com'], access: 'none', cohort: 'cohort-2' },
+      admin,
+    );
+    expect(await userRow(revoked.id)).toEqual({ access: 'none', cohort: 'cohort-2' });
   });
 
   it('an account whose address was not verified waits for its first verified sign-in', async () => {

@@ -31,7 +31,8 @@ const causeOf = (invitation: Pick<Invitation, 'invited_by' | 'invited_by_name'>)
 /**
  * What an invitation gives: with Level 1 an enrolment (source `invitation`) unless the
  * person has one already, then access and cohort through `reconcileAccess`, which never
- * lowers anyone (an invitation is a grant, not a demotion) and writes the audit row.
+ * lowers anyone (an invitation is a grant, not a demotion), never raises anyone above the
+ * invitation's access, and writes the audit row.
  */
 async function applyInvitation(
   trx: Kysely<Database>,
@@ -68,6 +69,8 @@ async function applyInvitation(
   }
   await reconcileAccess(trx, userId, causeOf(invitation), now, {
     cohort: invitation.cohort === NO_COHORT ? undefined : invitation.cohort,
+    // An invitation never raises anyone above the access it names.
+    mayRaise: invitation.access === 'level-1',
   });
 }
 
