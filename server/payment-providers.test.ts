@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import type { Access, Order, PaymentProviderName } from '~/db/schema';
 import { createOrder } from '~/features/enrolment/orders.server';
 import { createPaystackPaymentProvider } from '~/features/enrolment/paystack-payments.server';
+import { listPaymentsNeedingAttention } from '~/features/enrolment/payment-search.server';
 import {
   chargeSuccess,
   invoicePaymentFailed,
@@ -278,6 +279,28 @@ describe('Stripe', () => {
     ]);
   });
 
+  it('another event naming a payment already recorded is that payment, not a further one to refund (issue 22)', async () => {
+    const { user, order } = await buyer('fed-upfront', viaStripe);
+    const session = { orderId: order.id, amount: 40_000, paymentIntent: newStripeId('pi') };
+    await deliver(
+      'stripe',
+      signedStripeEvent('checkout.session.completed', checkoutSession(session)),
+    );
+    await deliver(
+      'stripe',
+      signedStripeEvent('checkout.session.async_payment_succeeded', checkoutSession(session)),
+    );
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      payments: [{ provider_payment_id: session.paymentIntent, status: 'paid' }],
+      emails: ['payment-received'],
+    });
+    expect((await eventOutcome('stripe', order.id)).map((event) => event.outcome).sort()).toEqual([
+      'applied',
+      'duplicate-payment',
+    ]);
+  });
+
   it('installments: the first invoice (even before its session) unlocks, a failure is overdue, the third ends the subscription', async () => {
     const { user, order } = await buyer('fed-installments', viaStripe);
     const subscription = newStripeId('sub');
@@ -414,6 +437,8 @@ describe('Paystack', () => {
         invoice_limit: 3,
       }),
     ]);
+    // Initialize Transaction's documented alphabet (the fake refuses anything else too).
+    expect(String(paystack.initialized.at(-1)!.reference)).toMatch(/^[A-Za-z0-9.=-]+$/);
     expect(paystack.initialized.at(-1)).toEqual({
       email: user.email,
       amount: 22_500_000,
@@ -575,5 +600,60 @@ describe('Paystack', () => {
       access: 'none',
       enrolment: { status: 'refunded' },
     });
+  });
+
+  it('refund.processed as Paystack documents it refunds the charge, and refunds in parts count once they add up (issue 22)', async () => {
+    const { user, order } = await buyer('fed-upfront', viaPaystack);
+    const paid = transaction(order);
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(paid)));
+    const half = signedPaystackEvent('refund.processed', refundProcessed(paid, order.amount / 2));
+    const answers = await Promise.all([deliver('paystack', half), deliver('paystack', half)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'level-1',
+      payments: [{ status: 'paid' }],
+    });
+    // Refunded in full, Verify Transaction calls the charge reversed.
+    paystack.transactions.set(paid.reference, { ...paid, status: 'reversed' });
+    const rest = signedPaystackEvent('refund.processed', refundProcessed(paid, order.amount / 2));
+    expect((await deliver('paystack', rest)).status).toBe(200);
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      access: 'none',
+      enrolment: { status: 'refunded' },
+      payments: [{ status: 'refunded' }],
+    });
+  });
+
+  it('a charge Paystack will not confirm answers 200, grants nothing and waits under Needs attention (issue 22)', async () => {
+    const { user, order } = await buyer('fed-upfront', viaPaystack);
+    // Paystack's own example transaction has a metadata of 0: read, not a failure.
+    const noMetadata = transaction(order, { metadata: 0 });
+    // Signed by Paystack, but a reference its Verify Transaction does not know.
+    const unknown = { ...noMetadata, id: nextPaystackId(), reference: newPaystackCode('T') };
+    const failed = transaction(order, { reference: newPaystackCode('T'), status: 'failed' });
+    const deliveries = [noMetadata, unknown, failed].map((made) =>
+      signedPaystackEvent('charge.success', chargeSuccess(made)),
+    );
+    for (const delivery of deliveries) {
+      expect((await deliver('paystack', delivery)).status).toBe(200);
+    }
+    expect(await stateOf(user.id, order.id)).toMatchObject({ access: 'none', payments: [] });
+    const { events } = await listPaymentsNeedingAttention(database.db);
+    const noteOf = (reference: string) =>
+      events.find((event) => event.provider === 'paystack' && event.orderId === reference);
+    expect(noteOf(unknown.reference)).toMatchObject({
+      outcome: 'unverified',
+      note: expect.stringContaining('Transaction reference not found'),
+    });
+    expect(noteOf(failed.reference)).toMatchObject({
+      outcome: 'unverified',
+      note: `Paystack says ${failed.reference} is failed: nothing granted`,
+    });
+    const unnamed = await database.db
+      .selectFrom('payment_events')
+      .select('outcome')
+      .where('event_id', '=', `charge.success:${noMetadata.id}`)
+      .executeTakeFirstOrThrow();
+    expect(unnamed.outcome).toBe('unknown-order');
   });
 });

@@ -11,10 +11,11 @@ export const PAYSTACK_SECRET_KEY = 'sk_test_fakePaystackKey';
 export interface PaystackTransaction {
   id: number;
   reference: string;
-  status: 'success' | 'failed' | 'abandoned';
+  status: 'success' | 'failed' | 'abandoned' | 'reversed';
   amount: number;
   currency: string;
-  metadata: Record<string, string> | '';
+  /** What the transaction was started with: Paystack's own examples show `0` for none. */
+  metadata: Record<string, string> | '' | 0;
   customer: { customer_code: string; email: string };
   plan: { plan_code?: string; name?: string } | null;
 }
@@ -65,6 +66,14 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       }
       const path = url.pathname;
       if (req.method === 'POST' && path === '/transaction/initialize') {
+        if (body.reference !== undefined && !/^[A-Za-z0-9.=-]+$/.test(String(body.reference))) {
+          // Initialize Transaction's documented rule for `reference`.
+          return send(400, {
+            status: false,
+            message:
+              'Invalid transaction reference. Only -, ., = and alphanumeric characters allowed',
+          });
+        }
         fake.initialized.push(body);
         const accessCode = code('ac');
         return send(200, {
@@ -169,13 +178,20 @@ export function invoicePaymentFailed(subscriptionCode: string, customerCode: str
   };
 }
 
+/**
+ * `refund.processed` as Paystack documents it: no id of its own, the refund named by
+ * `refund_reference`, its amount in a string.
+ */
 export function refundProcessed(transaction: PaystackTransaction, amount = transaction.amount) {
   return {
-    id: nextPaystackId(),
     status: 'processed',
     transaction_reference: transaction.reference,
-    amount,
+    refund_reference: String(nextPaystackId() * 1000 + 360),
+    amount: String(amount),
     currency: transaction.currency,
+    processor: 'mastercard',
+    customer: { first_name: 'Test', last_name: 'Buyer', email: transaction.customer.email },
+    integration: 412829,
     domain: 'test',
   };
 }

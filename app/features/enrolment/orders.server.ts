@@ -9,9 +9,13 @@ import {
   type PaymentProviderName,
 } from '~/db/schema';
 
-/** An order id is the provider's reference: random, never a user id, never guessable. */
+/**
+ * An order id is the provider's reference: random (128 bits), never a user id, never
+ * guessable, and made only of what every provider accepts in one (Paystack allows letters,
+ * digits, `-`, `.` and `=`).
+ */
 export function newOrderId(): string {
-  return `ord_${randomBytes(16).toString('base64url')}`;
+  return `ord-${randomBytes(16).toString('hex')}`;
 }
 
 /**

@@ -46,11 +46,6 @@ export type PaymentEvent = {
       paymentId: string;
       /** This refund's amount, added to what the charge had refunded before. */
       amount: number;
-      /**
-       * The charge's refunded total so far, from a provider that counts it (Stripe): believed
-       * over the sum, so a missed or repeated event cannot make it wrong.
-       */
-      refundedTotal?: number;
       currency: string;
     }
   /** Signed by the provider, but its own API would not confirm it: a person looks. */
@@ -315,7 +310,7 @@ async function recordRefund(
   const at = nowTimestamp(now);
   const payment = await findPayment(trx, order.provider, event.paymentId);
   if (!payment) {
-    if ((event.refundedTotal ?? event.amount) < order.amount) {
+    if (event.amount < order.amount) {
       return [
         'ignored',
         `A partial refund of ${formatMinorUnits(event.amount, order.currency)} before its payment was recorded: not counted`,
@@ -332,10 +327,7 @@ async function recordRefund(
     return ['applied', 'Refund recorded before its payment', order.user_id, false];
   }
   if (payment.status === 'refunded') return ['ignored', undefined, order.user_id, false];
-  const refunded = Math.min(
-    payment.amount,
-    event.refundedTotal ?? payment.refunded_amount + event.amount,
-  );
+  const refunded = Math.min(payment.amount, payment.refunded_amount + event.amount);
   if (refunded < payment.amount) {
     // A partial refund keeps the course; the parts count toward a refund of the whole.
     await trx

@@ -28,9 +28,8 @@ const verifiedTransaction = z
     status: z.string(),
     amount: z.number().int(),
     currency: z.string(),
-    metadata: z
-      .union([z.object({ order_id: z.string().optional() }).loose(), z.string(), z.null()])
-      .optional(),
+    // An object, a JSON string, or anything else (Paystack's own examples show `0`).
+    metadata: z.unknown(),
     customer: customerRef,
     plan: planRef,
     plan_object: planRef,
@@ -53,22 +52,35 @@ const webhookBody = z.discriminatedUnion('event', [
       .loose(),
   }),
   z.object({
+    // As documented: no `id`, the refund named by `refund_reference`, `amount` in a string.
     event: z.literal('refund.processed'),
     data: z
       .object({
-        id: z.union([z.number(), z.string()]),
         transaction_reference: z.string().min(1),
-        amount: z.number().int(),
+        refund_reference: z.string().min(1).nullish(),
+        amount: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
         currency: z.string(),
       })
       .loose(),
   }),
 ]);
 
+/** Paystack said no to what was asked (400, 404): asking again will not change its answer. */
+class PaystackRefused extends Error {
+  override name = 'PaystackRefused';
+}
+
+/**
+ * Paystack's documented alphabet for a transaction reference ("Only -, ., = and
+ * alphanumeric characters allowed"); our order ids are made of it (`newOrderId`).
+ */
+export const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]+$/;
+
 const apiAnswer = z.object({
   status: z.boolean(),
   message: z.string().optional(),
-  data: z.unknown(),
+  // A refusal carries a message and no data.
+  data: z.unknown().optional(),
 });
 
 function planCodeOf(transaction: VerifiedTransaction): string | undefined {
@@ -85,7 +97,11 @@ const subscriptionRefOf = (customerCode: string, planCode: string | undefined) =
 
 function orderIdOf(transaction: VerifiedTransaction): string | undefined {
   const { metadata } = transaction;
-  if (metadata && typeof metadata === 'object') return metadata.order_id;
+  if (metadata && typeof metadata === 'object') {
+    return 'order_id' in metadata && typeof metadata.order_id === 'string'
+      ? metadata.order_id
+      : undefined;
+  }
   if (typeof metadata === 'string' && metadata) {
     try {
       const parsed: unknown = JSON.parse(metadata);
@@ -122,16 +138,52 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
     });
     const answer = apiAnswer.safeParse(await response.json().catch(() => undefined));
     if (!response.ok || !answer.success || !answer.data.status) {
-      const message = answer.success ? answer.data.message : undefined;
-      throw new Error(
-        `Paystack ${path.split('?')[0]} answered ${response.status}: ${message ?? 'no message'}`,
-      );
+      const message = `Paystack ${path.split('?')[0]} answered ${response.status}: ${(answer.success && answer.data.message) || 'no message'}`;
+      // 400 and 404 are about what was asked; a wrong key (401) or an outage is ours to
+      // fix, and the webhook's 500 has Paystack deliver the event again once it is.
+      throw response.status === 400 || response.status === 404
+        ? new PaystackRefused(message)
+        : new Error(message);
     }
     return answer.data.data;
   }
 
-  const verify = async (reference: string) =>
-    verifiedTransaction.parse(await api(`/transaction/verify/${encodeURIComponent(reference)}`));
+  /**
+   * Verify Transaction's word on a charge, or why it gives none: a reference it does not
+   * know, an answer we cannot read, a charge that did not succeed when `succeeded` is asked
+   * for (a refunded one is `reversed`). Those are answered 200 and shown under Needs
+   * attention (delivering them again would not change them); any other failure throws, so
+   * the webhook answers 500 and Paystack tries again later.
+   */
+  async function verify(
+    reference: string,
+    options: { succeeded?: boolean } = {},
+  ): Promise<
+    { verified: true; transaction: VerifiedTransaction } | { verified: false; reason: string }
+  > {
+    let answer: unknown;
+    try {
+      answer = await api(`/transaction/verify/${encodeURIComponent(reference)}`);
+    } catch (error) {
+      if (error instanceof PaystackRefused) return { verified: false, reason: error.message };
+      throw error;
+    }
+    const transaction = verifiedTransaction.safeParse(answer);
+    if (!transaction.success) {
+      return {
+        verified: false,
+        reason: `Verify Transaction's answer for ${reference} could not be read`,
+      };
+    }
+    const { status } = transaction.data;
+    if (options.succeeded && status !== 'success') {
+      return {
+        verified: false,
+        reason: `Paystack says ${reference} is ${status}: nothing granted`,
+      };
+    }
+    return { verified: true, transaction: transaction.data };
+  }
 
   /** A Paystack plan per installment plan, found by name or made once, then remembered. */
   const planCodes = new Map<string, Promise<string>>();
@@ -165,24 +217,36 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
     return code;
   }
 
+  /**
+   * @param deliveryId names a delivery whose event carries no id of its own (the same
+   *   body delivered again has the same one).
+   */
   async function toPaymentEvent(
     body: z.infer<typeof webhookBody>,
     raw: unknown,
+    deliveryId: string,
   ): Promise<PaymentEvent> {
     const common = { provider: 'paystack' as const, type: body.event, raw };
     switch (body.event) {
       case 'charge.success': {
-        const transaction = await verify(body.data.reference);
         const eventId = `charge.success:${body.data.id}`;
+        const verified = await verify(body.data.reference, { succeeded: true });
+        if (!verified.verified) {
+          // The reference is shown in the order's place, for the admin to look it up.
+          return {
+            ...common,
+            eventId,
+            orderId: body.data.reference,
+            kind: 'unverified',
+            reason: verified.reason,
+          };
+        }
+        const { transaction } = verified;
         const orderId = orderIdOf(transaction);
         const subscriptionRef = subscriptionRefOf(
           transaction.customer.customer_code,
           planCodeOf(transaction),
         );
-        if (transaction.status !== 'success') {
-          // Never seen in practice; answering 500 has Paystack deliver it again later.
-          throw new Error(`Paystack says ${transaction.reference} is ${transaction.status}`);
-        }
         return {
           ...common,
           eventId,
@@ -217,19 +281,22 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
         };
       }
       case 'refund.processed': {
-        const transaction = await verify(body.data.transaction_reference);
-        if (body.data.amount < transaction.amount) {
-          // A partial refund keeps the course: only a refund of the whole charge takes it back.
+        const eventId = `refund.processed:${body.data.refund_reference ?? deliveryId}`;
+        const verified = await verify(body.data.transaction_reference);
+        if (!verified.verified) {
           return {
             ...common,
-            eventId: `refund.processed:${body.data.id}`,
-            orderId: orderIdOf(transaction),
-            kind: 'ignored',
+            eventId,
+            orderId: body.data.transaction_reference,
+            kind: 'unverified',
+            reason: verified.reason,
           };
         }
+        const { transaction } = verified;
+        // One event per refund: a charge refunded in parts is refunded once they add up.
         return {
           ...common,
-          eventId: `refund.processed:${body.data.id}`,
+          eventId,
           orderId: orderIdOf(transaction),
           subscriptionRef: subscriptionRefOf(
             transaction.customer.customer_code,
@@ -248,6 +315,9 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
     name: 'paystack',
     currency: 'NGN',
     async createCheckout(order, plan, buyer) {
+      if (!PAYSTACK_REFERENCE.test(order.id)) {
+        throw new Error(`Order id ${order.id} is not a valid Paystack reference`);
+      }
       const installments = order.installments > 1;
       const started = z
         .object({ authorization_url: z.url(), access_code: z.string() })
@@ -286,18 +356,19 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
       }
       const event = z.object({ event: z.string() }).loose().safeParse(raw);
       if (!event.success) throw new WebhookRejected('Not a Paystack event');
+      const deliveryId = createHmac('sha256', key).update(rawBody).digest('hex');
       const known = webhookBody.safeParse(raw);
       if (!known.success) {
         return {
           provider: 'paystack',
-          eventId: `${event.data.event}:${createHmac('sha256', key).update(rawBody).digest('hex')}`,
+          eventId: `${event.data.event}:${deliveryId}`,
           type: event.data.event,
           orderId: undefined,
           raw,
           kind: 'ignored',
         };
       }
-      return toPaymentEvent(known.data, raw);
+      return toPaymentEvent(known.data, raw, deliveryId);
     },
   };
 }
