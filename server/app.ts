@@ -7,6 +7,7 @@ import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
 import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
+import { checkoutOriginsOf } from '~/features/enrolment/payment-provider.server';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '~/lib/security-headers.server';
 import { INVITATIONS_FORM_MAX_BYTES } from '~/features/invitations/invite-form';
 import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
@@ -49,6 +50,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
   const { env } = services;
   const app = express();
   const https = env.ORIGIN.startsWith('https://');
+  const checkoutOrigins = checkoutOriginsOf(services.payments);
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
 
@@ -68,6 +70,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         path: req.path,
         https,
         development: mode === 'development',
+        checkoutOrigins,
       }),
     );
     // Read now: a mounted handler (the local provider, /assets) strips its prefix from
@@ -122,7 +125,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         paths: options.build.prerender,
         origin: env.ORIGIN,
         contentSecurityPolicy: (scriptHashes) =>
-          contentSecurityPolicy({ scriptHashes, https, development: false }),
+          contentSecurityPolicy({ scriptHashes, https, development: false, checkoutOrigins }),
         // A personal page (the header shows who is signed in) is rendered instead.
         wantsServerRender: isPersonal,
         nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),

@@ -182,6 +182,43 @@ describe('Stripe', () => {
     expect(cancelled.headers.get('set-cookie')).toContain('Payment%20cancelled');
   });
 
+  it('Pay Now is limited per person: past 10 checkouts in ten minutes it answers 429 and starts nothing (issue 22)', async () => {
+    const [account, other] = await createAccounts(server.databaseUrl, [
+      { access: 'none', name: 'Hasty Buyer' },
+      { access: 'none', name: 'Patient Buyer' },
+    ]);
+    const payNow = (cookie: string) =>
+      fetch(`${server.origin}/checkout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Cookie: cookie,
+          Origin: server.origin,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'plan=fed-upfront',
+      });
+    const sessionsBefore = stripe.sessions.length;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => payNow(account!.cookie)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      ...Array<number>(10).fill(302),
+      429,
+      429,
+    ]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('You have started too many payments in a few minutes');
+    expect(stripe.sessions.length - sessionsBefore).toBe(10);
+    const orders = await database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', account!.id)
+      .execute();
+    expect(orders).toHaveLength(10);
+    // Counted per person: someone else pays as usual.
+    expect((await payNow(other!.cookie)).status).toBe(302);
+  });
+
   it('refuses a missing, foreign, changed or stale signature with 400, writing nothing', async () => {
     const { order } = await buyer('fed-upfront', viaStripe);
     const session = checkoutSession({

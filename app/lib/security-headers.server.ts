@@ -16,7 +16,16 @@ export type ScriptPolicy =
       scriptHashes: readonly string[];
     };
 
-export type ContentSecurityPolicyOptions = ScriptPolicy & { https: boolean; development: boolean };
+export type ContentSecurityPolicyOptions = ScriptPolicy & {
+  https: boolean;
+  development: boolean;
+  /**
+   * Where Pay Now's form may lead besides this site: the payment provider's checkout.
+   * Chromium applies `form-action` to the redirect that answers a form's POST, so
+   * `POST /checkout` could not send the buyer there otherwise.
+   */
+  checkoutOrigins: readonly string[];
+};
 
 export type SecurityHeaderOptions = ContentSecurityPolicyOptions & { path: string };
 
@@ -38,7 +47,7 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions): st
     `frame-src ${site.aboutVideo.host}`,
     "worker-src 'self'",
     "manifest-src 'self'",
-    "form-action 'self'",
+    `form-action 'self'${options.checkoutOrigins.map((origin) => ` ${origin}`).join('')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -1,6 +1,6 @@
-import { data } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { site } from '~/content/site';
-import { CheckoutView } from '~/features/enrolment/checkout-view';
+import { CheckoutRefused, CheckoutView } from '~/features/enrolment/checkout-view';
 import { findPlan } from '~/content/plans';
 import {
   returnFromCancelledCheckout,
@@ -26,6 +26,9 @@ export function action({ request, context }: Route.ActionArgs) {
   return startCheckout(request, requireServices(context));
 }
 
+/** A refusal keeps its headers (Retry-After on too many checkouts). */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Pay for ${loaderData?.plan.name ?? 'a plan'} | ${site.shortName}` },
   { name: 'robots', content: 'noindex' },
@@ -33,4 +36,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return <CheckoutView {...loaderData} />;
+}
+
+/** A plan that does not exist, or too many checkouts at once: said in words, with a way on. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string') {
+    return <CheckoutRefused message={error.data} />;
+  }
+  throw error;
 }

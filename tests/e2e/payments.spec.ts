@@ -67,7 +67,7 @@ test.describe('paying with the local payment provider', () => {
     const opened = context.waitForEvent('page');
     await payNow(page).click();
     const checkout = await opened;
-    await expect(checkout).toHaveURL(/\/dev-pay\/ord_/);
+    await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
     await expect(checkout.getByRole('heading', { level: 1, name: PLAN })).toBeVisible();
     await expect(checkout.getByText('$400', { exact: true })).toBeVisible();
     await expectNoAxeViolations(checkout);
@@ -78,7 +78,7 @@ test.describe('paying with the local payment provider', () => {
     await expect(ledgerRow.locator('td[data-label="Status"]')).toHaveText('pending');
 
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(checkout).toHaveURL(/\/success\?order=ord_/);
+    await expect(checkout).toHaveURL(/\/success\?order=ord-[0-9a-f]{32}$/);
     await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
     await expectNoAxeViolations(checkout);
     await expect(watching.locator('tbody tr', { hasText: email })).toContainText('level-1', {
@@ -143,7 +143,7 @@ test.describe('paying with the local payment provider', () => {
       trigger: () => tab.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
     });
     await tab.getByRole('button', { name: 'Continue to payment' }).click();
-    await expect(tab).toHaveURL(/\/dev-pay\/ord_/);
+    await expect(tab).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
     await saveFullPageScreenshot(tab, 'dev-pay', testInfo.project.name);
     await tab.getByRole('button', { name: 'Cancel' }).click();
     await expect(tab).toHaveURL(/\/enroll$/);
@@ -162,7 +162,7 @@ test.describe('paying with the local payment provider', () => {
     const opened = context.waitForEvent('page');
     await payNow(page).click();
     const tab = await opened;
-    await expect(tab).toHaveURL(/\/dev-pay\/ord_/);
+    await expect(tab).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
     await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await tab.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(tab.getByText('Your course is unlocked.')).toBeVisible();
@@ -208,7 +208,7 @@ test.describe('paying with the local payment provider', () => {
     });
     expect(start.status).toBe(302);
     const orderUrl = start.headers.get('location')!;
-    expect(orderUrl).toMatch(/\/dev-pay\/ord_/);
+    expect(orderUrl).toMatch(/\/dev-pay\/ord-[0-9a-f]{32}$/);
     const asOther = await fetch(orderUrl, { headers: { cookie: other.cookie } });
     expect(asOther.status).toBe(404);
     const forged = await fetch(`${E2E_ORIGIN}/webhooks/local`, {
@@ -231,5 +231,21 @@ test.describe('paying with the local payment provider', () => {
     const page = await context.newPage();
     const denied = await gotoApp(page, '/fed/javascript');
     expect(denied?.status()).toBe(403);
+  });
+
+  test('a plan that does not exist is refused in words, with the way back to the plans', async ({
+    page,
+  }, testInfo) => {
+    const answer = await gotoApp(page, '/checkout?plan=no-such-plan');
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Payment not started' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There is no such plan. Choose one on the Enroll page.',
+    );
+    await page.getByRole('link', { name: 'Back to the plans' }).click();
+    await expect(page).toHaveURL(/\/enroll$/);
+    await page.goBack();
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'checkout-refused', testInfo.project.name);
   });
 });

@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Plan } from '~/content/plans';
 import { LoginButton } from '~/features/auth/login-button';
 import { formatUsd } from '~/lib/format';
@@ -34,6 +34,22 @@ export function CheckoutView({ plan, signedIn }: { plan: Plan; signedIn: boolean
           />
         </>
       )}
+    </section>
+  );
+}
+
+/** Pay Now refused (an unknown plan, too many checkouts started): why, and back to the plans. */
+export function CheckoutRefused({ message }: { message: string }) {
+  return (
+    <section className="mx-auto w-full max-w-xl px-6 py-16">
+      <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">Payment not started</h1>
+      <p role="alert" className="mt-4 text-lg text-slate-700">
+        {message}
+      </p>
+      <Link to="/enroll" className={buttonClass('primary', 'mt-8')}>
+        Back to the plans
+      </Link>
     </section>
   );
 }

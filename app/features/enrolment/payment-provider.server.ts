@@ -1,4 +1,4 @@
-import type { Plan, PlanCurrency } from '~/content/plans';
+import { plans, type Plan, type PlanCurrency } from '~/content/plans';
 import type { Order, PaymentProviderName } from '~/db/schema';
 import type { LocalPaymentProvider } from './local-payments.server';
 import type { PaymentEvent } from './payment-events.server';
@@ -13,6 +13,8 @@ export interface PaymentProvider {
   name: PaymentProviderName;
   /** The currency its orders are priced and charged in. */
   currency: PlanCurrency;
+  /** The origins of its checkout pages (none for one on this site). */
+  checkoutOrigins: readonly string[];
   /** The provider's checkout for a pending order: where to send the buyer. */
   createCheckout(
     order: Order,
@@ -43,3 +45,12 @@ export type PaymentsSetup =
       localProvider?: LocalPaymentProvider;
     }
   | { mode: 'static-links' };
+
+/**
+ * Where Pay Now sends the buyer off this site: the checkout provider's pages, or the static
+ * links' host. The pages' `form-action` names them (decision 029).
+ */
+export function checkoutOriginsOf(payments: PaymentsSetup): readonly string[] {
+  if (payments.mode === 'automatic') return payments.checkout.checkoutOrigins;
+  return [...new Set(plans.map((plan) => new URL(plan.paymentLink).origin))];
+}

@@ -314,6 +314,7 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
   return {
     name: 'paystack',
     currency: 'NGN',
+    checkoutOrigins: ['https://checkout.paystack.com'],
     async createCheckout(order, plan, buyer) {
       if (!PAYSTACK_REFERENCE.test(order.id)) {
         throw new Error(`Order id ${order.id} is not a valid Paystack reference`);

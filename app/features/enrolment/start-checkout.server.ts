@@ -1,12 +1,26 @@
 import { data, redirect } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
+import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { readForm } from '~/lib/read-form.server';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
 
 export const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
 export const PAYMENT_CANCELLED = 'Payment cancelled';
+
+/**
+ * Checkouts one person may start in `CHECKOUT_WINDOW_MS`: each is an order and a call to
+ * the provider's API, so a script must not be able to start hundreds. A buyer who cancels
+ * and tries again a few times stays well under it.
+ */
+export const CHECKOUTS_PER_WINDOW = 10;
+const CHECKOUT_WINDOW_MS = 10 * 60_000;
+
+export function tooManyCheckouts(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have started too many payments in a few minutes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 
 /**
  * Back from a provider's checkout without paying: /enroll with the toast. The order stays
@@ -33,6 +47,19 @@ export async function startCheckout(request: Request, context: RequestContext) {
   const { user } = await context.session();
   if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
   const { db } = context.services.database;
+  const limit = await consumeRateLimit(
+    db,
+    `checkout:${user.id}`,
+    CHECKOUTS_PER_WINDOW,
+    CHECKOUT_WINDOW_MS,
+  );
+  if (!limit.allowed) {
+    context.log.warn({ event: 'rate-limited', route: 'checkout', userId: user.id }, 'security');
+    throw data(tooManyCheckouts(limit.retryAfterSeconds), {
+      status: 429,
+      headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+    });
+  }
   const order = await createOrder(db, { userId: user.id, plan, provider: payments.checkout });
   const checkout = await payments.checkout.createCheckout(order, plan, user);
   await db

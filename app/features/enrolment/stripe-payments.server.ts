@@ -76,6 +76,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   return {
     name: 'stripe',
     currency: 'USD',
+    checkoutOrigins: ['https://checkout.stripe.com'],
     async createCheckout(order, plan, buyer) {
       const installments = order.installments > 1;
       const session = await stripe.checkout.sessions.create({
