@@ -45,6 +45,13 @@ const refund = (paymentId: string, orderId: string, amount = 40_000): PaymentEve
   currency: 'usd',
 });
 
+const enrolmentOf = (orderId: string) =>
+  database.db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+
 async function buyer(access: Access = 'none', planId = 'fed-upfront') {
   const user = await insertUser(database, { access });
   const order = await createOrder(database.db, {
@@ -242,13 +249,6 @@ describe('an order paid in full', () => {
 });
 
 describe('events that arrive at the same moment (issue 22)', () => {
-  const enrolmentOf = (orderId: string) =>
-    database.db
-      .selectFrom('enrolments')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-
   it('two installments paid at once both count, and a charge after the last is flagged', async () => {
     const { user, order } = await buyer('none', 'fed-installments');
     await applyPaymentEvent(database.db, paid(order.id, 'inv_a1', 15_000));
@@ -310,13 +310,6 @@ describe('money as providers really send it (issue 22)', () => {
       .executeTakeFirstOrThrow();
     expect(payment).toEqual({ status: 'refunded', refunded_amount: 40_000 });
   });
-
-  const enrolmentOf = (orderId: string) =>
-    database.db
-      .selectFrom('enrolments')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
 });
 
 describe("an admin's revocation (issue 22)", () => {
