@@ -212,9 +212,19 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     if (error instanceof BodyTooLargeError) {
       return res.status(413).type('text').send('The request body is too large.');
     }
+    // The client's mistake, flagged by Express or a static file handler (an address whose
+    // percent-encoding does not decode is a URIError with status 400): its answer, and the
+    // request's own log line, without a stack trace.
+    const status = clientErrorStatus(error);
+    if (status) return res.status(status).type('text').send('The request could not be read.');
     (res.locals.log as AppServices['logger']).error({ err: error }, 'unhandled error');
     res.status(500).type('text').send('Something went wrong on our side. Please try again.');
   });
 
   return app;
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }

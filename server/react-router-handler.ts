@@ -56,6 +56,9 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (key === 'set-cookie') res.append(key, value);
         else res.setHeader(key, value);
       }
+      // React Router answers 405 to a POST at a page without an action: it takes only reads.
+      if (response.status === 405 && !response.headers.has('Allow'))
+        res.setHeader('Allow', 'GET, HEAD');
       // Every page shows whether someone is signed in: a shared cache must key on the
       // cookies, and must never keep a signed-in person's answer at all.
       res.vary('Cookie');

@@ -18,7 +18,10 @@ let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   // Request lines are logged at info: a dropped request is seen by its `completed: false`.
   ({ server, admin, stop } = await startServerWithAdmin({ LOG_LEVEL: 'info' }));
-  [student] = await createAccounts(server.databaseUrl, [{ access: 'none', name: 'Sam Student' }]);
+  const [created] = await createAccounts(server.databaseUrl, [
+    { access: 'none', name: 'Sam Student' },
+  ]);
+  student = created!;
 });
 afterAll(() => stop?.());
 
@@ -41,7 +44,7 @@ const postMultipart = (path: string, account: Account, body: Buffer) =>
       Cookie: account.cookie,
       'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
     },
-    body,
+    body: new Uint8Array(body),
   });
 
 /** Sends the headers and part of the body, then drops the connection. */
@@ -99,4 +102,52 @@ describe('a multipart body cut short or dropped', () => {
     await until(logged, `the dropped request to ${path} to be logged`);
     await alive();
   });
+});
+
+/** The lines the server logged for one response, by its request id. */
+const linesFor = (response: Response) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"requestId":"${response.headers.get('x-request-id')}"`));
+
+describe('requests that are the client’s mistake answer 4xx, not 500', () => {
+  it.each([
+    '/fed/%FF%FE',
+    '/fed/%FF%FE.data',
+    '/admin/user-details/%E0%A4%A',
+    '/assets/%c0%ae%c0%ae/package.json',
+  ])('%s: malformed percent-encoding is a 400 with one log line', async (path) => {
+    const response = await fetch(`${server.origin}${path}`, { headers: { Cookie: admin.cookie } });
+    expect(response.status).toBe(400);
+    // The request's own line, and no error with a stack trace.
+    await until(() => linesFor(response).length > 0, 'the request line');
+    const lines = linesFor(response);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"status":400');
+    expect(lines[0]).not.toContain('URIError');
+  });
+
+  it.each(['/admin/payments', '/admin/payments.data', '/admin/transfers', '/admin/transfers.data'])(
+    '%s: an admin’s POST to a page without an action is a 405 with Allow',
+    async (path) => {
+      const response = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Origin: server.origin,
+          Cookie: admin.cookie,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'intent=anything',
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      if (!path.endsWith('.data')) {
+        expect(await response.text()).toContain('This request cannot be answered here');
+      }
+      await until(() => linesFor(response).length > 0, 'the request line');
+      expect(linesFor(response).join('\n')).not.toContain('"level":50');
+    },
+  );
 });
