@@ -151,3 +151,41 @@ describe('requests that are the client’s mistake answer 4xx, not 500', () => {
     },
   );
 });
+
+describe('headers follow what the response is, not its path', () => {
+  const DOCUMENT_HEADERS = [
+    'content-security-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'referrer-policy',
+  ];
+
+  it.each(['/admin/x.js', '/nope.png', '/fed/missing.css'])(
+    '%s: a 404 page at a file-like path carries the document headers',
+    async (path) => {
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { Cookie: admin.cookie },
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      for (const name of DOCUMENT_HEADERS) expect(response.headers.get(name), name).toBeTruthy();
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('a missing asset is a plain 404; a built one carries no document headers', async () => {
+    const missing = await fetch(`${server.origin}/assets/nope-123.js`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await missing.text()).not.toContain('<');
+
+    const html = await (await fetch(`${server.origin}/login`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    const built = await fetch(`${server.origin}${asset}`);
+    expect(built.status).toBe(200);
+    expect(built.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of DOCUMENT_HEADERS) expect(built.headers.get(name), name).toBeNull();
+  });
+});
