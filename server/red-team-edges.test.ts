@@ -6,6 +6,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
 import { createAccounts, type Account } from '../tests/support/accounts';
 import { until, type RunningServer } from '../tests/support/server-process';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
@@ -187,5 +188,21 @@ describe('headers follow what the response is, not its path', () => {
     expect(built.status).toBe(200);
     expect(built.headers.get('x-content-type-options')).toBe('nosniff');
     for (const name of DOCUMENT_HEADERS) expect(built.headers.get(name), name).toBeNull();
+  });
+});
+
+describe('an upload past the form’s limit', () => {
+  it('is read to its end and answered with the field’s message', async () => {
+    const form = new FormData();
+    form.set('plan', 'fed-upfront');
+    form.set('receipt', new Blob([Buffer.alloc(6 * 1024 * 1024)]), 'photo.png');
+    const response = await fetch(`${server.origin}/enroll`, {
+      method: 'POST',
+      headers: { Origin: server.origin, Cookie: student.cookie },
+      body: form,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain(TRANSFER_MESSAGES.receiptTooLarge);
+    await alive();
   });
 });

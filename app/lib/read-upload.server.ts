@@ -16,9 +16,9 @@ export type UploadResult =
 
 /**
  * A multipart form with one file, read as it streams in: past `maxFileBytes` the file is
- * dropped and the rest of the body read and discarded (so the browser gets the answer),
- * and past the server's limit for the whole form the connection is closed; no more than
- * the limit is ever held in memory. Text fields are capped too.
+ * dropped and the rest of the body read and discarded (so the browser gets the answer), as
+ * the server does past its limit for the whole form; no more than the limit is ever held in
+ * memory. Text fields are capped too.
  */
 export async function readUpload(
   request: Request,
@@ -102,7 +102,7 @@ export async function readUpload(
     parser.on('close', () =>
       finish(tooLarge ? { ok: false, error: 'too-large' } : { ok: true, fields, file }),
     );
-    // Past the server's limit for the whole form: the connection is gone already.
+    // Past the server's limit for the whole form (it drops the rest), or the client left.
     body.on('error', (error) =>
       finish({
         ok: false,
