@@ -4,9 +4,11 @@
  * file-like paths and a receipt's data request. None of them may end the process or answer
  * a 500; on SQLite, and on PostgreSQL in its pass.
  */
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
+import { openDatabase } from '~/db/database.server';
 import { createAccounts, type Account } from '../tests/support/accounts';
 import { until, type RunningServer } from '../tests/support/server-process';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
@@ -204,5 +206,64 @@ describe('an upload past the form’s limit', () => {
     expect(response.status).toBe(413);
     expect(await response.text()).toContain(TRANSFER_MESSAGES.receiptTooLarge);
     await alive();
+  });
+});
+
+describe('a receipt is served only as the file', () => {
+  it('its data request answers 404 to its student and to an admin, with none of its bytes', async () => {
+    const png = readFileSync(new URL('../tests/fixtures/receipts/receipt.png', import.meta.url));
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      plan: 'fed-upfront',
+      amount: '600000',
+      transferDate: new Date().toISOString().slice(0, 10),
+      reference: 'Ada Obi',
+    })) {
+      form.set(name, value);
+    }
+    form.set('receipt', new Blob([png], { type: 'image/png' }), 'receipt.png');
+    const [owner] = await createAccounts(server.databaseUrl, [{ access: 'none', name: 'Rita' }]);
+    const submitted = await fetch(`${server.origin}/enroll`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.origin, Cookie: owner!.cookie },
+      body: form,
+    });
+    expect(submitted.status).toBe(302);
+    const transferId = new URL(submitted.headers.get('location')!, server.origin).searchParams.get(
+      'transfer',
+    );
+    const database = openDatabase(server.databaseUrl);
+    const { receipt_id: receiptId } = await database.db
+      .selectFrom('bank_transfers')
+      .select('receipt_id')
+      .where('id', '=', transferId!)
+      .executeTakeFirstOrThrow();
+    await database.close();
+
+    const file = await fetch(`${server.origin}/receipts/${receiptId}`, {
+      headers: { Cookie: owner!.cookie },
+    });
+    expect(file.status).toBe(200);
+    for (const account of [owner!, admin]) {
+      for (const suffix of ['.data', '.data?_routes=routes%2Freceipt']) {
+        const data = await fetch(`${server.origin}/receipts/${receiptId}${suffix}`, {
+          headers: { Cookie: account.cookie },
+        });
+        expect(data.status, suffix).toBe(404);
+        const body = Buffer.from(await data.arrayBuffer());
+        expect(body.includes(png.subarray(1, 4)), suffix).toBe(false);
+      }
+    }
+    // A page's data is still served, also where a layout's index only redirects (the
+    // header's link to /fed navigates through /fed.data).
+    for (const path of ['/fed.data', '/fed/home.data']) {
+      const page = await fetch(`${server.origin}${path}`, {
+        redirect: 'manual',
+        headers: { Cookie: owner!.cookie },
+      });
+      expect(page.status, path).not.toBe(404);
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/x-script/);
+    }
   });
 });
