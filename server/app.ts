@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -8,7 +9,12 @@ import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
 import { checkoutOriginsOf } from '~/features/enrolment/payment-provider.server';
-import { contentSecurityPolicy, createNonce, securityHeaders } from '~/lib/security-headers.server';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  DOCUMENT_ONLY_HEADERS,
+  securityHeaders,
+} from '~/lib/security-headers.server';
 import { INVITATIONS_FORM_MAX_BYTES } from '~/features/invitations/invite-form';
 import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { refuseCrossOriginWrites } from './csrf';
@@ -163,6 +169,10 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         // Hashed names never change content: validators would only add bytes.
         etag: false,
         lastModified: false,
+        setHeaders: withoutDocumentHeaders,
+        // A missing asset (an old deployment's hashed name) is no page: a plain 404 from
+        // the error handler below, as is a 400 for a name that does not decode.
+        fallthrough: false,
       }),
     );
     // Public files (media, icons) may change between deployments: revalidate after a day.
@@ -173,6 +183,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       maxAge: '1d',
       index: false,
       redirect: false,
+      setHeaders: withoutDocumentHeaders,
     });
     app.use((req, res, next) =>
       PUBLIC_FILE.test(req.path) ? publicFiles(req, res, next) : next(),
@@ -215,9 +226,24 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     if (error instanceof BodyTooLargeError) {
       return res.status(413).type('text').send('The request body is too large.');
     }
+    // The client's mistake, flagged by Express or a static file handler (an address whose
+    // percent-encoding does not decode is a URIError with status 400; a missing asset a
+    // 404): its plain answer, and the request's own log line, without a stack trace.
+    const status = clientErrorStatus(error);
+    if (status) return res.status(status).type('text').send(STATUS_CODES[status]);
     (res.locals.log as AppServices['logger']).error({ err: error }, 'unhandled error');
     res.status(500).type('text').send('Something went wrong on our side. Please try again.');
   });
 
   return app;
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** A file being served: the headers that act on documents only are dropped. */
+function withoutDocumentHeaders(res: Response) {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
 }

@@ -1,6 +1,11 @@
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import type { RequestContext } from '~/lib/load-context';
 import { readBody, streamBody } from './read-body';
 
@@ -26,8 +31,18 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
   // A build object (production) is prepared once; a function (development) is asked again
   // on every request so edits show, at the cost of re-deriving the routes each time.
   const handle = createRequestHandler(options.build, options.mode);
+  const currentBuild = async () =>
+    typeof options.build === 'function' ? options.build() : options.build;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      if (
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        req.path.endsWith('.data') &&
+        namesNoPage(await currentBuild(), req.path.slice(0, -'.data'.length))
+      ) {
+        res.status(404).type('text').send('Not Found');
+        return;
+      }
       const controller = new AbortController();
       res.on('close', () => {
         if (!res.writableFinished) controller.abort();
@@ -56,6 +71,9 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (key === 'set-cookie') res.append(key, value);
         else res.setHeader(key, value);
       }
+      // React Router answers 405 to a POST at a page without an action: it takes only reads.
+      if (response.status === 405 && !response.headers.has('Allow'))
+        res.setHeader('Allow', 'GET, HEAD');
       // Every page shows whether someone is signed in: a shared cache must key on the
       // cookies, and must never keep a signed-in person's answer at all.
       res.vary('Cookie');
@@ -72,6 +90,41 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
       next(error);
     }
   };
+}
+
+const routeTrees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/**
+ * Whether a path matches no page below the root, only a resource route (a receipt, a feed, a
+ * redirect). Its data request is refused: React Router would put the loader's answer into
+ * a data response, a receipt's bytes without its sandbox CSP and Content-Disposition. A
+ * resource route is answered only as itself.
+ */
+function namesNoPage(build: ServerBuild, pathname: string): boolean {
+  let tree = routeTrees.get(build);
+  if (!tree) {
+    const childrenOf = (parentId: string | undefined): RouteObject[] =>
+      Object.values(build.routes).flatMap((route) =>
+        route && route.parentId === parentId
+          ? [
+              {
+                id: route.id,
+                path: route.path,
+                index: route.index,
+                caseSensitive: route.caseSensitive,
+                children: childrenOf(route.id),
+              } as RouteObject,
+            ]
+          : [],
+      );
+    tree = childrenOf(undefined);
+    routeTrees.set(build, tree);
+  }
+  const matches = matchRoutes(tree, pathname);
+  return (
+    matches !== null &&
+    matches.slice(1).every(({ route }) => !build.routes[route.id!]?.module.default)
+  );
 }
 
 function toHeaders(source: ExpressRequest['headers']): Headers {

@@ -16,9 +16,9 @@ export type UploadResult =
 
 /**
  * A multipart form with one file, read as it streams in: past `maxFileBytes` the file is
- * dropped and the rest of the body read and discarded (so the browser gets the answer),
- * and past the server's limit for the whole form the connection is closed; no more than
- * the limit is ever held in memory. Text fields are capped too.
+ * dropped and the rest of the body read and discarded (so the browser gets the answer), as
+ * the server does past its limit for the whole form; no more than the limit is ever held in
+ * memory. Text fields are capped too.
  */
 export async function readUpload(
   request: Request,
@@ -58,6 +58,11 @@ export async function readUpload(
       settled = true;
       resolve(result);
     };
+    const refuse = () => {
+      body.unpipe(parser);
+      body.resume();
+      finish({ ok: false, error: 'unreadable' });
+    };
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) tooLarge = true;
       else fields.set(name, value);
@@ -81,6 +86,9 @@ export async function readUpload(
       stream.on('limit', () => {
         tooLarge = true;
       });
+      // A body that ends inside the file ("Unexpected end of form") errors the file's stream
+      // as well as the parser: unheard, that error would end the process.
+      stream.on('error', refuse);
       stream.on('end', () => {
         // An empty file input still sends a part, without a name: that is no file.
         if (!tooLarge && (info.filename || length > 0)) {
@@ -88,18 +96,13 @@ export async function readUpload(
         }
       });
     });
-    const refuse = () => {
-      body.unpipe(parser);
-      body.resume();
-      finish({ ok: false, error: 'unreadable' });
-    };
     parser.on('filesLimit', refuse);
     parser.on('fieldsLimit', refuse);
     parser.on('error', refuse);
     parser.on('close', () =>
       finish(tooLarge ? { ok: false, error: 'too-large' } : { ok: true, fields, file }),
     );
-    // Past the server's limit for the whole form: the connection is gone already.
+    // Past the server's limit for the whole form (it drops the rest), or the client left.
     body.on('error', (error) =>
       finish({
         ok: false,

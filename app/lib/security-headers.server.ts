@@ -56,17 +56,23 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions): st
   return directives.join('; ');
 }
 
-/** Built files and media: never documents, so document-only policies would be wasted bytes. */
-const STATIC_FILE = /^\/assets\/|\.(js|css|png|jpe?g|webp|svg|ico|mp4|webm|webmanifest)$/;
-
-export function isStaticFilePath(path: string): boolean {
-  return STATIC_FILE.test(path);
-}
+/**
+ * What acts on documents only (CSP, framing, referrer, permissions and opener policies): a
+ * served file (a script, a style, an image) drops them, since repeating ~700 bytes of them
+ * on every script would cost each page load several kilobytes.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Referrer-Policy',
+  'Permissions-Policy',
+  'X-Frame-Options',
+  'Cross-Origin-Opener-Policy',
+] as const;
 
 /**
- * Headers for every response. Documents get the full set; static files only what applies
- * to them (CSP, framing and opener policies act on documents, and repeating ~700 bytes of
- * them on every script would cost each page load several kilobytes).
+ * Headers for every response, chosen for a document: whatever a path looks like, it may be
+ * answered by a page (a 404 at `/admin/x.js`). What serves a file removes
+ * `DOCUMENT_ONLY_HEADERS`.
  * `/auth/*` gets no Cross-Origin-Opener-Policy at all: in Chromium any COOP on the sign-in
  * popup's documents severs `window.opener`.
  */
@@ -78,7 +84,6 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   if (options.https) {
     headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   }
-  if (isStaticFilePath(options.path)) return headers;
   headers['Content-Security-Policy'] = contentSecurityPolicy(options);
   headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
   headers['Permissions-Policy'] =

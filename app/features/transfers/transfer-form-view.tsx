@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { plans } from '~/content/plans';
 import { formatNaira } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
-import { RECEIPT_ACCEPT, type TransferField, type TransferFormErrors } from './transfer-form';
+import {
+  RECEIPT_ACCEPT,
+  RECEIPT_MAX_BYTES,
+  TRANSFER_MESSAGES,
+  type TransferField,
+  type TransferFormErrors,
+} from './transfer-form';
 
 /** A refused field is marked by more than its colour: a thicker red edge and its message. */
 const FIELD =
@@ -65,19 +71,27 @@ function todayInLagos(): string {
 /**
  * "I have made a transfer": a plain multipart form (it works before the app loads), posted
  * to /enroll. Refused fields come back with their message and what was typed; the file
- * has to be chosen again, as browsers never refill a file input.
+ * has to be chosen again, as browsers never refill a file input. Once the app runs, a
+ * receipt over the limit is refused as it is chosen: nothing is sent.
  */
 export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
   const navigation = useNavigation();
   const submitting =
     navigation.state === 'submitting' && navigation.formAction?.startsWith('/enroll') === true;
   const values = errors?.values ?? {};
-  const fieldErrors = errors?.fieldErrors ?? {};
+  const [receiptTooLarge, setReceiptTooLarge] = useState(false);
+  const fieldErrors = {
+    ...errors?.fieldErrors,
+    ...(receiptTooLarge && { receipt: TRANSFER_MESSAGES.receiptTooLarge }),
+  };
   return (
     <Form
       method="post"
       action="/enroll"
       encType="multipart/form-data"
+      onSubmit={(event) => {
+        if (receiptTooLarge) event.preventDefault();
+      }}
       aria-labelledby="transfer-form-heading"
       className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
     >
@@ -169,6 +183,11 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
                 name="receipt"
                 required
                 accept={RECEIPT_ACCEPT}
+                onChange={(event) =>
+                  setReceiptTooLarge(
+                    (event.currentTarget.files?.[0]?.size ?? 0) > RECEIPT_MAX_BYTES,
+                  )
+                }
                 className={fileClass}
                 {...props}
               />
