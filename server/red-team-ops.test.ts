@@ -3,7 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '~/db/database.server';
+import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
+import { createSmtpTransport, type OutgoingEmail } from '~/features/email/mail-transport.server';
+import { createAccounts } from '../tests/support/accounts';
+import { startServer, tempDatabaseUrl, until } from '../tests/support/server-process';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { loopbackCertificate, startSmtpSink } from '../tests/support/smtp-sink';
+import { sqlQuery } from '../tests/support/sql-client';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -85,4 +92,86 @@ print(json.dumps({'columns': list(frame.columns), 'rows': frame.values.tolist()}
       });
     },
   );
+});
+
+describe('SMTP credentials', () => {
+  const credentials = { user: 'academy', pass: 's3cret-pass' };
+  const email: OutgoingEmail = {
+    from: { name: 'Frontier Dev Academy', address: 'hello@academy.example' },
+    replyTo: 'contact@academy.example',
+    to: { name: 'Zoë', address: 'zoe@example.com' },
+    subject: 'Hello',
+    html: '<p>Hello</p>',
+    text: 'Hello',
+    messageId: '<hello@academy.example>',
+  };
+
+  /** What a listener on the network would learn of the credentials. */
+  function expectNoCredentialsOnTheWire(wire: string) {
+    expect(wire).toMatch(/^EHLO /m);
+    expect(wire).not.toMatch(/^AUTH/im);
+    expect(wire).not.toContain(credentials.pass);
+    expect(wire).not.toContain(Buffer.from(`\0academy\0${credentials.pass}`).toString('base64'));
+  }
+
+  it('are never sent to a server that offers no STARTTLS: the send fails and says why', async () => {
+    const sink = await startSmtpSink({ credentials });
+    cleanups.push(() => sink.close());
+    const transport = createSmtpTransport(`smtp://academy:s3cret-pass@127.0.0.1:${sink.port}`);
+    cleanups.push(async () => transport.close());
+    await expect(transport.send(email)).rejects.toThrow(
+      `smtp://127.0.0.1:${sink.port} offers no STARTTLS`,
+    );
+    expectNoCredentialsOnTheWire(sink.wire());
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it('are not sent over a TLS connection to an untrusted certificate; the error names NODE_EXTRA_CA_CERTS', async () => {
+    const sink = await startSmtpSink({ credentials, tls: loopbackCertificate() });
+    cleanups.push(() => sink.close());
+    const transport = createSmtpTransport(`smtp://academy:s3cret-pass@127.0.0.1:${sink.port}`);
+    cleanups.push(async () => transport.close());
+    await expect(transport.send(email)).rejects.toThrow(/NODE_EXTRA_CA_CERTS=/);
+    expect(sink.wire()).toMatch(/^STARTTLS/m);
+    expectNoCredentialsOnTheWire(sink.wire());
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it('go over STARTTLS to a server whose private CA is given in NODE_EXTRA_CA_CERTS', async () => {
+    const certificate = loopbackCertificate();
+    const sink = await startSmtpSink({ credentials, tls: certificate });
+    cleanups.push(() => sink.close());
+    const databaseUrl = await tempDatabaseUrl();
+    const [account] = await createAccounts(databaseUrl, [
+      { access: 'none', name: 'Zoë', noSession: true },
+    ]);
+    const database = openDatabase(databaseUrl);
+    await enqueueWelcomeEmail(database.db, { id: account!.id, name: 'Zoë', email: account!.email });
+    await database.close();
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://academy:s3cret-pass@127.0.0.1:${sink.port}`,
+      MAIL_FROM: 'Frontier Dev Academy <hello@academy.example>',
+      NODE_EXTRA_CA_CERTS: certificate.certFile,
+    });
+    cleanups.push(() => server.stop());
+    await until(async () => {
+      const [row] = await sqlQuery<{ status: string }>(
+        databaseUrl,
+        'select status from email_outbox',
+      );
+      return row?.status === 'sent';
+    }, 'the message to be sent');
+    expect(sink.received.map((message) => message.to)).toEqual([[account!.email]]);
+    expectNoCredentialsOnTheWire(sink.wire());
+  });
+
+  it('are not needed by a loopback server without STARTTLS, which keeps working', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+    const transport = createSmtpTransport(sink.url);
+    cleanups.push(async () => transport.close());
+    await transport.send(email);
+    expect(sink.received.map((message) => message.to)).toEqual([['zoe@example.com']]);
+  });
 });
