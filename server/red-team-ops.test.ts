@@ -3,14 +3,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '~/db/database.server';
+import type { KyselyPlugin } from 'kysely';
+import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { migrations } from '~/db/migrations';
 import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
 import { createSmtpTransport, type OutgoingEmail } from '~/features/email/mail-transport.server';
 import { createAccounts } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, until } from '../tests/support/server-process';
+import {
+  dropTempDatabase,
+  startServer,
+  tempDatabaseUrl,
+  until,
+} from '../tests/support/server-process';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
 import { loopbackCertificate, startSmtpSink } from '../tests/support/smtp-sink';
-import { sqlQuery } from '../tests/support/sql-client';
+import { createTestSchema, postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
+import { demoUsers, seedDemoUsers } from './demo-users';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -174,4 +182,75 @@ describe('SMTP credentials', () => {
     await transport.send(email);
     expect(sink.received.map((message) => message.to)).toEqual([['zoe@example.com']]);
   });
+});
+
+describe('two instances starting at once on a fresh database', () => {
+  /**
+   * Holds each instance's first query result until every instance has its own: all of them
+   * have looked at the database before any of them writes.
+   */
+  function readingTogether(instances: number): () => KyselyPlugin {
+    let arrived = 0;
+    let allArrived!: () => void;
+    const together = new Promise<void>((resolve) => (allArrived = resolve));
+    return () => {
+      let first = true;
+      return {
+        transformQuery: (args) => args.node,
+        async transformResult(args) {
+          if (first) {
+            first = false;
+            arrived += 1;
+            if (arrived === instances) allArrived();
+            await together;
+          }
+          return args.result;
+        },
+      };
+    };
+  }
+
+  it('seed each demo user once, and both start', async () => {
+    // Two instances: each with a connection of its own to one database.
+    const url = await tempDatabaseUrl();
+    const first = openDatabase(url);
+    const second = openDatabase(url);
+    cleanups.push(
+      () => dropTempDatabase(url),
+      () => first.close(),
+      () => second.close(),
+    );
+    await migrateToLatest(first.db);
+    const instance = readingTogether(2);
+    const created = await Promise.all([
+      seedDemoUsers(first.db.withPlugin(instance())),
+      seedDemoUsers(second.db.withPlugin(instance())),
+    ]);
+    expect(created[0] + created[1]).toBe(demoUsers().length);
+    const [users] = await first.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .execute();
+    expect(Number(users!.count)).toBe(demoUsers().length);
+  });
+
+  it.skipIf(!postgresTestUrl())(
+    'run each migration once on PostgreSQL (Kysely takes a lock; PostgreSQL only, SQLite is one process)',
+    async () => {
+      const url = await createTestSchema();
+      const first = openDatabase(url);
+      const second = openDatabase(url);
+      cleanups.push(
+        () => first.close(),
+        () => second.close(),
+      );
+      const instance = readingTogether(2);
+      await Promise.all([
+        migrateToLatest(first.db.withPlugin(instance())),
+        migrateToLatest(second.db.withPlugin(instance())),
+      ]);
+      const applied = await sqlQuery<{ name: string }>(url, 'select name from kysely_migration');
+      expect(applied.map((row) => row.name).sort()).toEqual(Object.keys(migrations).sort());
+    },
+  );
 });
