@@ -2,12 +2,20 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { migrations } from '~/db/migrations';
 import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
-import { createSmtpTransport, type OutgoingEmail } from '~/features/email/mail-transport.server';
+import { startEmailWorker } from '~/features/email/email-worker.server';
+import {
+  createSmtpTransport,
+  SEND_TIMEOUT_MS,
+  type MailTransport,
+  type OutgoingEmail,
+} from '~/features/email/mail-transport.server';
+import { claimDueEmails } from '~/features/email/outbox.server';
 import { createAccounts } from '../tests/support/accounts';
 import {
   dropTempDatabase,
@@ -17,6 +25,7 @@ import {
 } from '../tests/support/server-process';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
 import { loopbackCertificate, startSmtpSink } from '../tests/support/smtp-sink';
+import { createTestDatabase, insertUser } from '../tests/support/test-database';
 import { createTestSchema, postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
 import { demoUsers, seedDemoUsers } from './demo-users';
 
@@ -253,4 +262,60 @@ describe('two instances starting at once on a fresh database', () => {
       expect(applied.map((row) => row.name).sort()).toEqual(Object.keys(migrations).sort());
     },
   );
+});
+
+describe('an instance that dies while sending', () => {
+  it('leaves its claim to another instance soon after the send timeout, not minutes later', async () => {
+    const handle = await createTestDatabase();
+    cleanups.push(() => handle.close());
+    const user = await insertUser(handle, { name: 'Dee', email: 'dee@example.com' });
+    const claimedAt = new Date('2026-11-22T10:00:00.000Z');
+    await enqueueWelcomeEmail(
+      handle.db,
+      { id: user.id, name: 'Dee', email: user.email },
+      claimedAt,
+    );
+
+    // The instance that dies: its send never ends, as if the process had gone.
+    let sending!: () => void;
+    const sent = new Promise<void>((resolve) => (sending = resolve));
+    let endSend!: (error: Error) => void;
+    const dying: MailTransport = {
+      kind: 'smtp',
+      description: 'an SMTP server that has the message',
+      send() {
+        sending();
+        return new Promise((_, reject) => (endSend = reject));
+      },
+      close() {},
+    };
+    const worker = startEmailWorker({
+      db: handle.db,
+      engine: handle.engine,
+      transport: dying,
+      from: { name: 'Frontier Dev Academy', address: 'hello@academy.example' },
+      replyTo: 'contact@academy.example',
+      origin: 'https://academy.example',
+      logger: pino({ level: 'silent' }),
+      pollMs: 60_000,
+      now: () => claimedAt,
+    });
+    cleanups.push(() => {
+      endSend(new Error('the test is over'));
+      return worker.stop();
+    });
+    await sent;
+
+    const otherInstance = (secondsLater: number) =>
+      claimDueEmails(handle.db, {
+        engine: handle.engine,
+        limit: 10,
+        leaseMs: 60_000,
+        now: new Date(claimedAt.getTime() + secondsLater * 1_000),
+      });
+    // A live sender may still be waiting for its answer until the send timeout.
+    expect(await otherInstance(SEND_TIMEOUT_MS / 1_000)).toHaveLength(0);
+    // A minute after the claim the message is free: another instance sends it.
+    expect(await otherInstance(60)).toHaveLength(1);
+  });
 });

@@ -23,6 +23,11 @@ export interface SmtpSink {
   behave(behaviour: SinkBehaviour): void;
   /** Accepts a message only this many milliseconds after its data has arrived. */
   delayAcceptance(ms: number): void;
+  /**
+   * Holds the answer to each following message once its data has arrived (the server has
+   * it; the client waits for the 250) until `release()`, which accepts them all.
+   */
+  holdAnswers(): { waiting: () => number; release: () => void };
   /** What clients have sent so far, as someone listening on the network would see it. */
   wire(): string;
   close(): Promise<void>;
@@ -46,6 +51,7 @@ export async function startSmtpSink({ credentials, tls }: SmtpSinkOptions = {}):
   const received: ReceivedMessage[] = [];
   let behaviour: SinkBehaviour = 'accept';
   let delayMs = 0;
+  let held: (() => void)[] | undefined;
   let wire = '';
   const server = new SMTPServer({
     authOptional: !credentials,
@@ -82,7 +88,8 @@ export async function startSmtpSink({ credentials, tls }: SmtpSinkOptions = {}):
           });
           callback();
         };
-        if (delayMs > 0) setTimeout(answer, delayMs);
+        if (held) held.push(answer);
+        else if (delayMs > 0) setTimeout(answer, delayMs);
         else answer();
       });
     },
@@ -99,6 +106,17 @@ export async function startSmtpSink({ credentials, tls }: SmtpSinkOptions = {}):
     received,
     behave: (next) => (behaviour = next),
     delayAcceptance: (ms) => (delayMs = ms),
+    holdAnswers() {
+      const answers: (() => void)[] = [];
+      held = answers;
+      return {
+        waiting: () => answers.length,
+        release() {
+          held = undefined;
+          for (const answer of answers.splice(0)) answer();
+        },
+      };
+    },
     wire: () => wire,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

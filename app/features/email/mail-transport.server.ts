@@ -25,7 +25,7 @@ export interface MailTransport {
 }
 
 /** A whole send, however many round trips it takes, ends with an error after this long. */
-const SEND_TIMEOUT_MS = 30_000;
+export const SEND_TIMEOUT_MS = 30_000;
 
 function messageFields(email: OutgoingEmail) {
   return {
