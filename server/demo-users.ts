@@ -79,7 +79,8 @@ export function demoUsers(): DemoUser[] {
 /**
  * Fills an empty database with about 30 users for the local provider. Their ids are the
  * local provider's subjects, so signing in with one of these e-mails opens that account.
- * Returns how many were created (0 when the database already has users).
+ * Returns how many were created (0 when the database already has users, or when another
+ * instance seeding at the same moment created them).
  */
 export async function seedDemoUsers(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const existing = await db
@@ -93,6 +94,12 @@ export async function seedDemoUsers(db: Kysely<Database>, now: Date = new Date()
     // Staggered by an hour each, newest first in the admin list.
     created_at: new Date(now.getTime() - (index + 1) * 3_600_000).toISOString(),
   }));
-  await db.insertInto('users').values(rows).execute();
-  return rows.length;
+  // Another instance starting at the same time may have seen the same empty table: its
+  // users are these same rows (same ids, same e-mails), so a conflict means "already there".
+  const inserted = await db
+    .insertInto('users')
+    .values(rows)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMessage {
@@ -19,18 +23,48 @@ export interface SmtpSink {
   behave(behaviour: SinkBehaviour): void;
   /** Accepts a message only this many milliseconds after its data has arrived. */
   delayAcceptance(ms: number): void;
+  /**
+   * Holds the answer to each following message once its data has arrived (the server has
+   * it; the client waits for the 250) until `release()`, which accepts them all.
+   */
+  holdAnswers(): { waiting: () => number; release: () => void };
+  /** What clients have sent so far, as someone listening on the network would see it. */
+  wire(): string;
   close(): Promise<void>;
 }
 
-/** A real SMTP server in the test process (`smtp-server`), on loopback, no TLS, no auth. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /**
+   * Offers AUTH and wants these credentials, even on a plain connection, as a careless
+   * server does.
+   */
+  credentials?: { user: string; pass: string };
+  /** Offers STARTTLS with this key and certificate. */
+  tls?: { key: string; cert: string };
+}
+
+/**
+ * A real SMTP server in the test process (`smtp-server`), on loopback; by default without
+ * STARTTLS or AUTH.
+ */
+export async function startSmtpSink({ credentials, tls }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMessage[] = [];
   let behaviour: SinkBehaviour = 'accept';
   let delayMs = 0;
+  let held: (() => void)[] | undefined;
+  let wire = '';
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !credentials,
+    allowInsecureAuth: true,
+    disabledCommands: [...(tls ? [] : ['STARTTLS']), ...(credentials ? [] : ['AUTH'])],
+    ...tls,
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === credentials?.user && auth.password === credentials?.pass) {
+        return callback(null, { user: auth.username });
+      }
+      callback(new Error('Invalid username or password'));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,11 +88,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           });
           callback();
         };
-        if (delayMs > 0) setTimeout(answer, delayMs);
+        if (held) held.push(answer);
+        else if (delayMs > 0) setTimeout(answer, delayMs);
         else answer();
       });
     },
   });
+  // The raw socket, under smtp-server's reading of it: after STARTTLS it carries ciphertext.
+  server.server.on('connection', (socket: Socket) =>
+    socket.on('data', (chunk: Buffer) => (wire += chunk.toString('latin1'))),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
@@ -67,6 +106,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received,
     behave: (next) => (behaviour = next),
     delayAcceptance: (ms) => (delayMs = ms),
+    holdAnswers() {
+      const answers: (() => void)[] = [];
+      held = answers;
+      return {
+        waiting: () => answers.length,
+        release() {
+          held = undefined;
+          for (const answer of answers.splice(0)) answer();
+        },
+      };
+    },
+    wire: () => wire,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -99,4 +150,38 @@ export async function startSilentServer(): Promise<SilentServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1, standing for a private CA's: a client trusts
+ * it only when told to (NODE_EXTRA_CA_CERTS=`certFile`).
+ */
+export function loopbackCertificate(): { key: string; cert: string; certFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'smtp-tls-'));
+  const keyFile = join(dir, 'key.pem');
+  const certFile = join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=Test private CA',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
 }

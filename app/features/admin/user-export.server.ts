@@ -33,6 +33,13 @@ export function csvRecord(values: readonly string[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
+/**
+ * The UTF-8 byte order mark, first in the file: without it Excel decodes the CSV in the
+ * system's legacy code page ("Zoë" comes out as "ZoÃ«"). Python's `utf-8-sig` and pandas
+ * drop it, so the first column is still called `name` there.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /** `users-2026-11-22.csv`: the day of the export (UTC). */
 export function exportFileName(now: Date = new Date()): string {
   return `users-${now.toISOString().slice(0, 10)}.csv`;
@@ -115,7 +122,7 @@ export function userExportStream(
   let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csvRecord(EXPORT_COLUMNS)));
+      controller.enqueue(encoder.encode(UTF8_BOM + csvRecord(EXPORT_COLUMNS)));
     },
     async pull(controller) {
       const users = await readExportBatch(db, search, cursor);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OutboxEmail } from '~/db/schema';
 import type { Logger } from '~/lib/logger.server';
 import type { Mailbox } from '~/lib/mail-address';
-import type { MailTransport } from './mail-transport.server';
+import { SEND_TIMEOUT_MS, type MailTransport } from './mail-transport.server';
 import {
   claimDueEmails,
   markEmailAttemptFailed,
@@ -11,6 +11,14 @@ import {
   requeueInterruptedSends,
 } from './outbox.server';
 import { EmailTemplateError, renderEmail } from './render-email.server';
+
+/**
+ * How long a claim holds. It must outlast the longest a live worker keeps one: the send,
+ * which the transport ends after SEND_TIMEOUT_MS, then the update recording its outcome
+ * (half a minute allowed, for a database under load). Longer only delays the message of an
+ * instance that died mid-send, which another instance sends again when the claim ends.
+ */
+export const EMAIL_LEASE_MS = SEND_TIMEOUT_MS + 30_000;
 
 export interface EmailWorkerOptions {
   db: Kysely<Database>;
@@ -26,7 +34,7 @@ export interface EmailWorkerOptions {
   pollMs?: number;
   /** Messages claimed (and sent in parallel) at a time. */
   batchSize?: number;
-  /** How long a claim holds before another worker may take the message over. */
+  /** How long a claim holds before another worker may take the message over (EMAIL_LEASE_MS). */
   leaseMs?: number;
   now?: () => Date;
 }
@@ -43,13 +51,13 @@ export interface EmailWorker {
 /**
  * Sends what the outbox holds, in the server process. A request never waits for it: the
  * message is committed with its cause, the worker is woken, and the response goes out.
- * Lease well beyond the transport's 30-second send limit, so a live worker never loses a
- * claim to another.
+ * The lease (EMAIL_LEASE_MS) outlasts the transport's send limit, so a live worker never
+ * loses a claim to another.
  */
 export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 10;
-  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const leaseMs = options.leaseMs ?? EMAIL_LEASE_MS;
   const log = options.logger.child({ worker: 'email' });
   let stopped = false;
   let running: Promise<void> | undefined;

@@ -25,7 +25,7 @@ export interface MailTransport {
 }
 
 /** A whole send, however many round trips it takes, ends with an error after this long. */
-const SEND_TIMEOUT_MS = 30_000;
+export const SEND_TIMEOUT_MS = 30_000;
 
 function messageFields(email: OutgoingEmail) {
   return {
@@ -49,21 +49,61 @@ export function describeSmtpUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}`;
 }
 
+/** Node's verdicts on a certificate whose issuer it does not know: a private CA's, say. */
+const UNKNOWN_ISSUER = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
+
+/**
+ * nodemailer's TLS failures in words that tell the operator what to change (they reach the
+ * log and the admin's view of the message); any other error as it is.
+ */
+function explainTlsFailure(error: unknown, description: string): unknown {
+  const { code, originalCode, command, response } = error as {
+    code?: string;
+    originalCode?: string;
+    command?: string;
+    response?: string;
+  };
+  if (code === 'ETLS' && command === 'STARTTLS' && response) {
+    return new Error(
+      `${description} offers no STARTTLS (it answered "${response}"), and the credentials in SMTP_URL are only sent encrypted: use the provider's STARTTLS port (usually 587) or smtps:// (port 465).`,
+      { cause: error },
+    );
+  }
+  if (originalCode && UNKNOWN_ISSUER.has(originalCode)) {
+    return new Error(
+      `The TLS certificate of ${description} is not signed by a known CA (${(error as Error).message}): if it comes from a private CA, start the server with NODE_EXTRA_CA_CERTS=/path/to/that-ca.pem.`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
 /**
  * SMTP through a small pool of connections. Timeouts are short enough that a server that
  * hangs costs one attempt, not the worker: the message goes back to the queue.
+ * Credentials only travel encrypted: with them, `smtp://` requires STARTTLS (nodemailer
+ * would otherwise send AUTH in clear text to a server that does not offer it).
  */
 export function createSmtpTransport(
   url: string,
   { sendTimeoutMs = SEND_TIMEOUT_MS }: { sendTimeoutMs?: number } = {},
 ): MailTransport {
   const parsed = new URL(url);
+  const description = describeSmtpUrl(url);
   const within = (ms: number) => Math.min(ms, sendTimeoutMs);
+  const secure = parsed.protocol === 'smtps:';
   const transporter = nodemailer.createTransport({
     pool: true,
     host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: parsed.port ? Number(parsed.port) : parsed.protocol === 'smtps:' ? 465 : 587,
-    secure: parsed.protocol === 'smtps:',
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: !secure && parsed.username !== '',
     auth: parsed.username
       ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
       : undefined,
@@ -78,12 +118,13 @@ export function createSmtpTransport(
   });
   return {
     kind: 'smtp',
-    description: describeSmtpUrl(url),
+    description,
     async send(email) {
-      const info = await transporter.sendMail({
-        ...messageFields(email),
-        signal: AbortSignal.timeout(sendTimeoutMs),
-      });
+      const info = await transporter
+        .sendMail({ ...messageFields(email), signal: AbortSignal.timeout(sendTimeoutMs) })
+        .catch((error: unknown) => {
+          throw explainTlsFailure(error, description);
+        });
       return { response: String(info.response) };
     },
     close: () => transporter.close(),
