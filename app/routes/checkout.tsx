@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { site } from '~/content/site';
 import { CheckoutRefused, CheckoutView } from '~/features/enrolment/checkout-view';
+import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { coversTrack } from '~/features/enrolment/tracks';
 import { findPlan } from '~/content/plans';
 import {
   returnFromCancelledCheckout,
@@ -19,7 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
   const { user } = await services.session();
-  return { plan, signedIn: user !== null };
+  const enrolled =
+    user !== null &&
+    coversTrack(await enrolledTracksOf(services.services.database.db, user.id), plan.theme);
+  return { plan, signedIn: user !== null, enrolled };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -38,11 +43,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return <CheckoutView {...loaderData} />;
 }
 
-/** A plan that does not exist, or too many checkouts at once: said in words, with a way on. */
+/**
+ * A plan that does not exist, too many checkouts at once, or a track the person is enrolled
+ * in (409): said in words, with the way on.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string') {
-    return <CheckoutRefused message={error.data} />;
+    return <CheckoutRefused message={error.data} enrolled={error.status === 409} />;
   }
   throw error;
 }

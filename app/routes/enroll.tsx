@@ -1,15 +1,28 @@
 import { CalendarClock, Clock } from 'lucide-react';
 import { enrollPage, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/enrolment/bank-transfer';
+import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { coversTrack } from '~/features/enrolment/tracks';
 import { PlanCard } from '~/features/enrolment/plan-card';
 import { readNextCohortSentence } from '~/features/cohorts/next-cohort.server';
 import { submitTransferForm } from '~/features/transfers/submit-transfer.server';
-import { requireServices } from '~/lib/load-context';
+import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import type { Route } from './+types/enroll';
 
+/**
+ * Prerendered for visitors; for a signed-in person (rendered per request) the tracks they
+ * are enrolled in, so their plans point to the course instead of selling it again.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { nextCohort: await readNextCohortSentence(context) };
+  const nextCohort = await readNextCohortSentence(context);
+  if (isPrerendering(context)) return { nextCohort, enrolledTracks: [] };
+  const services = requireServices(context);
+  const { user } = await services.session();
+  const enrolledTracks = user
+    ? await enrolledTracksOf(services.services.database.db, user.id)
+    : [];
+  return { nextCohort, enrolledTracks };
 }
 
 /** "I have made a transfer" (the bank-transfer section's form). */
@@ -41,7 +54,11 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              enrolled={coversTrack(loaderData.enrolledTracks, plan.theme)}
+            />
           ))}
         </div>
       </section>

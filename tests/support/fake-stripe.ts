@@ -18,6 +18,8 @@ export interface FakeStripe {
   url: string;
   /** Every Checkout Session created, by its parameters. */
   sessions: Params[];
+  /** Each session's status by id (`open` when made): a test expires or completes one. */
+  sessionStatus: Map<string, 'open' | 'expired' | 'complete'>;
   /** Subscription updates: the id and the parameters. */
   subscriptionUpdates: { id: string; params: Params }[];
   /** A payment intent's invoice (an installment's charge), for refunds of it. */
@@ -36,6 +38,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: '',
     close: () => new Promise((resolve) => server.close(() => resolve())),
     sessions: [],
+    sessionStatus: new Map(),
     subscriptionUpdates: [],
     invoiceOfPaymentIntent: new Map(),
     paymentIntents: new Map(),
@@ -60,12 +63,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         fake.sessions.push(params);
         const sessionId = id('cs');
+        fake.sessionStatus.set(sessionId, 'open');
         return send(200, {
           id: sessionId,
           object: 'checkout.session',
           url: `https://checkout.stripe.com/c/pay/${sessionId}`,
           client_reference_id: params.client_reference_id,
           mode: params.mode,
+          status: 'open',
+        });
+      }
+      const session = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+      if (req.method === 'GET' && session) {
+        const status = fake.sessionStatus.get(session[1]!);
+        if (!status) {
+          return send(404, {
+            error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+          });
+        }
+        // As Stripe answers: the URL only while the session is open.
+        return send(200, {
+          id: session[1],
+          object: 'checkout.session',
+          status,
+          url: status === 'open' ? `https://checkout.stripe.com/c/pay/${session[1]}` : null,
         });
       }
       if (req.method === 'GET' && path === '/v1/invoice_payments') {

@@ -4,9 +4,19 @@ import type { Plan } from '~/content/plans';
 import { LoginButton } from '~/features/auth/login-button';
 import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { alreadyEnrolledIn } from './tracks';
 
 /** `/checkout?plan=…`: what is being bought, and the one step before paying. */
-export function CheckoutView({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
+export function CheckoutView({
+  plan,
+  signedIn,
+  enrolled,
+}: {
+  plan: Plan;
+  signedIn: boolean;
+  /** Already enrolled in the plan's track: nothing to pay. */
+  enrolled: boolean;
+}) {
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
@@ -15,7 +25,14 @@ export function CheckoutView({ plan, signedIn }: { plan: Plan; signedIn: boolean
         <span className="font-bold text-ink">{formatUsd(plan.amount)}</span>
         {plan.billing === 'monthly' ? ' a month' : ''} · {plan.currencyNote}
       </p>
-      {signedIn ? (
+      {enrolled ? (
+        <>
+          <p className="mt-6 text-slate-700">{alreadyEnrolledIn(plan.theme)}.</p>
+          <Link to="/fed/home" className={buttonClass('primary', 'mt-6')}>
+            Go to your course
+          </Link>
+        </>
+      ) : signedIn ? (
         <Form method="post" action="/checkout" className="mt-8">
           <input type="hidden" name="plan" value={plan.id} />
           <button type="submit" className={buttonClass('primary')}>
@@ -38,8 +55,11 @@ export function CheckoutView({ plan, signedIn }: { plan: Plan; signedIn: boolean
   );
 }
 
-/** Pay Now refused (an unknown plan, too many checkouts started): why, and back to the plans. */
-export function CheckoutRefused({ message }: { message: string }) {
+/**
+ * Pay Now refused (an unknown plan, too many checkouts started, a track the person holds):
+ * why, and the way on: the course for someone enrolled, the plans for anyone else.
+ */
+export function CheckoutRefused({ message, enrolled }: { message: string; enrolled: boolean }) {
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
@@ -47,9 +67,15 @@ export function CheckoutRefused({ message }: { message: string }) {
       <p role="alert" className="mt-4 text-lg text-slate-700">
         {message}
       </p>
-      <Link to="/enroll" className={buttonClass('primary', 'mt-8')}>
-        Back to the plans
-      </Link>
+      {enrolled ? (
+        <Link to="/fed/home" className={buttonClass('primary', 'mt-8')}>
+          Go to your course
+        </Link>
+      ) : (
+        <Link to="/enroll" className={buttonClass('primary', 'mt-8')}>
+          Back to the plans
+        </Link>
+      )}
     </section>
   );
 }

@@ -58,6 +58,9 @@ export function createLocalPaymentProvider(origin: string): LocalPaymentProvider
     async createCheckout(order) {
       return { url: `${origin}/dev-pay/${order.id}`, providerRef: `local_${order.id}` };
     },
+    async resumeCheckout(order) {
+      return `${origin}/dev-pay/${order.id}`;
+    },
     async verifyWebhook(rawBody, headers) {
       const header = headers.get(LOCAL_SIGNATURE_HEADER) ?? '';
       const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);

@@ -94,6 +94,27 @@ export function findOrderOfEvent(
     .executeTakeFirst();
 }
 
+/**
+ * The person's newest pending order of a plan with a checkout started since `since`: Pay
+ * Now takes it up again instead of making a second order for the same thing.
+ */
+export function findOpenOrder(
+  db: Kysely<Database>,
+  options: { userId: string; planId: string; provider: PaymentProviderName; since: Date },
+): Promise<Order | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', options.userId)
+    .where('plan_id', '=', options.planId)
+    .where('provider', '=', options.provider)
+    .where('status', '=', 'pending')
+    .where('provider_ref', 'is not', null)
+    .where('created_at', '>=', nowTimestamp(options.since))
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
 /** The enrolment a paid order created, if it has been paid. */
 export function findEnrolmentOfOrder(
   db: Kysely<Database>,

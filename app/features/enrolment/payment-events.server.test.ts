@@ -334,3 +334,23 @@ describe("an admin's revocation (issue 22)", () => {
     expect(await accessOf(user.id)).toBe('level-1');
   });
 });
+
+describe('one enrolment state (issue 24)', () => {
+  it('a second purchase of a track already paid for is recorded and flagged for a refund', async () => {
+    const { user, order } = await buyer();
+    await applyPaymentEvent(database.db, paid(order.id, 'pay_first'));
+    const second = await createOrder(database.db, {
+      userId: user.id,
+      plan: findPlan('fed-installments')!,
+      provider: { name: 'local', currency: 'USD' },
+    });
+    const again = paid(second.id, 'pay_second', 15_000);
+    expect((await applyPaymentEvent(database.db, again)).outcome).toBe('duplicate-purchase');
+    expect(await count('payments', user.id)).toBe(2);
+    const { events } = await listPaymentsNeedingAttention(database.db);
+    expect(events.find((event) => event.eventId === again.eventId)).toMatchObject({
+      outcome: 'duplicate-purchase',
+      note: `Already enrolled in the FrontEnd track (${order.id}): payment pay_second is a second purchase, refund it`,
+    });
+  });
+});

@@ -13,6 +13,7 @@ import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { isPostgres } from '~/features/admin/user-search.server';
 import { formatMinorUnits } from './money';
+import { coversTrack, TRACK_NAMES } from './tracks';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
 
 /**
@@ -61,6 +62,7 @@ export type EventOutcome =
   | 'mismatch'
   | 'unverified'
   | 'access-withheld'
+  | 'duplicate-purchase'
   | 'ignored';
 
 export interface AppliedEvent {
@@ -192,6 +194,9 @@ async function recordPayment(
       false,
     ];
   }
+  // Pay Now sells no track a person holds, but two tabs or a provider's retry can still
+  // buy it twice: the money is recorded, and an admin is asked to refund the second.
+  const alreadyPaid = existing ? undefined : await paidEnrolmentCovering(trx, order);
   await trx
     .insertInto('payments')
     .values(paymentRow(order, event, 'paid', 0, at))
@@ -254,6 +259,14 @@ async function recordPayment(
       installments: order.installments,
     }),
   );
+  if (alreadyPaid) {
+    return [
+      'duplicate-purchase',
+      `Already enrolled in the ${TRACK_NAMES[alreadyPaid.track]} track (${alreadyPaid.order_id ?? 'by bank transfer'}): payment ${event.paymentId} is a second purchase, refund it`,
+      order.user_id,
+      true,
+    ];
+  }
   if (access === 'none') {
     return [
       'access-withheld',
@@ -263,6 +276,18 @@ async function recordPayment(
     ];
   }
   return ['applied', undefined, order.user_id, true];
+}
+
+/** Another paid enrolment of the buyer (a payment or a transfer) that covers the order's track. */
+async function paidEnrolmentCovering(trx: Kysely<Database>, order: Order) {
+  const held = await trx
+    .selectFrom('enrolments')
+    .select(['track', 'order_id'])
+    .where('user_id', '=', order.user_id)
+    .where('status', 'in', ['active', 'overdue'])
+    .where('source', 'in', ['payment', 'bank-transfer'])
+    .execute();
+  return held.find((enrolment) => coversTrack([enrolment.track], order.track));
 }
 
 async function recordFailure(

@@ -193,10 +193,11 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
         Needs attention
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Payment events that unlocked nothing: an amount or currency that does not match its order, a
+        Payment events that need a person: an amount or currency that does not match its order, a
         payment on an order already paid, an order we do not know, a charge the provider would not
-        confirm, or a payment from someone whose access an admin revoked. Check each one in the
-        provider’s dashboard{more ? `; the ${ATTENTION_LIMIT} most recent are shown` : ''}.
+        confirm, a payment from someone whose access an admin revoked, or a second purchase of a
+        track someone already paid for. Check each one in the provider’s dashboard
+        {more ? `; the ${ATTENTION_LIMIT} most recent are shown` : ''}.
       </p>
       {events.length === 0 ? (
         <EmptyList>Nothing needs attention.</EmptyList>

@@ -21,6 +21,11 @@ export interface PaymentProvider {
     plan: Plan,
     buyer: { email: string; name: string },
   ): Promise<{ url: string; providerRef: string }>;
+  /**
+   * Where to send the buyer back to a pending order's checkout, if the provider still has it
+   * open (undefined: start another).
+   */
+  resumeCheckout(order: Order): Promise<string | undefined>;
   /** The event a webhook carries, once its signature (and freshness) is proven. */
   verifyWebhook(rawBody: Buffer, headers: Headers): Promise<PaymentEvent>;
   /**

@@ -114,7 +114,13 @@ export async function searchPayments(
 }
 
 /** What an event that granted nothing and needs a person can have come to. */
-const ATTENTION_OUTCOMES = ['mismatch', 'unknown-order', 'unverified', 'access-withheld'] as const;
+const ATTENTION_OUTCOMES = [
+  'mismatch',
+  'unknown-order',
+  'unverified',
+  'access-withheld',
+  'duplicate-purchase',
+] as const;
 type AttentionOutcome = (typeof ATTENTION_OUTCOMES)[number];
 
 export interface AttentionEvent {
@@ -133,7 +139,8 @@ export interface AttentionEvent {
  * Webhook events that granted nothing and need a person (issue 14): an amount or currency
  * that did not match the order, a payment on an order already paid in full (`mismatch`),
  * an order that is not ours (`unknown-order`), a charge the provider's API would not
- * confirm (`unverified`), or a payment from someone an admin had revoked (`access-withheld`). The newest first, at most
+ * confirm (`unverified`), a payment from someone an admin had revoked (`access-withheld`),
+ * or a second purchase of a track the buyer had paid for (`duplicate-purchase`). The newest first, at most
  * `ATTENTION_LIMIT`, and whether older ones were left out.
  */
 export async function listPaymentsNeedingAttention(

@@ -343,6 +343,13 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
       return { url: started.authorization_url, providerRef: started.access_code };
     },
 
+    async resumeCheckout(order) {
+      // A transaction's reference can be initialized once; its access code's page reopens it.
+      return order.provider_ref
+        ? `https://checkout.paystack.com/${encodeURIComponent(order.provider_ref)}`
+        : undefined;
+    },
+
     async verifyWebhook(rawBody, headers) {
       const given = Buffer.from(headers.get(PAYSTACK_SIGNATURE_HEADER) ?? '', 'hex');
       const expected = createHmac('sha512', key).update(rawBody).digest();

@@ -1,18 +1,19 @@
 import { Check, ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
 import { enrollPage, type Plan } from '~/content/plans';
 import { formatUsd } from '~/lib/format';
-
-const themeLabel: Record<Plan['theme'], string> = {
-  frontend: 'FrontEnd',
-  fullstack: 'FullStack',
-};
+import { TRACK_NAMES } from './tracks';
 
 const themeStyle: Record<Plan['theme'], string> = {
   frontend: 'border-brand-600 bg-brand-50 text-brand-800',
   fullstack: 'border-teal-700 bg-teal-50 text-teal-900',
 };
 
-export function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * One plan on /enroll. For a person already enrolled in its track (a FullStack enrolment
+ * covers FrontEnd too) the way to their course takes Pay Now's place.
+ */
+export function PlanCard({ plan, enrolled }: { plan: Plan; enrolled: boolean }) {
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -22,7 +23,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <p
         className={`self-start rounded-full border px-3 py-1 text-xs font-semibold tracking-wide uppercase ${themeStyle[plan.theme]}`}
       >
-        {themeLabel[plan.theme]}
+        {TRACK_NAMES[plan.theme]}
       </p>
       <h3 id={headingId} className="mt-4 text-xl font-bold text-ink">
         {plan.name}
@@ -43,19 +44,30 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      {/* A plain form, so it works before the app loads: the server starts the checkout
-          for the signed-in person (or asks them to sign in) in a new tab. */}
-      <form method="post" action="/checkout" target="_blank" className="mt-8 flex">
-        <input type="hidden" name="plan" value={plan.id} />
-        <button
-          type="submit"
-          className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-        >
-          {enrollPage.payLabel}
-          <span className="sr-only">: {plan.name} (opens the payment page in a new tab)</span>
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        </button>
-      </form>
+      {enrolled ? (
+        <p className="mt-8 rounded-xl bg-teal-50 px-4 py-3 text-sm font-semibold text-teal-900">
+          You&rsquo;re enrolled in the {TRACK_NAMES[plan.theme]} track —{' '}
+          <Link to="/fed/home" className="underline">
+            go to your course
+          </Link>
+        </p>
+      ) : (
+        // A plain form, so it works before the app loads: the server starts the checkout
+        // for the signed-in person (or asks them to sign in) in a new tab.
+        <form method="post" action="/checkout" target="_blank" className="mt-8 flex">
+          <input type="hidden" name="plan" value={plan.id} />
+          <button
+            type="submit"
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            {enrollPage.payLabel}
+            <span className="sr-only">
+              {` for ${plan.name} (opens the payment page in a new tab)`}
+            </span>
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </form>
+      )}
     </article>
   );
 }

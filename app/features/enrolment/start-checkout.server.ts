@@ -4,7 +4,9 @@ import type { RequestContext } from '~/lib/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { readForm } from '~/lib/read-form.server';
 import { findPlan } from '~/content/plans';
-import { createOrder } from './orders.server';
+import { enrolledTracksOf } from './enrolments.server';
+import { createOrder, findOpenOrder } from './orders.server';
+import { alreadyEnrolledIn, coversTrack } from './tracks';
 
 export const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
 export const PAYMENT_CANCELLED = 'Payment cancelled';
@@ -32,11 +34,16 @@ export function returnFromCancelledCheckout(secure: boolean): Response {
   });
 }
 
+/** How long a pending order's checkout is taken up again rather than started anew. */
+const RESUME_WITHIN_MS = 12 * 60 * 60_000;
+
 /**
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
- * first (`/checkout?plan=…`, which comes back here); a signed-in person gets a pending
- * order of their own and goes to the provider's checkout. Without a provider the static
- * hosted link of the plan is all there is.
+ * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
+ * is told so (409) and sells nothing; one with a pending order of the plan still open at
+ * the provider goes back to it; anyone else gets a pending order of their own and goes to
+ * the provider's checkout. Without a provider the static hosted link of the plan is all
+ * there is.
  */
 export async function startCheckout(request: Request, context: RequestContext) {
   const form = await readForm(request);
@@ -47,6 +54,9 @@ export async function startCheckout(request: Request, context: RequestContext) {
   const { user } = await context.session();
   if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
   const { db } = context.services.database;
+  if (coversTrack(await enrolledTracksOf(db, user.id), plan.theme)) {
+    throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
+  }
   const limit = await consumeRateLimit(
     db,
     `checkout:${user.id}`,
@@ -59,6 +69,20 @@ export async function startCheckout(request: Request, context: RequestContext) {
       status: 429,
       headers: { 'Retry-After': String(limit.retryAfterSeconds) },
     });
+  }
+  const open = await findOpenOrder(db, {
+    userId: user.id,
+    planId: plan.id,
+    provider: payments.checkout.name,
+    since: new Date(Date.now() - RESUME_WITHIN_MS),
+  });
+  const resumed = open && (await payments.checkout.resumeCheckout(open));
+  if (open && resumed) {
+    context.log.info(
+      { event: 'checkout-resumed', orderId: open.id, plan: plan.id, userId: user.id },
+      'payment',
+    );
+    return redirect(resumed);
   }
   const order = await createOrder(db, { userId: user.id, plan, provider: payments.checkout });
   const checkout = await payments.checkout.createCheckout(order, plan, user);

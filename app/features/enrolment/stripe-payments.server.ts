@@ -105,6 +105,12 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       return { url: session.url, providerRef: session.id };
     },
 
+    async resumeCheckout(order) {
+      if (!order.provider_ref) return undefined;
+      const session = await stripe.checkout.sessions.retrieve(order.provider_ref);
+      return session.status === 'open' ? (session.url ?? undefined) : undefined;
+    },
+
     async verifyWebhook(rawBody, headers) {
       let event: Stripe.Event;
       try {

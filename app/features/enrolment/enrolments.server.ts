@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database, Track } from '~/db/schema';
+
+/** The tracks a person is enrolled in now (an active or overdue enrolment, however made). */
+export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Promise<Track[]> {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select('track')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'overdue'])
+    .execute();
+  return rows.map((row) => row.track);
+}
