@@ -343,6 +343,30 @@ describe('the callback page', () => {
     expect(browser.cookies.has('session')).toBe(true);
   });
 
+  it('never sends anyone to another host through a return path with dot segments', async () => {
+    const sneaky = [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+    ];
+    const browser = new Browser();
+    const begin = await browser.fetch(
+      `${app.origin}/auth/google?mode=redirect&redirectTo=${encodeURIComponent(sneaky[0] ?? '')}`,
+    );
+    const authorize = await fetch(begin.headers.get('location') ?? '', { redirect: 'manual' });
+    fake.nextIdToken({ sub: newSubject() });
+    const callback = await browser.fetch(authorize.headers.get('location') ?? '');
+    expect(callback.headers.get('location')).toBe('/fed/home');
+    for (const redirectTo of sneaky) {
+      const query = `redirectTo=${encodeURIComponent(redirectTo)}`;
+      const login = await browser.fetch(`${app.origin}/login?${query}`);
+      expect(login.headers.get('location')).toBe('/fed/home');
+      const data = await browser.fetch(`${app.origin}/login.data?${query}`);
+      expect(await data.text()).not.toContain('evil.example');
+    }
+  });
+
   it('sends exactly one Referrer-Policy: no-referrer', async () => {
     const { response } = await signIn(new Browser(), { sub: newSubject() });
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
