@@ -265,6 +265,36 @@ describe('sign-in with an OpenID provider', () => {
   });
 });
 
+describe('ADMIN_EMAILS and the audit trail', () => {
+  it('audits each promotion with its cause, and the admin form refuses to lower a listed address', async () => {
+    const listed = newSubject();
+    await signIn(new Browser(), { sub: listed, email: ADMIN_EMAIL });
+    const { browser: other } = await signedInBrowser({ email: ADMIN_EMAIL });
+    const changes = () =>
+      sqlQuery<{ changed_by_name: string; access_before: string; access_after: string }>(
+        databaseUrl,
+        'select * from user_changes where user_id = ?',
+        [listed],
+      );
+    expect(await changes()).toEqual([
+      expect.objectContaining({
+        changed_by_name: 'ADMIN_EMAILS',
+        access_before: 'none',
+        access_after: 'admin',
+      }),
+    ]);
+    const response = await other.fetch(`${app.origin}/admin/user-details/${listed}.data`, {
+      method: 'POST',
+      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access: 'none', cohort: 'none' }).toString(),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain('listed in ADMIN_EMAILS');
+    expect((await user(listed))?.access).toBe('admin');
+    expect(await changes()).toHaveLength(1);
+  });
+});
+
 describe('sessions', () => {
   it('treats a forged or malformed cookie as a visitor and clears it', async () => {
     for (const value of [randomBytes(32).toString('base64url'), 'not-a-session-id']) {
