@@ -1,5 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
+import { inviteAddresses, listPendingInvitations } from '~/features/invitations/invitations.server';
+import { setUpSignIn } from '~/features/invitations/sign-in-hook.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { ADMIN_EMAILS_CAUSE, recordSignIn } from './user-records.server';
 
@@ -57,4 +59,32 @@ describe('recordSignIn and ADMIN_EMAILS', () => {
     expect(user.access).toBe('none');
     expect(await changesOf(user.id)).toEqual([]);
   });
+});
+
+describe('look-alike addresses', () => {
+  it.each([
+    ['the Kelvin sign', '\u212Aim@example.com'],
+    ['a dotted capital I', 'k\u0130m@example.com'],
+    ['a zero-width space', 'k\u200Bim@example.com'],
+  ])(
+    'a verified address with %s is neither made admin nor given an invitation',
+    async (_, email) => {
+      await inviteAddresses(
+        handle.db,
+        { emails: ['kim@example.com'], access: 'level-1', cohort: 'none' },
+        { id: 'admin-1', name: 'Ada' },
+      );
+      const { user } = await recordSignIn(
+        handle.db,
+        claims('look-alike', email),
+        ['kim@example.com'],
+        setUpSignIn,
+      );
+      expect(user.access).toBe('none');
+      expect(await changesOf(user.id)).toEqual([]);
+      expect((await listPendingInvitations(handle.db)).map((row) => row.email)).toEqual([
+        'kim@example.com',
+      ]);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowTimestamp, type Access, type Cohort, type Database, type User } from '~/db/schema';
+import { addressKey } from '~/lib/mail-address';
 import type { IdentityClaims } from './oidc-client.server';
 
 export interface SignInRecord {
@@ -16,7 +17,9 @@ function displayName(claims: IdentityClaims & { sub: string }): string {
 
 /**
  * Work that belongs to a sign-in, done in the transaction that records it: told whether
- * the account was just created and whether the identity provider verified the address.
+ * the account was just created and whether its address may be matched (an invitation's):
+ * `emailVerified` holds only when the identity provider verified it and it has an
+ * `addressKey`, so a look-alike (`\u212Aim@…` for `kim@…`) claims nothing.
  */
 export type SignInHook = (
   trx: Kysely<Database>,
@@ -28,9 +31,10 @@ export type SignInHook = (
 /** The audit trail's name for a promotion that `ADMIN_EMAILS` made at sign-in. */
 export const ADMIN_EMAILS_CAUSE = { id: 'admin-emails', name: 'ADMIN_EMAILS' } as const;
 
-/** Whether `ADMIN_EMAILS` (already lower-cased by the environment's parser) lists `email`. */
+/** Whether `ADMIN_EMAILS` (parsed into `addressKey` form) lists `email`; a look-alike never. */
 export function isListedAdminEmail(email: string, adminEmails: readonly string[]): boolean {
-  return adminEmails.includes(email.trim().toLowerCase());
+  const key = addressKey(email);
+  return key !== undefined && adminEmails.includes(key);
 }
 
 /**
@@ -53,7 +57,8 @@ export async function recordSignIn(
   return db.transaction().execute(async (trx) => {
     const { user, created } = await upsertUser(trx, claims, email, emailVerified, now);
     const current = makeAdmin && user.access !== 'admin' ? await promote(trx, user, now) : user;
-    await onSignIn?.(trx, current, now, { emailVerified, created });
+    const matchable = emailVerified && addressKey(email) !== undefined;
+    await onSignIn?.(trx, current, now, { emailVerified: matchable, created });
     return { user: current, created };
   });
 }
