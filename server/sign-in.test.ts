@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeOidcProvider,
@@ -428,6 +429,51 @@ describe('rate limit', () => {
       expect(browser.cookies.has('sign_in')).toBe(false);
       expect(await countOf(limitedUrl, 'select count(*) as n from sign_in_attempts')).toBe(0);
       expect(await countOf(limitedUrl, 'select count(*) as n from sessions')).toBe(3);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("is not spent by another site's images, and in redirect mode says why in a sentence", async () => {
+    const limitedUrl = await tempDatabaseUrl();
+    const limited = await startServer(
+      appEnv({ SIGN_IN_RATE_LIMIT: '1', DATABASE_URL: limitedUrl }),
+    );
+    try {
+      // `<img src="/auth/google">` on another site: such a request can never complete.
+      const image = {
+        'Sec-Fetch-Site': 'cross-site',
+        'Sec-Fetch-Mode': 'no-cors',
+        'Sec-Fetch-Dest': 'image',
+      };
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${limited.origin}/auth/google`, {
+          headers: image,
+          redirect: 'manual',
+        });
+        expect(response.status).toBe(403);
+      }
+      expect(await countOf(limitedUrl, 'select count(*) as n from sign_in_attempts')).toBe(0);
+      // A link from another site opens the sign-in as a page: that one can complete, and
+      // counts. (fetch always sends `Sec-Fetch-Mode: cors`, so node:http asks.)
+      const link = await new Promise<number | undefined>((resolve, reject) => {
+        get(
+          `${limited.origin}/auth/google?mode=redirect`,
+          { headers: { ...image, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' } },
+          (response) => resolve(response.resume().statusCode),
+        ).on('error', reject);
+      });
+      expect(link).toBe(302);
+      const browser = new Browser();
+      const refused = await browser.fetch(`${limited.origin}/auth/google?mode=redirect`);
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get('location')).toBe('/login');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(JSON.parse(decodeURIComponent(browser.cookies.get('flash') ?? '{}'))).toEqual({
+        type: 'error',
+        message:
+          'Too many sign-in attempts from your network. Wait a few minutes and try again. (too-many-requests)',
+      });
     } finally {
       await limited.stop();
     }
