@@ -13,7 +13,7 @@ import {
   type RunningServer,
 } from '../tests/support/server-process';
 import { startSilentServer } from '../tests/support/smtp-sink';
-import { sqlQuery } from '../tests/support/sql-client';
+import { postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
 
 const CLIENT_ID = 'bootcamp-test-client';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
@@ -349,6 +349,61 @@ describe('sessions', () => {
     expect(response.headers.getSetCookie().some((c) => /^session=;.*Max-Age=0/.test(c))).toBe(true);
     expect(await sessionRow(session)).toBeUndefined();
     expect((await visitWithSession(session)).visitor).toBe(true);
+  });
+});
+
+describe("an admin's event stream", () => {
+  /** What the stream sends until it ends. */
+  async function rest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value);
+    }
+    return text;
+  }
+
+  it('ends with the session it was opened with, on every instance', async () => {
+    const url = await tempDatabaseUrl();
+    const first = await startServer(appEnv({ DATABASE_URL: url }));
+    // Another instance hears of it through PostgreSQL; on SQLite there is only one.
+    const second = postgresTestUrl() ? await startServer(appEnv({ DATABASE_URL: url })) : first;
+    try {
+      const openStream = async (browser: Browser) => {
+        const response = await browser.fetch(`${second.origin}/admin/events`);
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready');
+        return reader;
+      };
+      const logOut = (browser: Browser, scope: string) =>
+        browser.fetch(`${first.origin}/auth/logout`, {
+          method: 'POST',
+          headers: { Origin: first.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ scope }).toString(),
+        });
+      const sub = newSubject();
+      const [laptop, phone] = [new Browser(), new Browser()];
+      for (const browser of [laptop, phone]) {
+        fake.nextIdToken({ sub, email: ADMIN_EMAIL });
+        await finishSignIn(browser, await beginSignIn(browser, first));
+      }
+      // Logout ends this browser's stream; then "Sign out of all devices" ends the other's.
+      // Either ends at once: before a heartbeat (15 s), which would re-check the session.
+      const [onLaptop, onPhone] = [await openStream(laptop), await openStream(phone)];
+      expect((await logOut(laptop, 'this')).status).toBe(302);
+      expect(await rest(onLaptop)).not.toContain('heartbeat');
+      const again = await openStream(phone);
+      expect((await logOut(phone, 'all')).status).toBe(302);
+      expect(await rest(again)).not.toContain('heartbeat');
+      expect(await rest(onPhone)).not.toContain('heartbeat');
+    } finally {
+      if (second !== first) {
+        second.process.kill('SIGTERM');
+        await second.exited;
+      }
+      await first.stop();
+    }
   });
 });
 

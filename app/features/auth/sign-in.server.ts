@@ -248,15 +248,17 @@ function respond(
 export async function signOut(request: Request, context: RequestContext): Promise<Response> {
   const { sessionSettings } = context.services;
   const everywhere = (await readForm(request))?.get('scope') === 'all';
-  const cleared = await endSession(
+  const { cookie, userId } = await endSession(
     context.services.database.db,
     request.headers.get('Cookie'),
     sessionSettings,
     { everywhere },
   );
   context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
+  // Open admin event streams of this person, on every instance, re-check their session now.
+  if (userId) context.services.userEvents.publish({ collection: 'sessions', id: userId });
   const headers = new Headers({ Location: '/login' });
-  headers.append('Set-Cookie', cleared);
+  headers.append('Set-Cookie', cookie);
   headers.append(
     'Set-Cookie',
     flashCookie({ type: 'success', message: SIGN_IN_MESSAGES.loggedOut }, sessionSettings.secure),
