@@ -553,6 +553,38 @@ describe('rate limit', () => {
   });
 });
 
+describe('the local stand-ins', () => {
+  /** A GET with any Host header (fetch would send the URL's own), as a rebound DNS name does. */
+  const getWithHost = (url: string, host: string) =>
+    new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      get(url, { headers: { Host: host } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, body }));
+      }).on('error', reject);
+    });
+
+  it('answer only the Host of ORIGIN (DNS rebinding)', async () => {
+    const local = await startServer({ DATABASE_URL: await tempDatabaseUrl() });
+    try {
+      const own = new URL(local.origin).host;
+      for (const path of ['/dev-mail', '/dev-idp/.well-known/openid-configuration', '/']) {
+        const rebound = await getWithHost(`${local.origin}${path}`, 'rebind.evil.example');
+        expect(rebound.status, path).toBe(421);
+        expect(rebound.body).not.toContain('rebind.evil.example');
+        expect((await getWithHost(`${local.origin}${path}`, own)).status, path).toBe(200);
+      }
+      const discovery = await getWithHost(
+        `${local.origin}/dev-idp/.well-known/openid-configuration`,
+        own.toUpperCase(),
+      );
+      expect(JSON.parse(discovery.body)).toMatchObject({ issuer: `${local.origin}/dev-idp` });
+    } finally {
+      await local.stop();
+    }
+  });
+});
+
 describe('the welcome e-mail', () => {
   it('is queued with a new account, once, and a sign-in never waits for the SMTP server', async () => {
     const hanging = await startSilentServer();
