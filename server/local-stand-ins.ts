@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { EnvError, type Env } from '~/lib/env.server';
 import { isLoopbackHost, isLoopbackUrl, loopbackInterfaceFor } from '~/lib/loopback.server';
 
@@ -34,4 +35,24 @@ export function refuseUnlessLoopback(env: Env, standIn: LocalStandIn): void {
 /** HOST, or with any local stand-in running (and HOST unset) the loopback interface only. */
 export function listenHostFor(env: Env, localStandInRuns: boolean): string | undefined {
   return env.HOST ?? (localStandInRuns ? loopbackInterfaceFor(env.ORIGIN) : undefined);
+}
+
+/**
+ * While a local stand-in runs, only ORIGIN's host is answered. Binding to loopback keeps
+ * other machines out, not other sites: a page whose name is rebound to 127.0.0.1 (DNS
+ * rebinding) reaches this server as its own origin, with its own name in `Host`, and could
+ * read every message at /dev-mail. Refused before anything else runs (421 Misdirected
+ * Request), the Host never echoed.
+ */
+export function answerOnlyOrigin(origin: string, listener: RequestListener): RequestListener {
+  const { host, hostname, port, protocol } = new URL(origin);
+  const allowed = new Set([host, `${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`]);
+  return (req, res) => {
+    if (allowed.has((req.headers.host ?? '').toLowerCase())) return listener(req, res);
+    res.writeHead(421, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(`This server answers only for ${origin}.`);
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeOidcProvider,
@@ -12,7 +13,7 @@ import {
   type RunningServer,
 } from '../tests/support/server-process';
 import { startSilentServer } from '../tests/support/smtp-sink';
-import { sqlQuery } from '../tests/support/sql-client';
+import { postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
 
 const CLIENT_ID = 'bootcamp-test-client';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
@@ -265,6 +266,36 @@ describe('sign-in with an OpenID provider', () => {
   });
 });
 
+describe('ADMIN_EMAILS and the audit trail', () => {
+  it('audits each promotion with its cause, and the admin form refuses to lower a listed address', async () => {
+    const listed = newSubject();
+    await signIn(new Browser(), { sub: listed, email: ADMIN_EMAIL });
+    const { browser: other } = await signedInBrowser({ email: ADMIN_EMAIL });
+    const changes = () =>
+      sqlQuery<{ changed_by_name: string; access_before: string; access_after: string }>(
+        databaseUrl,
+        'select * from user_changes where user_id = ?',
+        [listed],
+      );
+    expect(await changes()).toEqual([
+      expect.objectContaining({
+        changed_by_name: 'ADMIN_EMAILS',
+        access_before: 'none',
+        access_after: 'admin',
+      }),
+    ]);
+    const response = await other.fetch(`${app.origin}/admin/user-details/${listed}.data`, {
+      method: 'POST',
+      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ access: 'none', cohort: 'none' }).toString(),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain('listed in ADMIN_EMAILS');
+    expect((await user(listed))?.access).toBe('admin');
+    expect(await changes()).toHaveLength(1);
+  });
+});
+
 describe('sessions', () => {
   it('treats a forged or malformed cookie as a visitor and clears it', async () => {
     for (const value of [randomBytes(32).toString('base64url'), 'not-a-session-id']) {
@@ -321,6 +352,61 @@ describe('sessions', () => {
   });
 });
 
+describe("an admin's event stream", () => {
+  /** What the stream sends until it ends. */
+  async function rest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value);
+    }
+    return text;
+  }
+
+  it('ends with the session it was opened with, on every instance', async () => {
+    const url = await tempDatabaseUrl();
+    const first = await startServer(appEnv({ DATABASE_URL: url }));
+    // Another instance hears of it through PostgreSQL; on SQLite there is only one.
+    const second = postgresTestUrl() ? await startServer(appEnv({ DATABASE_URL: url })) : first;
+    try {
+      const openStream = async (browser: Browser) => {
+        const response = await browser.fetch(`${second.origin}/admin/events`);
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready');
+        return reader;
+      };
+      const logOut = (browser: Browser, scope: string) =>
+        browser.fetch(`${first.origin}/auth/logout`, {
+          method: 'POST',
+          headers: { Origin: first.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ scope }).toString(),
+        });
+      const sub = newSubject();
+      const [laptop, phone] = [new Browser(), new Browser()];
+      for (const browser of [laptop, phone]) {
+        fake.nextIdToken({ sub, email: ADMIN_EMAIL });
+        await finishSignIn(browser, await beginSignIn(browser, first));
+      }
+      // Logout ends this browser's stream; then "Sign out of all devices" ends the other's.
+      // Either ends at once: before a heartbeat (15 s), which would re-check the session.
+      const [onLaptop, onPhone] = [await openStream(laptop), await openStream(phone)];
+      expect((await logOut(laptop, 'this')).status).toBe(302);
+      expect(await rest(onLaptop)).not.toContain('heartbeat');
+      const again = await openStream(phone);
+      expect((await logOut(phone, 'all')).status).toBe(302);
+      expect(await rest(again)).not.toContain('heartbeat');
+      expect(await rest(onPhone)).not.toContain('heartbeat');
+    } finally {
+      if (second !== first) {
+        second.process.kill('SIGTERM');
+        await second.exited;
+      }
+      await first.stop();
+    }
+  });
+});
+
 describe('the callback page', () => {
   it('has no COOP, sends no referrer and posts to the exact origin', async () => {
     const { response, html } = await signIn(new Browser(), { sub: newSubject() });
@@ -341,6 +427,30 @@ describe('the callback page', () => {
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/%E3%80%82evil');
     expect(browser.cookies.has('session')).toBe(true);
+  });
+
+  it('never sends anyone to another host through a return path with dot segments', async () => {
+    const sneaky = [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+    ];
+    const browser = new Browser();
+    const begin = await browser.fetch(
+      `${app.origin}/auth/google?mode=redirect&redirectTo=${encodeURIComponent(sneaky[0] ?? '')}`,
+    );
+    const authorize = await fetch(begin.headers.get('location') ?? '', { redirect: 'manual' });
+    fake.nextIdToken({ sub: newSubject() });
+    const callback = await browser.fetch(authorize.headers.get('location') ?? '');
+    expect(callback.headers.get('location')).toBe('/fed/home');
+    for (const redirectTo of sneaky) {
+      const query = `redirectTo=${encodeURIComponent(redirectTo)}`;
+      const login = await browser.fetch(`${app.origin}/login?${query}`);
+      expect(login.headers.get('location')).toBe('/fed/home');
+      const data = await browser.fetch(`${app.origin}/login.data?${query}`);
+      expect(await data.text()).not.toContain('evil.example');
+    }
   });
 
   it('sends exactly one Referrer-Policy: no-referrer', async () => {
@@ -379,6 +489,51 @@ describe('rate limit', () => {
     }
   });
 
+  it("is not spent by another site's images, and in redirect mode says why in a sentence", async () => {
+    const limitedUrl = await tempDatabaseUrl();
+    const limited = await startServer(
+      appEnv({ SIGN_IN_RATE_LIMIT: '1', DATABASE_URL: limitedUrl }),
+    );
+    try {
+      // `<img src="/auth/google">` on another site: such a request can never complete.
+      const image = {
+        'Sec-Fetch-Site': 'cross-site',
+        'Sec-Fetch-Mode': 'no-cors',
+        'Sec-Fetch-Dest': 'image',
+      };
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${limited.origin}/auth/google`, {
+          headers: image,
+          redirect: 'manual',
+        });
+        expect(response.status).toBe(403);
+      }
+      expect(await countOf(limitedUrl, 'select count(*) as n from sign_in_attempts')).toBe(0);
+      // A link from another site opens the sign-in as a page: that one can complete, and
+      // counts. (fetch always sends `Sec-Fetch-Mode: cors`, so node:http asks.)
+      const link = await new Promise<number | undefined>((resolve, reject) => {
+        get(
+          `${limited.origin}/auth/google?mode=redirect`,
+          { headers: { ...image, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' } },
+          (response) => resolve(response.resume().statusCode),
+        ).on('error', reject);
+      });
+      expect(link).toBe(302);
+      const browser = new Browser();
+      const refused = await browser.fetch(`${limited.origin}/auth/google?mode=redirect`);
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get('location')).toBe('/login');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(JSON.parse(decodeURIComponent(browser.cookies.get('flash') ?? '{}'))).toEqual({
+        type: 'error',
+        message:
+          'Too many sign-in attempts from your network. Wait a few minutes and try again. (too-many-requests)',
+      });
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('lets a class of 100 behind one address start signing in with the default limit', async () => {
     const classUrl = await tempDatabaseUrl();
     const server = await startServer(appEnv({ DATABASE_URL: classUrl }));
@@ -394,6 +549,38 @@ describe('rate limit', () => {
       expect(statuses.filter((status) => status !== 302)).toEqual([]);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('the local stand-ins', () => {
+  /** A GET with any Host header (fetch would send the URL's own), as a rebound DNS name does. */
+  const getWithHost = (url: string, host: string) =>
+    new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      get(url, { headers: { Host: host } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, body }));
+      }).on('error', reject);
+    });
+
+  it('answer only the Host of ORIGIN (DNS rebinding)', async () => {
+    const local = await startServer({ DATABASE_URL: await tempDatabaseUrl() });
+    try {
+      const own = new URL(local.origin).host;
+      for (const path of ['/dev-mail', '/dev-idp/.well-known/openid-configuration', '/']) {
+        const rebound = await getWithHost(`${local.origin}${path}`, 'rebind.evil.example');
+        expect(rebound.status, path).toBe(421);
+        expect(rebound.body).not.toContain('rebind.evil.example');
+        expect((await getWithHost(`${local.origin}${path}`, own)).status, path).toBe(200);
+      }
+      const discovery = await getWithHost(
+        `${local.origin}/dev-idp/.well-known/openid-configuration`,
+        own.toUpperCase(),
+      );
+      expect(JSON.parse(discovery.body)).toMatchObject({ issuer: `${local.origin}/dev-idp` });
+    } finally {
+      await local.stop();
     }
   });
 });

@@ -13,7 +13,7 @@ import { createApp } from './app';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
-import { listenHostFor } from './local-stand-ins';
+import { answerOnlyOrigin, listenHostFor } from './local-stand-ins';
 import { checkMailSettings, setUpMail } from './mail-setup';
 import { setUpPayments } from './payments-setup';
 import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
@@ -61,12 +61,11 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     origin: env.ORIGIN,
     logger,
   });
-  const listenHost = listenHostFor(
-    env,
+  const localStandInRuns =
     signIn.provider === 'local' ||
-      mail.localMailbox ||
-      (payments.mode === 'automatic' && payments.localProvider !== undefined),
-  );
+    mail.localMailbox ||
+    (payments.mode === 'automatic' && payments.localProvider !== undefined);
+  const listenHost = listenHostFor(env, localStandInRuns);
   if (signIn.provider === 'local') {
     const created = await seedDemoUsers(database.db);
     if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
@@ -111,7 +110,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     },
   });
 
-  const server = createServer(app);
+  const server = createServer(localStandInRuns ? answerOnlyOrigin(env.ORIGIN, app) : app);
   installGracefulShutdown({
     server,
     logger,

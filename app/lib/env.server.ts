@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMailbox } from './mail-address';
+import { addressKey, parseMailbox } from './mail-address';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -51,14 +51,24 @@ const envSchema = z
     /** Another OpenID provider in Google's place (tests use a fake one on loopback). */
     OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     GOOGLE_CLIENT_SECRET: optionalText,
+    /** Kept in the form sign-ins are matched in (`addressKey`); a look-alike is refused. */
     ADMIN_EMAILS: z
       .string()
       .default('')
-      .transform((value) =>
+      .transform((value, ctx) =>
         value
           .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter(Boolean),
+          .filter((email) => email.trim())
+          .map((email) => {
+            const key = addressKey(email);
+            if (key === undefined) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `must be plain ASCII e-mail addresses (${JSON.stringify(email.trim())} is not)`,
+              });
+            }
+            return key ?? '';
+          }),
       ),
     /** The SMTP server, e.g. `smtps://user:pass@smtp.example.com:465`; unset: the local mailbox. */
     SMTP_URL: optionalText.pipe(

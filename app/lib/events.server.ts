@@ -1,11 +1,11 @@
-import type { LiveCollection } from './live-collections';
+import type { EventTopic } from './live-collections';
 
 /**
  * The publish/subscribe seam behind live updates. Events carry a collection name and an
  * id, never the record itself: subscribers re-read what they are allowed to see.
  */
 export interface ChangeEvent {
-  collection: LiveCollection;
+  collection: EventTopic;
   id: string;
 }
 

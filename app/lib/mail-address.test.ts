@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeliverableAddress, parseMailbox, safeDisplayName } from './mail-address';
+import { addressKey, isDeliverableAddress, parseMailbox, safeDisplayName } from './mail-address';
 
 describe('e-mail addresses and display names', () => {
   it('accepts ordinary addresses and refuses what SMTP cannot carry', () => {
@@ -32,5 +32,22 @@ describe('e-mail addresses and display names', () => {
     expect(parseMailbox('"Frontier Dev" <hello@example.com>')?.name).toBe('Frontier Dev');
     expect(parseMailbox('Frontier <not-an-address>')).toBeUndefined();
     expect(parseMailbox('hello@example.com, other@example.com')).toBeUndefined();
+  });
+});
+
+describe('addressKey: the form in which e-mails are matched (ADMIN_EMAILS, invitations)', () => {
+  it('lower-cases ASCII letters only', () => {
+    expect(addressKey(' Boss@Example.COM ')).toBe('boss@example.com');
+  });
+
+  it.each([
+    ['the Kelvin sign for K', '\u212Aim@example.com'],
+    ['a capital I with a dot above', '\u0130nfo@example.com'],
+    ['a dotless i', 'adm\u0131n@example.com'],
+    ['a zero-width space', 'ad\u200Bmin@example.com'],
+    ['full-width letters', '\uFF41dmin@example.com'],
+    ['a Cyrillic a', '\u0430dmin@example.com'],
+  ])('gives no key to an address with %s, so it matches nothing', (_, address) => {
+    expect(addressKey(address)).toBeUndefined();
   });
 });

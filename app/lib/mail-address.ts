@@ -24,6 +24,22 @@ export function safeDisplayName(name: string): string {
   return name.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
 }
 
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+
+/**
+ * The form in which two addresses are compared where a match grants something
+ * (`ADMIN_EMAILS`, invitations): NFKC-normalised and lower-cased in ASCII only. An address
+ * that NFKC changes, or that keeps anything but printable ASCII, gets no key and matches
+ * nothing: `toLowerCase` would fold the Kelvin sign into `k` (and U+0130 into `i̇`), and a
+ * zero-width space or a Cyrillic `а` hides in plain sight, so each is a look-alike here.
+ */
+export function addressKey(address: string): string | undefined {
+  const trimmed = address.trim();
+  const normalised = trimmed.normalize('NFKC');
+  if (normalised !== trimmed || !PRINTABLE_ASCII.test(normalised)) return undefined;
+  return normalised.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
 const MAILBOX_WITH_NAME = /^\s*"?([^"<>]*?)"?\s*<([^<>\s]+)>\s*$/;
 
 /** `hello@example.com` or `Frontier Dev Academy <hello@example.com>`; undefined if neither. */

@@ -1,4 +1,4 @@
-import { isLiveCollection } from './live-collections';
+import { isEventTopic } from './live-collections';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { ChangeEvent, EventBus, Subscriber } from './events.server';
@@ -19,7 +19,7 @@ export async function notifyChange<T>(db: Kysely<T>, event: ChangeEvent): Promis
 
 function isChangeEvent(value: unknown): value is ChangeEvent {
   const event = value as Partial<ChangeEvent> | null;
-  return isLiveCollection(event?.collection) && typeof event?.id === 'string';
+  return isEventTopic(event?.collection) && typeof event?.id === 'string';
 }
 
 /**

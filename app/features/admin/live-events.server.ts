@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '~/lib/events.server';
+import { isLiveCollection } from '~/lib/live-collections';
 import type { RequestContext } from '~/lib/load-context';
 import { getViewer } from '~/features/auth/guards.server';
 import { lookupSession } from '~/features/auth/session.server';
@@ -11,8 +12,9 @@ function frame(event: string, data: unknown): string {
 
 /**
  * Server-Sent Events for open admin pages: a small `change` event (collection and id, never
- * user data) whenever a user is created or changed. The stream re-checks its admin on every
- * heartbeat and whenever its own record changes, and ends when that admin is gone.
+ * user data) whenever a user is created or changed. The stream re-checks its session and
+ * admin on every heartbeat, whenever its own record changes and whenever one of its
+ * admin's sessions ends (logout, on any instance), and ends when either is gone.
  */
 export async function adminEventStream(
   request: Request,
@@ -56,7 +58,7 @@ export async function adminEventStream(
       };
       const unsubscribe = services.userEvents.subscribe({
         onEvent: (event: ChangeEvent) => {
-          send(frame('change', event));
+          if (isLiveCollection(event.collection)) send(frame('change', event));
           if (event.id === viewer.id) recheck();
         },
         onResync: () => send(frame('resync', {})),

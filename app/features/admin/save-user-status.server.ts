@@ -29,10 +29,13 @@ export async function saveUserStatus(
     return data<SaveUserStatusError>({ error: message }, { status: 400 });
   }
   try {
-    await changeUserStatus(context.services.database.db, userId, parsed.data, {
-      id: admin.id,
-      name: admin.name,
-    });
+    await changeUserStatus(
+      context.services.database.db,
+      userId,
+      parsed.data,
+      { id: admin.id, name: admin.name },
+      { adminEmails: context.services.env.ADMIN_EMAILS },
+    );
   } catch (error) {
     if (error instanceof UserStatusError) {
       return data<SaveUserStatusError>({ error: error.message }, { status: error.status });

@@ -25,7 +25,7 @@ describe('changeUserStatus', () => {
       student.id,
       { access: 'level-1', cohort: 'cohort-1' },
       { id: admin.id, name: admin.name },
-      at,
+      { now: at },
     );
     expect(updated).toMatchObject({
       access: 'level-1',
@@ -46,20 +46,12 @@ describe('changeUserStatus', () => {
 
   it('lists changes newest first', async () => {
     const student = await insertUser(handle);
-    await changeUserStatus(
-      handle.db,
-      student.id,
-      { access: 'level-1' },
-      'command-line',
-      new Date('2026-01-01'),
-    );
-    await changeUserStatus(
-      handle.db,
-      student.id,
-      { cohort: 'cohort-1' },
-      'command-line',
-      new Date('2026-02-01'),
-    );
+    await changeUserStatus(handle.db, student.id, { access: 'level-1' }, 'command-line', {
+      now: new Date('2026-01-01'),
+    });
+    await changeUserStatus(handle.db, student.id, { cohort: 'cohort-1' }, 'command-line', {
+      now: new Date('2026-02-01'),
+    });
     const changes = await listUserChanges(handle.db, student.id);
     expect(changes.map((change) => change.cohort_after)).toEqual(['cohort-1', 'none']);
   });
@@ -102,6 +94,24 @@ describe('changeUserStatus', () => {
     await expect(
       changeUserStatus(handle.db, second.id, { access: 'none' }, 'command-line'),
     ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses to lower an admin listed in ADMIN_EMAILS, naming the variable, and writes nothing', async () => {
+    const listed = await insertUser(handle, { access: 'admin', email: 'Boss@Example.com' });
+    const other = await insertUser(handle, { access: 'admin', name: 'Other' });
+    const byOther = { id: other.id, name: other.name };
+    const adminEmails = ['boss@example.com'];
+    await expect(
+      changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, { adminEmails }),
+    ).rejects.toMatchObject({ status: 409, message: USER_STATUS_ERRORS.listedAdmin });
+    expect(USER_STATUS_ERRORS.listedAdmin).toContain('ADMIN_EMAILS');
+    expect(await listUserChanges(handle.db, listed.id)).toEqual([]);
+    // Their cohort can still change, and an address no longer listed can be lowered.
+    await changeUserStatus(handle.db, listed.id, { cohort: 'cohort-1' }, byOther, { adminEmails });
+    const lowered = await changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, {
+      adminEmails: ['someone-else@example.com'],
+    });
+    expect(lowered.access).toBe('none');
   });
 
   it('finds users by e-mail regardless of case for the command line', async () => {

@@ -7,7 +7,7 @@ import {
   type User,
   type UserChange,
 } from '~/db/schema';
-import { recordUserChange } from '~/features/auth/user-records.server';
+import { isListedAdminEmail, recordUserChange } from '~/features/auth/user-records.server';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 
 export class UserStatusError extends Error {
@@ -25,6 +25,8 @@ export const USER_STATUS_ERRORS = {
   ownAccess: 'You cannot change your own access. Ask another admin to do it.',
   lastAdmin: 'The last admin cannot be demoted: make another user admin first.',
   grantAdmin: 'Admin access is given only through ADMIN_EMAILS or the command line.',
+  listedAdmin:
+    'This address is listed in ADMIN_EMAILS, which makes it admin again at its next sign-in: remove it from ADMIN_EMAILS first.',
   unknownCohort:
     'There is no such cohort. Choose one of the list, or create it on the Cohorts page.',
 } as const;
@@ -37,17 +39,23 @@ export interface StatusChange {
 /** Who makes the change: a signed-in admin, or someone at the server's command line. */
 export type Actor = { id: string; name: string } | 'command-line';
 
+export interface ChangeOptions {
+  now?: Date;
+  /** The server's `ADMIN_EMAILS`: an admin the list names cannot be lowered (it would not stick). */
+  adminEmails?: readonly string[];
+}
+
 /**
  * Changes a user's access and/or cohort, with the guard rails and the audit row written in
- * one transaction. An admin cannot change their own access, and the last admin cannot be
- * demoted.
+ * one transaction. An admin cannot change their own access, the last admin cannot be
+ * demoted, nor can an admin that ADMIN_EMAILS lists.
  */
 export async function changeUserStatus(
   db: Kysely<Database>,
   userId: string,
   change: StatusChange,
   actor: Actor,
-  now: Date = new Date(),
+  { now = new Date(), adminEmails = [] }: ChangeOptions = {},
 ): Promise<User> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -68,6 +76,9 @@ export async function changeUserStatus(
       throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
     }
     if (user.access === 'admin' && access !== 'admin') {
+      if (isListedAdminEmail(user.email, adminEmails)) {
+        throw new UserStatusError(USER_STATUS_ERRORS.listedAdmin, 409);
+      }
       // A no-op update locks every admin row (PostgreSQL) or takes the write lock (SQLite),
       // so two demotions at once cannot both see "another admin is left".
       await trx

@@ -68,4 +68,22 @@ describe('safeReturnTo', () => {
       expect(safeReturnTo(bad)).toBe('/fed/home');
     }
   });
+
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/..//evil.example',
+    '/a/b/../..//evil.example',
+    '/./%2e//evil.example',
+    '/.//evil.example/fed?x=1',
+  ])('refuses %s, which normalises to a protocol-relative URL', (bad) => {
+    expect(safeReturnTo(bad)).toBe('/fed/home');
+  });
+
+  it('keeps paths whose dot segments resolve to a same-origin path', () => {
+    expect(safeReturnTo('/a/../fed/react')).toBe('/fed/react');
+    expect(safeReturnTo('/fed/./react')).toBe('/fed/react');
+  });
 });

@@ -99,7 +99,7 @@ describe('sessions', () => {
     expect((await lookupSession(handle.db, first, settings)).user).toBeNull();
     expect((await lookupSession(handle.db, second, settings)).user).not.toBeNull();
     const cleared = await endSession(handle.db, second, settings);
-    expect(cleared).toContain('Max-Age=0');
+    expect(cleared).toEqual({ cookie: expect.stringContaining('Max-Age=0'), userId: user.id });
     expect((await lookupSession(handle.db, second, settings)).user).toBeNull();
   });
 

@@ -96,21 +96,22 @@ export async function startSession(
   });
 }
 
-/** Deletes the request's session row; returns the Set-Cookie header that clears the cookie. */
 /**
  * Ends the cookie's session, or with `everywhere` every session of the same person (a
- * lost phone, a shared computer). Returns the header that clears the cookie.
+ * lost phone, a shared computer). Returns the header that clears the cookie, and whose
+ * sessions ended (so their open event streams can be told).
  */
 export async function endSession(
   db: Kysely<Database>,
   cookieHeader: string | null | undefined,
   settings: SessionSettings,
   { everywhere = false }: { everywhere?: boolean } = {},
-): Promise<string> {
+): Promise<{ cookie: string; userId: string | undefined }> {
   const token = readCookie(cookieHeader, sessionCookieName(settings.secure));
+  let ended: { user_id: string } | undefined;
   if (token) {
     const sessionHash = hashToken(token);
-    await db
+    ended = await db
       .deleteFrom('sessions')
       .where((eb) =>
         everywhere
@@ -124,9 +125,10 @@ export async function endSession(
             )
           : eb('id_hash', '=', sessionHash),
       )
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
   }
-  return clearSessionCookie(settings);
+  return { cookie: clearSessionCookie(settings), userId: ended?.user_id };
 }
 
 /**

@@ -30,7 +30,8 @@ export function isSignInResult(value: unknown): value is SignInResult {
 const RETURN_BASE = 'http://return-to.invalid';
 
 /**
- * Only a same-origin path may follow sign-in: never an absolute or protocol-relative URL.
+ * Only a same-origin path may follow sign-in: never an absolute or protocol-relative URL,
+ * before or after dot segments are resolved.
  * The path comes back as the URL parser writes it, percent-encoded, because it ends up in
  * a `Location` header, which takes Latin-1 only (`/。evil` would otherwise fail the
  * response after the session was made).
@@ -43,5 +44,8 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/fed/
   if (hasControlCharacter || value.includes('\\')) return fallback;
   const url = new URL(value, RETURN_BASE);
   if (url.origin !== RETURN_BASE) return fallback;
+  // Judged again after the parser resolved dot segments (`/.//x`, `/%2e//x`, `/a/..//x`
+  // all become `//x`): a path starting `//` or `/\` is another host to a browser.
+  if (/^\/[/\\]/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }

@@ -24,8 +24,26 @@ function isSecure(context: RequestContext): boolean {
 }
 
 /**
+ * Whether this request could ever come back as a sign-in: a page on another site can make
+ * a browser fetch `/auth/google` (`<img>`, `<iframe>`, prefetch), but the attempt cookie
+ * (SameSite=Lax) is not kept from such a response, so it cannot complete. Only a request
+ * from this site, or a top-level navigation (a link), can; browsers without Fetch
+ * Metadata are given the benefit of the doubt.
+ */
+function canComplete(request: Request): boolean {
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site === null || site === 'same-origin' || site === 'none') return true;
+  return (
+    request.headers.get('Sec-Fetch-Mode') === 'navigate' &&
+    request.headers.get('Sec-Fetch-Dest') === 'document'
+  );
+}
+
+/**
  * Sign-in attempts (`/auth/google`) per client address per 10 minutes: each one writes an
  * attempt row and sends the browser to the provider, which is what a flood would abuse.
+ * Only attempts that can complete reach it, so another site cannot spend it for everyone
+ * behind a visitor's address.
  */
 async function rateLimited(context: RequestContext, route: string): Promise<number | null> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(
@@ -39,30 +57,32 @@ async function rateLimited(context: RequestContext, route: string): Promise<numb
   return retryAfterSeconds;
 }
 
-function tooManyRequests(retryAfterSeconds: number, context: RequestContext): Response {
-  const result: SignInResult = {
-    type: 'sign-in-result',
-    ok: false,
-    message: toClientErrorCode('rate_limited'),
-    returnTo: '/login',
-  };
-  return new Response(popupResultPage(result, context.services.env.ORIGIN, context.cspNonce), {
-    status: 429,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Retry-After': String(retryAfterSeconds),
-    },
-  });
+/** 429 for the popup; in redirect mode /login with the sentence, like any failed sign-in. */
+function tooManyRequests(
+  mode: SignInMode,
+  retryAfterSeconds: number,
+  context: RequestContext,
+): Response {
+  const outcome = { ok: false, message: toClientErrorCode('rate_limited'), returnTo: '/login' };
+  const response = respond(context, mode, outcome, []);
+  response.headers.set('Retry-After', String(retryAfterSeconds));
+  if (mode === 'redirect') return response;
+  return new Response(response.body, { status: 429, headers: response.headers });
 }
 
 /** `/auth/google`: remembers a single-use attempt and sends the browser to the provider. */
 export async function beginSignIn(request: Request, context: RequestContext): Promise<Response> {
-  const retryAfter = await rateLimited(context, 'begin');
-  if (retryAfter !== null) return tooManyRequests(retryAfter, context);
-
+  if (!canComplete(request)) {
+    return new Response('Sign-in starts from this site.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
   const params = new URL(request.url).searchParams;
   const mode: SignInMode = params.get('mode') === 'redirect' ? 'redirect' : 'popup';
+  const retryAfter = await rateLimited(context, 'begin');
+  if (retryAfter !== null) return tooManyRequests(mode, retryAfter, context);
+
   const returnTo = safeReturnTo(params.get('redirectTo'));
   const { db } = context.services.database;
   let authorization;
@@ -228,15 +248,17 @@ function respond(
 export async function signOut(request: Request, context: RequestContext): Promise<Response> {
   const { sessionSettings } = context.services;
   const everywhere = (await readForm(request))?.get('scope') === 'all';
-  const cleared = await endSession(
+  const { cookie, userId } = await endSession(
     context.services.database.db,
     request.headers.get('Cookie'),
     sessionSettings,
     { everywhere },
   );
   context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
+  // Open admin event streams of this person, on every instance, re-check their session now.
+  if (userId) context.services.userEvents.publish({ collection: 'sessions', id: userId });
   const headers = new Headers({ Location: '/login' });
-  headers.append('Set-Cookie', cleared);
+  headers.append('Set-Cookie', cookie);
   headers.append(
     'Set-Cookie',
     flashCookie({ type: 'success', message: SIGN_IN_MESSAGES.loggedOut }, sessionSettings.secure),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowTimestamp, type Access, type Cohort, type Database, type User } from '~/db/schema';
+import { addressKey } from '~/lib/mail-address';
 import type { IdentityClaims } from './oidc-client.server';
 
 export interface SignInRecord {
@@ -16,7 +17,9 @@ function displayName(claims: IdentityClaims & { sub: string }): string {
 
 /**
  * Work that belongs to a sign-in, done in the transaction that records it: told whether
- * the account was just created and whether the identity provider verified the address.
+ * the account was just created and whether its address may be matched (an invitation's):
+ * `emailVerified` holds only when the identity provider verified it and it has an
+ * `addressKey`, so a look-alike (`\u212Aim@…` for `kim@…`) claims nothing.
  */
 export type SignInHook = (
   trx: Kysely<Database>,
@@ -25,11 +28,21 @@ export type SignInHook = (
   identity: { emailVerified: boolean; created: boolean },
 ) => Promise<void>;
 
+/** The audit trail's name for a promotion that `ADMIN_EMAILS` made at sign-in. */
+export const ADMIN_EMAILS_CAUSE = { id: 'admin-emails', name: 'ADMIN_EMAILS' } as const;
+
+/** Whether `ADMIN_EMAILS` (parsed into `addressKey` form) lists `email`; a look-alike never. */
+export function isListedAdminEmail(email: string, adminEmails: readonly string[]): boolean {
+  const key = addressKey(email);
+  return key !== undefined && adminEmails.includes(key);
+}
+
 /**
  * First sign-in creates the record with access and cohort `none`; later sign-ins refresh
  * name, e-mail and whether it is verified, and touch access only to make a verified e-mail
- * listed in ADMIN_EMAILS admin. `onSignIn` runs in the same transaction either way (the
- * welcome e-mail, an invitation for a verified address).
+ * listed in ADMIN_EMAILS admin, with an audit row naming ADMIN_EMAILS as the cause.
+ * `onSignIn` runs in the same transaction either way (the welcome e-mail, an invitation
+ * for a verified address).
  */
 export async function recordSignIn(
   db: Kysely<Database>,
@@ -39,16 +52,22 @@ export async function recordSignIn(
   now: Date = new Date(),
 ): Promise<SignInRecord> {
   const email = (claims.email ?? '').trim().slice(0, 320);
-  const makeAdmin = claims.emailVerified && adminEmails.includes(email.toLowerCase());
-  return db.transaction().execute((trx) => recordIn(trx, claims, email, makeAdmin, onSignIn, now));
+  const emailVerified = claims.emailVerified === true;
+  const makeAdmin = emailVerified && isListedAdminEmail(email, adminEmails);
+  return db.transaction().execute(async (trx) => {
+    const { user, created } = await upsertUser(trx, claims, email, emailVerified, now);
+    const current = makeAdmin && user.access !== 'admin' ? await promote(trx, user, now) : user;
+    const matchable = emailVerified && addressKey(email) !== undefined;
+    await onSignIn?.(trx, current, now, { emailVerified: matchable, created });
+    return { user: current, created };
+  });
 }
 
-async function recordIn(
+async function upsertUser(
   db: Kysely<Database>,
   claims: IdentityClaims & { sub: string },
   email: string,
-  makeAdmin: boolean,
-  onSignIn: SignInHook | undefined,
+  emailVerified: boolean,
   now: Date,
 ): Promise<SignInRecord> {
   const inserted = await db
@@ -57,33 +76,40 @@ async function recordIn(
       id: claims.sub,
       name: displayName(claims),
       email,
-      access: makeAdmin ? 'admin' : 'none',
+      access: 'none',
       cohort: 'none',
-      email_verified: claims.emailVerified ? 1 : 0,
+      email_verified: emailVerified ? 1 : 0,
       created_at: nowTimestamp(now),
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returningAll()
     .executeTakeFirst();
-  const emailVerified = claims.emailVerified === true;
-  if (inserted) {
-    await onSignIn?.(db, inserted, now, { emailVerified, created: true });
-    return { user: inserted, created: true };
-  }
-
+  if (inserted) return { user: inserted, created: true };
   const user = await db
     .updateTable('users')
-    .set({
-      name: displayName(claims),
-      email,
-      email_verified: emailVerified ? 1 : 0,
-      ...(makeAdmin ? { access: 'admin' as const } : {}),
-    })
+    .set({ name: displayName(claims), email, email_verified: emailVerified ? 1 : 0 })
     .where('id', '=', claims.sub)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await onSignIn?.(db, user, now, { emailVerified, created: false });
   return { user, created: false };
+}
+
+/** ADMIN_EMAILS's promotion, audited like any other change of access. */
+async function promote(trx: Kysely<Database>, user: User, now: Date): Promise<User> {
+  const promoted = await trx
+    .updateTable('users')
+    .set({ access: 'admin' })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordUserChange(trx, {
+    userId: user.id,
+    by: ADMIN_EMAILS_CAUSE,
+    before: user,
+    after: promoted,
+    at: now,
+  });
+  return promoted;
 }
 
 /**
