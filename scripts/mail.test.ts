@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink';
+import { loopbackCertificate, startSmtpSink, type SmtpSink } from '../tests/support/smtp-sink';
 import { dropTempDatabase, tempDatabaseUrl } from '../tests/support/server-process';
 import { sqlQuery } from '../tests/support/sql-client';
 
@@ -32,17 +32,33 @@ afterAll(async () => {
 
 describe('npm run mail -- test', () => {
   it('sends a test message through SMTP and prints the answer, without the password', async () => {
-    const url = sink.url.replace('smtp://', 'smtp://mailer:s3cret@');
-    const result = await mail(
-      { SMTP_URL: url, MAIL_FROM: 'Academy <hello@academy.example>' },
-      'test',
-      'ada@example.com',
-    );
-    expect(result.output).toContain(`Sent to ada@example.com through ${sink.url}: 250`);
-    expect(result.output).not.toContain('s3cret');
-    expect(result.code).toBe(0);
-    expect(sink.received.at(-1)?.to).toEqual(['ada@example.com']);
-    expect(sink.received.at(-1)?.raw).toContain('Subject: Test message from Frontier Dev Academy');
+    // Credentials travel only encrypted: a server offering STARTTLS with a private CA's
+    // certificate, trusted through NODE_EXTRA_CA_CERTS as docs/deploy.md says.
+    const certificate = loopbackCertificate();
+    const secure = await startSmtpSink({
+      credentials: { user: 'mailer', pass: 's3cret' },
+      tls: certificate,
+    });
+    try {
+      const result = await mail(
+        {
+          SMTP_URL: secure.url.replace('smtp://', 'smtp://mailer:s3cret@'),
+          MAIL_FROM: 'Academy <hello@academy.example>',
+          NODE_EXTRA_CA_CERTS: certificate.certFile,
+        },
+        'test',
+        'ada@example.com',
+      );
+      expect(result.output).toContain(`Sent to ada@example.com through ${secure.url}: 250`);
+      expect(result.output).not.toContain('s3cret');
+      expect(result.code).toBe(0);
+      expect(secure.received.at(-1)?.to).toEqual(['ada@example.com']);
+      expect(secure.received.at(-1)?.raw).toContain(
+        'Subject: Test message from Frontier Dev Academy',
+      );
+    } finally {
+      await secure.close();
+    }
   });
 
   it('prints the failure and exits 1 when the SMTP server refuses', async () => {

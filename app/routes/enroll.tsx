@@ -19,9 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (isPrerendering(context)) return { nextCohort, enrolledTracks: [] };
   const services = requireServices(context);
   const { user } = await services.session();
-  const enrolledTracks = user
-    ? await enrolledTracksOf(services.services.database.db, user.id)
-    : [];
+  const enrolledTracks = user ? await enrolledTracksOf(services.services.database.db, user.id) : [];
   return { nextCohort, enrolledTracks };
 }
 
