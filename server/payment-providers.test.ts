@@ -264,7 +264,7 @@ describe('Stripe', () => {
     const refused = await payNow('fed-installments');
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(
-      'You&#x27;re enrolled in the FrontEnd track — go to your course',
+      'You’re enrolled in the FrontEnd track — go to your course',
     );
     expect(await orders()).toHaveLength(2);
     expect((await payNow('fsd-upfront')).status).toBe(302);

@@ -205,3 +205,15 @@ export async function setCohortArchived(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** A person's cohort as the course home shows it, or null while they are in none. */
+export function findCohortOf(
+  db: Kysely<Database>,
+  cohort: string,
+): Promise<{ name: string; start_date: string | null; schedule: string } | undefined> {
+  return db
+    .selectFrom('cohorts')
+    .select(['name', 'start_date', 'schedule'])
+    .where('id', '=', cohort)
+    .executeTakeFirst();
+}

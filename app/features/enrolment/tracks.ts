@@ -12,5 +12,5 @@ export function coversTrack(enrolledTracks: readonly Track[], track: Track): boo
 
 /** What Pay Now says instead of selling a track a person already has. */
 export function alreadyEnrolledIn(track: Track): string {
-  return `You're enrolled in the ${TRACK_NAMES[track]} track — go to your course`;
+  return `You’re enrolled in the ${TRACK_NAMES[track]} track — go to your course`;
 }

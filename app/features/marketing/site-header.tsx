@@ -101,20 +101,23 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               <LoginButton label="Login" className={buttonClass('secondary', 'w-full md:w-auto')} />
             </li>
           )}
-          <li>
-            <NavLink
-              to="/enroll"
-              className={({ isActive }) =>
-                // Marked by a darker fill and an underline: a ring would read as focus.
-                buttonClass(
-                  'primary',
-                  `w-full md:w-auto ${isActive ? 'bg-brand-800 underline decoration-2 underline-offset-4' : ''}`,
-                )
-              }
-            >
-              Enroll Now
-            </NavLink>
-          </li>
+          {/* A student with access has what Enroll Now sells; everyone else keeps it. */}
+          {viewer?.access !== 'level-1' && (
+            <li>
+              <NavLink
+                to="/enroll"
+                className={({ isActive }) =>
+                  // Marked by a darker fill and an underline: a ring would read as focus.
+                  buttonClass(
+                    'primary',
+                    `w-full md:w-auto ${isActive ? 'bg-brand-800 underline decoration-2 underline-offset-4' : ''}`,
+                  )
+                }
+              >
+                Enroll Now
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

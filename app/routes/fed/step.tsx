@@ -5,6 +5,9 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { StepView } from '~/features/courses/step-view';
+import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
+import { findCohortOf } from '~/features/cohorts/cohorts.server';
+import { NO_COHORT } from '~/db/schema';
 import { findStudentCertificate } from '~/features/certificates/student-certificate.server';
 import { YourCertificate } from '~/features/certificates/your-certificate';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
@@ -24,10 +27,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (step.studentsOnly) await requireStudent(context);
   const services = requireServices(context);
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
-  const [progress, transfers, certificate] = await Promise.all([
+  const isHome = step.slug === 'home';
+  const [progress, transfers, certificate, standing] = await Promise.all([
     readStepProgress(services, step.slug),
-    step.slug === 'home' ? myTransfers(services) : [],
+    isHome ? myTransfers(services) : [],
     showsCertificate ? myCertificate(services) : null,
+    isHome ? myStanding(services) : null,
   ]);
   return {
     step,
@@ -36,6 +41,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     progress,
     transfers,
     certificate,
+    standing,
+  };
+}
+
+/** The course home tells a signed-in person how to unlock the steps, or their cohort. */
+async function myStanding(context: RequestContext): Promise<StudentStanding | null> {
+  const { user } = await context.session();
+  if (!user) return null;
+  if (user.access === 'none') return { kind: 'locked' };
+  const cohort =
+    user.cohort === NO_COHORT
+      ? undefined
+      : await findCohortOf(context.services.database.db, user.cohort);
+  return {
+    kind: 'student',
+    cohort: cohort
+      ? { name: cohort.name, startDate: cohort.start_date, schedule: cohort.schedule }
+      : null,
   };
 }
 
@@ -75,7 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
-  const { transfers, progress, certificate, ...step } = loaderData;
+  const { transfers, progress, certificate, standing, ...step } = loaderData;
   const isHome = step.step.slug === 'home';
   return (
     <StepView
@@ -86,6 +109,7 @@ export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
         ) : undefined
       }
     >
+      {standing && <StudentStandingPanel standing={standing} />}
       {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
       <YourCertificate certificate={certificate} />
       <MyTransfers transfers={transfers} heading="Your bank transfers" />
