@@ -24,6 +24,8 @@ export default [
     route('cohorts', 'routes/admin/cohorts.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
+  // A signed-in person's own changes, for the pages they have open.
+  route('events', 'routes/events.ts'),
 
   ...prefix('auth', [
     route('google', 'routes/auth/google.ts'),

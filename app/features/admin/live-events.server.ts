@@ -2,6 +2,7 @@ import type { ChangeEvent } from '~/lib/events.server';
 import { isLiveCollection } from '~/lib/live-collections';
 import type { RequestContext } from '~/lib/load-context';
 import { getViewer } from '~/features/auth/guards.server';
+import type { Viewer } from '~/features/auth/viewer';
 import { lookupSession } from '~/features/auth/session.server';
 
 const HEARTBEAT_MS = 15_000;
@@ -12,27 +13,53 @@ function frame(event: string, data: unknown): string {
 
 /**
  * Server-Sent Events for open admin pages: a small `change` event (collection and id, never
- * user data) whenever a user is created or changed. The stream re-checks its session and
- * admin on every heartbeat, whenever its own record changes and whenever one of its
- * admin's sessions ends (logout, on any instance), and ends when either is gone.
+ * user data) whenever a user is created or changed.
  */
-export async function adminEventStream(
+export function adminEventStream(request: Request, context: RequestContext): Promise<Response> {
+  return changeEventStream(request, context, {
+    mayListen: (access) => access === 'admin',
+    forwards: (event) => isLiveCollection(event.collection),
+  });
+}
+
+/**
+ * Server-Sent Events for a signed-in person's own pages: a `change` event when their own
+ * record changes (an admin approved their transfer, changed their access or cohort), so the
+ * page they have open shows it without a reload. Nobody else's changes are sent.
+ */
+export function ownEventStream(request: Request, context: RequestContext): Promise<Response> {
+  return changeEventStream(request, context, {
+    mayListen: () => true,
+    forwards: (event, viewer) => event.collection === 'users' && event.id === viewer.id,
+  });
+}
+
+/**
+ * One stream per open page. It re-checks its session (and `mayListen`) on every heartbeat,
+ * whenever its own record changes and whenever one of its person's sessions ends (logout,
+ * on any instance), and ends when either is gone.
+ */
+async function changeEventStream(
   request: Request,
   context: RequestContext,
+  rules: {
+    mayListen: (access: Viewer['access']) => boolean;
+    forwards: (event: ChangeEvent, viewer: Viewer) => boolean;
+  },
 ): Promise<Response> {
   const viewer = await getViewer(context);
-  if (viewer?.access !== 'admin') {
+  if (!viewer || !rules.mayListen(viewer.access)) {
     return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain' } });
   }
   const { services } = context;
   const cookieHeader = request.headers.get('Cookie');
-  const stillAdmin = async () => {
+  const stillAllowed = async () => {
     const { user } = await lookupSession(
       services.database.db,
       cookieHeader,
       services.sessionSettings,
     );
-    return user?.access === 'admin';
+    return user?.id === viewer.id && rules.mayListen(user.access);
   };
 
   const encoder = new TextEncoder();
@@ -51,14 +78,14 @@ export async function adminEventStream(
         controller.close();
       };
       const recheck = () => {
-        stillAdmin().then(
+        stillAllowed().then(
           (ok) => ok || end(),
           () => end(),
         );
       };
       const unsubscribe = services.userEvents.subscribe({
         onEvent: (event: ChangeEvent) => {
-          if (isLiveCollection(event.collection)) send(frame('change', event));
+          if (rules.forwards(event, viewer)) send(frame('change', event));
           if (event.id === viewer.id) recheck();
         },
         onResync: () => send(frame('resync', {})),

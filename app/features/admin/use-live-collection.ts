@@ -7,12 +7,16 @@ const MAX_BACKOFF_MS = 30_000;
 const REFRESH_DEBOUNCE_MS = 100;
 
 /**
- * SPEC §3/§7's live list, done our way: the pages' loaders hold the items; this hook (in
- * the admin layout, one stream for every page) listens to the server's change events for
- * `collections` and re-runs the loaders when one arrives. It reconnects with back-off and
- * reports `loading` while refreshing.
+ * SPEC §3/§7's live list, done our way: the pages' loaders hold the items; this hook (one
+ * stream for every page of an area) listens to the server's change events for `collections`
+ * on `stream` (`/admin/events` for the admin area, `/events` for a person's own pages) and
+ * re-runs the loaders when one arrives. It reconnects with back-off and reports `loading`
+ * while refreshing.
  */
-export function useLiveCollections(collections: readonly LiveCollection[]): {
+export function useLiveCollections(
+  collections: readonly LiveCollection[],
+  stream: '/admin/events' | '/events',
+): {
   loading: boolean;
   connected: boolean;
 } {
@@ -40,7 +44,7 @@ export function useLiveCollections(collections: readonly LiveCollection[]): {
       }, REFRESH_DEBOUNCE_MS);
     };
     const connect = () => {
-      source = new EventSource('/admin/events');
+      source = new EventSource(stream);
       source.addEventListener('ready', () => {
         backoff = 1_000;
         setConnected(true);
@@ -70,7 +74,7 @@ export function useLiveCollections(collections: readonly LiveCollection[]): {
       clearTimeout(retryTimer);
       clearTimeout(refreshTimer);
     };
-  }, [collections]);
+  }, [collections, stream]);
 
   return { loading: state === 'loading', connected };
 }

@@ -32,7 +32,7 @@ const MENU = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // One stream for every admin page: a change re-runs this layout's and the page's loaders.
-  useLiveCollections(LIVE_COLLECTIONS);
+  useLiveCollections(LIVE_COLLECTIONS, '/admin/events');
   const { pendingTransfers } = loaderData;
   const navigation = useNavigation();
   const loading =

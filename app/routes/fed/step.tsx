@@ -4,6 +4,7 @@ import { findCourseStep, neighbourSteps } from '~/content/course-steps';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
+import { FollowOwnChanges } from '~/features/courses/follow-own-changes';
 import { StepView } from '~/features/courses/step-view';
 import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
@@ -109,6 +110,7 @@ export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
         ) : undefined
       }
     >
+      {standing && <FollowOwnChanges />}
       {standing && <StudentStandingPanel standing={standing} />}
       {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
       <YourCertificate certificate={certificate} />
