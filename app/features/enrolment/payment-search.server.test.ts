@@ -365,9 +365,10 @@ describe('parsePaymentSearch and paymentSearchQuery', () => {
       from: '2026-03-01',
       to: '2026-03-31',
     });
-    expect(
-      parsePaymentSearch(new URLSearchParams('from=2026-02-30&to=31/03/2026')),
-    ).toMatchObject({ from: undefined, to: undefined });
+    expect(parsePaymentSearch(new URLSearchParams('from=2026-02-30&to=31/03/2026'))).toMatchObject({
+      from: undefined,
+      to: undefined,
+    });
     expect(paymentSearchQuery({ q: '', from: '2026-03-01', to: '2026-03-31', page: 1 })).toBe(
       '?from=2026-03-01&to=2026-03-31',
     );
@@ -450,7 +451,10 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
       .selectAll()
       .where('name', '=', 'Alan Turing')
       .executeTakeFirstOrThrow()) as User;
-    const tunde = await insertUser(handle, { name: 'Tunde Transfer', email: 'tunde@lagos.example' });
+    const tunde = await insertUser(handle, {
+      name: 'Tunde Transfer',
+      email: 'tunde@lagos.example',
+    });
     await insertTransfer(alan, 'tr_alan', at(30), 'approved');
     await insertTransfer(alan, 'tr_alan_waiting', at(31), 'pending', 'fsd-upfront');
     await insertTransfer(tunde, 'tr_tunde_rejected', at(31, 6), 'rejected');
@@ -486,7 +490,11 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
       buyer: expect.objectContaining({ name: 'Tunde Transfer', email: 'tunde@lagos.example' }),
     });
     // Each order's received money, net of refunds.
-    const rows = [...first.rows, ...(await search({ page: 2 })).rows, ...(await search({ page: 3 })).rows];
+    const rows = [
+      ...first.rows,
+      ...(await search({ page: 2 })).rows,
+      ...(await search({ page: 3 })).rows,
+    ];
     const received = Object.fromEntries(rows.map((row) => [row.id, row.received]));
     expect(received).toMatchObject({
       ord_ada: 40_000,
@@ -500,7 +508,12 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
 
   it('filters transfers by provider, status and search like the orders', async () => {
     expect(await orderIds({ provider: 'transfer' })).toEqual(['tr_tunde', 'tr_alan']);
-    expect(await orderIds({ status: 'paid' })).toEqual(['tr_tunde', 'tr_alan', 'ord_ada_2', 'ord_ada']);
+    expect(await orderIds({ status: 'paid' })).toEqual([
+      'tr_tunde',
+      'tr_alan',
+      'ord_ada_2',
+      'ord_ada',
+    ]);
     expect(await orderIds({ provider: 'transfer', status: 'pending' })).toEqual([]);
     expect(await orderIds({ provider: 'paystack' })).toEqual(['ord_early_refund', 'ord_alan']);
     expect(await orderIds({ q: 'turing' })).toEqual(['tr_alan', 'ord_alan']);
@@ -539,7 +552,7 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
     expect(await totals({ q: 'nobody-here' })).toEqual([]);
   });
 
-  it('exports exactly the filtered ledger, in keyset batches, with a BOM and formula-safe cells', async () => {
+  it('exports exactly the filtered ledger, in keyset batches, with a BOM', async () => {
     const readAll = async (fields: Partial<PaymentSearch>, batchSize?: number) =>
       new Response(
         ledgerExportStream(handle.db, { q: '', page: 1, ...fields }, batchSize),
@@ -564,8 +577,11 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
       '2026-03-08T00:00:00.000Z,ord_ada_2,Ada Lovelace,ADA@engine.example,FullStack Bootcamp in 3 Installments,Stripe,150.00,USD,2 of 3,250.00,paid',
     );
     const filtered = new TextDecoder().decode(await readAll({ q: 'turing', from: '2026-03-30' }));
-    expect(filtered.split('\r\n').slice(1, -1).map((line) => line.split(',')[1])).toEqual([
-      'tr_alan',
-    ]);
+    expect(
+      filtered
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[1]),
+    ).toEqual(['tr_alan']);
   });
 });
