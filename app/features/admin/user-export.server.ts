@@ -88,7 +88,8 @@ export function userExportStream(
 ): ReadableStream<Uint8Array> {
   return keysetCsvStream({
     header: EXPORT_COLUMNS,
-    readBatch: (cursor: Cursor | undefined, size: number) => readExportBatch(db, search, cursor, size),
+    readBatch: (cursor: Cursor | undefined, size: number) =>
+      readExportBatch(db, search, cursor, size),
     record: exportRecord,
     cursorOf: (user) => ({ created_at: user.created_at, id: user.id }),
   });

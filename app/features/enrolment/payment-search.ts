@@ -79,3 +79,8 @@ export function parsePaymentSearch(params: URLSearchParams): PaymentSearch {
 export function paymentSearchQuery({ q, status, provider, from, to, page }: PaymentSearch): string {
   return queryString({ q, status, provider, from, to, page: pageParam(page) });
 }
+
+/** `/admin/payments.csv` of the search and its filters: every page of the ledger as filtered. */
+export function paymentExportHref(search: PaymentSearch): string {
+  return `/admin/payments.csv${paymentSearchQuery({ ...search, page: 1 })}`;
+}
