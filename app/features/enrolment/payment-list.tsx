@@ -99,9 +99,9 @@ function DayField({ name, label, value }: { name: 'from' | 'to'; label: string; 
 }
 
 /**
- * The search and the filters (status, provider, a period of days), a plain GET form: its fields are the URL's, and leaving
- * out `page` starts a changed search on page 1. Keyed by the search, so that after Back or
- * Forward the fields show the search of the list on screen.
+ * The search and the filters (a period of days, status, provider), a plain GET form: its
+ * fields are the URL's, and leaving out `page` starts a changed search on page 1. Keyed by
+ * the search, so that after Back or Forward the fields show the search of the list on screen.
  */
 function PaymentFilters({ search }: { search: PaymentSearch }) {
   return (
@@ -128,6 +128,8 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
           className={FIELD}
         />
       </div>
+      <DayField name="from" label="From" value={search.from} />
+      <DayField name="to" label="To" value={search.to} />
       <FilterSelect
         name="status"
         label="Status"
@@ -143,8 +145,6 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
         values={PAYMENT_PROVIDERS}
         labels={PROVIDER_LABELS}
       />
-      <DayField name="from" label="From" value={search.from} />
-      <DayField name="to" label="To" value={search.to} />
       <button
         type="submit"
         className={buttonClass('primary', 'sm:col-span-2 lg:col-span-1 lg:col-start-4')}
