@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEDGER_COLUMNS } from '~/features/enrolment/payment-search.server';
+import { insertBankTransfer } from '../tests/support/bank-transfer-rows';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
 
 describe('the payments ledger CSV in a spreadsheet', () => {
@@ -79,38 +81,14 @@ describe('the payments ledger CSV in a spreadsheet', () => {
       ['tr_zoe', 'approved', '2026-03-05T08:30:00.000Z'],
       ['tr_zoe_waiting', 'pending', '2026-03-06T08:30:00.000Z'],
     ] as const) {
-      await db
-        .insertInto('receipts')
-        .values({
-          id: `rcp-${id}`,
-          user_id: 'zoe',
-          content_type: 'image/png',
-          file_name: 'receipt.png',
-          size: 1,
-          bytes: Buffer.from([0]),
-          created_at: createdAt,
-        })
-        .execute();
-      await db
-        .insertInto('bank_transfers')
-        .values({
-          id,
-          user_id: 'zoe',
-          plan_id: 'fsd-upfront',
-          amount: 120_000_000,
-          currency: 'NGN',
-          transfer_date: createdAt.slice(0, 10),
-          reference: 'ZOE',
-          receipt_id: `rcp-${id}`,
-          status,
-          reason: null,
-          cohort: status === 'approved' ? 'cohort-1' : null,
-          decided_by: null,
-          decided_by_name: null,
-          decided_at: status === 'approved' ? createdAt : null,
-          created_at: createdAt,
-        })
-        .execute();
+      await insertBankTransfer(db, {
+        id,
+        userId: 'zoe',
+        planId: 'fsd-upfront',
+        amount: 120_000_000,
+        status,
+        createdAt,
+      });
     }
   });
 
@@ -142,19 +120,7 @@ with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:
       ),
     );
     expect(rows).toEqual([
-      [
-        'date',
-        'reference',
-        'buyer',
-        'email',
-        'plan',
-        'provider',
-        'amount',
-        'currency',
-        'installments paid',
-        'received',
-        'status',
-      ],
+      [...LEDGER_COLUMNS],
       [
         '2026-03-05T08:30:00.000Z',
         'tr_zoe',

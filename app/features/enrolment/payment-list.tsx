@@ -1,15 +1,10 @@
-import { Download, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { Fragment } from 'react';
 import { Form } from 'react-router';
 import { planName } from '~/content/plans';
-import {
-  DataTable,
-  EmptyList,
-  ListCount,
-  dataCells,
-  dataRowClass,
-} from '~/features/admin/data-table';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
 import type { BADGE_TONES } from '~/features/admin/list-cells';
+import { ListCountWithExport } from '~/features/admin/list-count-export';
 import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import { Pagination } from '~/features/admin/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
@@ -316,22 +311,13 @@ export function PaymentList({
           order cancelled before paying is left out). Click a name to see the person.
         </p>
         <PaymentFilters search={search} />
-        <div className="flex flex-wrap items-center justify-between gap-x-4">
-          <ListCount testId="payment-count" loading={loading}>
-            {countText(result.counts)}
-          </ListCount>
-          {/* Every page of the ledger as filtered; nothing to offer for an empty one. */}
-          {result.total > 0 && (
-            <a
-              href={paymentExportHref(search)}
-              download
-              className={buttonClass('secondary', 'mt-4 px-4 py-1.5')}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              Export CSV
-            </a>
-          )}
-        </div>
+        <ListCountWithExport
+          testId="payment-count"
+          loading={loading}
+          exportHref={result.total > 0 ? paymentExportHref(search) : undefined}
+        >
+          {countText(result.counts)}
+        </ListCountWithExport>
         {totals.length > 0 && <Totals totals={totals} />}
         {result.rows.length === 0 ? (
           <EmptyList>No payment found</EmptyList>

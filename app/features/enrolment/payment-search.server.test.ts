@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import type {
+  BankTransferStatus,
   EnrolmentStatus,
   OrderStatus,
   PaymentProviderName,
   PaymentStatus,
   User,
 } from '~/db/schema';
+import { insertBankTransfer } from '../../../tests/support/bank-transfer-rows';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { parsePaymentSearch, paymentSearchQuery, type PaymentSearch } from './payment-search';
 import {
@@ -402,48 +404,14 @@ describe('parsePaymentSearch and paymentSearchQuery', () => {
 });
 
 describe('the ledger: approved bank transfers beside the orders, totals, a period, the export', () => {
-  /** A transfer as the student's report and the admin's decision leave it. */
-  async function insertTransfer(
+  const insertTransfer = (
     buyer: User,
     id: string,
     createdAt: string,
-    status: 'pending' | 'approved' | 'rejected',
+    status: BankTransferStatus,
     planId = 'fed-upfront',
     amount = 60_000_000,
-  ) {
-    await handle.db
-      .insertInto('receipts')
-      .values({
-        id: `rcp-${id}`,
-        user_id: buyer.id,
-        content_type: 'image/png',
-        file_name: 'receipt.png',
-        size: 1,
-        bytes: Buffer.from([0]),
-        created_at: createdAt,
-      })
-      .execute();
-    await handle.db
-      .insertInto('bank_transfers')
-      .values({
-        id,
-        user_id: buyer.id,
-        plan_id: planId,
-        amount,
-        currency: 'NGN',
-        transfer_date: createdAt.slice(0, 10),
-        reference: `ref ${id}`,
-        receipt_id: `rcp-${id}`,
-        status,
-        reason: status === 'rejected' ? 'No such transfer' : null,
-        cohort: status === 'approved' ? 'cohort-1' : null,
-        decided_by: null,
-        decided_by_name: null,
-        decided_at: status === 'pending' ? null : createdAt,
-        created_at: createdAt,
-      })
-      .execute();
-  }
+  ) => insertBankTransfer(handle.db, { id, userId: buyer.id, planId, amount, status, createdAt });
 
   beforeAll(async () => {
     const alan = (await handle.db
