@@ -16,6 +16,7 @@ export default [
     index('routes/admin/index.ts'),
     route('home', 'routes/admin/home.tsx'),
     route('users.csv', 'routes/admin/users-csv.ts'),
+    route('payments.csv', 'routes/admin/payments-csv.ts'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
     route('payments', 'routes/admin/payments.tsx'),
     route('transfers', 'routes/admin/transfers.tsx'),

@@ -3,13 +3,8 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import {
-  EXPORT_BATCH_SIZE,
-  csvField,
-  csvRecord,
-  exportFileName,
-  userExportStream,
-} from './user-export.server';
+import { EXPORT_BATCH_SIZE, csvField, csvRecord } from './csv-export.server';
+import { exportFileName, userExportStream } from './user-export.server';
 import type { UserSearch } from './user-search';
 import { searchUsers } from './user-search.server';
 

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { ACCESS_LEVELS } from '~/db/schema';
@@ -6,7 +6,8 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
-import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from './data-table';
+import { DataTable, EmptyList, dataCells, dataRowClass } from './data-table';
+import { ListCountWithExport } from './list-count-export';
 import { Pagination } from './pagination';
 import {
   SEARCH_MAX_LENGTH,
@@ -235,22 +236,13 @@ export function UserList({
       </h1>
       <p className="mt-2 text-slate-700">Click on a user to change the role.</p>
       <UserFilters search={search} cohorts={cohorts} />
-      <div className="flex flex-wrap items-center justify-between gap-x-4">
-        <ListCount testId="user-count" loading={loading}>
-          {result.total} {result.total === 1 ? 'user' : 'users'}
-        </ListCount>
-        {/* Every page of the list as filtered; nothing to offer for an empty one. */}
-        {result.total > 0 && (
-          <a
-            href={userExportHref(search)}
-            download
-            className={buttonClass('secondary', 'mt-4 px-4 py-1.5')}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
-          </a>
-        )}
-      </div>
+      <ListCountWithExport
+        testId="user-count"
+        loading={loading}
+        exportHref={result.total > 0 ? userExportHref(search) : undefined}
+      >
+        {result.total} {result.total === 1 ? 'user' : 'users'}
+      </ListCountWithExport>
       {result.users.length === 0 ? (
         <EmptyList>No User found</EmptyList>
       ) : (

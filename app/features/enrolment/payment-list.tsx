@@ -2,15 +2,9 @@ import { Search } from 'lucide-react';
 import { Fragment } from 'react';
 import { Form } from 'react-router';
 import { planName } from '~/content/plans';
-import type { PaymentProviderName } from '~/db/schema';
-import {
-  DataTable,
-  EmptyList,
-  ListCount,
-  dataCells,
-  dataRowClass,
-} from '~/features/admin/data-table';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
 import type { BADGE_TONES } from '~/features/admin/list-cells';
+import { ListCountWithExport } from '~/features/admin/list-count-export';
 import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import { Pagination } from '~/features/admin/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
@@ -22,11 +16,18 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PROVIDER_LABELS,
+  paymentExportHref,
   paymentSearchQuery,
+  type LedgerProvider,
   type PaymentListStatus,
   type PaymentSearch,
 } from './payment-search';
-import type { AttentionEvent, PaymentPage, PaymentRow } from './payment-search.server';
+import type {
+  AttentionEvent,
+  CurrencyTotal,
+  PaymentPage,
+  PaymentRow,
+} from './payment-search.server';
 
 const COLUMNS = ['Date', 'Buyer', 'Plan', 'Provider', 'Amount', 'Status'] as const;
 const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as const;
@@ -74,10 +75,28 @@ function FilterSelect<Value extends string>({
   );
 }
 
+/** One end of the period: a day, both ends included. */
+function DayField({ name, label, value }: { name: 'from' | 'to'; label: string; value?: string }) {
+  return (
+    <div>
+      <label htmlFor={`payment-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`payment-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value ?? ''}
+        className={FIELD}
+      />
+    </div>
+  );
+}
+
 /**
- * The search and the two filters, a plain GET form: its fields are the URL's, and leaving
- * out `page` starts a changed search on page 1. Keyed by the search, so that after Back or
- * Forward the fields show the search of the list on screen.
+ * The search and the filters (a period of days, status, provider), a plain GET form: its
+ * fields are the URL's, and leaving out `page` starts a changed search on page 1. Keyed by
+ * the search, so that after Back or Forward the fields show the search of the list on screen.
  */
 function PaymentFilters({ search }: { search: PaymentSearch }) {
   return (
@@ -87,9 +106,9 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
       action="/admin/payments"
       role="search"
       aria-label="Search payments"
-      className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
     >
-      <div className="sm:col-span-2 lg:col-span-1">
+      <div className="sm:col-span-2">
         <label htmlFor="payment-search" className={labelClass}>
           Name or e-mail
         </label>
@@ -104,6 +123,8 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
           className={FIELD}
         />
       </div>
+      <DayField name="from" label="From" value={search.from} />
+      <DayField name="to" label="To" value={search.to} />
       <FilterSelect
         name="status"
         label="Status"
@@ -119,7 +140,10 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
         values={PAYMENT_PROVIDERS}
         labels={PROVIDER_LABELS}
       />
-      <button type="submit" className={buttonClass('primary', 'sm:col-span-2 lg:col-span-1')}>
+      <button
+        type="submit"
+        className={buttonClass('primary', 'sm:col-span-2 lg:col-span-1 lg:col-start-4')}
+      >
         <Search aria-hidden="true" className="h-4 w-4" />
         Search
       </button>
@@ -127,7 +151,7 @@ function PaymentFilters({ search }: { search: PaymentSearch }) {
   );
 }
 
-function ProviderName({ provider }: { provider: PaymentProviderName }) {
+function ProviderName({ provider }: { provider: LedgerProvider }) {
   return <span className="sm:whitespace-nowrap">{PROVIDER_LABELS[provider]}</span>;
 }
 
@@ -164,7 +188,7 @@ function OrderTable({ rows }: { rows: PaymentRow[] }) {
   return (
     <DataTable columns={COLUMNS} label="Orders and payments" minWidthClass="sm:min-w-[48rem]">
       {rows.map((row) => (
-        <tr key={row.orderId} className={dataRowClass()}>
+        <tr key={`${row.kind}:${row.id}`} className={dataRowClass()}>
           {dataCells(COLUMNS, [
             <DateTime key="date" value={row.createdAt} />,
             <PersonCell key="buyer" person={row.buyer} />,
@@ -230,15 +254,49 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
   );
 }
 
-/** `/admin/payments`: the orders with their payments and enrolments, and what needs a look. */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** `3 orders`, `1 order and 2 bank transfers`, `1 bank transfer`. */
+function countText({ orders, transfers }: PaymentPage['counts']): string {
+  const ordersText = plural(orders, 'order', 'orders');
+  if (transfers === 0) return ordersText;
+  const transfersText = plural(transfers, 'bank transfer', 'bank transfers');
+  return orders === 0 ? transfersText : `${ordersText} and ${transfersText}`;
+}
+
+/** The money the matched rows (every page) received, per currency, net of refunds. */
+function Totals({ totals }: { totals: CurrencyTotal[] }) {
+  return (
+    <section
+      aria-labelledby="totals-heading"
+      className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
+    >
+      <h2 id="totals-heading" className="text-sm font-semibold text-slate-800">
+        Received, net of refunds
+      </h2>
+      <p className="text-xs text-slate-600">
+        Card payments less refunds, and approved bank transfers, on every page of this list.
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-lg font-bold text-ink">
+        {totals.map((total) => (
+          <li key={total.currency}>{formatMinorUnits(total.received, total.currency)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** `/admin/payments`: the ledger of orders and approved transfers, and what needs a look. */
 export function PaymentList({
   search,
   result,
+  totals,
   attention,
   loading,
 }: {
   search: PaymentSearch;
   result: PaymentPage;
+  totals: CurrencyTotal[];
   attention: { events: AttentionEvent[]; more: boolean };
   loading: boolean;
 }) {
@@ -249,13 +307,18 @@ export function PaymentList({
           Payments
         </h1>
         <p className="mt-2 text-slate-700">
-          Orders with their payments and enrolment, newest first (an order cancelled before paying
-          is left out). Click a name to see the person.
+          Orders with their payments and enrolment, and approved bank transfers, newest first (an
+          order cancelled before paying is left out). Click a name to see the person.
         </p>
         <PaymentFilters search={search} />
-        <ListCount testId="payment-count" loading={loading}>
-          {result.total} {result.total === 1 ? 'order' : 'orders'}
-        </ListCount>
+        <ListCountWithExport
+          testId="payment-count"
+          loading={loading}
+          exportHref={result.total > 0 ? paymentExportHref(search) : undefined}
+        >
+          {countText(result.counts)}
+        </ListCountWithExport>
+        {totals.length > 0 && <Totals totals={totals} />}
         {result.rows.length === 0 ? (
           <EmptyList>No payment found</EmptyList>
         ) : (

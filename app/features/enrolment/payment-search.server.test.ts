@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import type {
+  BankTransferStatus,
   EnrolmentStatus,
   OrderStatus,
   PaymentProviderName,
   PaymentStatus,
   User,
 } from '~/db/schema';
+import { insertBankTransfer } from '../../../tests/support/bank-transfer-rows';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { parsePaymentSearch, paymentSearchQuery, type PaymentSearch } from './payment-search';
-import { listPaymentsNeedingAttention, searchPayments } from './payment-search.server';
+import {
+  LEDGER_COLUMNS,
+  ledgerExportStream,
+  listPaymentsNeedingAttention,
+  paymentTotals,
+  searchPayments,
+} from './payment-search.server';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -85,6 +93,8 @@ async function insertOrder(buyer: User, fields: OrderSeed) {
         raw_event: '{}',
         created_at: fields.createdAt,
         refunded_at: status === 'refunded' ? fields.createdAt : null,
+        // As the refund's event leaves a charge refunded in full.
+        refunded_amount: status === 'refunded' ? (fields.amount ?? 40_000) : 0,
       })
       .execute();
   }
@@ -169,21 +179,21 @@ beforeAll(async () => {
 const search = (fields: Partial<PaymentSearch> = {}) =>
   searchPayments(handle.db, { q: '', page: 1, ...fields });
 const orderIds = async (fields: Partial<PaymentSearch> = {}) =>
-  (await search(fields)).rows.map((row) => row.orderId);
+  (await search(fields)).rows.map((row) => row.id);
 
 describe('searchPayments', () => {
   it('lists one row per order that went anywhere, newest first, ten a page, with the count', async () => {
     const first = await search();
     expect(first.total).toBe(19);
     expect(first.pageCount).toBe(2);
-    expect(first.rows.map((row) => row.orderId)).toEqual(
+    expect(first.rows.map((row) => row.id)).toEqual(
       Array.from(
         { length: 10 },
         (_, index) => `ord_student_${String(11 - index).padStart(2, '0')}`,
       ),
     );
     const second = await search({ page: 2 });
-    expect(second.rows.map((row) => row.orderId)).toEqual([
+    expect(second.rows.map((row) => row.id)).toEqual([
       'ord_student_01',
       'ord_student_00',
       'ord_ada_2',
@@ -195,7 +205,7 @@ describe('searchPayments', () => {
       'ord_ada',
     ]);
     // An order cancelled before paying went nowhere; a user without orders is not listed.
-    expect(second.rows.map((row) => row.orderId)).not.toContain('ord_cancelled');
+    expect(second.rows.map((row) => row.id)).not.toContain('ord_cancelled');
     expect(second.rows.map((row) => row.buyer.name)).not.toContain('Nora Noorder');
   });
 
@@ -204,6 +214,7 @@ describe('searchPayments', () => {
     expect(await search({ q: 'nobody-here', page: 3 })).toEqual({
       rows: [],
       total: 0,
+      counts: { orders: 0, transfers: 0 },
       page: 1,
       pageCount: 1,
     });
@@ -211,7 +222,7 @@ describe('searchPayments', () => {
 
   it('gives each order its status, amount, installments and buyer', async () => {
     const rows = (await search({ page: 2 })).rows;
-    const byId = Object.fromEntries(rows.map((row) => [row.orderId, row]));
+    const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
     expect(byId.ord_ada).toMatchObject({
       status: 'paid',
       planId: 'fed-upfront',
@@ -267,7 +278,7 @@ describe('searchPayments', () => {
     ]);
     const students = await search({ q: 'school.example', page: 2 });
     expect(students).toMatchObject({ total: 12, page: 2, pageCount: 2 });
-    expect(students.rows.map((row) => row.orderId)).toEqual(['ord_student_01', 'ord_student_00']);
+    expect(students.rows.map((row) => row.id)).toEqual(['ord_student_01', 'ord_student_00']);
   });
 
   it('treats % and _ in the search as themselves', async () => {
@@ -351,6 +362,20 @@ describe('listPaymentsNeedingAttention', () => {
 });
 
 describe('parsePaymentSearch and paymentSearchQuery', () => {
+  it('reads a period of real days, and drops a day that is not one', () => {
+    expect(parsePaymentSearch(new URLSearchParams('from=2026-03-01&to=2026-03-31'))).toMatchObject({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect(parsePaymentSearch(new URLSearchParams('from=2026-02-30&to=31/03/2026'))).toMatchObject({
+      from: undefined,
+      to: undefined,
+    });
+    expect(paymentSearchQuery({ q: '', from: '2026-03-01', to: '2026-03-31', page: 1 })).toBe(
+      '?from=2026-03-01&to=2026-03-31',
+    );
+  });
+
   it('reads the URL, and unknown filters or bad pages fall back to all and page 1', () => {
     expect(
       parsePaymentSearch(new URLSearchParams('q=%20ada%20&status=overdue&provider=stripe&page=2')),
@@ -375,5 +400,156 @@ describe('parsePaymentSearch and paymentSearchQuery', () => {
     expect(paymentSearchQuery({ q: '100%', status: 'paid', provider: 'local', page: 3 })).toBe(
       '?q=100%25&status=paid&provider=local&page=3',
     );
+  });
+});
+
+describe('the ledger: approved bank transfers beside the orders, totals, a period, the export', () => {
+  const insertTransfer = (
+    buyer: User,
+    id: string,
+    createdAt: string,
+    status: BankTransferStatus,
+    planId = 'fed-upfront',
+    amount = 60_000_000,
+  ) => insertBankTransfer(handle.db, { id, userId: buyer.id, planId, amount, status, createdAt });
+
+  beforeAll(async () => {
+    const alan = (await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('name', '=', 'Alan Turing')
+      .executeTakeFirstOrThrow()) as User;
+    const tunde = await insertUser(handle, {
+      name: 'Tunde Transfer',
+      email: 'tunde@lagos.example',
+    });
+    await insertTransfer(alan, 'tr_alan', at(30), 'approved');
+    await insertTransfer(alan, 'tr_alan_waiting', at(31), 'pending', 'fsd-upfront');
+    await insertTransfer(tunde, 'tr_tunde_rejected', at(31, 6), 'rejected');
+    await insertTransfer(tunde, 'tr_tunde', at(31, 12), 'approved', 'fed-installments', 22_500_000);
+    // A partial refund of $50 on Ada's second installment: what was received is net of it.
+    await handle.db
+      .updateTable('payments')
+      .set({ refunded_amount: 5_000 })
+      .where('id', '=', 'pay-ord_ada_2-1')
+      .execute();
+  });
+
+  it('lists approved transfers as paid bank transfers, newest first with the orders, and counts each', async () => {
+    const first = await search();
+    expect(first).toMatchObject({ total: 21, counts: { orders: 19, transfers: 2 }, pageCount: 3 });
+    expect(first.rows.slice(0, 3).map((row) => row.id)).toEqual([
+      'tr_tunde',
+      'tr_alan',
+      'ord_student_11',
+    ]);
+    expect(first.rows[0]).toEqual({
+      kind: 'transfer',
+      id: 'tr_tunde',
+      createdAt: at(31, 12),
+      planId: 'fed-installments',
+      provider: 'transfer',
+      amount: 22_500_000,
+      currency: 'NGN',
+      installments: 1,
+      installmentsPaid: 1,
+      received: 22_500_000,
+      status: 'paid',
+      buyer: expect.objectContaining({ name: 'Tunde Transfer', email: 'tunde@lagos.example' }),
+    });
+    // Each order's received money, net of refunds.
+    const rows = [
+      ...first.rows,
+      ...(await search({ page: 2 })).rows,
+      ...(await search({ page: 3 })).rows,
+    ];
+    const received = Object.fromEntries(rows.map((row) => [row.id, row.received]));
+    expect(received).toMatchObject({
+      ord_ada: 40_000,
+      ord_ada_2: 25_000,
+      ord_grace: 15_000,
+      ord_under: 0,
+      ord_early_refund: 0,
+      ord_alan: 0,
+    });
+  });
+
+  it('filters transfers by provider, status and search like the orders', async () => {
+    expect(await orderIds({ provider: 'transfer' })).toEqual(['tr_tunde', 'tr_alan']);
+    expect(await orderIds({ status: 'paid' })).toEqual([
+      'tr_tunde',
+      'tr_alan',
+      'ord_ada_2',
+      'ord_ada',
+    ]);
+    expect(await orderIds({ provider: 'transfer', status: 'pending' })).toEqual([]);
+    expect(await orderIds({ provider: 'paystack' })).toEqual(['ord_early_refund', 'ord_alan']);
+    expect(await orderIds({ q: 'turing' })).toEqual(['tr_alan', 'ord_alan']);
+    expect((await search({ q: 'turing' })).counts).toEqual({ orders: 1, transfers: 1 });
+  });
+
+  it('keeps the rows of a period: from and to are whole UTC days, both included', async () => {
+    expect(await orderIds({ from: '2026-03-30' })).toEqual(['tr_tunde', 'tr_alan']);
+    expect(await orderIds({ to: '2026-03-01' })).toEqual(['ord_ada']);
+    expect(await orderIds({ from: '2026-03-02', to: '2026-03-03', provider: 'stripe' })).toEqual([
+      'ord_grace',
+    ]);
+    const day = await search({ from: '2026-03-10', to: '2026-03-10' });
+    expect(day).toMatchObject({ total: 12, counts: { orders: 12, transfers: 0 } });
+    expect(await orderIds({ from: '2026-04-01', to: '2026-03-01' })).toEqual([]);
+  });
+
+  it('totals the money received per currency, net of refunds, for what the filters match', async () => {
+    const totals = (fields: Partial<PaymentSearch> = {}) =>
+      paymentTotals(handle.db, { q: '', page: 1, ...fields });
+    expect(await totals()).toEqual([
+      { currency: 'NGN', received: 82_500_000 },
+      { currency: 'USD', received: 80_000 },
+    ]);
+    expect(await totals({ provider: 'transfer' })).toEqual([
+      { currency: 'NGN', received: 82_500_000 },
+    ]);
+    expect(await totals({ q: 'ada' })).toEqual([{ currency: 'USD', received: 65_000 }]);
+    // A currency whose matched rows received nothing shows as nothing received.
+    expect(await totals({ status: 'pending', provider: 'paystack' })).toEqual([
+      { currency: 'NGN', received: 0 },
+    ]);
+    expect(await totals({ from: '2026-03-30' })).toEqual([
+      { currency: 'NGN', received: 82_500_000 },
+    ]);
+    expect(await totals({ q: 'nobody-here' })).toEqual([]);
+  });
+
+  it('exports exactly the filtered ledger, in keyset batches, with a BOM', async () => {
+    const readAll = async (fields: Partial<PaymentSearch>, batchSize?: number) =>
+      new Response(
+        ledgerExportStream(handle.db, { q: '', page: 1, ...fields }, batchSize),
+      ).arrayBuffer();
+    const bytes = new Uint8Array(await readAll({}, 4));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(LEDGER_COLUMNS.join(','));
+    const all = [
+      ...(await search()).rows,
+      ...(await search({ page: 2 })).rows,
+      ...(await search({ page: 3 })).rows,
+    ];
+    // In batches of 4, every row once, in the list's order.
+    expect(lines.slice(1, -1).map((line) => line.split(',')[1])).toEqual(all.map((row) => row.id));
+    expect(lines[1]).toBe(
+      '2026-03-31T12:00:00.000Z,tr_tunde,Tunde Transfer,tunde@lagos.example,FrontEnd Bootcamp in 3 Installments,Bank transfer,225000.00,NGN,1 of 1,225000.00,paid',
+    );
+    const ada = lines.find((line) => line.includes(',ord_ada_2,'));
+    expect(ada).toBe(
+      '2026-03-08T00:00:00.000Z,ord_ada_2,Ada Lovelace,ADA@engine.example,FullStack Bootcamp in 3 Installments,Stripe,150.00,USD,2 of 3,250.00,paid',
+    );
+    const filtered = new TextDecoder().decode(await readAll({ q: 'turing', from: '2026-03-30' }));
+    expect(
+      filtered
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[1]),
+    ).toEqual(['tr_alan']);
   });
 });

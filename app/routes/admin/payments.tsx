@@ -5,6 +5,7 @@ import { PaymentList } from '~/features/enrolment/payment-list';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import {
   listPaymentsNeedingAttention,
+  paymentTotals,
   searchPayments,
 } from '~/features/enrolment/payment-search.server';
 import { requireServices } from '~/lib/load-context';
@@ -14,11 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const search = parsePaymentSearch(new URL(request.url).searchParams);
   const { db } = requireServices(context).services.database;
-  const [result, attention] = await Promise.all([
+  const [result, totals, attention] = await Promise.all([
     searchPayments(db, search),
+    paymentTotals(db, search),
     listPaymentsNeedingAttention(db),
   ]);
-  return { search, result, attention };
+  return { search, result, totals, attention };
 }
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {

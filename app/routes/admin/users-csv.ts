@@ -1,9 +1,8 @@
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
+import { csvDownload, refuseDownloadToNonAdmins } from '~/features/admin/csv-export.server';
 import { exportFileName, userExportStream } from '~/features/admin/user-export.server';
 import { parseUserSearch, withKnownCohort } from '~/features/admin/user-search';
-import { requireAdmin } from '~/features/auth/guards.server';
 import { requireServices } from '~/lib/load-context';
-import { PERMISSION_DENIED_MESSAGES } from '~/ui/permission-denied';
 import type { Route } from './+types/users-csv';
 
 /**
@@ -12,30 +11,12 @@ import type { Route } from './+types/users-csv';
  * of `/admin/home`'s Permission Denied page (as text: a download has no page around it).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    await requireAdmin(context);
-  } catch (error) {
-    // The guard refuses by throwing a 403 response; anything else is a real failure.
-    if (error instanceof Error) throw error;
-    return new Response(PERMISSION_DENIED_MESSAGES.admin, {
-      status: 403,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-      },
-    });
-  }
+  const refused = await refuseDownloadToNonAdmins(context);
+  if (refused) return refused;
   const { db } = requireServices(context).services.database;
   const search = withKnownCohort(
     parseUserSearch(new URL(request.url).searchParams),
     await cohortOptions(db, { forFilter: true }),
   );
-  return new Response(userExportStream(db, search), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(userExportStream(db, search), exportFileName());
 }

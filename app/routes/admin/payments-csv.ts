@@ -1,0 +1,22 @@
+import {
+  csvDownload,
+  datedFileName,
+  refuseDownloadToNonAdmins,
+} from '~/features/admin/csv-export.server';
+import { parsePaymentSearch } from '~/features/enrolment/payment-search';
+import { ledgerExportStream } from '~/features/enrolment/payment-search.server';
+import { requireServices } from '~/lib/load-context';
+import type { Route } from './+types/payments-csv';
+
+/**
+ * `/admin/payments.csv?q=&status=&provider=&from=&to=`: the payments ledger as filtered,
+ * every page of it, as a CSV download, streamed as it is read. Anyone but an admin gets the
+ * 403 of the admin area, as text.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const refused = await refuseDownloadToNonAdmins(context);
+  if (refused) return refused;
+  const { db } = requireServices(context).services.database;
+  const search = parsePaymentSearch(new URL(request.url).searchParams);
+  return csvDownload(ledgerExportStream(db, search), datedFileName('payments'));
+}
