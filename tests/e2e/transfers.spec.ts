@@ -1,6 +1,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { plans } from '../../app/content/plans';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
+import { formatNaira } from '../../app/lib/format';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
@@ -202,6 +204,35 @@ test.describe('bank transfers', () => {
     });
     await expect(page).toHaveURL(/\/enroll#bank-transfer-heading$/);
     await expect(transferForm(page)).toBeVisible();
+  });
+
+  test('the box gives each plan’s naira amount, and the form the amount expected for the plan chosen', async ({
+    page,
+    context,
+  }) => {
+    await useAccount(context, createAccount('none', 'Nina Naira'));
+    await gotoApp(page, '/enroll');
+    const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
+    // One fee for every plan was the contradiction: no sentence names a single plan's fee.
+    await expect(section).not.toContainText('the FrontEnd Bootcamp upfront fee');
+    const amounts = section.getByRole('list', { name: 'Amount to transfer for each plan' });
+    await expect(amounts.getByRole('listitem')).toHaveCount(plans.length);
+    for (const plan of plans) {
+      await expect(amounts.getByRole('listitem').filter({ hasText: plan.name })).toContainText(
+        formatNaira(plan.amountNaira),
+      );
+    }
+    const form = transferForm(page);
+    const amount = form.getByLabel('Amount sent (₦)');
+    await expect(amount).toHaveAccessibleDescription(/Expected for this plan: ₦600,000\./);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await form.getByLabel('Plan').selectOption('fsd-upfront');
+    await expect(amount).toHaveAccessibleDescription(/Expected for this plan: ₦1,500,000\./);
+    await form.getByLabel('Plan').selectOption('fed-installments');
+    await expect(amount).toHaveAccessibleDescription(
+      /Expected for this plan: ₦225,000, the first of 3 monthly payments\./,
+    );
+    await expectNoAxeViolations(page);
   });
 
   test('a visitor sees the bank details and a sign-in button, not the form', async ({ page }) => {
