@@ -3,6 +3,7 @@ import { plans } from '../../app/content/plans';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
 import { formatNaira } from '../../app/lib/format';
+import { E2E_ORIGIN } from '../e2e-origin';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
@@ -192,6 +193,67 @@ test.describe('bank transfers', () => {
     await expect(myTransfers(page).getByRole('listitem').first()).toContainText('Pending review');
   });
 
+  test('a transfer of another amount than the plan’s shows both, and is approved only confirmed with a note', async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const student = createAccount('none', 'Mo Mismatch');
+    await useAccount(context, student);
+    await gotoApp(page, '/enroll');
+    await fillTransfer(page, { amount: '60000', date: daysAgo(1), reference: 'Mo M.' });
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page).toHaveURL(/\/success\?transfer=/);
+    const transferId = submittedTransferId(page);
+
+    const adminAccount = createAccount('admin', 'Amount Checker');
+    const adminContext = await browser.newContext(testInfo.project.use);
+    await useAccount(adminContext, adminAccount);
+    const admin = await adminContext.newPage();
+    await gotoApp(admin, '/admin/transfers');
+    const amountCell = admin
+      .locator('tbody tr', { hasText: student.email })
+      .locator('td[data-label="Amount"]');
+    await expect(amountCell).toContainText('₦60,000');
+    await expect(amountCell).toContainText('expected ₦600,000');
+
+    await gotoApp(admin, `/admin/transfers/${transferId}`);
+    const details = admin.getByRole('main').locator('dl');
+    const definition = (term: string) =>
+      details.locator('div').filter({ has: admin.getByRole('term').filter({ hasText: term }) });
+    await expect(definition('Amount sent').getByRole('definition')).toHaveText(
+      '₦60,000does not match the plan',
+    );
+    await expect(definition('Amount expected for the plan').getByRole('definition')).toHaveText(
+      '₦600,000',
+    );
+    await expectNoAxeViolations(admin);
+    // Not confirmed: the browser keeps the form, and the server refuses it all the same.
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    const confirm = admin.getByLabel('I have checked: approve this amount anyway.');
+    await expect(confirm).toHaveJSProperty('validity.valueMissing', true);
+    const unconfirmed = await fetch(`${E2E_ORIGIN}/admin/transfers/${transferId}`, {
+      method: 'POST',
+      headers: { cookie: adminAccount.cookie, origin: E2E_ORIGIN },
+      body: new URLSearchParams({ intent: 'approve', cohort: 'cohort-1', note: 'Fine' }),
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain(
+      escapeHtml(TRANSFER_DECISION_MESSAGES.amountMismatch),
+    );
+    expect(readTransfer(transferId).status).toBe('pending');
+
+    const note = 'The other ₦540,000 came in a second transfer (GTB-5512).';
+    await confirm.check();
+    await admin.getByLabel('Note: why this amount is accepted').fill(note);
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
+    expect(readTransfer(transferId)).toEqual({ status: 'approved', reason: note });
+    await gotoApp(admin, `/admin/transfers/${transferId}`);
+    await expect(admin.getByText(`Note on the amount: ${note}`)).toBeVisible();
+    await adminContext.close();
+  });
+
   test('signing in from the bank-transfer section brings the form', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the same on a phone');
     // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
@@ -321,6 +383,10 @@ test('refused fields are marked next to their inputs and keep what was typed', a
     path: `test-results/screenshots/${testInfo.project.name}-enroll-transfer-focus.png`,
   });
 });
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -159,6 +159,45 @@ describe('deciding a bank transfer', () => {
     expect((await submitTransfer(database.db, submission)).ok).toBe(true);
   });
 
+  it('a mismatched amount is approved only with a note, which the decision keeps', async () => {
+    const { user, submission } = await student();
+    const submitted = await submitTransfer(database.db, { ...submission, amountNaira: 60_000 });
+    if (!submitted.ok) throw new Error(submitted.error);
+    const approve = { kind: 'approve', cohort: 'cohort-1' } as const;
+    expect(await decideTransfer(database.db, submitted.transferId, admin, approve)).toEqual({
+      outcome: 'amount-unconfirmed',
+      expected: 60_000_000,
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    const note = 'The rest came in a second transfer on the 21st (GTB-221).';
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      ...approve,
+      mismatchNote: note,
+    });
+    expect(result).toMatchObject({
+      outcome: 'decided',
+      transfer: {
+        status: 'approved',
+        amount: 6_000_000,
+        decided_by_name: 'Ada Admin',
+        reason: note,
+      },
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+  });
+
+  it('a matching amount needs no note, and a note given with it is not kept', async () => {
+    const { submission } = await student();
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      kind: 'approve',
+      cohort: 'cohort-1',
+      mismatchNote: 'Not needed',
+    });
+    expect(result).toMatchObject({ outcome: 'decided', transfer: { reason: null } });
+  });
+
   it('two admins at once: exactly one decision wins, the other finds it decided', async () => {
     const { user, submission } = await student();
     const submitted = await submitTransfer(database.db, submission);

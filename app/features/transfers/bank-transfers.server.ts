@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { findPlan, planName, type Plan } from '~/content/plans';
+import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
@@ -107,18 +107,33 @@ export async function submitTransfer(
 }
 
 export type TransferDecision =
-  { kind: 'approve'; cohort: Cohort } | { kind: 'reject'; reason: string };
+  | {
+      kind: 'approve';
+      cohort: Cohort;
+      /** Why an amount other than the plan's is accepted: required for one, else unused. */
+      mismatchNote?: string;
+    }
+  | { kind: 'reject'; reason: string };
 
 export type DecisionResult =
   | { outcome: 'decided'; transfer: BankTransfer }
   | { outcome: 'already-decided'; transfer: BankTransfer }
+  /** The amount sent is not the plan's (in kobo; null for a withdrawn plan) and no note came. */
+  | { outcome: 'amount-unconfirmed'; expected: number | null }
   | { outcome: 'not-found' };
+
+/** What one transfer for a plan should be, in kobo (null for a plan since withdrawn). */
+export function expectedTransferAmount(planId: string): number | null {
+  const plan = findPlan(planId);
+  return plan ? planPrice(plan, 'NGN') : null;
+}
 
 /**
  * An admin's decision, in one transaction: the transfer leaves `pending` only once (two
  * admins at once: the second finds it decided), and an approval records an enrolment,
  * raises access to level-1 (never lowering an admin) with the chosen cohort, audited as
- * that admin, and tells the student; a rejection tells them why.
+ * that admin, and tells the student; a rejection tells them why. An amount other than the
+ * plan's is approved only with the admin's note, kept in `reason` beside who decided.
  */
 export async function decideTransfer(
   db: Kysely<Database>,
@@ -129,11 +144,23 @@ export async function decideTransfer(
 ): Promise<DecisionResult> {
   const at = nowTimestamp(now);
   return db.transaction().execute(async (trx) => {
+    const transfer = await trx
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('id', '=', transferId)
+      .executeTakeFirst();
+    if (!transfer) return { outcome: 'not-found' };
+    const expected = expectedTransferAmount(transfer.plan_id);
+    const mismatch = transfer.amount !== expected;
+    const note = decision.kind === 'approve' && mismatch ? decision.mismatchNote : undefined;
+    if (decision.kind === 'approve' && mismatch && !note && transfer.status === 'pending') {
+      return { outcome: 'amount-unconfirmed', expected };
+    }
     const claimed = await trx
       .updateTable('bank_transfers')
       .set({
         status: decision.kind === 'approve' ? 'approved' : 'rejected',
-        reason: decision.kind === 'reject' ? decision.reason : null,
+        reason: decision.kind === 'reject' ? decision.reason : (note ?? null),
         cohort: decision.kind === 'approve' ? decision.cohort : null,
         decided_by: admin.id,
         decided_by_name: admin.name,
@@ -144,12 +171,13 @@ export async function decideTransfer(
       .returningAll()
       .executeTakeFirst();
     if (!claimed) {
-      const transfer = await trx
+      // Decided since it was read: the row as the other decision left it.
+      const decided = await trx
         .selectFrom('bank_transfers')
         .selectAll()
         .where('id', '=', transferId)
-        .executeTakeFirst();
-      return transfer ? { outcome: 'already-decided', transfer } : { outcome: 'not-found' };
+        .executeTakeFirstOrThrow();
+      return { outcome: 'already-decided', transfer: decided };
     }
     if (decision.kind === 'approve') {
       const plan = findPlan(claimed.plan_id);

@@ -45,7 +45,8 @@ export async function listTransfersOf(
     amount: formatMinorUnits(row.amount, row.currency),
     transferDate: formatTransferDate(row.transfer_date),
     status: row.status,
-    reason: row.reason,
+    // An approval's reason is the admin's note on the amount: for the admins only.
+    reason: row.status === 'rejected' ? row.reason : null,
     receiptUrl: `/receipts/${row.receipt_id}`,
   }));
 }
