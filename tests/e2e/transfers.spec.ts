@@ -21,7 +21,7 @@ const PLAN = 'FrontEnd Bootcamp Upfront';
 const RECEIVED = 'We received your bank transfer details';
 const APPROVED = 'Transfer confirmed — your course is unlocked';
 const REJECTED = 'We could not confirm your bank transfer';
-const PENDING_EXISTS = 'You already have a transfer for this plan waiting for review.';
+const PENDING_EXISTS = 'You already have a transfer waiting for review.';
 
 /** The day as the student's and the admin's pages print it: `20 November 2026`. */
 function longDate(day: string): string {
@@ -311,7 +311,7 @@ test.describe('bank transfers', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a second transfer while one is pending is refused with a clear message', async ({
+  test('a person with a pending transfer sees its state instead of a blank form', async ({
     page,
     context,
   }) => {
@@ -324,13 +324,37 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
 
     await page.goto('/enroll');
+    const pending = page.getByRole('region', { name: 'Your transfer is waiting for review' });
+    const value = (term: string) =>
+      pending.locator('div').filter({ has: page.getByRole('term').filter({ hasText: term }) });
+    await expect(value('Plan').getByRole('definition')).toHaveText(PLAN);
+    await expect(value('Amount sent').getByRole('definition')).toHaveText('₦600,000');
+    await expect(value('Submitted').getByRole('definition')).toHaveText(longDate(daysAgo(0)));
+    await expect(pending).toContainText('We are checking it');
+    await expect(transferForm(page)).toHaveCount(0);
+    // Another plan is refused by the server too, with the message the page shows.
+    await expect(submitTransferAs(student, 'fsd-upfront')).rejects.toThrow(/409/);
+  });
+
+  test('a second transfer submitted from a page opened before the first is refused with a clear message', async ({
+    page,
+    context,
+  }) => {
+    const student = createAccount('none', 'Pat Twice');
+    await useAccount(context, student);
+    await page.goto('/enroll');
+    // Another tab submits first, for another plan.
+    await submitTransferAs(student, 'fsd-upfront');
     await fillTransfer(page, { date: daysAgo(1), reference: 'Again' });
     const response = page.waitForResponse((answer) => answer.request().method() === 'POST');
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
     expect((await response).status()).toBe(409);
-    await expect(transferForm(page).getByRole('alert')).toContainText(PENDING_EXISTS);
-    // What was typed is still there; the file must be chosen again.
-    await expect(transferForm(page).getByLabel('Transfer reference')).toHaveValue('Again');
+    await expect(page.getByRole('alert').filter({ hasText: PENDING_EXISTS })).toBeVisible();
+    // The page now shows the transfer that is waiting, in place of the form.
+    await expect(
+      page.getByRole('region', { name: 'Your transfer is waiting for review' }),
+    ).toContainText('FullStack Bootcamp Upfront');
+    await expect(transferForm(page)).toHaveCount(0);
   });
 });
 
@@ -426,6 +450,11 @@ test('the transfer pages have no axe violations; screenshots at every width', as
   const transferId = submittedTransferId(page);
   await expectNoAxeViolations(page);
   await screenshot(page, 'success-transfer', testInfo);
+  await gotoApp(page, '/enroll');
+  await expect(
+    page.getByRole('region', { name: 'Your transfer is waiting for review' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
   await gotoApp(page, '/fed/home');
   await expect(myTransfers(page)).toBeVisible();
   await expectNoAxeViolations(page);

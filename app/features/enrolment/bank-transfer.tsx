@@ -1,6 +1,8 @@
 import { Landmark } from 'lucide-react';
 import { bankTransfer, plans } from '~/content/plans';
 import { LoginButton } from '~/features/auth/login-button';
+import type { MyTransfer } from '~/features/transfers/my-transfers.server';
+import { PendingTransfer } from '~/features/transfers/pending-transfer-view';
 import { TransferForm } from '~/features/transfers/transfer-form-view';
 import { TRANSFER_MESSAGES, type TransferFormErrors } from '~/features/transfers/transfer-form';
 import { formatNaira } from '~/lib/format';
@@ -9,9 +11,16 @@ import { buttonClass } from '~/ui/button';
 
 /**
  * The bank details with every plan's naira amount, and for a signed-in person the form to report a transfer with its
- * receipt; a visitor is asked to sign in first (the prerendered page is a visitor's).
+ * receipt (or where their transfer waiting for review stands); a visitor is asked to sign in first (the prerendered page is a visitor's).
  */
-export function BankTransfer({ transferErrors }: { transferErrors?: TransferFormErrors }) {
+export function BankTransfer({
+  transferErrors,
+  pendingTransfer,
+}: {
+  transferErrors?: TransferFormErrors;
+  /** The signed-in person's transfer waiting for review: its state replaces the form. */
+  pendingTransfer?: MyTransfer | null;
+}) {
   const { viewer } = useRootData();
   return (
     <section
@@ -65,7 +74,17 @@ export function BankTransfer({ transferErrors }: { transferErrors?: TransferForm
           <li key={step}>{step}</li>
         ))}
       </ol>
-      {viewer ? (
+      {viewer && pendingTransfer ? (
+        <>
+          {/* A form opened before the transfer was sent (another tab) was refused. */}
+          {transferErrors?.formError && (
+            <p role="alert" className="mt-6 font-semibold text-red-800">
+              {transferErrors.formError}
+            </p>
+          )}
+          <PendingTransfer transfer={pendingTransfer} />
+        </>
+      ) : viewer ? (
         <TransferForm errors={transferErrors} />
       ) : (
         <LoginButton

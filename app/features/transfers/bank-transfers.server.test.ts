@@ -70,7 +70,7 @@ describe('submitting a bank transfer', () => {
     expect(await emailsOf(user.id)).toEqual(['transfer-received']);
   });
 
-  it('refuses a second pending transfer for the same plan, even two at once', async () => {
+  it('refuses a second pending transfer from the same person, for any plan, even two at once', async () => {
     const { user, submission } = await student();
     const results = await Promise.all([
       submitTransfer(database.db, submission),
@@ -82,18 +82,38 @@ describe('submitting a bank transfer', () => {
       ok: false,
       error: PENDING_EXISTS,
     });
-    // Another plan is another transfer.
-    const other = await submitTransfer(database.db, {
-      ...submission,
-      plan: findPlan('fsd-upfront')!,
-    });
-    expect(other.ok).toBe(true);
-    const count = await database.db
+    // Another plan, even at the same moment, is a duplicate too: one pending transfer a person.
+    const others = await Promise.all(
+      ['fsd-upfront', 'fed-installments'].map((planId) =>
+        submitTransfer(database.db, { ...submission, plan: findPlan(planId)! }),
+      ),
+    );
+    expect(others).toEqual([
+      { ok: false, error: PENDING_EXISTS },
+      { ok: false, error: PENDING_EXISTS },
+    ]);
+    const rows = await database.db
       .selectFrom('bank_transfers')
       .select('id')
       .where('user_id', '=', user.id)
       .execute();
-    expect(count).toHaveLength(2);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two first transfers at once for two plans: one is recorded, the other refused', async () => {
+    const { user, submission } = await student();
+    const results = await Promise.all(
+      ['fed-upfront', 'fsd-upfront'].map((planId) =>
+        submitTransfer(database.db, { ...submission, plan: findPlan(planId)! }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const rows = await database.db
+      .selectFrom('bank_transfers')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

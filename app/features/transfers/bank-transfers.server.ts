@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
+import { isPostgres } from '~/features/admin/user-search.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
@@ -9,7 +10,7 @@ import { formatMinorUnits } from '~/features/enrolment/money';
 import type { ReceiptType } from './receipt-file.server';
 
 export const PENDING_EXISTS =
-  'You already have a transfer for this plan waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
+  'You already have a transfer waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
 
 export interface TransferSubmission {
   userId: string;
@@ -43,8 +44,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Records a reported transfer with its receipt and queues the "we received it" e-mail, in
- * one transaction. A second pending transfer for the same plan is refused (a unique index
- * over pending rows decides, even for two submissions at once).
+ * one transaction. A second pending transfer from the same person, for any plan, is
+ * refused: the person's row is locked first on PostgreSQL (SQLite runs one write
+ * transaction at a time), and the unique index over pending rows backs it for one plan.
  */
 export async function submitTransfer(
   db: Kysely<Database>,
@@ -54,11 +56,18 @@ export async function submitTransfer(
   const at = nowTimestamp(now);
   try {
     return await db.transaction().execute(async (trx) => {
+      if (isPostgres(trx)) {
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', submission.userId)
+          .forUpdate()
+          .execute();
+      }
       const pending = await trx
         .selectFrom('bank_transfers')
         .select('id')
         .where('user_id', '=', submission.userId)
-        .where('plan_id', '=', submission.plan.id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (pending) return { ok: false as const, error: PENDING_EXISTS };
