@@ -37,6 +37,8 @@ const userRow = (id: string) =>
     .select(['access', 'cohort'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+const transfersOf = (userId: string) =>
+  database.db.selectFrom('bank_transfers').select('id').where('user_id', '=', userId).execute();
 const emailsOf = async (userId: string) =>
   (
     await database.db
@@ -92,12 +94,7 @@ describe('submitting a bank transfer', () => {
       { ok: false, error: PENDING_EXISTS },
       { ok: false, error: PENDING_EXISTS },
     ]);
-    const rows = await database.db
-      .selectFrom('bank_transfers')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await transfersOf(user.id)).toHaveLength(1);
   });
 
   it('two first transfers at once for two plans: one is recorded, the other refused', async () => {
@@ -108,12 +105,7 @@ describe('submitting a bank transfer', () => {
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    const rows = await database.db
-      .selectFrom('bank_transfers')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await transfersOf(user.id)).toHaveLength(1);
   });
 });
 
