@@ -1,6 +1,6 @@
 /** Tuition plans, the Nigerian bank-transfer option and the words of the Enroll page. */
 
-import { formatNaira, formatUsd } from '../lib/format';
+import { formatUsd } from '../lib/format';
 import { site } from './site';
 
 export type PlanTheme = 'frontend' | 'fullstack';
@@ -31,7 +31,7 @@ export interface BankTransfer {
   readonly bankName: string;
   readonly accountName: string;
   readonly accountNumber: string;
-  /** The FrontEnd upfront fee in Nigerian naira. The one place to change it. */
+  /** The FrontEnd upfront fee in naira, as the FAQ quotes it: every plan's is in `plans`. */
   readonly amountNaira: number;
   readonly instructions: readonly string[];
 }
@@ -147,7 +147,7 @@ export const bankTransfer = {
   accountNumber: '0691427385',
   amountNaira,
   instructions: [
-    `Transfer ${formatNaira(amountNaira)}, the FrontEnd Bootcamp upfront fee, to the account above.`,
+    'Transfer the naira amount of the plan you choose, listed above, to this account.',
     'Use your full name as the payment reference so we can match the transfer to you.',
     'Then submit the transfer below with its receipt (a photo, a screenshot or the bank’s PDF), signed in with the e-mail address you use for the course.',
     `We confirm your payment and get back to you within ${site.followUpHours} hours.`,

@@ -1,6 +1,9 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { plans } from '../../app/content/plans';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
+import { formatNaira } from '../../app/lib/format';
+import { E2E_ORIGIN } from '../e2e-origin';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
@@ -18,7 +21,7 @@ const PLAN = 'FrontEnd Bootcamp Upfront';
 const RECEIVED = 'We received your bank transfer details';
 const APPROVED = 'Transfer confirmed — your course is unlocked';
 const REJECTED = 'We could not confirm your bank transfer';
-const PENDING_EXISTS = 'You already have a transfer for this plan waiting for review.';
+const PENDING_EXISTS = 'You already have a transfer waiting for review.';
 
 /** The day as the student's and the admin's pages print it: `20 November 2026`. */
 function longDate(day: string): string {
@@ -190,6 +193,67 @@ test.describe('bank transfers', () => {
     await expect(myTransfers(page).getByRole('listitem').first()).toContainText('Pending review');
   });
 
+  test('a transfer of another amount than the plan’s shows both, and is approved only confirmed with a note', async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const student = createAccount('none', 'Mo Mismatch');
+    await useAccount(context, student);
+    await gotoApp(page, '/enroll');
+    await fillTransfer(page, { amount: '60000', date: daysAgo(1), reference: 'Mo M.' });
+    await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page).toHaveURL(/\/success\?transfer=/);
+    const transferId = submittedTransferId(page);
+
+    const adminAccount = createAccount('admin', 'Amount Checker');
+    const adminContext = await browser.newContext(testInfo.project.use);
+    await useAccount(adminContext, adminAccount);
+    const admin = await adminContext.newPage();
+    await gotoApp(admin, '/admin/transfers');
+    const amountCell = admin
+      .locator('tbody tr', { hasText: student.email })
+      .locator('td[data-label="Amount"]');
+    await expect(amountCell).toContainText('₦60,000');
+    await expect(amountCell).toContainText('expected ₦600,000');
+
+    await gotoApp(admin, `/admin/transfers/${transferId}`);
+    const details = admin.getByRole('main').locator('dl');
+    const definition = (term: string) =>
+      details.locator('div').filter({ has: admin.getByRole('term').filter({ hasText: term }) });
+    await expect(definition('Amount sent').getByRole('definition')).toHaveText(
+      '₦60,000does not match the plan',
+    );
+    await expect(definition('Amount expected for the plan').getByRole('definition')).toHaveText(
+      '₦600,000',
+    );
+    await expectNoAxeViolations(admin);
+    // Not confirmed: the browser keeps the form, and the server refuses it all the same.
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    const confirm = admin.getByLabel('I have checked: approve this amount anyway.');
+    await expect(confirm).toHaveJSProperty('validity.valueMissing', true);
+    const unconfirmed = await fetch(`${E2E_ORIGIN}/admin/transfers/${transferId}`, {
+      method: 'POST',
+      headers: { cookie: adminAccount.cookie, origin: E2E_ORIGIN },
+      body: new URLSearchParams({ intent: 'approve', cohort: 'cohort-1', note: 'Fine' }),
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain(
+      escapeHtml(TRANSFER_DECISION_MESSAGES.amountMismatch),
+    );
+    expect(readTransfer(transferId).status).toBe('pending');
+
+    const note = 'The other ₦540,000 came in a second transfer (GTB-5512).';
+    await confirm.check();
+    await admin.getByLabel('Note: why this amount is accepted').fill(note);
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
+    expect(readTransfer(transferId)).toEqual({ status: 'approved', reason: note });
+    await gotoApp(admin, `/admin/transfers/${transferId}`);
+    await expect(admin.getByText(`Note on the amount: ${note}`)).toBeVisible();
+    await adminContext.close();
+  });
+
   test('signing in from the bank-transfer section brings the form', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the same on a phone');
     // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
@@ -202,6 +266,35 @@ test.describe('bank transfers', () => {
     });
     await expect(page).toHaveURL(/\/enroll#bank-transfer-heading$/);
     await expect(transferForm(page)).toBeVisible();
+  });
+
+  test('the box gives each plan’s naira amount, and the form the amount expected for the plan chosen', async ({
+    page,
+    context,
+  }) => {
+    await useAccount(context, createAccount('none', 'Nina Naira'));
+    await gotoApp(page, '/enroll');
+    const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
+    // One fee for every plan was the contradiction: no sentence names a single plan's fee.
+    await expect(section).not.toContainText('the FrontEnd Bootcamp upfront fee');
+    const amounts = section.getByRole('list', { name: 'Amount to transfer for each plan' });
+    await expect(amounts.getByRole('listitem')).toHaveCount(plans.length);
+    for (const plan of plans) {
+      await expect(amounts.getByRole('listitem').filter({ hasText: plan.name })).toContainText(
+        formatNaira(plan.amountNaira),
+      );
+    }
+    const form = transferForm(page);
+    const amount = form.getByLabel('Amount sent (₦)');
+    await expect(amount).toHaveAccessibleDescription(/Expected for this plan: ₦600,000\./);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await form.getByLabel('Plan').selectOption('fsd-upfront');
+    await expect(amount).toHaveAccessibleDescription(/Expected for this plan: ₦1,500,000\./);
+    await form.getByLabel('Plan').selectOption('fed-installments');
+    await expect(amount).toHaveAccessibleDescription(
+      /Expected for this plan: ₦225,000, the first of 3 monthly payments\./,
+    );
+    await expectNoAxeViolations(page);
   });
 
   test('a visitor sees the bank details and a sign-in button, not the form', async ({ page }) => {
@@ -218,7 +311,7 @@ test.describe('bank transfers', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a second transfer while one is pending is refused with a clear message', async ({
+  test('a person with a pending transfer sees its state instead of a blank form', async ({
     page,
     context,
   }) => {
@@ -231,13 +324,37 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
 
     await page.goto('/enroll');
+    const pending = page.getByRole('region', { name: 'Your transfer is waiting for review' });
+    const value = (term: string) =>
+      pending.locator('div').filter({ has: page.getByRole('term').filter({ hasText: term }) });
+    await expect(value('Plan').getByRole('definition')).toHaveText(PLAN);
+    await expect(value('Amount sent').getByRole('definition')).toHaveText('₦600,000');
+    await expect(value('Submitted').getByRole('definition')).toHaveText(longDate(daysAgo(0)));
+    await expect(pending).toContainText('We are checking it');
+    await expect(transferForm(page)).toHaveCount(0);
+    // Another plan is refused by the server too, with the message the page shows.
+    await expect(submitTransferAs(student, 'fsd-upfront')).rejects.toThrow(/409/);
+  });
+
+  test('a second transfer submitted from a page opened before the first is refused with a clear message', async ({
+    page,
+    context,
+  }) => {
+    const student = createAccount('none', 'Pat Twice');
+    await useAccount(context, student);
+    await page.goto('/enroll');
+    // Another tab submits first, for another plan.
+    await submitTransferAs(student, 'fsd-upfront');
     await fillTransfer(page, { date: daysAgo(1), reference: 'Again' });
     const response = page.waitForResponse((answer) => answer.request().method() === 'POST');
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
     expect((await response).status()).toBe(409);
-    await expect(transferForm(page).getByRole('alert')).toContainText(PENDING_EXISTS);
-    // What was typed is still there; the file must be chosen again.
-    await expect(transferForm(page).getByLabel('Transfer reference')).toHaveValue('Again');
+    await expect(page.getByRole('alert').filter({ hasText: PENDING_EXISTS })).toBeVisible();
+    // The page now shows the transfer that is waiting, in place of the form.
+    await expect(
+      page.getByRole('region', { name: 'Your transfer is waiting for review' }),
+    ).toContainText('FullStack Bootcamp Upfront');
+    await expect(transferForm(page)).toHaveCount(0);
   });
 });
 
@@ -291,6 +408,10 @@ test('refused fields are marked next to their inputs and keep what was typed', a
   });
 });
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -329,6 +450,11 @@ test('the transfer pages have no axe violations; screenshots at every width', as
   const transferId = submittedTransferId(page);
   await expectNoAxeViolations(page);
   await screenshot(page, 'success-transfer', testInfo);
+  await gotoApp(page, '/enroll');
+  await expect(
+    page.getByRole('region', { name: 'Your transfer is waiting for review' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
   await gotoApp(page, '/fed/home');
   await expect(myTransfers(page)).toBeVisible();
   await expectNoAxeViolations(page);

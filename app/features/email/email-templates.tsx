@@ -51,6 +51,8 @@ export const EMAIL_TEMPLATES = {
       amount: z.string().min(1),
       installment: z.number().int().min(1),
       installments: z.number().int().min(1),
+      // The order's id, as /success shows it; absent from messages queued before it was sent.
+      reference: z.string().min(1).max(100).optional(),
     }),
     subject: installmentSubject,
     render: (payload) => <PaymentReceivedEmail {...payload} />,

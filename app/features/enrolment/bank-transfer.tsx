@@ -1,6 +1,8 @@
 import { Landmark } from 'lucide-react';
-import { bankTransfer } from '~/content/plans';
+import { bankTransfer, plans } from '~/content/plans';
 import { LoginButton } from '~/features/auth/login-button';
+import type { MyTransfer } from '~/features/transfers/my-transfers.server';
+import { PendingTransfer } from '~/features/transfers/pending-transfer-view';
 import { TransferForm } from '~/features/transfers/transfer-form-view';
 import { TRANSFER_MESSAGES, type TransferFormErrors } from '~/features/transfers/transfer-form';
 import { formatNaira } from '~/lib/format';
@@ -8,10 +10,17 @@ import { useRootData } from '~/lib/root-data';
 import { buttonClass } from '~/ui/button';
 
 /**
- * The bank details, and for a signed-in person the form to report a transfer with its
- * receipt; a visitor is asked to sign in first (the prerendered page is a visitor's).
+ * The bank details with every plan's naira amount, and for a signed-in person the form to report a transfer with its
+ * receipt (or where their transfer waiting for review stands); a visitor is asked to sign in first (the prerendered page is a visitor's).
  */
-export function BankTransfer({ transferErrors }: { transferErrors?: TransferFormErrors }) {
+export function BankTransfer({
+  transferErrors,
+  pendingTransfer,
+}: {
+  transferErrors?: TransferFormErrors;
+  /** The signed-in person's transfer waiting for review: its state replaces the form. */
+  pendingTransfer?: MyTransfer | null;
+}) {
   const { viewer } = useRootData();
   return (
     <section
@@ -24,7 +33,7 @@ export function BankTransfer({ transferErrors }: { transferErrors?: TransferForm
           {bankTransfer.heading}
         </h2>
       </div>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-slate-700">Bank</dt>
           <dd className="font-semibold text-ink">{bankTransfer.bankName}</dd>
@@ -37,17 +46,45 @@ export function BankTransfer({ transferErrors }: { transferErrors?: TransferForm
           <dt className="text-sm text-slate-700">Account number</dt>
           <dd className="font-mono font-semibold text-ink">{bankTransfer.accountNumber}</dd>
         </div>
-        <div>
-          <dt className="text-sm text-slate-700">Amount</dt>
-          <dd className="font-semibold text-ink">{formatNaira(bankTransfer.amountNaira)}</dd>
-        </div>
       </dl>
+      <h3 id="transfer-amounts-heading" className="mt-6 text-sm font-semibold text-ink">
+        Amount to transfer for each plan
+      </h3>
+      <ul
+        aria-labelledby="transfer-amounts-heading"
+        className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {plans.map((plan) => (
+          <li key={plan.id} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <span className="block text-sm text-slate-700">{plan.name}</span>
+            <span className="block font-semibold text-ink">
+              {formatNaira(plan.amountNaira)}
+              {plan.payments > 1 && (
+                <span className="font-normal text-slate-700">
+                  {' '}
+                  a month, {plan.payments} payments
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
       <ol className="mt-6 list-decimal space-y-2 pl-6 text-slate-700">
         {bankTransfer.instructions.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-      {viewer ? (
+      {viewer && pendingTransfer ? (
+        <>
+          {/* A form opened before the transfer was sent (another tab) was refused. */}
+          {transferErrors?.formError && (
+            <p role="alert" className="mt-6 font-semibold text-red-800">
+              {transferErrors.formError}
+            </p>
+          )}
+          <PendingTransfer transfer={pendingTransfer} />
+        </>
+      ) : viewer ? (
         <TransferForm errors={transferErrors} />
       ) : (
         <LoginButton

@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { successPage } from '~/content/success';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import type { OrderState } from './order-status.server';
 
 const POLL_MS = 1500;
 
-/** The order's real state on the success page, refreshed until the webhook has arrived. */
+/**
+ * The order's real state on the success page, refreshed until the webhook has arrived,
+ * with the academy's 24-hour promise and what was bought: plan, amount, reference, date.
+ */
 export function OrderStatePanel({ order }: { order: OrderState }) {
   const revalidator = useRevalidator();
   const confirming = order.progress === 'confirming';
@@ -18,6 +22,49 @@ export function OrderStatePanel({ order }: { order: OrderState }) {
     return () => clearInterval(timer);
   }, [confirming, revalidator]);
 
+  return (
+    <>
+      <OrderStatus order={order} />
+      {(order.progress === 'unlocked' || confirming) && (
+        <p className="mt-6 text-lg text-slate-700">{successPage.message}</p>
+      )}
+      <OrderDetails order={order} />
+    </>
+  );
+}
+
+/** What was bought, for the buyer's records: the reference is the e-mail's too. */
+function OrderDetails({ order }: { order: OrderState }) {
+  const rows = [
+    ['Plan', order.planName],
+    ['Amount', order.amount],
+    ['Reference', order.reference],
+    ['Date', order.date],
+  ] as const;
+  return (
+    <section aria-labelledby="order-details-heading" className="mt-8">
+      <h2 id="order-details-heading" className="text-xl font-bold text-ink">
+        Your payment
+      </h2>
+      <dl className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="min-w-0">
+            <dt className="text-sm text-slate-700">{term}</dt>
+            <dd
+              className={`font-semibold text-ink ${term === 'Reference' ? 'font-mono text-sm break-all' : ''}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Where the order stands: a live region, as it changes while the webhook is awaited. */
+function OrderStatus({ order }: { order: OrderState }) {
+  const confirming = order.progress === 'confirming';
   return (
     <div role="status" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
       {order.progress === 'unlocked' && (

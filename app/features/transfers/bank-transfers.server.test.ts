@@ -37,6 +37,8 @@ const userRow = (id: string) =>
     .select(['access', 'cohort'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+const transfersOf = (userId: string) =>
+  database.db.selectFrom('bank_transfers').select('id').where('user_id', '=', userId).execute();
 const emailsOf = async (userId: string) =>
   (
     await database.db
@@ -70,7 +72,7 @@ describe('submitting a bank transfer', () => {
     expect(await emailsOf(user.id)).toEqual(['transfer-received']);
   });
 
-  it('refuses a second pending transfer for the same plan, even two at once', async () => {
+  it('refuses a second pending transfer from the same person, for any plan, even two at once', async () => {
     const { user, submission } = await student();
     const results = await Promise.all([
       submitTransfer(database.db, submission),
@@ -82,18 +84,28 @@ describe('submitting a bank transfer', () => {
       ok: false,
       error: PENDING_EXISTS,
     });
-    // Another plan is another transfer.
-    const other = await submitTransfer(database.db, {
-      ...submission,
-      plan: findPlan('fsd-upfront')!,
-    });
-    expect(other.ok).toBe(true);
-    const count = await database.db
-      .selectFrom('bank_transfers')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(count).toHaveLength(2);
+    // Another plan, even at the same moment, is a duplicate too: one pending transfer a person.
+    const others = await Promise.all(
+      ['fsd-upfront', 'fed-installments'].map((planId) =>
+        submitTransfer(database.db, { ...submission, plan: findPlan(planId)! }),
+      ),
+    );
+    expect(others).toEqual([
+      { ok: false, error: PENDING_EXISTS },
+      { ok: false, error: PENDING_EXISTS },
+    ]);
+    expect(await transfersOf(user.id)).toHaveLength(1);
+  });
+
+  it('two first transfers at once for two plans: one is recorded, the other refused', async () => {
+    const { user, submission } = await student();
+    const results = await Promise.all(
+      ['fed-upfront', 'fsd-upfront'].map((planId) =>
+        submitTransfer(database.db, { ...submission, plan: findPlan(planId)! }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await transfersOf(user.id)).toHaveLength(1);
   });
 });
 
@@ -157,6 +169,45 @@ describe('deciding a bank transfer', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(payload.payload)).toMatchObject({ reason });
     expect((await submitTransfer(database.db, submission)).ok).toBe(true);
+  });
+
+  it('a mismatched amount is approved only with a note, which the decision keeps', async () => {
+    const { user, submission } = await student();
+    const submitted = await submitTransfer(database.db, { ...submission, amountNaira: 60_000 });
+    if (!submitted.ok) throw new Error(submitted.error);
+    const approve = { kind: 'approve', cohort: 'cohort-1' } as const;
+    expect(await decideTransfer(database.db, submitted.transferId, admin, approve)).toEqual({
+      outcome: 'amount-unconfirmed',
+      expected: 60_000_000,
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    const note = 'The rest came in a second transfer on the 21st (GTB-221).';
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      ...approve,
+      mismatchNote: note,
+    });
+    expect(result).toMatchObject({
+      outcome: 'decided',
+      transfer: {
+        status: 'approved',
+        amount: 6_000_000,
+        decided_by_name: 'Ada Admin',
+        reason: note,
+      },
+    });
+    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+  });
+
+  it('a matching amount needs no note, and a note given with it is not kept', async () => {
+    const { submission } = await student();
+    const submitted = await submitTransfer(database.db, submission);
+    if (!submitted.ok) throw new Error(submitted.error);
+    const result = await decideTransfer(database.db, submitted.transferId, admin, {
+      kind: 'approve',
+      cohort: 'cohort-1',
+      mismatchNote: 'Not needed',
+    });
+    expect(result).toMatchObject({ outcome: 'decided', transfer: { reason: null } });
   });
 
   it('two admins at once: exactly one decision wins, the other finds it decided', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { findPlan, planName, type Plan } from '~/content/plans';
+import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
+import { isPostgres } from '~/features/admin/user-search.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
@@ -9,7 +10,7 @@ import { formatMinorUnits } from '~/features/enrolment/money';
 import type { ReceiptType } from './receipt-file.server';
 
 export const PENDING_EXISTS =
-  'You already have a transfer for this plan waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
+  'You already have a transfer waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
 
 export interface TransferSubmission {
   userId: string;
@@ -43,8 +44,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Records a reported transfer with its receipt and queues the "we received it" e-mail, in
- * one transaction. A second pending transfer for the same plan is refused (a unique index
- * over pending rows decides, even for two submissions at once).
+ * one transaction. A second pending transfer from the same person, for any plan, is
+ * refused: the person's row is locked first on PostgreSQL (SQLite runs one write
+ * transaction at a time), and the unique index over pending rows backs it for one plan.
  */
 export async function submitTransfer(
   db: Kysely<Database>,
@@ -54,11 +56,18 @@ export async function submitTransfer(
   const at = nowTimestamp(now);
   try {
     return await db.transaction().execute(async (trx) => {
+      if (isPostgres(trx)) {
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', submission.userId)
+          .forUpdate()
+          .execute();
+      }
       const pending = await trx
         .selectFrom('bank_transfers')
         .select('id')
         .where('user_id', '=', submission.userId)
-        .where('plan_id', '=', submission.plan.id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (pending) return { ok: false as const, error: PENDING_EXISTS };
@@ -107,18 +116,33 @@ export async function submitTransfer(
 }
 
 export type TransferDecision =
-  { kind: 'approve'; cohort: Cohort } | { kind: 'reject'; reason: string };
+  | {
+      kind: 'approve';
+      cohort: Cohort;
+      /** Why an amount other than the plan's is accepted: required for one, else unused. */
+      mismatchNote?: string;
+    }
+  | { kind: 'reject'; reason: string };
 
 export type DecisionResult =
   | { outcome: 'decided'; transfer: BankTransfer }
   | { outcome: 'already-decided'; transfer: BankTransfer }
+  /** The amount sent is not the plan's (in kobo; null for a withdrawn plan) and no note came. */
+  | { outcome: 'amount-unconfirmed'; expected: number | null }
   | { outcome: 'not-found' };
+
+/** What one transfer for a plan should be, in kobo (null for a plan since withdrawn). */
+export function expectedTransferAmount(planId: string): number | null {
+  const plan = findPlan(planId);
+  return plan ? planPrice(plan, 'NGN') : null;
+}
 
 /**
  * An admin's decision, in one transaction: the transfer leaves `pending` only once (two
  * admins at once: the second finds it decided), and an approval records an enrolment,
  * raises access to level-1 (never lowering an admin) with the chosen cohort, audited as
- * that admin, and tells the student; a rejection tells them why.
+ * that admin, and tells the student; a rejection tells them why. An amount other than the
+ * plan's is approved only with the admin's note, kept in `reason` beside who decided.
  */
 export async function decideTransfer(
   db: Kysely<Database>,
@@ -129,11 +153,23 @@ export async function decideTransfer(
 ): Promise<DecisionResult> {
   const at = nowTimestamp(now);
   return db.transaction().execute(async (trx) => {
+    const transfer = await trx
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('id', '=', transferId)
+      .executeTakeFirst();
+    if (!transfer) return { outcome: 'not-found' };
+    const expected = expectedTransferAmount(transfer.plan_id);
+    const mismatch = transfer.amount !== expected;
+    const note = decision.kind === 'approve' && mismatch ? decision.mismatchNote : undefined;
+    if (decision.kind === 'approve' && mismatch && !note && transfer.status === 'pending') {
+      return { outcome: 'amount-unconfirmed', expected };
+    }
     const claimed = await trx
       .updateTable('bank_transfers')
       .set({
         status: decision.kind === 'approve' ? 'approved' : 'rejected',
-        reason: decision.kind === 'reject' ? decision.reason : null,
+        reason: decision.kind === 'reject' ? decision.reason : (note ?? null),
         cohort: decision.kind === 'approve' ? decision.cohort : null,
         decided_by: admin.id,
         decided_by_name: admin.name,
@@ -144,12 +180,13 @@ export async function decideTransfer(
       .returningAll()
       .executeTakeFirst();
     if (!claimed) {
-      const transfer = await trx
+      // Decided since it was read: the row as the other decision left it.
+      const decided = await trx
         .selectFrom('bank_transfers')
         .selectAll()
         .where('id', '=', transferId)
-        .executeTakeFirst();
-      return transfer ? { outcome: 'already-decided', transfer } : { outcome: 'not-found' };
+        .executeTakeFirstOrThrow();
+      return { outcome: 'already-decided', transfer: decided };
     }
     if (decision.kind === 'approve') {
       const plan = findPlan(claimed.plan_id);

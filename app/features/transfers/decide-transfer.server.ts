@@ -16,6 +16,9 @@ const decisionSchema = z.discriminatedUnion('intent', [
       .string()
       .max(60)
       .refine((cohort) => cohort !== NO_COHORT, TRANSFER_DECISION_MESSAGES.cohort),
+    // Only for an amount other than the plan's: the box ticked and why it is accepted.
+    confirmAmount: z.literal('on').optional(),
+    note: z.string().trim().max(1000, TRANSFER_DECISION_MESSAGES.amountMismatch).optional(),
   }),
   z.object({
     intent: z.literal('reject'),
@@ -33,7 +36,8 @@ export interface TransferDecisionError {
 
 /**
  * Approve (with a cohort) or Reject (with a reason) on a transfer's page. Only a pending
- * transfer can be decided, once: a second admin gets 409 and sees who decided it.
+ * transfer can be decided, once: a second admin gets 409 and sees who decided it. An
+ * amount other than the plan's is approved only when the admin confirms it with a note.
  */
 export async function submitTransferDecision(
   request: Request,
@@ -60,10 +64,16 @@ export async function submitTransferDecision(
       { status: 400 },
     );
   }
+  const { data: fields } = parsed;
   const decision =
-    parsed.data.intent === 'approve'
-      ? ({ kind: 'approve', cohort: parsed.data.cohort } as const)
-      : ({ kind: 'reject', reason: parsed.data.reason } as const);
+    fields.intent === 'approve'
+      ? ({
+          kind: 'approve',
+          cohort: fields.cohort,
+          mismatchNote:
+            fields.confirmAmount && (fields.note?.length ?? 0) >= 3 ? fields.note : undefined,
+        } as const)
+      : ({ kind: 'reject', reason: fields.reason } as const);
   const result = await decideTransfer(
     context.services.database.db,
     transferId,
@@ -72,6 +82,12 @@ export async function submitTransferDecision(
   );
   if (result.outcome === 'not-found') {
     throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
+  }
+  if (result.outcome === 'amount-unconfirmed') {
+    return data<TransferDecisionError>(
+      { error: TRANSFER_DECISION_MESSAGES.amountMismatch },
+      { status: 400 },
+    );
   }
   if (result.outcome === 'already-decided') {
     const { status, decided_by_name } = result.transfer;
@@ -83,7 +99,15 @@ export async function submitTransferDecision(
     );
   }
   context.log.info(
-    { event: 'transfer-decided', transferId, decision: decision.kind, by: admin.id },
+    {
+      event: 'transfer-decided',
+      transferId,
+      decision: decision.kind,
+      by: admin.id,
+      // An amount other than the plan's, approved: the admin's reason, also on the transfer.
+      ...(result.transfer.status === 'approved' &&
+        result.transfer.reason && { amountNote: result.transfer.reason }),
+    },
     'audit',
   );
   context.services.email.wakeWorker();

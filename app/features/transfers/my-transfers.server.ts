@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Database } from '~/db/schema';
 import { formatMinorUnits } from '~/features/enrolment/money';
-import type { RequestContext } from '~/lib/load-context';
+import { isPrerendering, requireServices, type RequestContext } from '~/lib/load-context';
 import { formatTransferDate } from './bank-transfers.server';
 
 /** A transfer as its student sees it: never who decided it or anyone else's data. */
@@ -11,6 +11,8 @@ export interface MyTransfer {
   planName: string;
   amount: string;
   transferDate: string;
+  /** The day it was submitted, as the pages print a day. */
+  submittedOn: string;
   status: BankTransferStatus;
   reason: string | null;
   receiptUrl: string;
@@ -35,6 +37,7 @@ export async function listTransfersOf(
       'status',
       'reason',
       'receipt_id',
+      'created_at',
     ])
     .where('user_id', '=', userId);
   if (transferId) query = query.where('id', '=', transferId);
@@ -44,8 +47,10 @@ export async function listTransfersOf(
     planName: planName(row.plan_id),
     amount: formatMinorUnits(row.amount, row.currency),
     transferDate: formatTransferDate(row.transfer_date),
+    submittedOn: formatTransferDate(row.created_at.slice(0, 10)),
     status: row.status,
-    reason: row.reason,
+    // An approval's reason is the admin's note on the amount: for the admins only.
+    reason: row.status === 'rejected' ? row.reason : null,
     receiptUrl: `/receipts/${row.receipt_id}`,
   }));
 }
@@ -60,4 +65,20 @@ export async function readTransferState(
   if (!user) return null;
   const [transfer] = await listTransfersOf(context.services.database.db, user.id, transferId);
   return transfer ?? null;
+}
+
+/**
+ * /enroll for a signed-in person: their transfer waiting for review, shown instead of a
+ * blank form (there is at most one: a second is refused), or null (and null for the
+ * prerendered page, a visitor's).
+ */
+export async function readPendingTransfer(
+  context: Partial<RequestContext>,
+): Promise<MyTransfer | null> {
+  if (isPrerendering(context)) return null;
+  const { session, services } = requireServices(context);
+  const { user } = await session();
+  if (!user) return null;
+  const [latest] = await listTransfersOf(services.database.db, user.id);
+  return latest?.status === 'pending' ? latest : null;
 }

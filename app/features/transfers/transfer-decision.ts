@@ -3,6 +3,8 @@ export const TRANSFER_DECISION_MESSAGES = {
   cohort: 'Choose the cohort the student joins.',
   reason: 'Give the reason for rejecting the transfer (the student reads it).',
   intent: 'Choose Approve or Reject.',
+  amountMismatch:
+    'The amount sent is not the plan’s amount: to approve it, tick the confirmation and write a note (at least 3 characters) saying why.',
   notFound: 'No such transfer',
   approved: 'Transfer approved: the course is unlocked and the student has been e-mailed.',
   rejected: 'Transfer rejected: the student has been e-mailed the reason.',

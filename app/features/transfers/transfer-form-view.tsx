@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { plans } from '~/content/plans';
+import { findPlan, plans } from '~/content/plans';
 import { formatNaira } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import {
+  expectedTransfer,
   RECEIPT_ACCEPT,
   RECEIPT_MAX_BYTES,
   TRANSFER_MESSAGES,
@@ -80,6 +81,8 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
     navigation.state === 'submitting' && navigation.formAction?.startsWith('/enroll') === true;
   const values = errors?.values ?? {};
   const [receiptTooLarge, setReceiptTooLarge] = useState(false);
+  const [planId, setPlanId] = useState(values.plan || plans[0].id);
+  const plan = findPlan(planId) ?? plans[0];
   const fieldErrors = {
     ...errors?.fieldErrors,
     ...(receiptTooLarge && { receipt: TRANSFER_MESSAGES.receiptTooLarge }),
@@ -113,7 +116,8 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
           {(props) => (
             <select
               name="plan"
-              defaultValue={values.plan || plans[0].id}
+              value={plan.id}
+              onChange={(event) => setPlanId(event.currentTarget.value)}
               className={inputClass}
               {...props}
             >
@@ -126,7 +130,12 @@ export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
             </select>
           )}
         </Field>
-        <Field name="amount" label="Amount sent (₦)" error={fieldErrors.amount}>
+        <Field
+          name="amount"
+          label="Amount sent (₦)"
+          hint={`Expected for this plan: ${expectedTransfer(plan)}.`}
+          error={fieldErrors.amount}
+        >
           {(props) => (
             <input
               name="amount"

@@ -1,5 +1,8 @@
 /** The "I have made a transfer" form: its fields, limits and messages, for page and server. */
 
+import type { Plan } from '~/content/plans';
+import { formatNaira } from '~/lib/format';
+
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 /** The whole form: the receipt and a few short fields around it. */
 export const TRANSFER_FORM_MAX_BYTES = RECEIPT_MAX_BYTES + 64 * 1024;
@@ -29,4 +32,13 @@ export interface TransferFormErrors {
   formError?: string;
   fieldErrors: Partial<Record<TransferField, string>>;
   values: Partial<Record<Exclude<TransferField, 'receipt'>, string>>;
+}
+
+/**
+ * What one transfer for a plan should be, from `plans` (the one source of prices): an
+ * installment plan's first monthly payment. `₦225,000, the first of 3 monthly payments`.
+ */
+export function expectedTransfer(plan: Plan): string {
+  const amount = formatNaira(plan.amountNaira);
+  return plan.payments > 1 ? `${amount}, the first of ${plan.payments} monthly payments` : amount;
 }

@@ -42,8 +42,13 @@ function Row({ transfer, now }: { transfer: QueuedTransfer; now: number }) {
           person={{ id: transfer.userId, name: transfer.name, email: transfer.email }}
         />,
         transfer.planName,
-        <span key="amount" className="whitespace-nowrap">
+        <span key="amount" className="flex flex-col whitespace-nowrap">
           {transfer.amount}
+          {!transfer.amountMatches && (
+            <span className="font-semibold text-red-800">
+              expected {transfer.expectedAmount ?? 'unknown'}
+            </span>
+          )}
         </span>,
         transfer.transferDate,
         // The way to the transfer's page sits under its status: one column less to fit.

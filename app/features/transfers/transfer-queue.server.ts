@@ -4,7 +4,7 @@ import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
 import { pageOf } from '~/features/admin/page-window';
 import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
 import { formatMinorUnits } from '~/features/enrolment/money';
-import { formatTransferDate } from './bank-transfers.server';
+import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';
 
 export interface QueuedTransfer {
   id: string;
@@ -13,6 +13,10 @@ export interface QueuedTransfer {
   email: string;
   planName: string;
   amount: string;
+  /** What one transfer for the plan should be; null for a plan since withdrawn. */
+  expectedAmount: string | null;
+  /** The amount sent is exactly the plan's. */
+  amountMatches: boolean;
   transferDate: string;
   status: BankTransferStatus;
   createdAt: string;
@@ -57,6 +61,7 @@ type QueuedRow = {
 };
 
 function queuedTransfer(row: QueuedRow): QueuedTransfer {
+  const expected = expectedTransferAmount(row.plan_id);
   return {
     id: row.id,
     userId: row.user_id,
@@ -64,6 +69,8 @@ function queuedTransfer(row: QueuedRow): QueuedTransfer {
     email: row.email,
     planName: planName(row.plan_id),
     amount: formatMinorUnits(row.amount, row.currency),
+    expectedAmount: expected === null ? null : formatMinorUnits(expected, 'NGN'),
+    amountMatches: row.amount === expected,
     transferDate: formatTransferDate(row.transfer_date),
     status: row.status,
     createdAt: row.created_at,

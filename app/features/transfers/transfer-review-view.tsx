@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Download, X } from 'lucide-react';
+import { ArrowLeft, Check, Download, TriangleAlert, X } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
@@ -37,6 +37,40 @@ function Receipt({ receipt }: { receipt: TransferForReview['receipt'] }) {
   );
 }
 
+/** An amount other than the plan's is approved only ticked, with the admin's reason. */
+function ConfirmAmount({ transfer }: { transfer: TransferForReview }) {
+  return (
+    <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p id="amount-mismatch" className="flex gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        {transfer.amount} was sent; the plan expects {transfer.expectedAmount ?? 'another amount'}.
+      </p>
+      <label className="mt-3 flex items-start gap-2 text-ink">
+        <input
+          type="checkbox"
+          name="confirmAmount"
+          required
+          aria-describedby="amount-mismatch"
+          className="mt-0.5 h-4 w-4"
+        />
+        I have checked: approve this amount anyway.
+      </label>
+      <label htmlFor="approve-note" className="mt-3 block font-semibold text-ink">
+        Note: why this amount is accepted
+      </label>
+      <textarea
+        id="approve-note"
+        name="note"
+        required
+        minLength={3}
+        maxLength={1000}
+        rows={2}
+        className={fieldClass}
+      />
+    </div>
+  );
+}
+
 function Decision({ transfer }: { transfer: TransferForReview }) {
   const cohort = transfer.cohortName;
   return (
@@ -50,7 +84,11 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
         </>
       )}
       {transfer.status === 'approved' && cohort ? `, into ${cohort}.` : '.'}
-      {transfer.reason && <span className="mt-2 block">Reason: {transfer.reason}</span>}
+      {transfer.reason && (
+        <span className="mt-2 block">
+          {transfer.status === 'approved' ? 'Note on the amount' : 'Reason'}: {transfer.reason}
+        </span>
+      )}
     </p>
   );
 }
@@ -99,7 +137,18 @@ export function TransferReviewView({
         </div>
         <div>
           <dt className="text-sm text-slate-700">Amount sent</dt>
-          <dd className="font-semibold text-ink">{transfer.amount}</dd>
+          <dd className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+            {transfer.amount}
+            {!transfer.amountMatches && (
+              <StatusBadge tone="bad">does not match the plan</StatusBadge>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Amount expected for the plan</dt>
+          <dd className="font-semibold text-ink">
+            {transfer.expectedAmount ?? 'Unknown: the plan is no longer offered'}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-700">Transfer date</dt>
@@ -149,6 +198,7 @@ export function TransferReviewView({
                 </option>
               ))}
             </select>
+            {!transfer.amountMatches && <ConfirmAmount transfer={transfer} />}
             <button
               type="submit"
               name="intent"

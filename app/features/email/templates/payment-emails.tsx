@@ -10,6 +10,8 @@ export interface PaymentEmailProps {
   amount: string;
   installment: number;
   installments: number;
+  /** The order's id, the reference the success page shows. */
+  reference?: string;
 }
 
 export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
@@ -34,6 +36,7 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
           : ''}
         .
       </Paragraph>
+      {props.reference && <Paragraph>Reference: {props.reference}</Paragraph>}
       {first ? (
         <Paragraph>
           Every step of the FrontEnd course is open to you now, including the CSS framework,
