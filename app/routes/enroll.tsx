@@ -5,22 +5,31 @@ import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { coversTrack } from '~/features/enrolment/tracks';
 import { PlanCard } from '~/features/enrolment/plan-card';
 import { readNextCohortSentence } from '~/features/cohorts/next-cohort.server';
+import { pendingTransferOf } from '~/features/transfers/my-transfers.server';
 import { submitTransferForm } from '~/features/transfers/submit-transfer.server';
+import type { Track } from '~/db/schema';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import type { Route } from './+types/enroll';
 
 /**
- * Prerendered for visitors; for a signed-in person (rendered per request) the tracks they
- * are enrolled in, so their plans point to the course instead of selling it again.
+ * Prerendered for visitors. For a signed-in person (rendered per request): the tracks they
+ * are enrolled in, so their plans point to the course instead of selling it again, and
+ * their transfer waiting for review, shown instead of a blank form.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const nextCohort = await readNextCohortSentence(context);
-  if (isPrerendering(context)) return { nextCohort, enrolledTracks: [] };
+  const nothingHeld = { nextCohort, enrolledTracks: [] as Track[], pendingTransfer: null };
+  if (isPrerendering(context)) return nothingHeld;
   const services = requireServices(context);
   const { user } = await services.session();
-  const enrolledTracks = user ? await enrolledTracksOf(services.services.database.db, user.id) : [];
-  return { nextCohort, enrolledTracks };
+  if (!user) return nothingHeld;
+  const { db } = services.services.database;
+  const [enrolledTracks, pendingTransfer] = await Promise.all([
+    enrolledTracksOf(db, user.id),
+    pendingTransferOf(db, user.id),
+  ]);
+  return { nextCohort, enrolledTracks, pendingTransfer };
 }
 
 /** "I have made a transfer" (the bank-transfer section's form). */
@@ -60,7 +69,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </div>
       </section>
-      <BankTransfer transferErrors={actionData} />
+      <BankTransfer transferErrors={actionData} pendingTransfer={loaderData.pendingTransfer} />
     </div>
   );
 }

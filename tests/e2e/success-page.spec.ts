@@ -24,7 +24,7 @@ test('after a card payment, /success gives the plan, the amount, the reference a
   await useAccount(context, buyer);
   await gotoApp(page, '/enroll');
   const opened = context.waitForEvent('page');
-  await page.getByRole('button', { name: /^Pay Now ?: FrontEnd Bootcamp Upfront/ }).click();
+  await page.getByRole('button', { name: /^Pay Now for FrontEnd Bootcamp Upfront/ }).click();
   const tab = await opened;
   await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await tab.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -113,6 +113,8 @@ describe('applying verified payment events', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(email!.subject).toBe('Payment received — your course is unlocked');
+    // The reference the success page shows (issue 24).
+    expect(JSON.parse(email!.payload)).toMatchObject({ reference: order.id });
   });
 
   it('the same event delivered 5 times at once makes one payment, one grant, one e-mail', async () => {

@@ -257,6 +257,7 @@ async function recordPayment(
       amount: formatMinorUnits(order.amount, order.currency),
       installment,
       installments: order.installments,
+      reference: order.id,
     }),
   );
   if (alreadyPaid) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Database } from '~/db/schema';
 import { formatMinorUnits } from '~/features/enrolment/money';
-import { isPrerendering, requireServices, type RequestContext } from '~/lib/load-context';
+import type { RequestContext } from '~/lib/load-context';
 import { formatTransferDate } from './bank-transfers.server';
 
 /** A transfer as its student sees it: never who decided it or anyone else's data. */
@@ -69,16 +69,12 @@ export async function readTransferState(
 
 /**
  * /enroll for a signed-in person: their transfer waiting for review, shown instead of a
- * blank form (there is at most one: a second is refused), or null (and null for the
- * prerendered page, a visitor's).
+ * blank form (there is at most one: a second is refused), or null.
  */
-export async function readPendingTransfer(
-  context: Partial<RequestContext>,
+export async function pendingTransferOf(
+  db: Kysely<Database>,
+  userId: string,
 ): Promise<MyTransfer | null> {
-  if (isPrerendering(context)) return null;
-  const { session, services } = requireServices(context);
-  const { user } = await session();
-  if (!user) return null;
-  const [latest] = await listTransfersOf(services.database.db, user.id);
+  const [latest] = await listTransfersOf(db, userId);
   return latest?.status === 'pending' ? latest : null;
 }
