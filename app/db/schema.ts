@@ -30,6 +30,8 @@ export interface UsersTable {
   created_at: Timestamp;
   edited_at: Timestamp | null;
   edited_by: string | null;
+  /** An admin's choice to be e-mailed about each submitted transfer (1, the default) or not. */
+  transfer_alerts: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {

@@ -477,3 +477,33 @@ test('the transfer pages have no axe violations; screenshots at every width', as
   await expectNoAxeViolations(admin.page);
   await admin.context.close();
 });
+
+test('an admin is e-mailed about a new transfer, and can turn it off for themselves (issue 24)', async ({
+  page,
+  context,
+}, testInfo) => {
+  const admin = createAccount('admin', `Alert Admin ${testInfo.project.name}`);
+  await useAccount(context, admin);
+  const student = createAccount('none', `Alerting Student ${testInfo.project.name}`);
+  await submitTransferAs(student);
+  await expectMail(page, admin.email, `Transfer to review: ${student.name}, ₦600,000`);
+
+  await gotoApp(page, '/admin/transfers');
+  const alerts = page.getByLabel('E-mail me when a student submits a transfer');
+  await expect(alerts).toBeChecked();
+  await alerts.uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('You will no longer get an e-mail for each transfer submitted'),
+  ).toBeVisible();
+  await expect(page.getByLabel('E-mail me when a student submits a transfer')).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  const quiet = createAccount('none', `Quiet Student ${testInfo.project.name}`);
+  await submitTransferAs(quiet);
+  // The student's own e-mail is queued in the same transaction as the admins' would be.
+  await expectMail(page, quiet.email, RECEIVED);
+  await gotoApp(page, '/dev-mail');
+  await expect(
+    page.getByRole('link').filter({ hasText: admin.email }).filter({ hasText: quiet.name }),
+  ).toHaveCount(0);
+});

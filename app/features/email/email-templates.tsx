@@ -16,6 +16,8 @@ import {
   TransferApprovedEmail,
   TransferReceivedEmail,
   TransferRejectedEmail,
+  TransferSubmittedEmail,
+  transferSubmittedSubject,
 } from './templates/transfer-emails';
 import { WELCOME_SUBJECT, WelcomeEmail } from './templates/welcome-email';
 
@@ -76,6 +78,18 @@ export const EMAIL_TEMPLATES = {
     payload: transferPayload.extend({ reason: z.string().min(1).max(1000) }),
     subject: () => TRANSFER_REJECTED_SUBJECT,
     render: (payload) => <TransferRejectedEmail {...payload} />,
+  }),
+  'transfer-submitted': template({
+    payload: z.object({
+      adminName: z.string().min(1).max(200),
+      studentName: z.string().min(1).max(200),
+      planName: z.string().min(1),
+      amount: z.string().min(1),
+      transferDate: z.string().min(1),
+      transferId: z.string().min(1).max(100),
+    }),
+    subject: transferSubmittedSubject,
+    render: (payload) => <TransferSubmittedEmail {...payload} />,
   }),
   invitation: template({
     payload: z.object({

@@ -3,7 +3,12 @@ import { findPlan } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { Access } from '~/db/schema';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
-import { decideTransfer, PENDING_EXISTS, submitTransfer } from './bank-transfers.server';
+import {
+  decideTransfer,
+  PENDING_EXISTS,
+  setTransferAlerts,
+  submitTransfer,
+} from './bank-transfers.server';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -253,5 +258,37 @@ describe('deciding a bank transfer', () => {
       cohort: 'cohort-1',
     });
     expect(await userRow(user.id)).toEqual({ access: 'admin', cohort: 'cohort-1' });
+  });
+});
+
+describe('telling the admins (issue 24)', () => {
+  it('e-mails each admin who has not turned it off, once per transfer, and nobody else', async () => {
+    const watching = await insertUser(database, { access: 'admin', name: 'Watching Admin' });
+    const quiet = await insertUser(database, { access: 'admin', name: 'Quiet Admin' });
+    await setTransferAlerts(database.db, quiet.id, false);
+    // Only an admin's own choice: the same call for a student changes nothing.
+    const { user, submission } = await student();
+    await setTransferAlerts(database.db, user.id, false);
+    const submitted = await submitTransfer(database.db, submission);
+    expect(submitted.ok).toBe(true);
+    const alerts = await database.db
+      .selectFrom('email_outbox')
+      .select(['user_id', 'subject', 'payload'])
+      .where('template', '=', 'transfer-submitted')
+      .where('payload', 'like', `%${submitted.ok ? submitted.transferId : 'none'}%`)
+      .execute();
+    const ids = alerts.map((alert) => alert.user_id);
+    expect(ids).toContain(watching.id);
+    expect(ids).not.toContain(quiet.id);
+    expect(ids).not.toContain(user.id);
+    expect(alerts.find((alert) => alert.user_id === watching.id)?.subject).toBe(
+      `Transfer to review: ${user.name}, ₦600,000`,
+    );
+    const row = await database.db
+      .selectFrom('users')
+      .select('transfer_alerts')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.transfer_alerts).toBe(1);
   });
 });

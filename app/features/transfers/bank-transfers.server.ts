@@ -107,6 +107,7 @@ export async function submitTransfer(
         `transfer-received:${transfer.id}`,
         now,
       );
+      await alertAdmins(trx, transfer, now);
       return { ok: true as const, transferId: transfer.id };
     });
   } catch (error) {
@@ -246,4 +247,64 @@ async function emailStudent(
     },
     now,
   );
+}
+
+/** Each admin who has not turned transfer e-mails off hears of a new transfer at once. */
+async function alertAdmins(trx: Kysely<Database>, transfer: BankTransfer, now: Date) {
+  const [student, admins] = await Promise.all([
+    trx
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', transfer.user_id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('access', '=', 'admin')
+      .where('transfer_alerts', '=', 1)
+      .execute(),
+  ]);
+  for (const admin of admins) {
+    await enqueueEmail(
+      trx,
+      {
+        key: `transfer-submitted:${transfer.id}:${admin.id}`,
+        template: 'transfer-submitted',
+        payload: {
+          adminName: admin.name,
+          studentName: student.name,
+          planName: planName(transfer.plan_id),
+          amount: formatMinorUnits(transfer.amount, transfer.currency),
+          transferDate: formatTransferDate(transfer.transfer_date),
+          transferId: transfer.id,
+        },
+        to: { address: admin.email, name: admin.name },
+        userId: admin.id,
+      },
+      now,
+    );
+  }
+}
+
+/** An admin turns the e-mail about each submitted transfer on or off, for themselves. */
+export async function setTransferAlerts(
+  db: Kysely<Database>,
+  adminId: string,
+  on: boolean,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ transfer_alerts: on ? 1 : 0 })
+    .where('id', '=', adminId)
+    .where('access', '=', 'admin')
+    .execute();
+}
+
+export async function transferAlertsOf(db: Kysely<Database>, adminId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('transfer_alerts')
+    .where('id', '=', adminId)
+    .executeTakeFirst();
+  return row?.transfer_alerts === 1;
 }

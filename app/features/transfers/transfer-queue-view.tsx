@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DataTable,
@@ -75,11 +76,14 @@ export function TransferQueueView({
   queue,
   loading,
   now,
+  children,
 }: {
   queue: TransferQueue;
   loading: boolean;
   /** The loader's clock, so server and browser render the same ages. */
   now: number;
+  /** The admin's own settings for the queue, under its introduction. */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="transfers-heading">
@@ -90,6 +94,7 @@ export function TransferQueueView({
         Transfers students reported with a receipt: those waiting for review first, the longest
         waiting at the top, then those already decided. We promise an answer within 24 hours.
       </p>
+      {children}
       <ListCount testId="transfer-count" loading={loading}>
         {queue.pending} waiting for review, {queue.total} in all
       </ListCount>

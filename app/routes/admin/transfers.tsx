@@ -4,19 +4,36 @@ import { requireAdmin } from '~/features/auth/guards.server';
 import { pageNumberSchema } from '~/features/admin/user-search';
 import { TransferQueueView } from '~/features/transfers/transfer-queue-view';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
+import { transferAlertsOf } from '~/features/transfers/bank-transfers.server';
+import { TransferAlertsForm } from '~/features/transfers/transfer-alerts-form';
+import { saveTransferAlerts } from '~/features/transfers/transfer-alerts.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/transfers';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  const admin = await requireAdmin(context);
   const page = pageNumberSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
-  const queue = await listTransferQueue(requireServices(context).services.database.db, page);
-  return { queue, now: Date.now() };
+  const { db } = requireServices(context).services.database;
+  const [queue, alerts] = await Promise.all([
+    listTransferQueue(db, page),
+    transferAlertsOf(db, admin.id),
+  ]);
+  return { queue, alerts, now: Date.now() };
+}
+
+/** The admin's choice of an e-mail per submitted transfer. */
+export function action({ request, context }: Route.ActionArgs) {
+  return saveTransferAlerts(request, requireServices(context));
 }
 
 export default function AdminTransfersPage({ loaderData }: Route.ComponentProps) {
   const loading = useRefreshing();
-  return <TransferQueueView {...loaderData} loading={loading} />;
+  const { alerts, ...queue } = loaderData;
+  return (
+    <TransferQueueView {...queue} loading={loading}>
+      <TransferAlertsForm on={alerts} />
+    </TransferQueueView>
+  );
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

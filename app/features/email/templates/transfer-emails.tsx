@@ -4,6 +4,8 @@ import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './em
 export const TRANSFER_RECEIVED_SUBJECT = 'We received your bank transfer details';
 export const TRANSFER_APPROVED_SUBJECT = 'Transfer confirmed — your course is unlocked';
 export const TRANSFER_REJECTED_SUBJECT = 'We could not confirm your bank transfer';
+export const transferSubmittedSubject = (props: { studentName: string; amount: string }) =>
+  `Transfer to review: ${props.studentName}, ${props.amount}`;
 
 export interface TransferEmailProps {
   name: string;
@@ -80,6 +82,36 @@ export function TransferRejectedEmail(props: TransferEmailProps & { reason: stri
       <Paragraph>
         Questions? Write to <TextLink href={site.email.href}>{site.email.display}</TextLink>. We
         answer within {site.followUpHours} hours.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+/** To each admin who wants it: a student submitted a transfer, and where to review it. */
+export function TransferSubmittedEmail(props: {
+  adminName: string;
+  studentName: string;
+  planName: string;
+  amount: string;
+  transferDate: string;
+  transferId: string;
+}) {
+  const reviewUrl = useSiteUrl(`/admin/transfers/${props.transferId}`);
+  const settingsUrl = useSiteUrl('/admin/transfers');
+  return (
+    <EmailLayout
+      heading="A transfer to review"
+      preview={`${props.studentName} reported a transfer of ${props.amount}.`}
+    >
+      <Paragraph>
+        Hi {props.adminName}, {props.studentName} reported a bank transfer of {props.amount} on{' '}
+        {props.transferDate} for {props.planName}, with its receipt. We promised them an answer
+        within {site.followUpHours} hours.
+      </Paragraph>
+      <ActionButton href={reviewUrl}>Review the transfer</ActionButton>
+      <Paragraph>
+        You get this because transfer e-mails are on for you; turn them off on the{' '}
+        <TextLink href={settingsUrl}>Bank transfers page</TextLink>.
       </Paragraph>
     </EmailLayout>
   );
