@@ -13,6 +13,7 @@ import * as cohortsAndInvitations from './011-cohorts-and-invitations';
 import * as progressAndCertificates from './012-progress-and-certificates';
 import * as cohortArchive from './015-cohort-archive';
 import * as paymentRefundedAmount from './016-payment-refunded-amount';
+import * as userChangeReason from './022-user-change-reason';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-progress-and-certificates': progressAndCertificates,
   '015-cohort-archive': cohortArchive,
   '016-payment-refunded-amount': paymentRefundedAmount,
+  '022-user-change-reason': userChangeReason,
 };
