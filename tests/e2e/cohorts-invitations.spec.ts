@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { createAccount, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, readUser, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -73,6 +73,36 @@ test.describe('invitations', () => {
     );
     await expect(admin.getByTestId('change-history')).toContainText('Invitation taken up');
     await adminContext.close();
+  });
+
+  test('an existing account is listed for the admin to confirm before anything changes', async ({
+    page,
+  }, testInfo) => {
+    await useAccount(page.context(), createAccount('admin', 'Confirming Admin'));
+    const existing = createAccount('none', 'Ben Install');
+    const db = openE2eDatabase();
+    try {
+      db.prepare('update users set email_verified = 1 where id = ?').run(existing.id);
+    } finally {
+      db.close();
+    }
+    const newcomer = uniqueEmail('kate.fifth');
+    await gotoApp(page, '/admin/invitations');
+    await page.getByLabel('Email addresses').fill(`${newcomer}, ${existing.email}`);
+    await page.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
+    await page.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    const held = page.getByRole('region', { name: 'Existing accounts' });
+    const confirm = held.getByRole('checkbox', { name: new RegExp(existing.email) });
+    await expect(confirm).toBeChecked();
+    await expect(held).toContainText('Ben Install');
+    expect(readUser(existing.id)).toMatchObject({ access: 'none', cohort: 'none' });
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'admin-invitations-existing', testInfo.project.name);
+
+    await held.getByRole('button', { name: 'Update the ticked accounts' }).click();
+    await expect(page.getByRole('region', { name: 'Existing accounts' })).toHaveCount(0);
+    expect(readUser(existing.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
   });
 
   test('a pending invitation can be revoked', async ({ page }) => {

@@ -6,7 +6,7 @@ import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
-import type { InviteResult } from './invite-form';
+import type { HeldAccount, InviteResult } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
@@ -43,6 +43,70 @@ function Outcome({ result }: { result: InviteResult }) {
   );
 }
 
+/**
+ * The accounts a sending held: nothing changed for them. Ticked ones get the invitation's
+ * access and cohort when the admin confirms (never lowered; a certificate keeps the cohort
+ * it was issued with).
+ */
+function ConfirmExisting({
+  held,
+  access,
+  cohort,
+  cohortLabel,
+}: {
+  held: HeldAccount[];
+  access: string;
+  cohort: string;
+  cohortLabel: (value: string) => string;
+}) {
+  const accessLabel = (value: string) => ACCESS_LABELS[value as 'none'] ?? value;
+  return (
+    <section
+      aria-labelledby="existing-heading"
+      className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+    >
+      <h2 id="existing-heading" className="text-lg font-bold">
+        Existing accounts
+      </h2>
+      <p className="mt-1 text-sm">
+        These addresses already have an account, and nothing was changed for them. Confirm to give
+        the ticked ones access {accessLabel(access)} and cohort {cohortLabel(cohort)}: access is
+        never lowered, and a certificate keeps the cohort it was issued with.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="access" value={access} />
+        <input type="hidden" name="cohort" value={cohort} />
+        <ul className="space-y-2">
+          {held.map((account, index) => (
+            <li key={`${account.email}:${index}`} className="flex items-start gap-2 text-sm">
+              <input
+                id={`confirm-${index}`}
+                type="checkbox"
+                name="confirm"
+                value={account.email}
+                defaultChecked
+                className="mt-0.5 h-4 w-4"
+              />
+              <label htmlFor={`confirm-${index}`} className="wrap-anywhere">
+                <span className="font-semibold">{account.name}</span> ({account.email}): now access{' '}
+                {accessLabel(account.access)}, cohort {cohortLabel(account.cohort)}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="submit"
+          name="intent"
+          value="confirm"
+          className={`${buttonClass('primary')} mt-4`}
+        >
+          Update the ticked accounts
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /** `/admin/invitations`: invite addresses before they sign in, and the pending invitations. */
 export function InvitationsView({
   invitations,
@@ -59,9 +123,9 @@ export function InvitationsView({
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
       <p className="mt-2 text-slate-700">
-        Enroll people before they sign in. Each address gets an e-mail with a link to sign in; an
-        address that already has an account gets the access and cohort at once. A new account takes
-        its invitation only when Google has verified the address.
+        Enroll people before they sign in. Each address gets an e-mail with a link to sign in. An
+        address that already has an account is listed for you to confirm before anything changes for
+        it. A new account takes its invitation only when Google has verified the address.
       </p>
       <Form
         method="post"
@@ -147,6 +211,14 @@ export function InvitationsView({
           {result && <Outcome result={result} />}
         </div>
       </Form>
+      {result?.held && result.held.length > 0 && (
+        <ConfirmExisting
+          held={result.held}
+          access={result.access ?? 'none'}
+          cohort={result.cohort ?? 'none'}
+          cohortLabel={(value) => cohorts.find((option) => option.value === value)?.label ?? value}
+        />
+      )}
 
       <section aria-labelledby="pending-heading" className="mt-10">
         <h2 id="pending-heading" className="text-xl font-bold text-ink">
