@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useFetcher } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
 import { DateTime } from '~/features/admin/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
@@ -12,34 +12,41 @@ import type { PendingInvitation } from './invitations.server';
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Why an entry was not invited: not an address (where it was), or an account to confirm. */
+function notInvited(result: InviteResult): string[] {
+  return [
+    ...(result.invalid ?? []).map(
+      (bad) =>
+        `${bad.value} (${bad.in === 'csv' ? 'CSV row' : 'line'} ${bad.line}: not an e-mail address)`,
+    ),
+    ...(result.held ?? []).map((account) => `${account.email} (has an account: confirm it below)`),
+  ];
+}
+
 function Outcome({ result }: { result: InviteResult }) {
+  const rest = notInvited(result);
   return (
-    <div role="status" className="mt-4 space-y-2">
+    <>
       {result.sent !== undefined && (
         <p className="font-semibold text-emerald-800">
-          Invitations sent: {result.sent}
-          {result.applied ? ` (${result.applied} already had an account: updated at once)` : ''}.
+          Sent: {result.sent} (
+          {plural(result.applied ?? 0, 'existing account', 'existing accounts')} updated).
         </p>
       )}
       {result.error && <p className="font-semibold text-red-800">{result.error}</p>}
-      {result.invalid && result.invalid.length > 0 && (
+      {rest.length > 0 && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-semibold">
-            Not invited:{' '}
-            {result.invalid.length === 1
-              ? 'this is not an e-mail address.'
-              : 'these are not e-mail addresses.'}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {result.invalid.map((bad) => (
-              <li key={`${bad.in}:${bad.line}:${bad.value}`}>
-                {bad.in === 'csv' ? 'CSV row' : 'Line'} {bad.line}: {bad.value}
-              </li>
+          <p className="font-semibold">Not invited:</p>
+          <ul className="mt-1 list-disc pl-5 wrap-anywhere">
+            {rest.map((entry, index) => (
+              <li key={`${index}:${entry}`}>{entry}</li>
             ))}
           </ul>
         </div>
       )}
-    </div>
+    </>
   );
 }
 
@@ -53,11 +60,13 @@ function ConfirmExisting({
   access,
   cohort,
   cohortLabel,
+  FormComponent,
 }: {
   held: HeldAccount[];
   access: string;
   cohort: string;
   cohortLabel: (value: string) => string;
+  FormComponent: typeof Form;
 }) {
   const accessLabel = (value: string) => ACCESS_LABELS[value as 'none'] ?? value;
   return (
@@ -73,7 +82,7 @@ function ConfirmExisting({
         the ticked ones access {accessLabel(access)} and cohort {cohortLabel(cohort)}: access is
         never lowered, and a certificate keeps the cohort it was issued with.
       </p>
-      <Form method="post" className="mt-3">
+      <FormComponent method="post" className="mt-3">
         <input type="hidden" name="access" value={access} />
         <input type="hidden" name="cohort" value={cohort} />
         <ul className="space-y-2">
@@ -102,7 +111,7 @@ function ConfirmExisting({
         >
           Update the ticked accounts
         </button>
-      </Form>
+      </FormComponent>
     </section>
   );
 }
@@ -117,8 +126,13 @@ export function InvitationsView({
   cohorts: CohortOption[];
   result?: InviteResult;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  // A fetcher's result outlives the live refreshes of the page's data (an action's data is
+  // dropped by the first revalidation, and an invitation that updates an account causes
+  // one). The page's own action data is a revoke's error, or the result when the form
+  // was posted without JavaScript.
+  const fetcher = useFetcher<InviteResult>();
+  const shown = result ?? fetcher.data;
+  const sending = fetcher.state === 'submitting';
   return (
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
@@ -127,7 +141,7 @@ export function InvitationsView({
         address that already has an account is listed for you to confirm before anything changes for
         it. A new account takes its invitation only when Google has verified the address.
       </p>
-      <Form
+      <fetcher.Form
         method="post"
         encType="multipart/form-data"
         aria-labelledby="invite-heading"
@@ -208,15 +222,19 @@ export function InvitationsView({
             )}
             Send invitations
           </button>
-          {result && <Outcome result={result} />}
+          {/* Always in the page, so a screen reader announces what fills it. */}
+          <div role="status" className="mt-4 space-y-2">
+            {shown && <Outcome result={shown} />}
+          </div>
         </div>
-      </Form>
-      {result?.held && result.held.length > 0 && (
+      </fetcher.Form>
+      {shown?.held && shown.held.length > 0 && (
         <ConfirmExisting
-          held={result.held}
-          access={result.access ?? 'none'}
-          cohort={result.cohort ?? 'none'}
+          held={shown.held}
+          access={shown.access ?? 'none'}
+          cohort={shown.cohort ?? 'none'}
           cohortLabel={(value) => cohorts.find((option) => option.value === value)?.label ?? value}
+          FormComponent={fetcher.Form}
         />
       )}
 
