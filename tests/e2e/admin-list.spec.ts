@@ -141,7 +141,8 @@ test('filtering by access and cohort: only those users, the count, page reset, J
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`users-${new Date().toISOString().slice(0, 10)}.csv`);
   const lines = readFileSync((await download.path())!, 'utf8').split('\r\n');
-  expect(lines[0]).toBe(CSV_HEADER);
+  // The byte order mark that lets Excel read UTF-8 (issue 23), then the header.
+  expect(lines[0]).toBe(`\uFEFF${CSV_HEADER}`);
   expect(lines.at(-1)).toBe('');
   const records = lines.slice(1, -1).map((line) => line.split(','));
   expect(records.map((record) => record[1])).toEqual(level1.map((user) => user.email));
