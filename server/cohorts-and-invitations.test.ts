@@ -92,8 +92,8 @@ describe('the invitations form', () => {
     expect(response.status).toBe(200);
     // React separates adjacent text with comments in server-rendered HTML.
     const page = (await response.text()).replaceAll('<!-- -->', '');
-    expect(page).toContain('Invitations sent: 2');
-    expect(page).toContain('CSV row 3: not an address');
+    expect(page).toContain('Sent: 2 (0 existing accounts updated).');
+    expect(page).toContain('not an address (CSV row 3: not an e-mail address)');
     const pending = await database.db
       .selectFrom('invitations')
       .select('email')

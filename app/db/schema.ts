@@ -71,6 +71,8 @@ export interface UserChangesTable {
   access_after: Access;
   cohort_before: Cohort;
   cohort_after: Cohort;
+  /** Why, in the admin's words (migration 022): required to take away paid-for access. */
+  reason: string | null;
 }
 
 /** How many users' search keys contain each string of up to three characters (migration 006). */

@@ -166,6 +166,77 @@ test('updating a user: placeholders, message, list and audit trail', async ({
   );
 });
 
+/** A paid upfront FrontEnd enrolment for the account, its payment on 24 Nov 2026. */
+function enrolPaid(userId: string) {
+  const db = openE2eDatabase();
+  const at = '2026-11-24T09:30:00.000Z';
+  try {
+    db.prepare(
+      `insert into orders (id, user_id, plan_id, track, amount, currency, installments, provider, status, created_at, updated_at)
+       values (?, ?, 'fed-upfront', 'frontend', 60000, 'USD', 1, 'local', 'paid', ?, ?)`,
+    ).run(`order-${userId}`, userId, at, at);
+    db.prepare(
+      `insert into payments (id, order_id, user_id, provider, provider_payment_id, amount, currency, status, raw_event, created_at)
+       values (?, ?, ?, 'local', ?, 60000, 'USD', 'paid', '{}', ?)`,
+    ).run(`payment-${userId}`, `order-${userId}`, userId, `pay-${userId}`, at);
+    db.prepare(
+      `insert into enrolments (id, user_id, order_id, track, plan_id, status, installments_paid, installments_total, source, created_at, updated_at)
+       values (?, ?, ?, 'frontend', 'fed-upfront', 'active', 1, 1, 'payment', ?, ?)`,
+    ).run(`enrolment-${userId}`, userId, `order-${userId}`, at, at);
+  } finally {
+    db.close();
+  }
+}
+
+test("removing a paying student's access warns, takes a reason and tells the student", async ({
+  page,
+  context,
+}, testInfo) => {
+  await useAccount(context, admin);
+  const student = createAccount('level-1', 'Paying Student');
+  enrolPaid(student.id);
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  await expect(page.getByRole('note')).toHaveText(
+    /This student has an active paid enrolment: FrontEnd Bootcamp Upfront, paid 24 Nov 2026/,
+  );
+  const reason = page.getByLabel('Reason');
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-paid-student', testInfo.project.name);
+
+  // Without a reason the browser refuses to send the form; the server refuses it too.
+  await page.getByLabel('Access').selectOption('none');
+  await page.getByLabel('Cohort').selectOption('none');
+  await expect(reason).toHaveAttribute('required', '');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(reason).toBeFocused();
+  expect(readUser(student.id).access).toBe('level-1');
+  const refused = await fetch(`${ORIGIN}/admin/user-details/${student.id}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: admin.cookie,
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ access: 'none', cohort: 'none' }),
+  });
+  expect(refused.status).toBe(400);
+  expect(readUser(student.id).access).toBe('level-1');
+
+  await reason.fill('Chargeback opened by the bank');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('User status changes successfully')).toBeVisible();
+  expect(readUser(student.id).access).toBe('none');
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  const history = page.getByTestId('change-history');
+  await expect(history).toContainText(
+    'Olu Admin set access level-1 → none, cohort none → none. Reason: Chargeback opened by the bank',
+  );
+  await expect(history).toContainText('E-mail “Your access to the course was changed”');
+  // Access is gone now: nothing left to warn about.
+  await expect(page.getByRole('note')).toHaveCount(0);
+});
+
 test("changes appear live in another admin's open list, new users too", async ({
   browser,
   page,

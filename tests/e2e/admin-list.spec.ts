@@ -180,6 +180,40 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('filters chosen before the scripts load work as a plain form and are kept through hydration', async ({
+  page,
+  context,
+}) => {
+  await useAccount(context, admin);
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Module scripts hold back DOMContentLoaded: the page is read as it paints.
+  await page.goto(`/admin/home?q=${token}`, { waitUntil: 'commit' });
+  const none = kept((user) => user.access === 'none');
+  await page.getByLabel('Access').selectOption('none');
+  const apply = page.getByRole('button', { name: 'Apply' });
+  await expect(apply).toBeVisible();
+  await apply.click();
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=`);
+  await expect(page.getByTestId('user-count')).toHaveText(`${none.length} users`);
+
+  // A choice made while the scripts load is applied once they run, and stays chosen.
+  await page.getByLabel('Cohort').selectOption('cohort-1');
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=cohort-1`);
+  await expect(page.getByLabel('Access')).toHaveValue('none');
+  await expect(page.getByLabel('Cohort')).toHaveValue('cohort-1');
+  const both = none.filter((user) => user.cohort === 'cohort-1');
+  await expect(page.getByTestId('user-count')).toHaveText(`${both.length} users`);
+  await expect(apply).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
 test('the open list updates live with filters on', async ({ browser, page, context }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
   // Users of its own: the other tests count the seeded ones.

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { createAccount, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, readUser, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -34,8 +34,12 @@ test.describe('invitations', () => {
     await admin.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
     await admin.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
     await admin.getByRole('button', { name: 'Send invitations' }).click();
-    await expect(admin.getByText('Invitations sent: 1.')).toBeVisible();
-    await expect(admin.getByText('Line 2: not-an-address')).toBeVisible();
+    await expect(admin.getByRole('status').filter({ hasText: 'Sent:' })).toContainText(
+      'Sent: 1 (0 existing accounts updated).',
+    );
+    await expect(admin.getByRole('status').filter({ hasText: 'Sent:' })).toContainText(
+      'not-an-address (line 2: not an e-mail address)',
+    );
     const pending = admin.getByRole('table', { name: 'Pending invitations' });
     await expect(pending.getByRole('row', { name: new RegExp(invited) })).toContainText(
       'Level 1 - FED',
@@ -75,13 +79,96 @@ test.describe('invitations', () => {
     await adminContext.close();
   });
 
+  test('an existing account is listed for the admin to confirm before anything changes', async ({
+    page,
+  }, testInfo) => {
+    await useAccount(page.context(), createAccount('admin', 'Confirming Admin'));
+    const existing = createAccount('none', 'Ben Install');
+    const db = openE2eDatabase();
+    try {
+      db.prepare('update users set email_verified = 1 where id = ?').run(existing.id);
+    } finally {
+      db.close();
+    }
+    const newcomer = uniqueEmail('kate.fifth');
+    await gotoApp(page, '/admin/invitations');
+    await page.getByLabel('Email addresses').fill(`${newcomer}, ${existing.email}`);
+    await page.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
+    await page.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    const held = page.getByRole('region', { name: 'Existing accounts' });
+    const confirm = held.getByRole('checkbox', { name: new RegExp(existing.email) });
+    await expect(confirm).toBeChecked();
+    await expect(held).toContainText('Ben Install');
+    expect(readUser(existing.id)).toMatchObject({ access: 'none', cohort: 'none' });
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'admin-invitations-existing', testInfo.project.name);
+
+    await held.getByRole('button', { name: 'Update the ticked accounts' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Sent:' })).toContainText(
+      'Sent: 1 (1 existing account updated).',
+    );
+    await expect(page.getByRole('region', { name: 'Existing accounts' })).toHaveCount(0);
+    expect(readUser(existing.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
+  });
+
+  test('the outcome of a mixed list says what was sent and why the rest was not, and stays through live updates', async ({
+    page,
+  }) => {
+    const adminAccount = createAccount('admin', 'Mixed List Admin');
+    await useAccount(page.context(), adminAccount);
+    const existing = createAccount('level-1', 'Ben Install');
+    const newcomer = uniqueEmail('kate.fifth');
+    await gotoApp(page, '/admin/invitations');
+    await page.getByLabel('Email addresses').fill(`${newcomer}, bad-two, ${existing.email}`);
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    const outcome = page.getByRole('status').filter({ hasText: 'Sent:' });
+    await expect(outcome).toContainText('Sent: 1 (0 existing accounts updated).');
+    await expect(outcome).toContainText('bad-two (line 1: not an e-mail address)');
+    await expect(outcome).toContainText(`${existing.email} (has an account: confirm it below)`);
+
+    // Someone else invites an address and changes a user: the page refreshes live (the new
+    // pending invitation appears), and the outcome is still there.
+    const elsewhere = uniqueEmail('elsewhere');
+    const post = (path: string, form: Record<string, string>) =>
+      fetch(`${ORIGIN}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: adminAccount.cookie,
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(form),
+      });
+    expect(
+      (
+        await post('/admin/invitations', {
+          intent: 'invite',
+          emails: elsewhere,
+          access: 'none',
+          cohort: 'none',
+        })
+      ).status,
+    ).toBe(200);
+    const other = createAccount('none', 'Changed Elsewhere');
+    expect(
+      (await post(`/admin/user-details/${other.id}`, { access: 'level-1', cohort: 'none' })).status,
+    ).toBe(302);
+    await expect(page.getByRole('table', { name: 'Pending invitations' })).toContainText(elsewhere);
+    await expect(outcome).toContainText('Sent: 1 (0 existing accounts updated).');
+    await expect(outcome).toContainText('bad-two (line 1: not an e-mail address)');
+  });
+
   test('a pending invitation can be revoked', async ({ page }) => {
     await useAccount(page.context(), createAccount('admin', 'Revoking Admin'));
     const address = uniqueEmail('revoked');
     await gotoApp(page, '/admin/invitations');
     await page.getByLabel('Email addresses').fill(address);
     await page.getByRole('button', { name: 'Send invitations' }).click();
-    await expect(page.getByText('Invitations sent: 1.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Sent:' })).toContainText(
+      'Sent: 1 (0 existing accounts updated).',
+    );
     await page.getByRole('button', { name: `Revoke the invitation of ${address}` }).click();
     await expect(page.getByText('Invitation revoked')).toBeVisible();
     await expect(page.getByText(address)).toHaveCount(0);

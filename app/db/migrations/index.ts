@@ -14,6 +14,7 @@ import * as progressAndCertificates from './012-progress-and-certificates';
 import * as cohortArchive from './015-cohort-archive';
 import * as paymentRefundedAmount from './016-payment-refunded-amount';
 import * as transferAlerts from './017-transfer-alerts';
+import * as userChangeReason from './022-user-change-reason';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '015-cohort-archive': cohortArchive,
   '016-payment-refunded-amount': paymentRefundedAmount,
   '017-transfer-alerts': transferAlerts,
+  '022-user-change-reason': userChangeReason,
 };

@@ -23,6 +23,7 @@ export async function saveUserStatus(
   const parsed = userStatusFormSchema.safeParse({
     access: form.get('access') ?? undefined,
     cohort: form.get('cohort') ?? undefined,
+    reason: form.get('reason') ?? undefined,
   });
   if (!parsed.success) {
     const message = parsed.error.issues.map((issue) => issue.message).join(' ');

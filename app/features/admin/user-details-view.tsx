@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
@@ -8,7 +8,7 @@ import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION } from './user-status-form';
+import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION, type PaidEnrolment } from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
@@ -74,10 +74,12 @@ function StatusSelect({
   name,
   label,
   options,
+  onChange,
 }: {
   name: string;
   label: string;
   options: readonly { value: string; label: string }[];
+  onChange?: (value: string) => void;
 }) {
   return (
     <div>
@@ -89,6 +91,7 @@ function StatusSelect({
         name={name}
         required
         defaultValue=""
+        onChange={onChange && ((event) => onChange(event.target.value))}
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
       >
         <option value="" disabled>
@@ -104,8 +107,64 @@ function StatusSelect({
   );
 }
 
+const paidDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * Shown while a student holds access they paid for: one click on `none` would lock them
+ * out, so the form says so and asks for the reason the change requires (it is recorded and
+ * e-mailed to them).
+ */
+function PaidAccessWarning({
+  paid,
+  reasonRequired,
+}: {
+  paid: PaidEnrolment;
+  reasonRequired: boolean;
+}) {
+  return (
+    <>
+      <div
+        role="note"
+        className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
+      >
+        <p className="font-semibold">
+          This student has an active paid enrolment: {paid.planName}, paid{' '}
+          {paidDate.format(new Date(paid.paidAt))}
+        </p>
+        <p className="mt-1">
+          Setting access to none takes a reason: it is recorded in the history and e-mailed to the
+          student.
+        </p>
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="status-reason" className="block text-sm font-semibold text-ink">
+          Reason
+        </label>
+        <p id="status-reason-hint" className="text-sm text-slate-700">
+          Required when Access is none.
+        </p>
+        <textarea
+          id="status-reason"
+          name="reason"
+          rows={3}
+          maxLength={1000}
+          required={reasonRequired}
+          aria-describedby="status-reason-hint"
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+      </div>
+    </>
+  );
+}
+
 export function UserDetailsView({
   user,
+  paidEnrolment,
   cohorts,
   timeline,
   backTo,
@@ -115,6 +174,8 @@ export function UserDetailsView({
   children,
 }: {
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
+  /** The student's active paid enrolment, while they hold access (the form warns). */
+  paidEnrolment?: PaidEnrolment;
   /** Every cohort the user may be placed in, `none` first. */
   cohorts: CohortOption[];
   /** The person's whole history, newest first. */
@@ -130,6 +191,7 @@ export function UserDetailsView({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
+  const [accessChoice, setAccessChoice] = useState('');
   useEffect(() => {
     if (error) notify('error', error);
   }, [error]);
@@ -175,8 +237,12 @@ export function UserDetailsView({
             options={
               user.access === 'admin' ? [...ACCESS_OPTIONS, KEEP_ADMIN_OPTION] : ACCESS_OPTIONS
             }
+            onChange={setAccessChoice}
           />
           <StatusSelect name="cohort" label="Cohort" options={cohorts} />
+          {paidEnrolment && user.access !== 'none' && (
+            <PaidAccessWarning paid={paidEnrolment} reasonRequired={accessChoice === 'none'} />
+          )}
           {error && (
             <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
               {error}

@@ -93,11 +93,24 @@ interface FilterChoices {
   progress: ProgressChoice;
 }
 
+/** What the form's fields hold right now, as the URL would carry it. */
+function readChoices(form: HTMLFormElement): FilterChoices & { q: string } {
+  const fields = new FormData(form);
+  const field = (name: string) => String(fields.get(name) ?? '');
+  return {
+    q: field('q'),
+    access: field('access') as AccessChoice,
+    cohort: field('cohort'),
+    progress: field('progress') as ProgressChoice,
+  };
+}
+
 /**
  * The search box and the Access, Cohort and Progress filters: a GET form whose fields are the
- * URL's (`?q=&access=&cohort=&progress=`), so it works without JavaScript (Enter in the box, or the Apply
- * button, shown only then). With JavaScript the text is searched as it is typed and a
- * filter applies as soon as it is chosen; every change starts again at page 1.
+ * URL's (`?q=&access=&cohort=&progress=`), so it works without JavaScript and until the
+ * scripts have run (Enter in the box, or the Apply button, shown until hydration). With
+ * JavaScript the text is searched as it is typed and a filter applies as soon as it is
+ * chosen; every change starts again at page 1.
  */
 function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortChoice[] }) {
   const navigate = useNavigate();
@@ -107,6 +120,8 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   const [progress, setProgress] = useState<ProgressChoice>(search.progress ?? '');
   // The first search of a typing session adds a history entry; the keys after it replace it.
   const pushed = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const adopted = useRef(false);
   useEffect(() => setText(search.q), [search.q]);
   useEffect(() => setAccess(search.access ?? ''), [search.access]);
   useEffect(() => setCohort(search.cohort ?? ''), [search.cohort]);
@@ -127,6 +142,27 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
     [navigate],
   );
 
+  // Hydration leaves the fields as the admin set them while the scripts loaded: take those
+  // choices over and apply them, instead of letting the next render put back the URL's.
+  useEffect(() => {
+    if (adopted.current || !formRef.current) return;
+    adopted.current = true;
+    const chosen = readChoices(formRef.current);
+    setText(chosen.q);
+    setAccess(chosen.access);
+    setCohort(chosen.cohort);
+    setProgress(chosen.progress);
+    const same =
+      chosen.q.trim() === search.q &&
+      chosen.access === (search.access ?? '') &&
+      chosen.cohort === (search.cohort ?? '') &&
+      chosen.progress === (search.progress ?? '');
+    if (same) return;
+    void show(chosen, false);
+    // The typing debounce may ask for the same list again: let it replace this entry.
+    pushed.current = true;
+  }, [search, show]);
+
   useEffect(() => {
     if (text.trim() === search.q) return;
     const timer = setTimeout(() => {
@@ -146,6 +182,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
 
   return (
     <Form
+      ref={formRef}
       method="get"
       action="/admin/home"
       role="search"
@@ -207,8 +244,11 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         widthClass="sm:w-44"
         onChange={(value) => choose({ access, cohort, progress: value as ProgressChoice })}
       />
-      {/* Without JavaScript a choice applies when sent; with it, at once. */}
-      <button type="submit" className={buttonClass('secondary', 'col-span-2 h-10 [.js_&]:hidden')}>
+      {/* Until the app has hydrated a choice applies when sent; after, at once. */}
+      <button
+        type="submit"
+        className={buttonClass('secondary', 'col-span-2 h-10 [[data-hydrated=true]_&]:hidden')}
+      >
         Apply
       </button>
     </Form>

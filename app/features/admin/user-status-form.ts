@@ -10,6 +10,13 @@ export const ACCESS_OPTIONS = [
 ] as const;
 export const KEEP_ADMIN_OPTION = { value: 'admin', label: 'admin (unchanged)' } as const;
 
+/** A student's enrolment that money paid for and that still holds: the form warns of it. */
+export interface PaidEnrolment {
+  planName: string;
+  /** When the last payment came in (the approval, for a bank transfer). */
+  paidAt: string;
+}
+
 export const USER_STATUS_SAVED = 'User status changes successfully';
 
 /** The cohort is checked against the cohorts by the change itself (a cohort may be new). */
@@ -21,4 +28,11 @@ export const userStatusFormSchema = z.object({
     .string({ error: 'Choose a cohort.' })
     .min(1, 'Choose a cohort.')
     .max(60, 'Choose a cohort.'),
+  /** Required by the change itself when it takes away access a student paid for. */
+  reason: z
+    .string()
+    .trim()
+    .max(1000, 'Keep the reason under 1000 characters.')
+    .optional()
+    .transform((reason) => reason || undefined),
 });

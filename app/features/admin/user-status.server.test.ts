@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import {
+  activePaidEnrolment,
   changeUserStatus,
   changeUserStatusByEmail,
   listUserChanges,
@@ -126,5 +127,118 @@ describe('changeUserStatus', () => {
     await expect(
       changeUserStatusByEmail(handle.db, 'nobody@example.com', { access: 'none' }, 'command-line'),
     ).rejects.toThrow('No user with the e-mail nobody@example.com.');
+  });
+});
+
+describe('removing the access of a student who paid', () => {
+  /** A paid upfront FrontEnd enrolment: its order, and the payment on 24 Nov 2026. */
+  async function enrolPaid(userId: string) {
+    const at = '2026-11-24T09:30:00.000Z';
+    await handle.db
+      .insertInto('orders')
+      .values({
+        id: `order-${userId}`,
+        user_id: userId,
+        plan_id: 'fed-upfront',
+        track: 'frontend',
+        amount: 60000,
+        currency: 'USD',
+        installments: 1,
+        provider: 'local',
+        provider_ref: null,
+        subscription_ref: null,
+        status: 'paid',
+        created_at: '2026-11-24T09:00:00.000Z',
+        updated_at: at,
+      })
+      .execute();
+    await handle.db
+      .insertInto('payments')
+      .values({
+        id: `payment-${userId}`,
+        order_id: `order-${userId}`,
+        user_id: userId,
+        provider: 'local',
+        provider_payment_id: `pay-${userId}`,
+        amount: 60000,
+        currency: 'USD',
+        status: 'paid',
+        raw_event: '{}',
+        created_at: at,
+        refunded_at: null,
+      })
+      .execute();
+    await handle.db
+      .insertInto('enrolments')
+      .values({
+        id: `enrolment-${userId}`,
+        user_id: userId,
+        order_id: `order-${userId}`,
+        track: 'frontend',
+        plan_id: 'fed-upfront',
+        status: 'active',
+        installments_paid: 1,
+        installments_total: 1,
+        source: 'payment',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+
+  const outbox = (userId: string) =>
+    handle.db
+      .selectFrom('email_outbox')
+      .select(['template', 'recipient', 'payload'])
+      .where('user_id', '=', userId)
+      .execute();
+
+  it('names the paid enrolment for the warning', async () => {
+    const student = await insertUser(handle, { access: 'level-1' });
+    expect(await activePaidEnrolment(handle.db, student.id)).toBeUndefined();
+    await enrolPaid(student.id);
+    expect(await activePaidEnrolment(handle.db, student.id)).toEqual({
+      planName: 'FrontEnd Bootcamp Upfront',
+      paidAt: '2026-11-24T09:30:00.000Z',
+    });
+  });
+
+  it('takes a reason, records it with the change and e-mails the student', async () => {
+    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle, { access: 'level-1', email: 'paid@example.com' });
+    await enrolPaid(student.id);
+    const by = { id: admin.id, name: admin.name };
+    for (const reason of [undefined, '   ']) {
+      await expect(
+        changeUserStatus(handle.db, student.id, { access: 'none', reason }, by),
+      ).rejects.toMatchObject({ status: 400, message: USER_STATUS_ERRORS.reasonRequired });
+    }
+    expect(await listUserChanges(handle.db, student.id)).toEqual([]);
+    expect(await outbox(student.id)).toEqual([]);
+
+    await changeUserStatus(
+      handle.db,
+      student.id,
+      { access: 'none', reason: ' Chargeback opened by the bank ' },
+      by,
+    );
+    const [change] = await listUserChanges(handle.db, student.id);
+    expect(change).toMatchObject({
+      access_before: 'level-1',
+      access_after: 'none',
+      reason: 'Chargeback opened by the bank',
+    });
+    const [email] = await outbox(student.id);
+    expect(email).toMatchObject({ template: 'access-removed', recipient: 'paid@example.com' });
+    expect(JSON.parse(email!.payload)).toMatchObject({ reason: 'Chargeback opened by the bank' });
+  });
+
+  it('needs no reason for a student without a paid enrolment, and sends nothing', async () => {
+    const admin = await insertUser(handle, { access: 'admin' });
+    const student = await insertUser(handle, { access: 'level-1' });
+    await changeUserStatus(handle.db, student.id, { access: 'none' }, admin);
+    const [change] = await listUserChanges(handle.db, student.id);
+    expect(change).toMatchObject({ access_after: 'none', reason: null });
+    expect(await outbox(student.id)).toEqual([]);
   });
 });

@@ -7,8 +7,12 @@ import {
   type User,
   type UserChange,
 } from '~/db/schema';
+import { planName } from '~/content/plans';
 import { isListedAdminEmail, recordUserChange } from '~/features/auth/user-records.server';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { isDeliverableAddress } from '~/lib/mail-address';
+import type { PaidEnrolment } from './user-status-form';
 
 export class UserStatusError extends Error {
   override name = 'UserStatusError';
@@ -29,11 +33,45 @@ export const USER_STATUS_ERRORS = {
     'This address is listed in ADMIN_EMAILS, which makes it admin again at its next sign-in: remove it from ADMIN_EMAILS first.',
   unknownCohort:
     'There is no such cohort. Choose one of the list, or create it on the Cohorts page.',
+  reasonRequired:
+    'This student paid for the course: give the reason for removing their access. It is recorded in their history and e-mailed to them.',
 } as const;
 
 export interface StatusChange {
   access?: Access;
   cohort?: Cohort;
+  /** Why, in the admin's words: required to take away access a student paid for. */
+  reason?: string;
+}
+
+/**
+ * The person's active (or overdue) enrolment that a payment or an approved bank transfer
+ * made, newest first; undefined when access they hold was not paid for.
+ */
+export async function activePaidEnrolment(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<PaidEnrolment | undefined> {
+  const enrolment = await db
+    .selectFrom('enrolments')
+    .leftJoin('payments', (join) =>
+      join
+        .onRef('payments.order_id', '=', 'enrolments.order_id')
+        .on('payments.status', '=', 'paid'),
+    )
+    .select(['enrolments.plan_id', 'enrolments.created_at'])
+    .select((eb) => eb.fn.max('payments.created_at').as('last_paid_at'))
+    .where('enrolments.user_id', '=', userId)
+    .where('enrolments.status', 'in', ['active', 'overdue'])
+    .where('enrolments.source', 'in', ['payment', 'bank-transfer'])
+    .groupBy(['enrolments.id', 'enrolments.plan_id', 'enrolments.created_at'])
+    .orderBy('enrolments.created_at', 'desc')
+    .executeTakeFirst();
+  if (!enrolment) return undefined;
+  return {
+    planName: planName(enrolment.plan_id),
+    paidAt: enrolment.last_paid_at ?? enrolment.created_at,
+  };
 }
 
 /** Who makes the change: a signed-in admin, or someone at the server's command line. */
@@ -93,6 +131,15 @@ export async function changeUserStatus(
         .executeTakeFirstOrThrow();
       if (Number(admins.count) <= 1) throw new UserStatusError(USER_STATUS_ERRORS.lastAdmin, 409);
     }
+    const reason = change.reason?.trim() || undefined;
+    // An admin's one click must not lock out a student who paid without a word: the
+    // reason goes into the history and to the student (the command line is the operator's
+    // own tool and is left as it was).
+    const paid =
+      actor !== 'command-line' && access === 'none' && user.access !== 'none'
+        ? await activePaidEnrolment(trx, user.id)
+        : undefined;
+    if (paid && !reason) throw new UserStatusError(USER_STATUS_ERRORS.reasonRequired, 400);
     const actorId = actor === 'command-line' ? actor : actor.id;
     const updated = await trx
       .updateTable('users')
@@ -106,7 +153,22 @@ export async function changeUserStatus(
       before: user,
       after: { access, cohort },
       at: now,
+      reason,
     });
+    // An account without a usable address still gets the change; the history has the reason.
+    if (paid && reason && isDeliverableAddress(user.email)) {
+      await enqueueEmail(
+        trx,
+        {
+          key: `access-removed:${user.id}:${nowTimestamp(now)}`,
+          template: 'access-removed',
+          payload: { name: user.name, planName: paid.planName, reason },
+          to: { address: user.email, name: user.name },
+          userId: user.id,
+        },
+        now,
+      );
+    }
     return updated;
   });
 }

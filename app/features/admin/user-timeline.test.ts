@@ -16,6 +16,19 @@ describe('a person’s history', () => {
           access_after: 'level-1',
           cohort_before: 'none',
           cohort_after: 'cohort-1',
+          reason: null,
+        },
+        {
+          id: 'c2',
+          user_id: 'u1',
+          changed_by: 'a1',
+          changed_by_name: 'Ada Admin',
+          changed_at: '2026-11-06T09:00:00.000Z',
+          access_before: 'level-1',
+          access_after: 'none',
+          cohort_before: 'cohort-1',
+          cohort_after: 'cohort-1',
+          reason: 'Chargeback opened by the bank',
         },
       ],
       emails: [
@@ -64,6 +77,7 @@ describe('a person’s history', () => {
       ],
     });
     expect(timeline.map((entry) => `${entry.kind}: ${entry.text}`)).toEqual([
+      'change: Ada Admin set access level-1 → none, cohort cohort-1 → cohort-1. Reason: Chargeback opened by the bank',
       'payment: Payment of $400 refunded',
       'payment: Payment of $400 through stripe',
       'transfer: Bank transfer of ₦600,000 rejected by Bo Admin: No such transfer reached us.',

@@ -77,7 +77,7 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
     entries.push({
       at: change.changed_at,
       kind: 'change',
-      text: `${change.changed_by_name} set access ${change.access_before} → ${change.access_after}, cohort ${change.cohort_before} → ${change.cohort_after}`,
+      text: `${change.changed_by_name} set access ${change.access_before} → ${change.access_after}, cohort ${change.cohort_before} → ${change.cohort_after}${change.reason ? `. Reason: ${change.reason}` : ''}`,
     });
   }
   for (const invitation of sources.invitations) {

@@ -114,8 +114,8 @@ async function promote(trx: Kysely<Database>, user: User, now: Date): Promise<Us
 
 /**
  * One row of the audit trail: who (an admin, the command line, or an automatic cause such
- * as a payment) changed a user's access or cohort, from what to what. Written in the
- * transaction of the change.
+ * as a payment) changed a user's access or cohort, from what to what, and why when the
+ * admin had to say. Written in the transaction of the change.
  */
 export async function recordUserChange(
   trx: Kysely<Database>,
@@ -125,6 +125,7 @@ export async function recordUserChange(
     before: { access: Access; cohort: Cohort };
     after: { access: Access; cohort: Cohort };
     at: Date;
+    reason?: string;
   },
 ): Promise<void> {
   await trx
@@ -139,6 +140,7 @@ export async function recordUserChange(
       access_after: change.after.access,
       cohort_before: change.before.cohort,
       cohort_after: change.after.cohort,
+      reason: change.reason ?? null,
     })
     .execute();
 }

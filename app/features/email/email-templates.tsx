@@ -6,6 +6,7 @@ import {
   installmentSubject,
   PaymentReceivedEmail,
 } from './templates/payment-emails';
+import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
@@ -109,6 +110,15 @@ export const EMAIL_TEMPLATES = {
     }),
     subject: () => CERTIFICATE_ISSUED_SUBJECT,
     render: (payload) => <CertificateIssuedEmail {...payload} />,
+  }),
+  'access-removed': template({
+    payload: z.object({
+      name: z.string().min(1).max(200),
+      planName: z.string().min(1).max(200),
+      reason: z.string().min(1).max(1000),
+    }),
+    subject: () => ACCESS_REMOVED_SUBJECT,
+    render: (payload) => <AccessRemovedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

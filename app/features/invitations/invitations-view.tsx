@@ -1,45 +1,118 @@
 import { Send } from 'lucide-react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useFetcher } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
 import { DateTime } from '~/features/admin/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
-import type { InviteResult } from './invite-form';
+import type { HeldAccount, InviteResult } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Why an entry was not invited: not an address (where it was), or an account to confirm. */
+function notInvited(result: InviteResult): string[] {
+  return [
+    ...(result.invalid ?? []).map(
+      (bad) =>
+        `${bad.value} (${bad.in === 'csv' ? 'CSV row' : 'line'} ${bad.line}: not an e-mail address)`,
+    ),
+    ...(result.held ?? []).map((account) => `${account.email} (has an account: confirm it below)`),
+  ];
+}
+
 function Outcome({ result }: { result: InviteResult }) {
+  const rest = notInvited(result);
   return (
-    <div role="status" className="mt-4 space-y-2">
+    <>
       {result.sent !== undefined && (
         <p className="font-semibold text-emerald-800">
-          Invitations sent: {result.sent}
-          {result.applied ? ` (${result.applied} already had an account: updated at once)` : ''}.
+          Sent: {result.sent} (
+          {plural(result.applied ?? 0, 'existing account', 'existing accounts')} updated).
         </p>
       )}
       {result.error && <p className="font-semibold text-red-800">{result.error}</p>}
-      {result.invalid && result.invalid.length > 0 && (
+      {rest.length > 0 && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-semibold">
-            Not invited:{' '}
-            {result.invalid.length === 1
-              ? 'this is not an e-mail address.'
-              : 'these are not e-mail addresses.'}
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {result.invalid.map((bad) => (
-              <li key={`${bad.in}:${bad.line}:${bad.value}`}>
-                {bad.in === 'csv' ? 'CSV row' : 'Line'} {bad.line}: {bad.value}
-              </li>
+          <p className="font-semibold">Not invited:</p>
+          <ul className="mt-1 list-disc pl-5 wrap-anywhere">
+            {rest.map((entry, index) => (
+              <li key={`${index}:${entry}`}>{entry}</li>
             ))}
           </ul>
         </div>
       )}
-    </div>
+    </>
+  );
+}
+
+/**
+ * The accounts a sending held: nothing changed for them. Ticked ones get the invitation's
+ * access and cohort when the admin confirms (never lowered; a certificate keeps the cohort
+ * it was issued with).
+ */
+function ConfirmExisting({
+  held,
+  access,
+  cohort,
+  cohortLabel,
+  FormComponent,
+}: {
+  held: HeldAccount[];
+  access: string;
+  cohort: string;
+  cohortLabel: (value: string) => string;
+  FormComponent: typeof Form;
+}) {
+  const accessLabel = (value: string) => ACCESS_LABELS[value as 'none'] ?? value;
+  return (
+    <section
+      aria-labelledby="existing-heading"
+      className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+    >
+      <h2 id="existing-heading" className="text-lg font-bold">
+        Existing accounts
+      </h2>
+      <p className="mt-1 text-sm">
+        These addresses already have an account, and nothing was changed for them. Confirm to give
+        the ticked ones access {accessLabel(access)} and cohort {cohortLabel(cohort)}: access is
+        never lowered, and a certificate keeps the cohort it was issued with.
+      </p>
+      <FormComponent method="post" className="mt-3">
+        <input type="hidden" name="access" value={access} />
+        <input type="hidden" name="cohort" value={cohort} />
+        <ul className="space-y-2">
+          {held.map((account, index) => (
+            <li key={`${account.email}:${index}`} className="flex items-start gap-2 text-sm">
+              <input
+                id={`confirm-${index}`}
+                type="checkbox"
+                name="confirm"
+                value={account.email}
+                defaultChecked
+                className="mt-0.5 h-4 w-4"
+              />
+              <label htmlFor={`confirm-${index}`} className="wrap-anywhere">
+                <span className="font-semibold">{account.name}</span> ({account.email}): now access{' '}
+                {accessLabel(account.access)}, cohort {cohortLabel(account.cohort)}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="submit"
+          name="intent"
+          value="confirm"
+          className={`${buttonClass('primary')} mt-4`}
+        >
+          Update the ticked accounts
+        </button>
+      </FormComponent>
+    </section>
   );
 }
 
@@ -53,17 +126,22 @@ export function InvitationsView({
   cohorts: CohortOption[];
   result?: InviteResult;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  // A fetcher's result outlives the live refreshes of the page's data (an action's data is
+  // dropped by the first revalidation, and an invitation that updates an account causes
+  // one). The page's own action data is a revoke's error, or the result when the form
+  // was posted without JavaScript.
+  const fetcher = useFetcher<InviteResult>();
+  const shown = result ?? fetcher.data;
+  const sending = fetcher.state === 'submitting';
   return (
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
       <p className="mt-2 text-slate-700">
-        Enroll people before they sign in. Each address gets an e-mail with a link to sign in; an
-        address that already has an account gets the access and cohort at once. A new account takes
-        its invitation only when Google has verified the address.
+        Enroll people before they sign in. Each address gets an e-mail with a link to sign in. An
+        address that already has an account is listed for you to confirm before anything changes for
+        it. A new account takes its invitation only when Google has verified the address.
       </p>
-      <Form
+      <fetcher.Form
         method="post"
         encType="multipart/form-data"
         aria-labelledby="invite-heading"
@@ -144,9 +222,21 @@ export function InvitationsView({
             )}
             Send invitations
           </button>
-          {result && <Outcome result={result} />}
+          {/* Always in the page, so a screen reader announces what fills it. */}
+          <div role="status" className="mt-4 space-y-2">
+            {shown && <Outcome result={shown} />}
+          </div>
         </div>
-      </Form>
+      </fetcher.Form>
+      {shown?.held && shown.held.length > 0 && (
+        <ConfirmExisting
+          held={shown.held}
+          access={shown.access ?? 'none'}
+          cohort={shown.cohort ?? 'none'}
+          cohortLabel={(value) => cohorts.find((option) => option.value === value)?.label ?? value}
+          FormComponent={fetcher.Form}
+        />
+      )}
 
       <section aria-labelledby="pending-heading" className="mt-10">
         <h2 id="pending-heading" className="text-xl font-bold text-ink">

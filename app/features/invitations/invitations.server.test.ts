@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
+import { issueCertificate } from '~/features/certificates/certificates.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
@@ -126,15 +127,20 @@ describe('invitations', () => {
       .execute();
     const result = await inviteAddresses(
       database.db,
-      { emails: ['kim@example.com', 'boss@example.com'], access: 'level-1', cohort: 'cohort-2' },
+      {
+        emails: ['kim@example.com', 'boss@example.com'],
+        access: 'level-1',
+        cohort: 'cohort-2',
+        confirmExisting: true,
+      },
       admin,
     );
-    expect(result).toMatchObject({ invited: 2, applied: 2 });
+    expect(result).toMatchObject({ invited: 2, applied: 2, held: [] });
     expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-2' });
     expect(await userRow(boss.id)).toEqual({ access: 'admin', cohort: 'cohort-2' });
     await inviteAddresses(
       database.db,
-      { emails: ['paid@example.com'], access: 'none', cohort: 'cohort-1' },
+      { emails: ['paid@example.com'], access: 'none', cohort: 'cohort-1', confirmExisting: true },
       admin,
     );
     expect(await userRow(paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
@@ -167,7 +173,12 @@ describe('invitations', () => {
     await changeUserStatus(database.db, revoked.id, { access: 'none' }, 'command-line');
     await inviteAddresses(
       database.db,
-      { emails: ['revoked@example.com'], access: 'none', cohort: 'cohort-2' },
+      {
+        emails: ['revoked@example.com'],
+        access: 'none',
+        cohort: 'cohort-2',
+        confirmExisting: true,
+      },
       admin,
     );
     expect(await userRow(revoked.id)).toEqual({ access: 'none', cohort: 'cohort-2' });
@@ -177,7 +188,12 @@ describe('invitations', () => {
     const first = await signIn('shared@example.com', false);
     await inviteAddresses(
       database.db,
-      { emails: ['shared@example.com'], access: 'level-1', cohort: 'cohort-1' },
+      {
+        emails: ['shared@example.com'],
+        access: 'level-1',
+        cohort: 'cohort-1',
+        confirmExisting: true,
+      },
       admin,
     );
     expect(await userRow(first.user.id)).toEqual({ access: 'none', cohort: 'none' });
@@ -186,6 +202,66 @@ describe('invitations', () => {
     const again = await signIn('shared@example.com', true);
     expect(again.user.id).toBe(first.user.id);
     expect(await userRow(first.user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+  });
+
+  it('an existing account is held for the admin to confirm: nothing changes until then, and a certificate keeps its cohort', async () => {
+    const student = await insertUser(database, {
+      name: 'Ben Install',
+      email: 'ben.install@example.org',
+      access: 'level-1',
+      cohort: 'cohort-1',
+    });
+    await database.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', student.id)
+      .execute();
+    await issueCertificate(database.db, {
+      userId: student.id,
+      name: 'Ben Install',
+      note: 'Finished in another class',
+      admin,
+    });
+    const request = {
+      emails: ['kate.fifth@example.org', 'ben.install@example.org'],
+      access: 'none' as const,
+      cohort: 'cohort-2',
+    };
+    const held = await inviteAddresses(database.db, request, admin);
+    expect(held).toMatchObject({
+      invited: 1,
+      applied: 0,
+      userIds: [],
+      held: [
+        {
+          email: 'ben.install@example.org',
+          name: 'Ben Install',
+          access: 'level-1',
+          cohort: 'cohort-1',
+        },
+      ],
+    });
+    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await outbox('ben.install@example.org')).not.toContainEqual(
+      expect.objectContaining({ template: 'invitation' }),
+    );
+    expect((await listPendingInvitations(database.db)).map((row) => row.email)).not.toContain(
+      'ben.install@example.org',
+    );
+
+    const confirmed = await inviteAddresses(
+      database.db,
+      { ...request, emails: ['ben.install@example.org'], confirmExisting: true },
+      admin,
+    );
+    expect(confirmed).toMatchObject({ invited: 1, applied: 1, userIds: [student.id], held: [] });
+    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-2' });
+    const certificate = await database.db
+      .selectFrom('certificates')
+      .select('cohort_name')
+      .where('user_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(certificate.cohort_name).toBe('Cohort 1');
   });
 
   it('inviting again replaces the pending invitation; a revoked one is not claimed', async () => {

@@ -11,6 +11,7 @@ import {
 } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import type { HeldAccount } from './invite-form';
 
 export type InvitedAccess = 'none' | 'level-1';
 
@@ -18,6 +19,11 @@ export interface InvitationRequest {
   emails: string[];
   access: InvitedAccess;
   cohort: Cohort;
+  /**
+   * The admin confirmed these addresses' existing accounts: apply the invitation to them.
+   * Without it an address with an account is held, untouched, for the admin to confirm.
+   */
+  confirmExisting?: boolean;
 }
 
 const newId = () => `inv_${randomBytes(12).toString('base64url')}`;
@@ -105,26 +111,35 @@ async function emailInvitation(
 }
 
 /**
- * Invites each address in one transaction: an address with an account gets the access and
- * cohort at once (audited; the invitation is recorded as used by it); any other gets a
- * pending invitation, replacing an earlier pending one. Every address gets the e-mail.
+ * Invites each address in one transaction. An address with an account is held and left
+ * untouched (an invitation list must not move a student to another cohort or change their
+ * access behind the admin's back) unless `confirmExisting` says the admin confirmed it;
+ * then one account whose address the identity provider verified gets the access and cohort
+ * at once (audited; the invitation is recorded as used by it). Any other address gets a
+ * pending invitation, replacing an earlier pending one. Every invited address gets the
+ * e-mail; a held one gets nothing yet.
  */
 export async function inviteAddresses(
   db: Kysely<Database>,
   request: InvitationRequest,
   admin: { id: string; name: string },
   now: Date = new Date(),
-): Promise<{ invited: number; applied: number; userIds: string[] }> {
+): Promise<{ invited: number; applied: number; userIds: string[]; held: HeldAccount[] }> {
   const at = nowTimestamp(now);
   return db.transaction().execute(async (trx) => {
-    let applied = 0;
+    let invited = 0;
     const userIds: string[] = [];
+    const held: HeldAccount[] = [];
     for (const email of request.emails) {
       const users = await trx
         .selectFrom('users')
-        .select(['id', 'email_verified'])
+        .select(['id', 'email', 'name', 'access', 'cohort', 'email_verified'])
         .where(sql<string>`lower(email)`, '=', email)
         .execute();
+      if (users.length > 0 && !request.confirmExisting) {
+        held.push(...users.map(({ name, access, cohort }) => ({ email, name, access, cohort })));
+        continue;
+      }
       // At once only for one account whose address the identity provider verified (two
       // accounts with one address, or an unverified one, are not guessed at: the invitation
       // waits for a verified sign-in).
@@ -153,12 +168,12 @@ export async function inviteAddresses(
         .executeTakeFirstOrThrow();
       if (existing) {
         await applyInvitation(trx, existing.id, invitation, now);
-        applied += 1;
         userIds.push(existing.id);
       }
       await emailInvitation(trx, invitation, now);
+      invited += 1;
     }
-    return { invited: request.emails.length, applied, userIds };
+    return { invited, applied: userIds.length, userIds, held };
   });
 }
 

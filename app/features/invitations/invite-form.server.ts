@@ -12,13 +12,25 @@ import {
   type AddressList,
 } from './address-list';
 import { CSV_MAX_BYTES, INVITE_MESSAGES, type InviteResult } from './invite-form';
-import { inviteAddresses, revokeInvitation, type InvitedAccess } from './invitations.server';
+import {
+  inviteAddresses,
+  revokeInvitation,
+  type InvitationRequest,
+  type InvitedAccess,
+} from './invitations.server';
 
 const ACCESS: readonly InvitedAccess[] = ['none', 'level-1'];
 
+interface InviteFields {
+  fields: Map<string, string>;
+  csv?: Buffer;
+  /** The ticked `confirm` boxes: the existing accounts the admin agreed to update. */
+  confirmed: string[];
+}
+
 async function readFields(
   request: Request,
-): Promise<{ fields: Map<string, string>; csv?: Buffer } | { error: string; status: number }> {
+): Promise<InviteFields | { error: string; status: number }> {
   if (/^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '')) {
     const upload = await readUpload(request, { maxFileBytes: CSV_MAX_BYTES });
     if (!upload.ok) {
@@ -29,22 +41,26 @@ async function readFields(
     return {
       fields: upload.fields,
       csv: upload.file?.field === 'csv' ? upload.file.bytes : undefined,
+      confirmed: [],
     };
   }
   const form = await readForm(request);
   if (!form) return { error: INVITE_MESSAGES.unreadable, status: 400 };
-  return { fields: new Map([...form].map(([name, value]) => [name, String(value)])) };
+  return {
+    fields: new Map([...form].map(([name, value]) => [name, String(value)])),
+    confirmed: form.getAll('confirm').map(String),
+  };
 }
 
 /**
  * `/admin/invitations`: Send invitations (addresses typed or a CSV file, an access and a
- * cohort) or Revoke one. Bad addresses are reported line by line while the good ones are
- * still invited.
+ * cohort), Confirm the existing accounts a sending held, or Revoke one. Bad addresses are
+ * reported line by line while the good ones are still invited.
  */
 export async function submitInvitations(request: Request, context: RequestContext, admin: Viewer) {
   const read = await readFields(request);
   if ('error' in read) return data<InviteResult>({ error: read.error }, { status: read.status });
-  const { fields, csv } = read;
+  const { fields, csv, confirmed } = read;
   const { db } = context.services.database;
 
   if (fields.get('intent') === 'revoke') {
@@ -68,6 +84,13 @@ export async function submitInvitations(request: Request, context: RequestContex
   if (!cohort || !(await isOpenCohort(db, cohort))) {
     return data<InviteResult>({ error: INVITE_MESSAGES.cohort }, { status: 400 });
   }
+  if (fields.get('intent') === 'confirm') {
+    const emails = parseAddressText(confirmed.join('\n')).valid.slice(0, MAX_INVITATIONS);
+    if (emails.length === 0) {
+      return data<InviteResult>({ error: INVITE_MESSAGES.noneConfirmed }, { status: 400 });
+    }
+    return send(context, admin, { emails, access, cohort, confirmExisting: true }, []);
+  }
   const typed = parseAddressText(fields.get('emails') ?? '');
   let fromCsv: AddressList = { valid: [], invalid: [] };
   if (csv && csv.length > 0) {
@@ -86,12 +109,28 @@ export async function submitInvitations(request: Request, context: RequestContex
   if (emails.length > MAX_INVITATIONS) {
     return data<InviteResult>({ error: INVITE_MESSAGES.tooMany }, { status: 400 });
   }
-  const result = await inviteAddresses(db, { emails, access, cohort }, admin);
+  return send(context, admin, { emails, access, cohort }, invalid);
+}
+
+async function send(
+  context: RequestContext,
+  admin: Viewer,
+  request: InvitationRequest,
+  invalid: NonNullable<InviteResult['invalid']>,
+) {
+  const result = await inviteAddresses(context.services.database.db, request, admin);
   context.log.info(
     { event: 'invitations-sent', count: result.invited, applied: result.applied, by: admin.id },
     'audit',
   );
   context.services.email.wakeWorker();
   for (const id of result.userIds) context.services.userEvents.publish({ collection: 'users', id });
-  return data<InviteResult>({ sent: result.invited, applied: result.applied, invalid });
+  return data<InviteResult>({
+    sent: result.invited,
+    applied: result.applied,
+    invalid,
+    held: result.held,
+    access: request.access,
+    cohort: request.cohort,
+  });
 }

@@ -1,3 +1,5 @@
+import type { Access, Cohort } from '~/db/schema';
+
 /** The invitations form's words and limits, for its page and its action. */
 export const CSV_MAX_BYTES = 1024 * 1024;
 export const INVITATIONS_FORM_MAX_BYTES = CSV_MAX_BYTES + 64 * 1024;
@@ -11,7 +13,16 @@ export const INVITE_MESSAGES = {
   unreadable: 'The form could not be read. Reload the page and try again.',
   revoked: 'Invitation revoked',
   notPending: 'That invitation is no longer pending: it was used or revoked already.',
+  noneConfirmed: 'Tick at least one account to update.',
 } as const;
+
+/** An account an invitation would change, listed for the admin to confirm first. */
+export interface HeldAccount {
+  email: string;
+  name: string;
+  access: Access;
+  cohort: Cohort;
+}
 
 export interface InviteResult {
   error?: string;
@@ -20,4 +31,8 @@ export interface InviteResult {
   applied?: number;
   /** Entries that are not addresses: the line of the list or of the CSV file they were on. */
   invalid?: { line: number; value: string; in: 'list' | 'csv' }[];
+  /** Accounts left untouched until the admin confirms, with the invitation's choices. */
+  held?: HeldAccount[];
+  access?: string;
+  cohort?: string;
 }

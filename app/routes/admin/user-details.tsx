@@ -1,5 +1,9 @@
 import { data } from 'react-router';
-import { listUserChanges, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
+import {
+  activePaidEnrolment,
+  listUserChanges,
+  USER_STATUS_ERRORS,
+} from '~/features/admin/user-status.server';
 import { saveUserStatus } from '~/features/admin/save-user-status.server';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
@@ -39,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .executeTakeFirst();
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails, purchases, cohorts, history, completedSteps, certificates] =
+  const [changes, emails, purchases, cohorts, history, completedSteps, certificates, paid] =
     await Promise.all([
       listUserChanges(db, user.id),
       listEmailsForUser(db, user.id),
@@ -48,9 +52,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listInvitationsAndTransfers(db, user),
       listCompletedSteps(db, user.id),
       listCertificatesOfUser(db, user.id),
+      activePaidEnrolment(db, user.id),
     ]);
   const timeline = buildTimeline({ user, changes, emails, purchases, ...history, certificates });
-  return { user, emails, purchases, cohorts, timeline, backTo, completedSteps, certificates };
+  return {
+    user,
+    paidEnrolment: paid,
+    emails,
+    purchases,
+    cohorts,
+    timeline,
+    backTo,
+    completedSteps,
+    certificates,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail } from '../render-email.server';
+
+describe('the access-removed e-mail', () => {
+  it('tells the student which enrolment lost its access, and why, in HTML and text', () => {
+    const email = renderEmail(
+      'access-removed',
+      { name: 'Kemi', planName: 'FrontEnd Bootcamp Upfront', reason: 'Chargeback <opened>' },
+      'https://academy.example',
+    );
+    expect(email.subject).toBe('Your access to the course was changed');
+    expect(email.text).toContain('Hi Kemi');
+    expect(email.text).toContain('FrontEnd Bootcamp Upfront enrolment');
+    expect(email.text).toContain('The reason: Chargeback <opened>');
+    expect(email.html).toContain('The reason: Chargeback &lt;opened&gt;');
+  });
+});
