@@ -242,3 +242,34 @@ describe('removing the access of a student who paid', () => {
     expect(await outbox(student.id)).toEqual([]);
   });
 });
+
+describe('placing someone in a cohort (issue 24)', () => {
+  it('e-mails them which cohort, when it starts and its schedule; leaving one sends nothing', async () => {
+    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle, { name: 'Placed Person' });
+    await handle.db
+      .updateTable('cohorts')
+      .set({ start_date: '2027-01-12', schedule: 'Tue and Thu, 7–9 pm WAT' })
+      .where('id', '=', 'cohort-1')
+      .execute();
+    await changeUserStatus(handle.db, student.id, { cohort: 'cohort-1' }, admin);
+    await changeUserStatus(handle.db, student.id, { cohort: 'none' }, admin);
+    const placed = await handle.db
+      .selectFrom('email_outbox')
+      .select(['template', 'subject', 'payload', 'recipient'])
+      .where('user_id', '=', student.id)
+      .execute();
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({
+      template: 'cohort-placed',
+      subject: 'Your cohort: Cohort 1',
+      recipient: student.email,
+    });
+    expect(JSON.parse(placed[0]!.payload)).toEqual({
+      name: 'Placed Person',
+      cohortName: 'Cohort 1',
+      startDate: '12 January 2027',
+      schedule: 'Tue and Thu, 7–9 pm WAT',
+    });
+  });
+});

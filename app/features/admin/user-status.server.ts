@@ -9,6 +9,7 @@ import {
 } from '~/db/schema';
 import { planName } from '~/content/plans';
 import { isListedAdminEmail, recordUserChange } from '~/features/auth/user-records.server';
+import { tellCohortPlacement } from '~/features/cohorts/cohort-placement.server';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
@@ -155,6 +156,7 @@ export async function changeUserStatus(
       at: now,
       reason,
     });
+    await tellCohortPlacement(trx, { userId: user.id, before: user.cohort, after: cohort }, now);
     // An account without a usable address still gets the change; the history has the reason.
     if (paid && reason && isDeliverableAddress(user.email)) {
       await enqueueEmail(

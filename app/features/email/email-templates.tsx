@@ -8,6 +8,7 @@ import {
 } from './templates/payment-emails';
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
+import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import {
@@ -91,6 +92,16 @@ export const EMAIL_TEMPLATES = {
     }),
     subject: transferSubmittedSubject,
     render: (payload) => <TransferSubmittedEmail {...payload} />,
+  }),
+  'cohort-placed': template({
+    payload: z.object({
+      name: z.string().min(1).max(200),
+      cohortName: z.string().min(1).max(200),
+      startDate: z.string().min(1).nullable(),
+      schedule: z.string().max(500),
+    }),
+    subject: cohortPlacedSubject,
+    render: (payload) => <CohortPlacedEmail {...payload} />,
   }),
   invitation: template({
     payload: z.object({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Access, Cohort, Database } from '~/db/schema';
 import { recordUserChange } from '~/features/auth/user-records.server';
+import { tellCohortPlacement } from '~/features/cohorts/cohort-placement.server';
 
 /** What changed access when no admin did: the audit trail names it instead of a person. */
 export interface AccessCause {
@@ -93,4 +94,5 @@ async function applyChange(
     after: { access, cohort },
     at: now,
   });
+  await tellCohortPlacement(trx, { userId: user.id, before: user.cohort, after: cohort }, now);
 }

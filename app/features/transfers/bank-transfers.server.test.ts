@@ -151,7 +151,19 @@ describe('deciding a bank transfer', () => {
       access_after: 'level-1',
       cohort_after: 'cohort-1',
     });
-    expect(await emailsOf(user.id)).toEqual(['transfer-received', 'transfer-approved']);
+    // Queued in one transaction (the same instant): compared as a set.
+    expect((await emailsOf(user.id)).sort()).toEqual([
+      'cohort-placed',
+      'transfer-approved',
+      'transfer-received',
+    ]);
+    const placed = await database.db
+      .selectFrom('email_outbox')
+      .select(['subject', 'payload'])
+      .where('user_id', '=', user.id)
+      .where('template', '=', 'cohort-placed')
+      .executeTakeFirstOrThrow();
+    expect(placed.subject).toBe('Your cohort: Cohort 1');
   });
 
   it('rejection keeps access, tells the reason, and lets the student submit again', async () => {
@@ -241,7 +253,8 @@ describe('deciding a bank transfer', () => {
       (result) => result.outcome === 'decided' && result.transfer.status === 'approved',
     );
     expect(enrolments).toHaveLength(approved ? 1 : 0);
-    expect(await emailsOf(user.id)).toHaveLength(2);
+    // The received e-mail, and the decision's (an approval also names the cohort).
+    expect(await emailsOf(user.id)).toHaveLength(approved ? 3 : 2);
     expect(
       await decideTransfer(database.db, 'trf_unknown', admin, { kind: 'reject', reason: 'x' }),
     ).toEqual({

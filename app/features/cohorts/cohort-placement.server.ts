@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { NO_COHORT, nowTimestamp, type Cohort, type Database } from '~/db/schema';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import { isDeliverableAddress } from '~/lib/mail-address';
+import { formatCohortStart } from './cohort-dates';
+
+/**
+ * Tells a person which cohort they were placed in (an approved transfer, a claimed
+ * invitation, an admin's change), in the transaction of the change: nobody learns their
+ * cohort by chance. Leaving a cohort, or staying in one, sends nothing.
+ */
+export async function tellCohortPlacement(
+  trx: Kysely<Database>,
+  change: { userId: string; before: Cohort; after: Cohort },
+  now: Date,
+): Promise<void> {
+  if (change.after === change.before || change.after === NO_COHORT) return;
+  const [user, cohort] = await Promise.all([
+    trx
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('id', '=', change.userId)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('cohorts')
+      .select(['name', 'start_date', 'schedule'])
+      .where('id', '=', change.after)
+      .executeTakeFirst(),
+  ]);
+  // An account without a usable address still gets its cohort; the page shows it.
+  if (!user || !cohort || !isDeliverableAddress(user.email)) return;
+  await enqueueEmail(
+    trx,
+    {
+      key: `cohort-placed:${change.userId}:${change.after}:${nowTimestamp(now)}`,
+      template: 'cohort-placed',
+      payload: {
+        name: user.name,
+        cohortName: cohort.name,
+        startDate: cohort.start_date ? formatCohortStart(cohort.start_date) : null,
+        schedule: cohort.schedule,
+      },
+      to: { address: user.email, name: user.name },
+      userId: change.userId,
+    },
+    now,
+  );
+}
