@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_COLUMNS } from '~/features/enrolment/payment-search.server';
 import { insertBankTransfer } from '../tests/support/bank-transfer-rows';
+import { insertEnrolment } from '../tests/support/test-database';
 import { startServerWithAdmin } from '../tests/support/server-with-admin';
 
 describe('the payments ledger CSV in a spreadsheet', () => {
@@ -61,22 +62,11 @@ describe('the payments ledger CSV in a spreadsheet', () => {
         refunded_amount: 10_000,
       })
       .execute();
-    await db
-      .insertInto('enrolments')
-      .values({
-        id: 'enr-zoe',
-        user_id: 'zoe',
-        order_id: 'ord-zoe',
-        track: 'frontend',
-        plan_id: 'fed-upfront',
-        status: 'active',
-        installments_paid: 1,
-        installments_total: 1,
-        source: 'payment',
-        created_at: '2026-03-02T10:00:00.000Z',
-        updated_at: '2026-03-02T10:00:00.000Z',
-      })
-      .execute();
+    await insertEnrolment(db, {
+      userId: 'zoe',
+      orderId: 'ord-zoe',
+      at: '2026-03-02T10:00:00.000Z',
+    });
     for (const [id, status, createdAt] of [
       ['tr_zoe', 'approved', '2026-03-05T08:30:00.000Z'],
       ['tr_zoe_waiting', 'pending', '2026-03-06T08:30:00.000Z'],

@@ -1,5 +1,13 @@
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
-import { nowTimestamp, type Access, type Cohort, type User } from '~/db/schema';
+import type { Kysely } from 'kysely';
+import {
+  nowTimestamp,
+  type Access,
+  type Cohort,
+  type Database,
+  type EnrolmentSource,
+  type User,
+} from '~/db/schema';
 import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client';
 
 /** PostgreSQL when `TEST_DATABASE_URL` names a server, SQLite otherwise. */
@@ -57,4 +65,33 @@ export async function insertUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An active FrontEnd upfront enrolment, paid in full: what a verified card payment leaves. */
+export async function insertEnrolment(
+  db: Kysely<Database>,
+  fields: {
+    userId: string;
+    orderId: string | null;
+    source?: EnrolmentSource;
+    at?: string;
+  },
+): Promise<void> {
+  const at = fields.at ?? nowTimestamp();
+  await db
+    .insertInto('enrolments')
+    .values({
+      id: `enr-${fields.userId}`,
+      user_id: fields.userId,
+      order_id: fields.orderId,
+      track: 'frontend',
+      plan_id: 'fed-upfront',
+      status: 'active',
+      installments_paid: 1,
+      installments_total: 1,
+      source: fields.source ?? 'payment',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

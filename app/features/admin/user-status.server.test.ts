@@ -1,6 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  createTestDatabase,
+  insertEnrolment,
+  insertUser,
+} from '../../../tests/support/test-database';
 import {
   activePaidEnrolment,
   changeUserStatus,
@@ -168,22 +172,7 @@ describe('removing the access of a student who paid', () => {
         refunded_at: null,
       })
       .execute();
-    await handle.db
-      .insertInto('enrolments')
-      .values({
-        id: `enrolment-${userId}`,
-        user_id: userId,
-        order_id: `order-${userId}`,
-        track: 'frontend',
-        plan_id: 'fed-upfront',
-        status: 'active',
-        installments_paid: 1,
-        installments_total: 1,
-        source: 'payment',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertEnrolment(handle.db, { userId, orderId: `order-${userId}`, at });
   }
 
   const outbox = (userId: string) =>

@@ -4,7 +4,11 @@ import { changeUserStatus } from '~/features/admin/user-status.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  createTestDatabase,
+  insertEnrolment,
+  insertUser,
+} from '../../../tests/support/test-database';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
 import { setUpSignIn } from './sign-in-hook.server';
@@ -154,22 +158,7 @@ describe('invitations', () => {
       .set({ email_verified: 1 })
       .where('id', '=', revoked.id)
       .execute();
-    await database.db
-      .insertInto('enrolments')
-      .values({
-        id: `enr-${revoked.id}`,
-        user_id: revoked.id,
-        order_id: null,
-        track: 'frontend',
-        plan_id: 'fed-upfront',
-        status: 'active',
-        installments_paid: 1,
-        installments_total: 1,
-        source: 'admin',
-        created_at: '2026-01-01T00:00:00.000Z',
-        updated_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
+    await insertEnrolment(database.db, { userId: revoked.id, orderId: null, source: 'admin' });
     await changeUserStatus(database.db, revoked.id, { access: 'none' }, 'command-line');
     await inviteAddresses(
       database.db,
