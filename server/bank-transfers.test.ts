@@ -112,10 +112,10 @@ describe('submitting a transfer with its receipt', () => {
         .status,
     ).toBe(404);
 
-    // A second pending transfer for the plan is refused with a clear message.
+    // A second pending transfer (for any plan) is refused with a clear message.
     const again = await submit(account, transferForm(new Blob([png]), 'again.png'));
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain('already have a transfer for this plan');
+    expect(await again.text()).toContain('You already have a transfer waiting for review.');
   });
 
   it('refuses an HTML file named .png, and writes nothing', async () => {
