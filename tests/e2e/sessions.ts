@@ -34,9 +34,12 @@ export function createAccount(access: Access, name = `Test ${access}`): TestAcco
   const now = new Date();
   const db = openE2eDatabase();
   try {
+    // Fixture admins are many (tests make their own): the e-mail about each submitted
+    // transfer goes only to those a test turns it on for, or the local mailbox would
+    // drown in them.
     db.prepare(
-      'insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, ?, ?)',
-    ).run(id, name, email, access, 'none', now.toISOString());
+      'insert into users (id, name, email, access, cohort, created_at, transfer_alerts) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(id, name, email, access, 'none', now.toISOString(), access === 'admin' ? 0 : 1);
     db.prepare(
       'insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)',
     ).run(

@@ -10,6 +10,7 @@ import {
   countPendingTransfers,
   createAccount,
   daysAgo,
+  openE2eDatabase,
   readTransfer,
   submitTransferAs,
   useAccount,
@@ -483,6 +484,9 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   context,
 }, testInfo) => {
   const admin = createAccount('admin', `Alert Admin ${testInfo.project.name}`);
+  const db = openE2eDatabase();
+  db.prepare('update users set transfer_alerts = 1 where id = ?').run(admin.id);
+  db.close();
   await useAccount(context, admin);
   const student = createAccount('none', `Alerting Student ${testInfo.project.name}`);
   await submitTransferAs(student);
