@@ -1,4 +1,4 @@
-import { isDeliverableAddress } from '~/lib/mail-address';
+import { addressKey, isDeliverableAddress } from '~/lib/mail-address';
 
 /** The addresses an admin pasted or uploaded: the good ones (once each) and the bad, by line. */
 export interface AddressList {
@@ -16,9 +16,11 @@ function collect(lines: { line: number; values: string[] }[]): AddressList {
     for (const raw of values) {
       const value = raw.trim().replace(/^<|>$/g, '');
       if (!value) continue;
-      const address = value.toLowerCase();
-      if (!isDeliverableAddress(address)) list.invalid.push({ line, value: raw.trim() });
-      else if (!seen.has(address)) {
+      // ASCII lower-casing of an NFKC-normal address; a look-alike has no key and is refused.
+      const address = addressKey(value);
+      if (!address || !isDeliverableAddress(address)) {
+        list.invalid.push({ line, value: raw.trim() });
+      } else if (!seen.has(address)) {
         seen.add(address);
         list.valid.push(address);
       }

@@ -64,6 +64,21 @@ describe('address lists', () => {
     });
   });
 
+  it('refuses look-alike addresses (a Kelvin sign, a dotted capital I, a zero-width space)', () => {
+    expect(
+      parseAddressText(
+        '\u212Aim@example.com\n\u0130nes@example.com\nbo\u200B@example.com\nKim@example.com',
+      ),
+    ).toEqual({
+      valid: ['kim@example.com'],
+      invalid: [
+        { line: 1, value: '\u212Aim@example.com' },
+        { line: 2, value: '\u0130nes@example.com' },
+        { line: 3, value: 'bo\u200B@example.com' },
+      ],
+    });
+  });
+
   it('reads the email column of a CSV file, quoted fields included, and refuses one without it', () => {
     const csv = '\uFEFFName,Email\r\n"Obi, Ada",ada@example.com\r\nBo,"bo at example"\r\n';
     expect(parseAddressCsv(csv)).toEqual({

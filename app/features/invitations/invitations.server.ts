@@ -11,6 +11,7 @@ import {
 } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { addressKey } from '~/lib/mail-address';
 import type { HeldAccount } from './invite-form';
 
 export type InvitedAccess = 'none' | 'level-1';
@@ -188,11 +189,13 @@ export async function claimInvitation(
   identity: { emailVerified: boolean },
   now: Date,
 ): Promise<Invitation | undefined> {
-  if (!identity.emailVerified || !user.email) return undefined;
+  // Compared as `addressKey`s: a look-alike address (a Kelvin sign for a K) has none.
+  const key = addressKey(user.email);
+  if (!identity.emailVerified || !key) return undefined;
   const invitation = await trx
     .updateTable('invitations')
     .set({ status: 'used', used_by: user.id, used_at: nowTimestamp(now) })
-    .where('email', '=', user.email.trim().toLowerCase())
+    .where('email', '=', key)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
