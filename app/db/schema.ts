@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export const ACCESS_LEVELS = ['none', 'level-1', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -323,7 +323,6 @@ export type UserChange = Selectable<UserChangesTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 
 export function nowTimestamp(date: Date = new Date()): Timestamp {

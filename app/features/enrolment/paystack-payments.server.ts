@@ -13,8 +13,6 @@ export interface PaystackSettings {
 }
 
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
-/** The events Paystack sends that mean something here (docs/deploy.md lists them too). */
-export const PAYSTACK_EVENTS = ['charge.success', 'invoice.payment_failed', 'refund.processed'];
 
 const planRef = z
   .union([z.object({ plan_code: z.string().optional() }).loose(), z.string(), z.null()])

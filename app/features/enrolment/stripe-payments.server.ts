@@ -11,17 +11,6 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** The events to enable on the Stripe webhook endpoint (docs/deploy.md lists them too). */
-export const STRIPE_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'charge.refunded',
-] as const;
-
 function stripeClient(settings: StripeSettings): Stripe {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   return new Stripe(settings.secretKey, {
