@@ -23,6 +23,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a connection (or a transaction) is PostgreSQL's: for the few statements the two
+ * engines write differently (row locks, the search's trigram form).
+ */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 export function engineFor(url: string): Engine {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }
@@ -109,11 +117,9 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
   // On PostgreSQL Kysely looks for its bookkeeping tables in every visible schema; pin them
   // to the schema in use, so several deployments (or test runs) can share one database.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema
-      : undefined;
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -1,11 +1,5 @@
-import {
-  PostgresAdapter,
-  sql,
-  type Expression,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { isPostgres } from '~/db/database.server';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { pageOf } from './page-window';
@@ -34,10 +28,6 @@ export interface UserPage {
  * through the trigram index (or, for one or two characters, a scan) and sort them.
  */
 const WALK_ROWS_LIMIT = 2_000;
-
-export function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** `%`, `_` and `\` typed by the admin match themselves. */
 export function likePattern(text: string): string {

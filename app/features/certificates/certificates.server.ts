@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '~/db/database.server';
 import { NO_COHORT, nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { hasCompletedCourse } from '~/features/progress/progress.server';
@@ -52,10 +53,6 @@ export interface IssuedCertificate {
   certificate: Certificate;
   /** False when the account has no deliverable address (nothing was queued). */
   emailed: boolean;
-}
-
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** The track of the student's enrolment: an active one first, the newest; frontend if none. */

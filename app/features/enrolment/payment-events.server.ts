@@ -11,7 +11,7 @@ import {
 import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
-import { isPostgres } from '~/features/admin/user-search.server';
+import { isPostgres } from '~/db/database.server';
 import { formatMinorUnits } from './money';
 import { coversTrack, TRACK_NAMES } from './tracks';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';

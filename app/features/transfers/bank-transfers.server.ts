@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
-import { isPostgres } from '~/features/admin/user-search.server';
+import { isPostgres } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
