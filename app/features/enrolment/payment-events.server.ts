@@ -106,12 +106,7 @@ export async function applyPaymentEvent(
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) {
       return { outcome: 'duplicate-event', queuedEmail: false };
     }
-    const settle = async (
-      outcome: EventOutcome,
-      note?: string,
-      userId?: string,
-      queuedEmail = false,
-    ) => {
+    const settle = async ({ outcome, note, userId, queuedEmail = false }: Settled) => {
       if (outcome !== 'applied' || note) {
         await trx
           .updateTable('payment_events')
@@ -122,12 +117,15 @@ export async function applyPaymentEvent(
       }
       return { outcome, userId, queuedEmail };
     };
-    if (event.kind === 'ignored') return settle('ignored');
-    if (event.kind === 'unverified') return settle('unverified', event.reason);
+    if (event.kind === 'ignored') return settle({ outcome: 'ignored' });
+    if (event.kind === 'unverified') return settle({ outcome: 'unverified', note: event.reason });
     const found = await findOrderOfEvent(trx, event);
     if (!found || found.provider !== event.provider) {
       const named = event.orderId ?? (event.subscriptionRef && `for ${event.subscriptionRef}`);
-      return settle('unknown-order', `No ${event.provider} order ${named ?? '(none named)'}`);
+      return settle({
+        outcome: 'unknown-order',
+        note: `No ${event.provider} order ${named ?? '(none named)'}`,
+      });
     }
     const order = await lockBuyerOf(trx, found);
     if (!event.orderId) {
@@ -140,16 +138,23 @@ export async function applyPaymentEvent(
     }
     switch (event.kind) {
       case 'payment-succeeded':
-        return settle(...(await recordPayment(trx, order, event, now)));
+        return settle(await recordPayment(trx, order, event, now));
       case 'payment-failed':
-        return settle(...(await recordFailure(trx, order, event.reason, now)));
+        return settle(await recordFailure(trx, order, event.reason, now));
       case 'refunded':
-        return settle(...(await recordRefund(trx, order, event, now)));
+        return settle(await recordRefund(trx, order, event, now));
     }
   });
 }
 
-type Settled = [EventOutcome, string | undefined, string | undefined, boolean];
+/** What a recorded event came to: its outcome, the note kept with it, whose it was. */
+interface Settled {
+  outcome: EventOutcome;
+  note?: string;
+  userId?: string;
+  /** Messages were queued: wake the outbox worker. */
+  queuedEmail?: boolean;
+}
 
 /**
  * One buyer's events apply one at a time. Each reads the enrolment and the payments, then
@@ -171,28 +176,27 @@ async function recordPayment(
   now: Date,
 ): Promise<Settled> {
   if (event.amount !== order.amount || event.currency.toUpperCase() !== order.currency) {
-    return [
-      'mismatch',
-      `Paid ${formatMinorUnits(event.amount, event.currency.toUpperCase())}, the order is for ${formatMinorUnits(order.amount, order.currency)}: nothing granted`,
-      order.user_id,
-      false,
-    ];
+    return {
+      outcome: 'mismatch',
+      note: `Paid ${formatMinorUnits(event.amount, event.currency.toUpperCase())}, the order is for ${formatMinorUnits(order.amount, order.currency)}: nothing granted`,
+      userId: order.user_id,
+    };
   }
   const at = nowTimestamp(now);
   const recorded = await findPayment(trx, order.provider, event.paymentId);
   // The same charge named by another event (a checkout and its first invoice, a provider's
   // retry under a new id), or refunded before this event came: nothing more to record.
-  if (recorded) return ['duplicate-payment', undefined, order.user_id, false];
+  if (recorded) return { outcome: 'duplicate-payment', userId: order.user_id };
   const existing = await findEnrolmentOfOrder(trx, order.id);
   if (existing && !takesMorePayments(order, existing)) {
-    return [
-      'mismatch',
-      existing.status === 'refunded' || existing.status === 'cancelled'
-        ? `A payment ${event.paymentId} after the enrolment was ${existing.status}: not recorded, refund it`
-        : `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
-      order.user_id,
-      false,
-    ];
+    return {
+      outcome: 'mismatch',
+      note:
+        existing.status === 'refunded' || existing.status === 'cancelled'
+          ? `A payment ${event.paymentId} after the enrolment was ${existing.status}: not recorded, refund it`
+          : `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
+      userId: order.user_id,
+    };
   }
   // Pay Now sells no track a person holds, but two tabs or a provider's retry can still
   // buy it twice: the money is recorded, and an admin is asked to refund the second.
@@ -261,22 +265,22 @@ async function recordPayment(
     }),
   );
   if (alreadyPaid) {
-    return [
-      'duplicate-purchase',
-      `Already enrolled in the ${TRACK_NAMES[alreadyPaid.track]} track (${alreadyPaid.order_id ?? 'by bank transfer'}): payment ${event.paymentId} is a second purchase, refund it`,
-      order.user_id,
-      true,
-    ];
+    return {
+      outcome: 'duplicate-purchase',
+      note: `Already enrolled in the ${TRACK_NAMES[alreadyPaid.track]} track (${alreadyPaid.order_id ?? 'by bank transfer'}): payment ${event.paymentId} is a second purchase, refund it`,
+      userId: order.user_id,
+      queuedEmail: true,
+    };
   }
   if (access === 'none') {
-    return [
-      'access-withheld',
-      `Payment ${event.paymentId} recorded, but an admin had revoked this person's access: restore it on their page, or refund the payment`,
-      order.user_id,
-      true,
-    ];
+    return {
+      outcome: 'access-withheld',
+      note: `Payment ${event.paymentId} recorded, but an admin had revoked this person's access: restore it on their page, or refund the payment`,
+      userId: order.user_id,
+      queuedEmail: true,
+    };
   }
-  return ['applied', undefined, order.user_id, true];
+  return { outcome: 'applied', userId: order.user_id, queuedEmail: true };
 }
 
 /** Another paid enrolment of the buyer (a payment or a transfer) that covers the order's track. */
@@ -307,9 +311,10 @@ async function recordFailure(
       .where('id', '=', order.id)
       .where('status', '=', 'pending')
       .execute();
-    return ['applied', reason, order.user_id, false];
+    return { outcome: 'applied', note: reason, userId: order.user_id };
   }
-  if (enrolment.status !== 'active') return ['ignored', reason, order.user_id, false];
+  if (enrolment.status !== 'active')
+    return { outcome: 'ignored', note: reason, userId: order.user_id };
   // A later installment failed: overdue, and the student is told. Access stays.
   await trx
     .updateTable('enrolments')
@@ -324,7 +329,7 @@ async function recordFailure(
     'installment-failed',
     (user) => ({ name: user.name, planName: planName(order.plan_id) }),
   );
-  return ['applied', reason, order.user_id, true];
+  return { outcome: 'applied', note: reason, userId: order.user_id, queuedEmail: true };
 }
 
 async function recordRefund(
@@ -337,12 +342,11 @@ async function recordRefund(
   const payment = await findPayment(trx, order.provider, event.paymentId);
   if (!payment) {
     if (event.amount < order.amount) {
-      return [
-        'ignored',
-        `A partial refund of ${formatMinorUnits(event.amount, order.currency)} before its payment was recorded: not counted`,
-        order.user_id,
-        false,
-      ];
+      return {
+        outcome: 'ignored',
+        note: `A partial refund of ${formatMinorUnits(event.amount, order.currency)} before its payment was recorded: not counted`,
+        userId: order.user_id,
+      };
     }
     // The refund came before the payment's own event: record the charge as refunded, so
     // the payment event that follows finds it and grants nothing.
@@ -350,9 +354,13 @@ async function recordRefund(
       .insertInto('payments')
       .values(paymentRow(order, event, 'refunded', order.amount, at))
       .execute();
-    return ['applied', 'Refund recorded before its payment', order.user_id, false];
+    return {
+      outcome: 'applied',
+      note: 'Refund recorded before its payment',
+      userId: order.user_id,
+    };
   }
-  if (payment.status === 'refunded') return ['ignored', undefined, order.user_id, false];
+  if (payment.status === 'refunded') return { outcome: 'ignored', userId: order.user_id };
   const refunded = Math.min(payment.amount, payment.refunded_amount + event.amount);
   if (refunded < payment.amount) {
     // A partial refund keeps the course; the parts count toward a refund of the whole.
@@ -361,12 +369,11 @@ async function recordRefund(
       .set({ refunded_amount: refunded })
       .where('id', '=', payment.id)
       .execute();
-    return [
-      'applied',
-      `Partly refunded: ${formatMinorUnits(refunded, payment.currency)} of ${formatMinorUnits(payment.amount, payment.currency)}`,
-      order.user_id,
-      false,
-    ];
+    return {
+      outcome: 'applied',
+      note: `Partly refunded: ${formatMinorUnits(refunded, payment.currency)} of ${formatMinorUnits(payment.amount, payment.currency)}`,
+      userId: order.user_id,
+    };
   }
   await trx
     .updateTable('payments')
@@ -392,7 +399,7 @@ async function recordRefund(
     { id: 'payment', name: `${causeName[order.provider]}: refund` },
     now,
   );
-  return ['applied', undefined, order.user_id, false];
+  return { outcome: 'applied', userId: order.user_id };
 }
 
 function findPayment(trx: Kysely<Database>, provider: PaymentProviderName, paymentId: string) {
