@@ -63,3 +63,23 @@ export async function atTheSameMoment<T>(
     }
   });
 }
+
+/**
+ * Waits until another connection is blocked by the transaction `trx` (a row lock it holds):
+ * how a test knows a second request has reached its wait. SQLite runs one transaction at a
+ * time, so anything started after `trx` already waits for it there.
+ */
+export async function untilAnotherWaitsFor(
+  database: DatabaseHandle,
+  trx: Kysely<Database>,
+): Promise<void> {
+  if (database.engine === 'sqlite') return;
+  for (;;) {
+    // Inside a transaction, the statistics views are a snapshot taken at first use.
+    await sql`select pg_stat_clear_snapshot()`.execute(trx);
+    const { rows } = await sql<{ waiting: string | number }>`
+      select count(*) as waiting from pg_stat_activity
+      where pg_backend_pid() = any(pg_blocking_pids(pid))`.execute(trx);
+    if (Number(rows[0]?.waiting) > 0) return;
+  }
+}

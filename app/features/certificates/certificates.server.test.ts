@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { createTestDatabase, insertUser, testEngine } from '../../../tests/support/test-database';
+import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
   CertificateError,
@@ -145,7 +146,7 @@ describe('issuing a certificate', () => {
         () => 'issued',
         (error: unknown) => error,
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilAnotherWaitsFor(database, trx);
       await trx
         .insertInto('certificates')
         .values({
