@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from '@playwright/test';
 import type { Access } from '../../app/db/schema';
+import { hashToken } from '../../app/features/auth/session.server';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 export interface TestAccount {
@@ -43,7 +44,7 @@ export function createAccount(access: Access, name = `Test ${access}`): TestAcco
     db.prepare(
       'insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)',
     ).run(
-      createHash('sha256').update(token).digest('hex'),
+      hashToken(token),
       id,
       now.toISOString(),
       now.toISOString(),

@@ -4,8 +4,9 @@
  * does (the session id is stored as the sha256 hex of a 43-character base64url token; the
  * cookie carries the token).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { hashToken } from '~/features/auth/session.server';
 import type { Access } from '~/db/schema';
 
 export interface Account {
@@ -53,7 +54,7 @@ export async function createAccounts(
         await database.db
           .insertInto('sessions')
           .values({
-            id_hash: createHash('sha256').update(token).digest('hex'),
+            id_hash: hashToken(token),
             user_id: id,
             created_at: now.toISOString(),
             last_seen_at: now.toISOString(),
