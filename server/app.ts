@@ -136,7 +136,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         wantsServerRender: isPersonal,
         nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),
         onCohortsChanged: (listener) => {
-          services.userEvents.subscribe({
+          services.changeEvents.subscribe({
             onEvent: (event) => {
               if (event.collection === 'cohorts') listener();
             },

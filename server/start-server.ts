@@ -81,7 +81,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       maxDays: env.SESSION_MAX_DAYS,
     },
     // One SQLite file means one server process; PostgreSQL may serve several instances.
-    userEvents:
+    changeEvents:
       database.engine === 'postgres'
         ? (await import('~/lib/postgres-event-bus.server')).createPostgresEventBus(
             env.DATABASE_URL,
@@ -122,7 +122,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     onClose: () => {
       stopExpirySweep();
       // Open event streams would otherwise keep the server from closing.
-      void services.userEvents.close();
+      void services.changeEvents.close();
     },
     // A send in progress finishes first; what is still queued waits for the next start.
     closeResources: async () => {

@@ -13,7 +13,8 @@ export interface AppServices {
   logger: Logger;
   oidc: OidcClient;
   sessionSettings: SessionSettings;
-  userEvents: EventBus;
+  /** Changes to users, cohorts, transfers and sessions, for live pages on every instance. */
+  changeEvents: EventBus;
   payments: PaymentsSetup;
   email: {
     /** Mail goes to the local mailbox (no SMTP_URL): `/dev-mail` shows it. */

@@ -83,7 +83,7 @@ async function changeEventStream(
           () => end(),
         );
       };
-      const unsubscribe = services.userEvents.subscribe({
+      const unsubscribe = services.changeEvents.subscribe({
         onEvent: (event: ChangeEvent) => {
           if (rules.forwards(event, viewer)) send(frame('change', event));
           if (event.id === viewer.id) recheck();

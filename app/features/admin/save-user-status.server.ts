@@ -44,7 +44,7 @@ export async function saveUserStatus(
     throw error;
   }
   context.log.info({ event: 'user-status-changed', userId, by: admin.id, ...parsed.data }, 'audit');
-  context.services.userEvents.publish({ collection: 'users', id: userId });
+  context.services.changeEvents.publish({ collection: 'users', id: userId });
   return redirect('/admin/home', {
     headers: {
       'Set-Cookie': flashCookie(

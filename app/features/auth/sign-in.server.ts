@@ -206,7 +206,7 @@ export async function completeSignIn(
   context.services.email.wakeWorker();
   cookies.push(await startSession(db, user.id, cookieHeader, context.services.sessionSettings));
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
-  context.services.userEvents.publish({ collection: 'users', id: user.id });
+  context.services.changeEvents.publish({ collection: 'users', id: user.id });
   const message = created ? SIGN_IN_MESSAGES.accountCreated : SIGN_IN_MESSAGES.loggedIn;
   return respond(context, mode, { ok: true, message, returnTo }, cookies);
 }
@@ -256,7 +256,7 @@ export async function signOut(request: Request, context: RequestContext): Promis
   );
   context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
   // Open admin event streams of this person, on every instance, re-check their session now.
-  if (userId) context.services.userEvents.publish({ collection: 'sessions', id: userId });
+  if (userId) context.services.changeEvents.publish({ collection: 'sessions', id: userId });
   const headers = new Headers({ Location: '/login' });
   headers.append('Set-Cookie', cookie);
   headers.append(

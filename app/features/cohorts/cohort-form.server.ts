@@ -60,7 +60,7 @@ async function archiveCohort(form: FormData, context: RequestContext, admin: Vie
     { event: archived ? 'cohort-archived' : 'cohort-restored', cohortId: cohort.id, by: admin.id },
     'audit',
   );
-  context.services.userEvents.publish({ collection: 'cohorts', id: cohort.id });
+  context.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
   return savedCohort(
     context,
     `${archived ? COHORT_MESSAGES.archived : COHORT_MESSAGES.restored}: ${cohort.name}`,
@@ -98,7 +98,7 @@ export async function submitCohort(request: Request, context: RequestContext, ad
     if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
     context.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
     // The public pages announce the next cohort: their prerendered copies are refreshed.
-    context.services.userEvents.publish({ collection: 'cohorts', id: cohort.id });
+    context.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
     return savedCohort(context, `${COHORT_MESSAGES.saved}: ${cohort.name}`);
   } catch (error) {
     if (!(error instanceof CohortNameTaken)) throw error;

@@ -48,7 +48,7 @@ export async function receivePaymentWebhook(
     'payment',
   );
   if (result.userId)
-    context.services.userEvents.publish({ collection: 'users', id: result.userId });
+    context.services.changeEvents.publish({ collection: 'users', id: result.userId });
   if (result.queuedEmail) context.services.email.wakeWorker();
   try {
     await stopPaidInstallments(context.services.database.db, provider, event);

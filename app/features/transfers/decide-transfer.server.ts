@@ -111,8 +111,8 @@ export async function submitTransferDecision(
     'audit',
   );
   context.services.email.wakeWorker();
-  context.services.userEvents.publish({ collection: 'transfers', id: transferId });
-  context.services.userEvents.publish({ collection: 'users', id: result.transfer.user_id });
+  context.services.changeEvents.publish({ collection: 'transfers', id: transferId });
+  context.services.changeEvents.publish({ collection: 'users', id: result.transfer.user_id });
   return redirect('/admin/transfers', {
     headers: {
       'Set-Cookie': flashCookie(

@@ -106,6 +106,6 @@ export async function submitTransferForm(request: Request, context: RequestConte
     'payment',
   );
   context.services.email.wakeWorker();
-  context.services.userEvents.publish({ collection: 'transfers', id: result.transferId });
+  context.services.changeEvents.publish({ collection: 'transfers', id: result.transferId });
   return redirect(`/success?transfer=${encodeURIComponent(result.transferId)}`);
 }
