@@ -124,7 +124,8 @@ async function send(
     'audit',
   );
   context.services.email.wakeWorker();
-  for (const id of result.userIds) context.services.changeEvents.publish({ collection: 'users', id });
+  for (const id of result.userIds)
+    context.services.changeEvents.publish({ collection: 'users', id });
   return data<InviteResult>({
     sent: result.invited,
     applied: result.applied,
