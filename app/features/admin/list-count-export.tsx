@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from '~/ui/button';
-import { ListCount } from './data-table';
+import { ListCount } from '~/ui/list/data-table';
 
 /**
  * An admin list's count with its Export CSV link beside it: the download of every page of

@@ -6,9 +6,9 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
-import { DataTable, EmptyList, dataCells, dataRowClass } from './data-table';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { ListCountWithExport } from './list-count-export';
-import { Pagination } from './pagination';
+import { Pagination } from '~/ui/list/pagination';
 import {
   SEARCH_MAX_LENGTH,
   userExportHref,

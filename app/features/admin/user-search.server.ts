@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { isPostgres } from '~/db/database.server';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { pageOf } from './page-window';
+import { pageOf } from '~/ui/list/page-window';
 import { USERS_PAGE_SIZE, hasFilters, type UserSearch } from './user-search';
 
 /** A user as the admin list shows them, with how many of the numbered steps they completed. */

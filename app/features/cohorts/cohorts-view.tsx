@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';

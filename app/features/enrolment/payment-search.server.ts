@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import { nowTimestamp, type Database, type PaymentProviderName, type Timestamp } from '~/db/schema';
 import { keysetCsvStream } from '~/features/admin/csv-export.server';
-import { pageOf } from '~/features/admin/page-window';
+import { pageOf } from '~/ui/list/page-window';
 import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
 import { containsText } from '~/features/admin/user-search.server';
 import {

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { Form, useFetcher } from 'react-router';
-import { DataTable, EmptyList, dataCells, dataRowClass } from '~/features/admin/data-table';
-import { DateTime } from '~/features/admin/list-cells';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
+import { DateTime } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';

@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  DataTable,
-  EmptyList,
-  ListCount,
-  dataCells,
-  dataRowClass,
-} from '~/features/admin/data-table';
-import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
-import { Pagination } from '~/features/admin/pagination';
+import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from '~/ui/list/data-table';
+import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
+import { Pagination } from '~/ui/list/pagination';
 import type { QueuedTransfer, TransferQueue } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
-import { pageOf } from '~/features/admin/page-window';
+import { pageOf } from '~/ui/list/page-window';
 import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
 import { formatMinorUnits } from '~/features/enrolment/money';
 import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, Download, TriangleAlert, X } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
-import { DateTime, PersonCell, StatusBadge } from '~/features/admin/list-cells';
+import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import { fieldClass } from '~/ui/form';

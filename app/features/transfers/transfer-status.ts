@@ -1,5 +1,5 @@
 import type { BankTransferStatus } from '~/db/schema';
-import type { BADGE_TONES } from '~/features/admin/list-cells';
+import type { BADGE_TONES } from '~/ui/list/list-cells';
 
 /** How a transfer's status reads in the admin area. */
 export const TRANSFER_STATUS: Record<
