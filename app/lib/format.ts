@@ -47,3 +47,11 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 export function formatDateTimeUtc(timestamp: string): string {
   return `${dateTimeFormat.format(new Date(timestamp))} UTC`;
 }
+
+/** Whole minor units (cents, kobo) as people read them: `40000, 'USD'` → `$400`. */
+export function formatMinorUnits(amount: number, currency: string): string {
+  const major = amount / 100;
+  if (currency === 'USD') return formatUsd(major);
+  if (currency === 'NGN') return formatNaira(major);
+  return `${major.toFixed(2)} ${currency}`;
+}

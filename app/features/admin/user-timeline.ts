@@ -1,6 +1,6 @@
 import { planName } from '~/content/plans';
 import type { UserChange } from '~/db/schema';
-import { formatMinorUnits } from '~/features/enrolment/money';
+import { formatMinorUnits } from '~/lib/format';
 
 /** One line of a person's history on their admin page. */
 export interface TimelineEntry {

@@ -5,7 +5,7 @@ import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { readForm } from '~/lib/read-form.server';
 import type { LocalPaymentProvider } from './local-payments.server';
-import { formatMinorUnits } from './money';
+import { formatMinorUnits } from '~/lib/format';
 import { planName } from '~/content/plans';
 import { findEnrolmentOfOrder, findOrderOf, takesMorePayments } from './orders.server';
 import { returnFromCancelledCheckout } from './start-checkout.server';

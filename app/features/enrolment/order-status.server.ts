@@ -1,6 +1,6 @@
 import type { RequestContext } from '~/lib/load-context';
 import { planName } from '~/content/plans';
-import { formatMinorUnits } from './money';
+import { formatMinorUnits } from '~/lib/format';
 import { findOrderOf } from './orders.server';
 
 export type OrderProgress = 'unlocked' | 'confirming' | 'failed' | 'cancelled';

@@ -12,7 +12,7 @@ import type { TemplateName, TemplatePayload } from '~/features/email/email-templ
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { isPostgres } from '~/db/database.server';
-import { formatMinorUnits } from './money';
+import { formatMinorUnits } from '~/lib/format';
 import { coversTrack, TRACK_NAMES } from './tracks';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
 

@@ -10,7 +10,7 @@ import { Pagination } from '~/ui/list/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
-import { formatMinorUnits } from './money';
+import { formatMinorUnits } from '~/lib/format';
 import {
   ATTENTION_LIMIT,
   PAYMENT_PROVIDERS,

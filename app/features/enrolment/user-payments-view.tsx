@@ -1,6 +1,5 @@
 import { planName } from '~/content/plans';
-import { formatDateTimeUtc } from '~/lib/format';
-import { formatMinorUnits } from './money';
+import { formatDateTimeUtc, formatMinorUnits } from '~/lib/format';
 import type { EnrolmentSummary, PaymentSummary } from './user-payments.server';
 
 /** The admin's view of what a person bought and paid. */

@@ -6,7 +6,7 @@ import { isPostgres } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
-import { formatMinorUnits } from '~/features/enrolment/money';
+import { formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
 
 export const PENDING_EXISTS =

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Database } from '~/db/schema';
-import { formatMinorUnits } from '~/features/enrolment/money';
+import { formatMinorUnits } from '~/lib/format';
 import type { RequestContext } from '~/lib/load-context';
 import { formatTransferDate } from './bank-transfers.server';
 

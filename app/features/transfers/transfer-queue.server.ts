@@ -3,7 +3,7 @@ import { planName } from '~/content/plans';
 import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
 import { pageOf } from '~/ui/list/page-window';
 import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
-import { formatMinorUnits } from '~/features/enrolment/money';
+import { formatMinorUnits } from '~/lib/format';
 import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';
 
 export interface QueuedTransfer {
