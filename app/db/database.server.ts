@@ -31,6 +31,16 @@ export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Takes the user's row for the rest of the transaction on PostgreSQL: the one lock for
+ * changes to what a person holds (payments, transfers), so two at once run one after the
+ * other. SQLite runs one write transaction at a time already.
+ */
+export async function lockUserRow(trx: Kysely<Database>, userId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 export function engineFor(url: string): Engine {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }

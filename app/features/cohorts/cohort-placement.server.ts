@@ -3,6 +3,7 @@ import { NO_COHORT, nowTimestamp, type Cohort, type Database } from '~/db/schema
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { formatCohortStart } from './cohort-dates';
+import { findCohortOf } from './cohorts.server';
 
 /**
  * Tells a person which cohort they were placed in (an approved transfer, a claimed
@@ -21,11 +22,7 @@ export async function tellCohortPlacement(
       .select(['name', 'email'])
       .where('id', '=', change.userId)
       .executeTakeFirst(),
-    trx
-      .selectFrom('cohorts')
-      .select(['name', 'start_date', 'schedule'])
-      .where('id', '=', change.after)
-      .executeTakeFirst(),
+    findCohortOf(trx, change.after),
   ]);
   // An account without a usable address still gets its cohort; the page shows it.
   if (!user || !cohort || !isDeliverableAddress(user.email)) return;

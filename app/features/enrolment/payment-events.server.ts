@@ -11,7 +11,7 @@ import {
 import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
-import { isPostgres } from '~/db/database.server';
+import { isPostgres, lockUserRow } from '~/db/database.server';
 import { formatMinorUnits } from '~/lib/format';
 import { coversTrack, TRACK_NAMES } from './tracks';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
@@ -165,7 +165,7 @@ interface Settled {
  */
 async function lockBuyerOf(trx: Kysely<Database>, order: Order): Promise<Order> {
   if (!isPostgres(trx)) return order;
-  await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+  await lockUserRow(trx, order.user_id);
   return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
 }
 

@@ -72,7 +72,7 @@ class PaystackRefused extends Error {
  * Paystack's documented alphabet for a transaction reference ("Only -, ., = and
  * alphanumeric characters allowed"); our order ids are made of it (`newOrderId`).
  */
-export const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]+$/;
+const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]+$/;
 
 const apiAnswer = z.object({
   status: z.boolean(),

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
-import { isPostgres } from '~/db/database.server';
+import { lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
@@ -56,14 +56,7 @@ export async function submitTransfer(
   const at = nowTimestamp(now);
   try {
     return await db.transaction().execute(async (trx) => {
-      if (isPostgres(trx)) {
-        await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', submission.userId)
-          .forUpdate()
-          .execute();
-      }
+      await lockUserRow(trx, submission.userId);
       const pending = await trx
         .selectFrom('bank_transfers')
         .select('id')
@@ -298,13 +291,4 @@ export async function setTransferAlerts(
     .where('id', '=', adminId)
     .where('access', '=', 'admin')
     .execute();
-}
-
-export async function transferAlertsOf(db: Kysely<Database>, adminId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('transfer_alerts')
-    .where('id', '=', adminId)
-    .executeTakeFirst();
-  return row?.transfer_alerts === 1;
 }
