@@ -49,28 +49,29 @@ export async function reconcileAccess(
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'overdue'])
     .executeTakeFirst();
-  // What gave the person the access they have: a person (an admin, the command line) or
-  // an automatic cause. Nothing recorded is as good as a person's word.
-  const cameFrom = await trx
-    .selectFrom('user_changes')
-    .select('changed_by')
-    .where('user_id', '=', userId)
-    .where('access_after', '=', user.access)
-    .whereRef('access_before', '<>', 'access_after')
-    .orderBy('changed_at', 'desc')
-    .executeTakeFirst();
-  const setByPerson = !cameFrom || !AUTOMATIC_CAUSES.has(cameFrom.changed_by);
   let target: Access = enrolled ? 'level-1' : 'none';
-  // An admin's grant stands on its own: only access an automatic cause gave is taken back
-  // by one. An admin's revocation stands against automatic causes the same way.
-  if (!enrolled && user.access === 'level-1' && setByPerson) target = 'level-1';
-  const revoked = user.access === 'none' && cameFrom !== undefined && setByPerson;
-  if (
-    target === 'level-1' &&
-    user.access === 'none' &&
-    (options.mayRaise === false || (revoked && AUTOMATIC_CAUSES.has(cause.id)))
-  ) {
-    target = 'none';
+  // Who set the access the person has matters only where the enrolments disagree with it.
+  if (target !== user.access) {
+    if (target === 'level-1' && options.mayRaise === false) {
+      target = 'none';
+    } else {
+      const cameFrom = await trx
+        .selectFrom('user_changes')
+        .select('changed_by')
+        .where('user_id', '=', userId)
+        .where('access_after', '=', user.access)
+        .whereRef('access_before', '<>', 'access_after')
+        .orderBy('changed_at', 'desc')
+        .executeTakeFirst();
+      // Nothing recorded is as good as a person's word (an admin, the command line).
+      const setByPerson = !cameFrom || !AUTOMATIC_CAUSES.has(cameFrom.changed_by);
+      // An admin's grant stands on its own: only access an automatic cause gave is taken
+      // back by one. An admin's revocation stands against automatic causes the same way.
+      const revokedByPerson = target === 'level-1' && cameFrom !== undefined && setByPerson;
+      if (target === 'none' ? setByPerson : revokedByPerson && AUTOMATIC_CAUSES.has(cause.id)) {
+        target = user.access;
+      }
+    }
   }
   if (target !== user.access || cohort !== user.cohort) {
     await applyChange(trx, user, target, cohort, cause, now);
