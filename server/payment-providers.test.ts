@@ -80,6 +80,19 @@ async function buyer(
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
+/** Pay Now as the /enroll form posts it, for a signed-in account. */
+const payNow = (cookie: string, plan: string) =>
+  fetch(`${server.origin}/checkout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Cookie: cookie,
+      Origin: server.origin,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: `plan=${plan}`,
+  });
+
 const deliver = (provider: string, delivery: { body: string; headers: Record<string, string> }) =>
   fetch(`${server.origin}/webhooks/${provider}`, {
     method: 'POST',
@@ -122,6 +135,15 @@ async function stateOf(userId: string, orderId: string) {
   };
 }
 
+/** A one-payment order refunded in full: the payment, its enrolment and the access. */
+async function expectRefundedInFull(userId: string, orderId: string) {
+  expect(await stateOf(userId, orderId)).toMatchObject({
+    access: 'none',
+    enrolment: { status: 'refunded' },
+    payments: [{ status: 'refunded' }],
+  });
+}
+
 const eventOutcome = async (provider: PaymentProviderName, orderId: string) =>
   database.db
     .selectFrom('payment_events')
@@ -135,16 +157,7 @@ describe('Stripe', () => {
     const [account] = await createAccounts(server.databaseUrl, [
       { access: 'none', name: 'Sam Stripe' },
     ]);
-    const response = await fetch(`${server.origin}/checkout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        Cookie: account!.cookie,
-        Origin: server.origin,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: 'plan=fed-installments',
-    });
+    const response = await payNow(account!.cookie, 'fed-installments');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(
       /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/,
@@ -187,19 +200,10 @@ describe('Stripe', () => {
       { access: 'none', name: 'Hasty Buyer' },
       { access: 'none', name: 'Patient Buyer' },
     ]);
-    const payNow = (cookie: string) =>
-      fetch(`${server.origin}/checkout`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          Cookie: cookie,
-          Origin: server.origin,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: 'plan=fed-upfront',
-      });
     const sessionsBefore = stripe.sessions.length;
-    const answers = await Promise.all(Array.from({ length: 12 }, () => payNow(account!.cookie)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => payNow(account!.cookie, 'fed-upfront')),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([
       ...Array<number>(10).fill(302),
       429,
@@ -218,27 +222,17 @@ describe('Stripe', () => {
     expect(orders.length).toBeLessThanOrEqual(10);
     expect(stripe.sessions.length - sessionsBefore).toBe(orders.length);
     // Counted per person: someone else pays as usual.
-    expect((await payNow(other!.cookie)).status).toBe(302);
+    expect((await payNow(other!.cookie, 'fed-upfront')).status).toBe(302);
   });
 
   it('Pay Now takes up the open checkout of the plan, and sells nothing to a student of the track (issue 24)', async () => {
     const [account] = await createAccounts(server.databaseUrl, [
       { access: 'none', name: 'Twice Clicked' },
     ]);
-    const payNow = (plan: string) =>
-      fetch(`${server.origin}/checkout`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          Cookie: account!.cookie,
-          Origin: server.origin,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: `plan=${plan}`,
-      });
-    const first = (await payNow('fed-upfront')).headers.get('location');
+    const payNowFor = (plan: string) => payNow(account!.cookie, plan);
+    const first = (await payNowFor('fed-upfront')).headers.get('location');
     expect(first).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    expect((await payNow('fed-upfront')).headers.get('location')).toBe(first);
+    expect((await payNowFor('fed-upfront')).headers.get('location')).toBe(first);
     const orders = () =>
       database.db
         .selectFrom('orders')
@@ -249,7 +243,7 @@ describe('Stripe', () => {
     expect(await orders()).toHaveLength(1);
     // Once Stripe has expired that session, Pay Now starts another.
     stripe.sessionStatus.set(first!.split('/').pop()!, 'expired');
-    const next = (await payNow('fed-upfront')).headers.get('location');
+    const next = (await payNowFor('fed-upfront')).headers.get('location');
     expect(next).not.toBe(first);
     const [, order] = await orders();
     expect(order).toBeDefined();
@@ -261,13 +255,13 @@ describe('Stripe', () => {
       ),
     );
     // Enrolled in FrontEnd: its plans are refused in words; FullStack is still for sale.
-    const refused = await payNow('fed-installments');
+    const refused = await payNowFor('fed-installments');
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(
       'You’re enrolled in the FrontEnd track — go to your course',
     );
     expect(await orders()).toHaveLength(2);
-    expect((await payNow('fsd-upfront')).status).toBe(302);
+    expect((await payNowFor('fsd-upfront')).status).toBe(302);
   });
 
   it('refuses a missing, foreign, changed or stale signature with 400, writing nothing', async () => {
@@ -324,11 +318,7 @@ describe('Stripe', () => {
     expect((await stateOf(user.id, order.id)).access).toBe('level-1');
     const full = refundedCharge({ paymentIntent, amount: 40_000 });
     expect((await deliver('stripe', signedStripeEvent('charge.refunded', full))).status).toBe(200);
-    expect(await stateOf(user.id, order.id)).toMatchObject({
-      access: 'none',
-      enrolment: { status: 'refunded' },
-      payments: [{ status: 'refunded' }],
-    });
+    await expectRefundedInFull(user.id, order.id);
   });
 
   it('waits for a delayed payment method, and grants nothing for an amount that does not match', async () => {
@@ -705,11 +695,7 @@ describe('Paystack', () => {
     paystack.transactions.set(paid.reference, { ...paid, status: 'reversed' });
     const rest = signedPaystackEvent('refund.processed', refundProcessed(paid, order.amount / 2));
     expect((await deliver('paystack', rest)).status).toBe(200);
-    expect(await stateOf(user.id, order.id)).toMatchObject({
-      access: 'none',
-      enrolment: { status: 'refunded' },
-      payments: [{ status: 'refunded' }],
-    });
+    await expectRefundedInFull(user.id, order.id);
   });
 
   it('a charge Paystack will not confirm answers 200, grants nothing and waits under Needs attention (issue 22)', async () => {
