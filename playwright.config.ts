@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
-import { E2E_ORIGIN, E2E_PORT } from './tests/e2e-origin';
+import { E2E_COOKIE_SECRET, E2E_ORIGIN, E2E_PORT } from './tests/e2e-origin';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bootcamp-e2e-'));
 // Workers inherit this, so tests can check what the server wrote.
@@ -39,6 +39,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATABASE_URL: process.env.E2E_DATABASE_PATH,
       ADMIN_EMAILS: 'admin@example.com',
+      COOKIE_SECRET: E2E_COOKIE_SECRET,
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: '0',
       SIGN_IN_RATE_LIMIT: '1000',

@@ -16,7 +16,6 @@ import { SiteFooter } from '~/features/marketing/site-footer';
 import { SiteHeader } from '~/features/marketing/site-header';
 import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
 import { clearSessionCookie } from '~/features/auth/session.server';
-import { clearFlashCookie, readFlash } from '~/lib/flash.server';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { InlineStyles } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
@@ -48,12 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { services, session } = requireServices(context);
   const { user, clearCookie } = await session();
-  const secure = services.sessionSettings.secure;
-  const flash = readFlash(request.headers.get('Cookie'), secure);
+  const flash = await services.flash.read(request.headers.get('Cookie'));
   const headers = new Headers();
   // A forged, expired or deleted session makes this a visitor's request and drops the cookie.
   if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(services.sessionSettings));
-  if (flash) headers.append('Set-Cookie', clearFlashCookie(secure));
+  if (flash) headers.append('Set-Cookie', await services.flash.clear());
   const rootData: RootData = {
     viewer: user ? { id: user.id, name: user.name, access: user.access } : null,
     flash,

@@ -12,6 +12,7 @@ import {
   until,
   type RunningServer,
 } from '../tests/support/server-process';
+import { createFlashCookie } from '../app/lib/flash.server';
 import { startSilentServer } from '../tests/support/smtp-sink';
 import { postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
 
@@ -34,12 +35,20 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The flash cookie's key, so a test can read the toast a redirect carries. */
+const COOKIE_SECRET = randomBytes(32).toString('base64url');
+const flashOf = (browser: Browser) =>
+  createFlashCookie({ secure: false, secrets: [COOKIE_SECRET] }).read(
+    `flash=${browser.cookies.get('flash') ?? ''}`,
+  );
+
 function appEnv(extra: Record<string, string>): Record<string, string> {
   return {
     GOOGLE_CLIENT_ID: CLIENT_ID,
     GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
     OIDC_ISSUER: fake.issuer,
     ADMIN_EMAILS: ADMIN_EMAIL,
+    COOKIE_SECRET,
     ...extra,
   };
 }
@@ -524,7 +533,7 @@ describe('rate limit', () => {
       expect(refused.status).toBe(302);
       expect(refused.headers.get('location')).toBe('/login');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(JSON.parse(decodeURIComponent(browser.cookies.get('flash') ?? '{}'))).toEqual({
+      expect(await flashOf(browser)).toEqual({
         type: 'error',
         message:
           'Too many sign-in attempts from your network. Wait a few minutes and try again. (too-many-requests)',

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
@@ -7,6 +8,7 @@ import { startEmailWorker } from '~/features/email/email-worker.server';
 import { site } from '~/content/site';
 import { EnvError, parseEnv } from '~/lib/env.server';
 import type { AppServices } from '~/lib/load-context';
+import { createFlashCookie } from '~/lib/flash.server';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
 import { createApp } from './app';
@@ -70,17 +72,27 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     const created = await seedDemoUsers(database.db);
     if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
   }
+  const secure = env.ORIGIN.startsWith('https://');
+  if (!env.COOKIE_SECRET && database.engine === 'postgres') {
+    logger.warn(
+      'COOKIE_SECRET is not set: every instance signs its flash cookie with its own key, so a toast after a redirect answered by another instance is dropped',
+    );
+  }
   const services: AppServices = {
     env,
     database,
     logger,
     oidc: signIn.oidc,
     sessionSettings: {
-      secure: env.ORIGIN.startsWith('https://'),
+      secure,
       idleDays: env.SESSION_IDLE_DAYS,
       maxDays: env.SESSION_MAX_DAYS,
     },
     // One SQLite file means one server process; PostgreSQL may serve several instances.
+    flash: createFlashCookie({
+      secure,
+      secrets: env.COOKIE_SECRET ?? [randomBytes(32).toString('base64url')],
+    }),
     changeEvents:
       database.engine === 'postgres'
         ? (await import('~/lib/postgres-event-bus.server')).createPostgresEventBus(

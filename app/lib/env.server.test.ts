@@ -17,3 +17,21 @@ describe('ADMIN_EMAILS', () => {
     },
   );
 });
+
+describe('COOKIE_SECRET', () => {
+  it('is a list of keys, the first one signing', () => {
+    const first = 'a'.repeat(32);
+    const retired = 'b'.repeat(40);
+    expect(parseEnv({ COOKIE_SECRET: ` ${first} , ${retired}` }).COOKIE_SECRET).toEqual([
+      first,
+      retired,
+    ]);
+    expect(parseEnv({}).COOKIE_SECRET).toBeUndefined();
+  });
+
+  it('refuses a key shorter than 32 characters, naming it without repeating it', () => {
+    const attempt = () => parseEnv({ COOKIE_SECRET: `${'a'.repeat(32)},short-secret` });
+    expect(attempt).toThrow(/COOKIE_SECRET must be one or more .* at least 32 characters/);
+    expect(attempt).not.toThrow(/short-secret/);
+  });
+});

@@ -47,6 +47,21 @@ const envSchema = z
     TRUST_PROXY: oneOf(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    /**
+     * Signs the flash cookie; comma-separated to rotate (the first signs, every one is
+     * accepted). Unset: a random key per process, so instances behind one load balancer
+     * need the same value or a toast after a redirect may not show.
+     */
+    COOKIE_SECRET: optionalText.pipe(
+      z
+        .string()
+        .transform((value) => value.split(',').map((secret) => secret.trim()))
+        .refine(
+          (secrets) => secrets.every((secret) => secret.length >= 32),
+          'must be one or more comma-separated secrets of at least 32 characters each',
+        )
+        .optional(),
+    ),
     GOOGLE_CLIENT_ID: optionalText,
     /** Another OpenID provider in Google's place (tests use a fake one on loopback). */
     OIDC_ISSUER: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
@@ -163,6 +178,7 @@ export type Env = z.infer<typeof envSchema> & { ORIGIN: string };
 
 /** Values that may hold a password: an error names them but never repeats them. */
 const SECRET_VARIABLES = new Set([
+  'COOKIE_SECRET',
   'GOOGLE_CLIENT_SECRET',
   'SMTP_URL',
   'DATABASE_URL',

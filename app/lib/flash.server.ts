@@ -1,5 +1,6 @@
+import { createCookie, redirect } from 'react-router';
 import { z } from 'zod';
-import { clearCookie, readCookie, serializeCookie } from './cookies.server';
+import type { RequestContext } from './load-context';
 
 /**
  * A toast that must survive a redirect travels in this short-lived cookie; on https it is
@@ -15,24 +16,46 @@ const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
-export function flashCookie(flash: Flash, secure: boolean): string {
-  return serializeCookie(flashCookieName(secure), JSON.stringify(flash), {
-    maxAgeSeconds: 60,
-    secure,
+export interface FlashCookie {
+  /** The `Set-Cookie` value that carries `flash` to the next page. */
+  serialize(flash: Flash): Promise<string>;
+  /** The flash the request carries, or null: absent, unsigned, signed by no key of ours, or malformed. */
+  read(cookieHeader: string | null): Promise<Flash | null>;
+  clear(): Promise<string>;
+}
+
+/**
+ * Signed with `secrets` (React Router's cookie signing, as the Epic Stack's toast): a page
+ * on another subdomain or a script cannot plant a message that looks like ours. The first
+ * secret signs; every one is accepted, so a secret can be rotated without losing toasts.
+ */
+export function createFlashCookie(options: { secure: boolean; secrets: string[] }): FlashCookie {
+  const cookie = createCookie(flashCookieName(options.secure), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: options.secure,
+    maxAge: 60,
+    secrets: options.secrets,
   });
+  return {
+    serialize: (flash) => cookie.serialize(flash),
+    async read(cookieHeader) {
+      const parsed = flashSchema.safeParse(await cookie.parse(cookieHeader));
+      return parsed.success ? parsed.data : null;
+    },
+    clear: () => cookie.serialize('', { maxAge: 0 }),
+  };
 }
 
-export function clearFlashCookie(secure: boolean): string {
-  return clearCookie(flashCookieName(secure), { secure });
-}
-
-export function readFlash(cookieHeader: string | null, secure: boolean): Flash | null {
-  const raw = readCookie(cookieHeader, flashCookieName(secure));
-  if (!raw) return null;
-  try {
-    const parsed = flashSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** A redirect that shows `flash` as a toast on the page it lands on. */
+export async function redirectWithFlash(
+  context: RequestContext,
+  url: string,
+  flash: Flash,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append('Set-Cookie', await context.services.flash.serialize(flash));
+  return redirect(url, { ...init, headers });
 }

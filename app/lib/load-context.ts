@@ -4,6 +4,7 @@ import type { SessionLookup, SessionSettings } from '~/features/auth/session.ser
 import type { PaymentsSetup } from '~/features/enrolment/payment-provider.server';
 import type { Env } from './env.server';
 import type { EventBus } from './events.server';
+import type { FlashCookie } from './flash.server';
 import type { Logger } from './logger.server';
 
 /** Long-lived collaborators the server creates once and hands to every loader and action. */
@@ -13,6 +14,8 @@ export interface AppServices {
   logger: Logger;
   oidc: OidcClient;
   sessionSettings: SessionSettings;
+  /** The signed cookie a toast travels in across a redirect (`redirectWithFlash`). */
+  flash: FlashCookie;
   /** Changes to users, cohorts, transfers and sessions, for live pages on every instance. */
   changeEvents: EventBus;
   payments: PaymentsSetup;

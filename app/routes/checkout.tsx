@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const query = new URL(request.url).searchParams;
   if (query.has('cancelled')) {
-    return returnFromCancelledCheckout(services.services.sessionSettings.secure);
+    return returnFromCancelledCheckout(services);
   }
   const plan = findPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });

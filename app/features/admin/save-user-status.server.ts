@@ -1,5 +1,5 @@
-import { data, redirect } from 'react-router';
-import { flashCookie } from '~/lib/flash.server';
+import { data } from 'react-router';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import type { Viewer } from '~/features/auth/viewer';
 import { changeUserStatus, UserStatusError } from './user-status.server';
@@ -45,12 +45,5 @@ export async function saveUserStatus(
   }
   context.log.info({ event: 'user-status-changed', userId, by: admin.id, ...parsed.data }, 'audit');
   context.services.changeEvents.publish({ collection: 'users', id: userId });
-  return redirect('/admin/home', {
-    headers: {
-      'Set-Cookie': flashCookie(
-        { type: 'success', message: USER_STATUS_SAVED },
-        context.services.sessionSettings.secure,
-      ),
-    },
-  });
+  return redirectWithFlash(context, '/admin/home', { type: 'success', message: USER_STATUS_SAVED });
 }

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { redirect } from 'react-router';
 import { nowTimestamp, type SignInMode } from '~/db/schema';
 import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
-import { flashCookie } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form.server';
 import { signInErrorText, toClientErrorCode } from './error-codes';
 import { popupResultPage } from './popup-result-page.server';
 import { endSession, hashToken, startSession } from './session.server';
@@ -58,13 +57,13 @@ async function rateLimited(context: RequestContext, route: string): Promise<numb
 }
 
 /** 429 for the popup; in redirect mode /login with the sentence, like any failed sign-in. */
-function tooManyRequests(
+async function tooManyRequests(
   mode: SignInMode,
   retryAfterSeconds: number,
   context: RequestContext,
-): Response {
+): Promise<Response> {
   const outcome = { ok: false, message: toClientErrorCode('rate_limited'), returnTo: '/login' };
-  const response = respond(context, mode, outcome, []);
+  const response = await respond(context, mode, outcome, []);
   response.headers.set('Retry-After', String(retryAfterSeconds));
   if (mode === 'redirect') return response;
   return new Response(response.body, { status: 429, headers: response.headers });
@@ -211,24 +210,22 @@ export async function completeSignIn(
   return respond(context, mode, { ok: true, message, returnTo }, cookies);
 }
 
-function respond(
+async function respond(
   context: RequestContext,
   mode: SignInMode,
   outcome: Omit<SignInResult, 'type'>,
   cookies: string[],
-): Response {
+): Promise<Response> {
   const result: SignInResult = { type: 'sign-in-result', ...outcome };
-  const secure = isSecure(context);
   const headers = new Headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   if (mode === 'redirect') {
     headers.append(
       'Set-Cookie',
-      flashCookie(
+      await context.services.flash.serialize(
         result.ok
           ? { type: 'success', message: result.message }
           : { type: 'error', message: signInErrorText(result.message) },
-        secure,
       ),
     );
     headers.set('Location', result.ok ? result.returnTo : '/login');
@@ -261,7 +258,10 @@ export async function signOut(request: Request, context: RequestContext): Promis
   headers.append('Set-Cookie', cookie);
   headers.append(
     'Set-Cookie',
-    flashCookie({ type: 'success', message: SIGN_IN_MESSAGES.loggedOut }, sessionSettings.secure),
+    await context.services.flash.serialize({
+      type: 'success',
+      message: SIGN_IN_MESSAGES.loggedOut,
+    }),
   );
   return new Response(null, { status: 302, headers });
 }

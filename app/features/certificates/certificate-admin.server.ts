@@ -1,6 +1,6 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Viewer } from '~/features/auth/viewer';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import {
   CERTIFICATE_MESSAGES,
@@ -28,13 +28,9 @@ function refuse(
 }
 
 function backToUser(context: RequestContext, userId: string, message: string) {
-  return redirect(`/admin/user-details/${encodeURIComponent(userId)}`, {
-    headers: {
-      'Set-Cookie': flashCookie(
-        { type: 'success', message },
-        context.services.sessionSettings.secure,
-      ),
-    },
+  return redirectWithFlash(context, `/admin/user-details/${encodeURIComponent(userId)}`, {
+    type: 'success',
+    message,
   });
 }
 

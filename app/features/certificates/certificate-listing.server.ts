@@ -1,8 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { getViewer } from '~/features/auth/guards.server';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
 import { certificatePath } from './certificate-links';
 import { setCertificateListed } from './certificates.server';
@@ -42,15 +42,8 @@ export async function updateCertificateListing(
     { event: 'certificate-listing', certificateId: id, by: viewer.id, listed },
     'audit',
   );
-  return redirect(safeReturnTo(form.get('returnTo'), id), {
-    headers: {
-      'Set-Cookie': flashCookie(
-        {
-          type: 'success',
-          message: listed ? CERTIFICATE_MESSAGES.listed : CERTIFICATE_MESSAGES.unlisted,
-        },
-        context.services.sessionSettings.secure,
-      ),
-    },
+  return redirectWithFlash(context, safeReturnTo(form.get('returnTo'), id), {
+    type: 'success',
+    message: listed ? CERTIFICATE_MESSAGES.listed : CERTIFICATE_MESSAGES.unlisted,
   });
 }

@@ -1,9 +1,9 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import type { Viewer } from '~/features/auth/viewer';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form.server';
 import { CohortNameTaken, createCohort, setCohortArchived, updateCohort } from './cohorts.server';
 import { COHORT_MESSAGES, type CohortFormResult } from './cohort-form';
 
@@ -36,14 +36,7 @@ const cohortSchema = z.object({
 });
 
 function savedCohort(context: RequestContext, message: string) {
-  return redirect('/admin/cohorts', {
-    headers: {
-      'Set-Cookie': flashCookie(
-        { type: 'success', message },
-        context.services.sessionSettings.secure,
-      ),
-    },
-  });
+  return redirectWithFlash(context, '/admin/cohorts', { type: 'success', message });
 }
 
 /**

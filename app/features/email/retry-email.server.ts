@@ -1,7 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import type { Viewer } from '~/features/auth/viewer';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { retryFailedEmail } from './outbox.server';
 
@@ -32,12 +32,8 @@ export async function retryEmail(
     'audit',
   );
   context.services.email.wakeWorker();
-  return redirect(`/admin/user-details/${encodeURIComponent(userId)}`, {
-    headers: {
-      'Set-Cookie': flashCookie(
-        { type: 'success', message: EMAIL_RETRY_QUEUED },
-        context.services.sessionSettings.secure,
-      ),
-    },
+  return redirectWithFlash(context, `/admin/user-details/${encodeURIComponent(userId)}`, {
+    type: 'success',
+    message: EMAIL_RETRY_QUEUED,
   });
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { nowTimestamp } from '~/db/schema';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form.server';
 import type { LocalPaymentProvider } from './local-payments.server';
 import { formatMinorUnits } from '~/lib/format';
 import { planName } from '~/content/plans';
@@ -66,11 +66,8 @@ export async function actOnLocalCheckout(
   const form = await readForm(request);
   const intent = form?.get('intent');
   const { db } = context.services.database;
-  const secure = context.services.sessionSettings.secure;
   const back = (message: string) =>
-    redirect(`/dev-pay/${order.id}`, {
-      headers: { 'Set-Cookie': flashCookie({ type: 'success', message }, secure) },
-    });
+    redirectWithFlash(context, `/dev-pay/${order.id}`, { type: 'success', message });
   const deliver = async (event: Parameters<LocalPaymentProvider['deliver']>[0]) => {
     const response = await local.deliver(event);
     if (!response.ok) throw data(`The webhook answered ${response.status}`, { status: 502 });
@@ -99,7 +96,7 @@ export async function actOnLocalCheckout(
       .where('id', '=', order.id)
       .where('status', '=', 'pending')
       .execute();
-    return returnFromCancelledCheckout(secure);
+    return returnFromCancelledCheckout(context);
   }
   if (intent === 'fail-installment' && enrolment && morePayments) {
     await deliver({

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form.server';
 import { findPlan } from '~/content/plans';
 import { enrolledTracksOf } from './enrolments.server';
 import { createOrder, findOpenOrder } from './orders.server';
@@ -28,10 +28,8 @@ export function tooManyCheckouts(retryAfterSeconds: number): string {
  * Back from a provider's checkout without paying: /enroll with the toast. The order stays
  * as it is: the provider's page may still be paid, and its webhook then counts.
  */
-export function returnFromCancelledCheckout(secure: boolean): Response {
-  return redirect('/enroll', {
-    headers: { 'Set-Cookie': flashCookie({ type: 'info', message: PAYMENT_CANCELLED }, secure) },
-  });
+export function returnFromCancelledCheckout(context: RequestContext): Promise<Response> {
+  return redirectWithFlash(context, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
 }
 
 /** How long a pending order's checkout is taken up again rather than started anew. */

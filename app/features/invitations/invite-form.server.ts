@@ -1,9 +1,9 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Viewer } from '~/features/auth/viewer';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { readForm } from '~/lib/read-form.server';
+import { readForm } from '~/lib/form.server';
 import { readUpload } from '~/lib/read-upload.server';
 import {
   MAX_INVITATIONS,
@@ -67,13 +67,9 @@ export async function submitInvitations(request: Request, context: RequestContex
     const revoked = await revokeInvitation(db, fields.get('id') ?? '');
     if (!revoked) return data<InviteResult>({ error: INVITE_MESSAGES.notPending }, { status: 409 });
     context.log.info({ event: 'invitation-revoked', id: fields.get('id'), by: admin.id }, 'audit');
-    return redirect('/admin/invitations', {
-      headers: {
-        'Set-Cookie': flashCookie(
-          { type: 'success', message: INVITE_MESSAGES.revoked },
-          context.services.sessionSettings.secure,
-        ),
-      },
+    return redirectWithFlash(context, '/admin/invitations', {
+      type: 'success',
+      message: INVITE_MESSAGES.revoked,
     });
   }
 

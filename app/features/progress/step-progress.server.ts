@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { findCourseStep } from '~/content/course-steps';
 import { getViewer, requireStudent } from '~/features/auth/guards.server';
 import type { RequestContext } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import { isNumberedStep } from './progress';
 import { listCompletedSteps, markStep } from './progress.server';
 

@@ -1,11 +1,11 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { NO_COHORT } from '~/db/schema';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import type { Viewer } from '~/features/auth/viewer';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import { decideTransfer } from './bank-transfers.server';
 import { TRANSFER_DECISION_MESSAGES } from './transfer-decision';
 
@@ -113,18 +113,11 @@ export async function submitTransferDecision(
   context.services.email.wakeWorker();
   context.services.changeEvents.publish({ collection: 'transfers', id: transferId });
   context.services.changeEvents.publish({ collection: 'users', id: result.transfer.user_id });
-  return redirect('/admin/transfers', {
-    headers: {
-      'Set-Cookie': flashCookie(
-        {
-          type: 'success',
-          message:
-            decision.kind === 'approve'
-              ? TRANSFER_DECISION_MESSAGES.approved
-              : TRANSFER_DECISION_MESSAGES.rejected,
-        },
-        context.services.sessionSettings.secure,
-      ),
-    },
+  return redirectWithFlash(context, '/admin/transfers', {
+    type: 'success',
+    message:
+      decision.kind === 'approve'
+        ? TRANSFER_DECISION_MESSAGES.approved
+        : TRANSFER_DECISION_MESSAGES.rejected,
   });
 }

@@ -1,8 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { requireAdmin } from '~/features/auth/guards.server';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import type { RequestContext } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import { setTransferAlerts } from './bank-transfers.server';
 import { TRANSFER_ALERT_MESSAGES } from './transfer-alerts';
 
@@ -19,12 +19,8 @@ export async function saveTransferAlerts(request: Request, context: RequestConte
   const on = choice === '1';
   await setTransferAlerts(context.services.database.db, admin.id, on);
   context.log.info({ event: 'transfer-alerts', by: admin.id, on }, 'audit');
-  return redirect('/admin/transfers', {
-    headers: {
-      'Set-Cookie': flashCookie(
-        { type: 'success', message: on ? TRANSFER_ALERT_MESSAGES.on : TRANSFER_ALERT_MESSAGES.off },
-        context.services.sessionSettings.secure,
-      ),
-    },
+  return redirectWithFlash(context, '/admin/transfers', {
+    type: 'success',
+    message: on ? TRANSFER_ALERT_MESSAGES.on : TRANSFER_ALERT_MESSAGES.off,
   });
 }

@@ -30,7 +30,7 @@ import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { requireServices } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/read-form.server';
+import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import type { Route } from './+types/user-details';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
