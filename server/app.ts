@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
 import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
 import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
 import { readCookie } from '~/lib/cookies.server';
@@ -21,7 +22,6 @@ import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './read-body';
 import { createReactRouterHandler } from './react-router-handler';
-import type { ServerMode } from './start-server';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -38,6 +38,20 @@ const UPLOAD_LIMITS = new Map([
 /** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
 const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/** How the app gets its build: compiled files in production, Vite's in development. */
+export type ServerMode =
+  | {
+      mode: 'production';
+      build: ServerBuild;
+      /** The built client folder: assets, public files and prerendered pages. */
+      clientDir: string;
+    }
+  | {
+      mode: 'development';
+      build: () => Promise<ServerBuild>;
+      devMiddleware: express.RequestHandler;
+    };
 
 export type AppOptions = ServerMode & {
   services: AppServices;

@@ -1,8 +1,6 @@
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RequestHandler } from 'express';
-import type { ServerBuild } from 'react-router';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { site } from '~/content/site';
@@ -11,7 +9,7 @@ import type { AppServices } from '~/lib/load-context';
 import { createFlashCookie } from '~/lib/flash.server';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
-import { createApp } from './app';
+import { createApp, type ServerMode } from './app';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
@@ -19,19 +17,6 @@ import { answerOnlyOrigin, listenHostFor } from './local-stand-ins';
 import { checkMailSettings, setUpMail } from './mail-setup';
 import { setUpPayments } from './payments-setup';
 import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
-
-export type ServerMode =
-  | {
-      mode: 'production';
-      build: ServerBuild;
-      /** The built client folder: assets, public files and prerendered pages. */
-      clientDir: string;
-    }
-  | {
-      mode: 'development';
-      build: () => Promise<ServerBuild>;
-      devMiddleware: RequestHandler;
-    };
 
 /**
  * Validates the environment, opens and migrates the database, sets up sign-in and serves

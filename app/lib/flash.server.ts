@@ -1,6 +1,5 @@
 import { createCookie, redirect } from 'react-router';
 import { z } from 'zod';
-import type { RequestContext } from './load-context';
 
 /**
  * A toast that must survive a redirect travels in this short-lived cookie; on https it is
@@ -50,7 +49,7 @@ export function createFlashCookie(options: { secure: boolean; secrets: string[] 
 
 /** A redirect that shows `flash` as a toast on the page it lands on. */
 export async function redirectWithFlash(
-  context: RequestContext,
+  context: { services: { flash: FlashCookie } },
   url: string,
   flash: Flash,
   init: ResponseInit = {},
