@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { ServerBuild } from 'react-router';
 import { lookupSession, sessionCookieName } from '~/features/auth/session.server';
 import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
+import { site } from '~/content/site';
 import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
 import type { AppServices, RequestContext } from '~/lib/load-context';
@@ -71,6 +72,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
   const app = express();
   const https = env.ORIGIN.startsWith('https://');
   const checkoutOrigins = checkoutOriginsOf(services.payments);
+  const frameOrigins = [site.aboutVideo.host];
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
 
@@ -91,6 +93,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         https,
         development: mode === 'development',
         checkoutOrigins,
+        frameOrigins,
       }),
     );
     // Read now: a mounted handler (the local provider, /assets) strips its prefix from
@@ -145,7 +148,13 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         paths: options.build.prerender,
         origin: env.ORIGIN,
         contentSecurityPolicy: (scriptHashes) =>
-          contentSecurityPolicy({ scriptHashes, https, development: false, checkoutOrigins }),
+          contentSecurityPolicy({
+            scriptHashes,
+            https,
+            development: false,
+            checkoutOrigins,
+            frameOrigins,
+          }),
         // A personal page (the header shows who is signed in) is rendered instead.
         wantsServerRender: isPersonal,
         nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),

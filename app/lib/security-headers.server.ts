@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { site } from '~/content/site';
 
 export function createNonce(): string {
   return randomBytes(16).toString('base64');
@@ -25,6 +24,8 @@ export type ContentSecurityPolicyOptions = ScriptPolicy & {
    * `POST /checkout` could not send the buyer there otherwise.
    */
   checkoutOrigins: readonly string[];
+  /** The only third-party frames: the about-us video's host, loaded after the visitor's click. */
+  frameOrigins: readonly string[];
 };
 
 export type SecurityHeaderOptions = ContentSecurityPolicyOptions & { path: string };
@@ -43,8 +44,7 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions): st
     "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
-    // The only third-party frame: the about-us video, loaded after the visitor's click.
-    `frame-src ${site.aboutVideo.host}`,
+    `frame-src ${options.frameOrigins.join(' ') || "'none'"}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     `form-action 'self'${options.checkoutOrigins.map((origin) => ` ${origin}`).join('')}`,

@@ -15,6 +15,7 @@ const formActionOf = (payments: PaymentsSetup) =>
     https: true,
     development: false,
     checkoutOrigins: checkoutOriginsOf(payments),
+    frameOrigins: [],
   })
     .split('; ')
     .find((directive) => directive.startsWith('form-action'));
