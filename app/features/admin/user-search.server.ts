@@ -2,8 +2,8 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { isPostgres } from '~/db/database.server';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { pageOf } from '~/ui/list/page-window';
-import { USERS_PAGE_SIZE, hasFilters, type UserSearch } from './user-search';
+import { hasFilters, type UserSearch } from './user-search';
+import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 
 /** A user as the admin list shows them, with how many of the numbered steps they completed. */
 export type ListedUser = Pick<
@@ -130,7 +130,7 @@ function newestPage(
     .select(['id', 'name', 'email', 'access', 'cohort', 'created_at'])
     .orderBy(newestFirst, 'desc')
     .orderBy('id', 'desc')
-    .limit(USERS_PAGE_SIZE)
+    .limit(LIST_PAGE_SIZE)
     .offset(offset)
     .execute();
 }
@@ -143,9 +143,9 @@ function newestPage(
 export async function searchUsers(db: Kysely<Database>, search: UserSearch): Promise<UserPage> {
   if (hasFilters(search)) return searchFilteredUsers(db, search);
   const { matches: total, everyone, length } = await countMatches(db, search.q);
-  const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
+  const { page, pageCount, offset } = pageOf(total, search.page, LIST_PAGE_SIZE);
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
-  const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
+  const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
   const users = await withProgress(db, await pageOfMatches(db, search.q, length, rare, offset));
   return { users, total, page, pageCount, firstNumber: offset + 1 };
@@ -296,9 +296,9 @@ export async function searchFilteredUsers(
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   const total = Number(count);
-  const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
+  const { page, pageCount, offset } = pageOf(total, search.page, LIST_PAGE_SIZE);
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
-  const expectedWalk = ((offset + USERS_PAGE_SIZE) * everyone) / total;
+  const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > Math.max(WALK_ROWS_LIMIT, size);
   const users = await withProgress(
     db,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '~/db/schema';
 
-/** SPEC §9: ten users a page. */
-export const USERS_PAGE_SIZE = 10;
 export const SEARCH_MAX_LENGTH = 100;
 
 /** The search text of an admin list: trimmed, printable, at most 100 characters, else ''. */

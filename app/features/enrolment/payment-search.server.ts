@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import { nowTimestamp, type Database, type PaymentProviderName, type Timestamp } from '~/db/schema';
 import { keysetCsvStream } from '~/features/admin/csv-export.server';
-import { pageOf } from '~/ui/list/page-window';
-import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
+import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import { containsText } from '~/features/admin/user-search.server';
 import {
   ATTENTION_LIMIT,
@@ -199,9 +198,9 @@ export async function searchPayments(
   for (const { kind, count } of counted)
     counts[kind === 'order' ? 'orders' : 'transfers'] = Number(count);
   const total = counts.orders + counts.transfers;
-  const { page, pageCount, offset } = pageOf(total, search.page, USERS_PAGE_SIZE);
+  const { page, pageCount, offset } = pageOf(total, search.page, LIST_PAGE_SIZE);
   if (total === 0) return { rows: [], total, counts, page, pageCount };
-  const found = await newestFirst(db, search).limit(USERS_PAGE_SIZE).offset(offset).execute();
+  const found = await newestFirst(db, search).limit(LIST_PAGE_SIZE).offset(offset).execute();
   return { rows: found.map(toRow), total, counts, page, pageCount };
 }
 

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
-import { pageOf } from '~/ui/list/page-window';
-import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
+import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import { formatMinorUnits } from '~/lib/format';
 import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';
 
@@ -104,7 +103,7 @@ export async function listTransferQueue(
     countPendingTransfers(db),
   ]);
   const total = Number(countRow.count);
-  const { page, pageCount, offset } = pageOf(total, requestedPage, USERS_PAGE_SIZE);
+  const { page, pageCount, offset } = pageOf(total, requestedPage, LIST_PAGE_SIZE);
   // Two index-ordered reads instead of one sort of every transfer: the pending ones (by
   // status and age) fill the first pages, the decided ones (by decision) the rest.
   const pendingRows =
@@ -117,10 +116,10 @@ export async function listTransferQueue(
           .orderBy('bank_transfers.created_at', 'asc')
           .orderBy('bank_transfers.id')
           .offset(offset)
-          .limit(USERS_PAGE_SIZE)
+          .limit(LIST_PAGE_SIZE)
           .execute()
       : [];
-  const decidedWanted = USERS_PAGE_SIZE - pendingRows.length;
+  const decidedWanted = LIST_PAGE_SIZE - pendingRows.length;
   // The page's ids first, read from the (decided_at, id) index alone; only those ten rows
   // are then joined to their users, however deep the page.
   const decidedIds =

@@ -1,3 +1,6 @@
+/** SPEC §9: ten users a page; every admin list (payments, transfers) pages the same way. */
+export const LIST_PAGE_SIZE = 10;
+
 /** A page number to link, or a gap standing for the pages left out. */
 export type PageWindowEntry = number | 'gap';
 
