@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_COLUMNS } from '~/features/enrolment/payment-search.server';
-import { insertBankTransfer } from '../tests/support/bank-transfer-rows';
-import { insertEnrolment } from '../tests/support/test-database';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { insertBankTransfer } from '../support/bank-transfer-rows';
+import { insertEnrolment } from '../support/test-database';
+import { startServerWithAdmin } from '../support/server-with-admin';
 
 describe('the payments ledger CSV in a spreadsheet', () => {
   let server: Awaited<ReturnType<typeof startServerWithAdmin>>;

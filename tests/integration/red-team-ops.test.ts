@@ -16,18 +16,18 @@ import {
   type OutgoingEmail,
 } from '~/features/email/mail-transport.server';
 import { claimDueEmails } from '~/features/email/outbox.server';
-import { createAccounts } from '../tests/support/accounts';
+import { createAccounts } from '../support/accounts';
 import {
   dropTempDatabase,
   startServer,
   tempDatabaseUrl,
   until,
-} from '../tests/support/server-process';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
-import { loopbackCertificate, startSmtpSink } from '../tests/support/smtp-sink';
-import { createTestDatabase, insertUser } from '../tests/support/test-database';
-import { createTestSchema, postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
-import { demoUsers, seedDemoUsers } from './demo-users';
+} from '../support/server-process';
+import { startServerWithAdmin } from '../support/server-with-admin';
+import { loopbackCertificate, startSmtpSink } from '../support/smtp-sink';
+import { createTestDatabase, insertUser } from '../support/test-database';
+import { createTestSchema, postgresTestUrl, sqlQuery } from '../support/sql-client';
+import { demoUsers, seedDemoUsers } from '../../server/demo-users';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

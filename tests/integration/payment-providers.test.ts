@@ -21,7 +21,7 @@ import {
   startFakePaystack,
   type FakePaystack,
   type PaystackTransaction,
-} from '../tests/support/fake-paystack';
+} from '../support/fake-paystack';
 import {
   checkoutSession,
   newStripeId,
@@ -32,10 +32,10 @@ import {
   STRIPE_WEBHOOK_SECRET,
   subscriptionInvoice,
   type FakeStripe,
-} from '../tests/support/fake-stripe';
-import { createAccounts } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
-import { insertUser } from '../tests/support/test-database';
+} from '../support/fake-stripe';
+import { createAccounts } from '../support/accounts';
+import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
+import { insertUser } from '../support/test-database';
 
 let stripe: FakeStripe;
 let paystack: FakePaystack;
