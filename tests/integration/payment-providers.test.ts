@@ -22,6 +22,7 @@ import {
   type FakePaystack,
   type PaystackTransaction,
 } from '../support/fake-paystack';
+import { insertUser } from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -35,7 +36,6 @@ import {
 } from '../support/fake-stripe';
 import { createAccounts } from '../support/accounts';
 import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
-import { insertUser } from '../support/test-database';
 
 let stripe: FakeStripe;
 let paystack: FakePaystack;
@@ -69,7 +69,7 @@ async function buyer(
   provider: { name: 'stripe'; currency: 'USD' } | { name: 'paystack'; currency: 'NGN' },
   access: Access = 'none',
 ) {
-  const user = await insertUser(database, { access });
+  const user = await insertUser(database.db, { access });
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan(planId)!,

@@ -6,12 +6,7 @@ import {
   type FakeOidcProvider,
   type IdTokenOverrides,
 } from '../support/fake-oidc-provider';
-import {
-  startServer,
-  tempDatabaseUrl,
-  until,
-  type RunningServer,
-} from '../support/server-process';
+import { startServer, tempDatabaseUrl, until, type RunningServer } from '../support/server-process';
 import { startSilentServer } from '../support/smtp-sink';
 import { postgresTestUrl, sqlQuery } from '../support/sql-client';
 
