@@ -510,7 +510,10 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   await expectNoAxeViolations(page);
 });
 
-test('the admin pages have no axe violations; screenshots', async ({ page, context }, testInfo) => {
+test('the admin list, search and details pages have no axe violations, and the menu links to Admin (screenshots)', async ({
+  page,
+  context,
+}, testInfo) => {
   await useAccount(context, admin);
   const shot = (name: string) =>
     saveFullPageScreenshot(page, `admin-${name}`, testInfo.project.name);

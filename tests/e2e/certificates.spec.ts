@@ -212,7 +212,7 @@ test.describe('certificates', () => {
     );
   });
 
-  test('(c) the public page, its print rendering and the admin section: axe and screenshots', async ({
+  test('(c) the public page prints (by ?print=1 and its button), shares to LinkedIn with its metadata, prints on one landscape page and says when revoked; the admin section offers issue and revoke; no axe violations (screenshots)', async ({
     page,
     browser,
   }, testInfo) => {

@@ -430,7 +430,7 @@ async function screenshot(page: Page, name: string, testInfo: TestInfo) {
   await saveFullPageScreenshot(page, name, testInfo.project.name);
 }
 
-test('the transfer pages have no axe violations; screenshots at every width', async ({
+test("a transfer from the form to its approval: errors, success page, waiting notice, the student's list, the admin queue, the receipt and the decision; no axe violations at every width (screenshots)", async ({
   page,
   context,
   browser,
