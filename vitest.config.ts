@@ -8,6 +8,7 @@ export default defineConfig({
     include: [
       'app/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
       'dev-idp/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],

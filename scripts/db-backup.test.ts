@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { nowTimestamp } from '~/db/schema';
-import { insertUser } from '../tests/support/test-database';
 import { backupSqlite, formatBytes } from './db-backup';
+import { insertUser } from '../tests/support/factories';
 
 let dir: string;
 const open: DatabaseHandle[] = [];
@@ -22,7 +22,7 @@ async function fileDatabase(name: string, count: number): Promise<DatabaseHandle
   const handle = track(openDatabase(join(dir, name)));
   await migrateToLatest(handle.db);
   for (let i = 0; i < count; i += 1)
-    await insertUser(handle, { email: `${name}-${i}@example.com` });
+    await insertUser(handle.db, { email: `${name}-${i}@example.com` });
   const user = await handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   const now = nowTimestamp();
   await handle.db
@@ -78,7 +78,7 @@ describe('backupSqlite', () => {
     const backupPath = join(dir, 'backups', 'live-copy.sqlite');
     const result = await backupSqlite(join(dir, 'live.sqlite'), backupPath);
     // The writer keeps working; the copy is the snapshot taken before this row.
-    await insertUser(source, { email: 'after-backup@example.com' });
+    await insertUser(source.db, { email: 'after-backup@example.com' });
 
     expect(statSync(backupPath).mode & 0o777).toBe(0o600);
     expect(result).toEqual({

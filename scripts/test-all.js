@@ -74,7 +74,7 @@ if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1;
 if (process.env.TEST_DATABASE_URL) {
   const pgOk = run(
     'database and server tests on PostgreSQL',
-    `npx vitest run server scripts .server.test.ts --no-file-parallelism --reporter=default --reporter=json --outputFile=${RESULTS}/vitest-postgres.json`,
+    `npx vitest run tests/integration server scripts .server.test.ts --no-file-parallelism --reporter=default --reporter=json --outputFile=${RESULTS}/vitest-postgres.json`,
   );
   const pgResults = readJson(`${RESULTS}/vitest-postgres.json`);
   if (pgResults) {

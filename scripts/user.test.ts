@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { insertUser } from '../tests/support/factories';
 import { dropTempDatabase, tempDatabaseUrl } from '../tests/support/server-process';
 
 const run = promisify(execFile);
@@ -23,15 +24,12 @@ beforeAll(async () => {
   databaseUrl = await tempDatabaseUrl();
   const handle = openDatabase(databaseUrl);
   await migrateToLatest(handle.db);
-  await handle.db
-    .insertInto('users')
-    .values({
-      id: 'cli-1',
-      name: 'Kola Cli',
-      email: 'kola@example.com',
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertUser(handle.db, {
+    id: 'cli-1',
+    name: 'Kola Cli',
+    email: 'kola@example.com',
+    created_at: new Date().toISOString(),
+  });
   await handle.close();
 });
 afterAll(() => dropTempDatabase(databaseUrl));

@@ -8,15 +8,6 @@ describe('home content', () => {
     expect(about.playLabel).toContain('Why learn web development with us');
   });
 
-  it('has the two tracks with exactly the spec topics', () => {
-    expect(tracks.map((t) => [t.id, t.name])).toEqual([
-      ['frontend', 'FrontEnd Developer'],
-      ['fullstack', 'FullStack Developer'],
-    ]);
-    expect(tracks[0].topics.map((t) => t.name)).toEqual(['HTML/CSS/SASS', 'JavaScript', 'React']);
-    expect(tracks[1].topics.map((t) => t.name)).toEqual(['NodeJS', 'Express', 'MongoDB']);
-  });
-
   it('has no empty text', () => {
     const texts = [
       hero.welcome,

@@ -17,14 +17,6 @@ describe('site', () => {
     }
   });
 
-  it('holds the business constants of SPEC §9', () => {
-    expect(site.minimumAge).toBe(13);
-    expect(site.followUpHours).toBe(24);
-    expect(site.duration).toEqual({ minMonths: 6, maxMonths: 9 });
-    expect(site.dailyHours).toEqual({ min: 1, max: 2 });
-    expect(site.juniorPay).toEqual({ min: 30000, max: 50000 });
-  });
-
   it('has a YouTube video id and absolute https social links', () => {
     expect(site.aboutVideo.id).toMatch(/^[\w-]{11}$/);
     expect(site.aboutVideo.title.trim()).not.toBe('');

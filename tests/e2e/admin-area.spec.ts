@@ -14,7 +14,9 @@ import {
   useAccount,
   type SeededUser,
   type TestAccount,
+  withE2eDatabase,
 } from './sessions';
+import { insertEnrolment, insertOrder, insertPayment } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -23,9 +25,9 @@ let token: string;
 let seeded: SeededUser[];
 let admin: TestAccount;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   token = `zq${randomBytes(3).toString('hex')}`;
-  seeded = seedUsers([
+  seeded = await seedUsers([
     ...Array.from({ length: 33 }, (_, index) => ({
       name: `Learner ${token} ${String(index + 1).padStart(2, '0')}`,
       email: `learner${index + 1}.${token}@school.example`,
@@ -33,7 +35,7 @@ test.beforeAll(() => {
     { name: `Percent 100% ${token}`, email: `percent.${token}@example.com` },
     { name: `Mixed Case ${token}`, email: `MIXED.${token.toUpperCase()}@Example.COM` },
   ]);
-  admin = createAccount('admin', 'Olu Admin');
+  admin = await createAccount('admin', 'Olu Admin');
 });
 
 /** The s/n cells; web-first assertions on them wait for the list to load. */
@@ -167,25 +169,21 @@ test('updating a user: placeholders, message, list and audit trail', async ({
 });
 
 /** A paid upfront FrontEnd enrolment for the account, its payment on 24 Nov 2026. */
-function enrolPaid(userId: string) {
-  const db = openE2eDatabase();
+async function enrolPaid(userId: string) {
   const at = '2026-11-24T09:30:00.000Z';
-  try {
-    db.prepare(
-      `insert into orders (id, user_id, plan_id, track, amount, currency, installments, provider, status, created_at, updated_at)
-       values (?, ?, 'fed-upfront', 'frontend', 60000, 'USD', 1, 'local', 'paid', ?, ?)`,
-    ).run(`order-${userId}`, userId, at, at);
-    db.prepare(
-      `insert into payments (id, order_id, user_id, provider, provider_payment_id, amount, currency, status, raw_event, created_at)
-       values (?, ?, ?, 'local', ?, 60000, 'USD', 'paid', '{}', ?)`,
-    ).run(`payment-${userId}`, `order-${userId}`, userId, `pay-${userId}`, at);
-    db.prepare(
-      `insert into enrolments (id, user_id, order_id, track, plan_id, status, installments_paid, installments_total, source, created_at, updated_at)
-       values (?, ?, ?, 'frontend', 'fed-upfront', 'active', 1, 1, 'payment', ?, ?)`,
-    ).run(`enrolment-${userId}`, userId, `order-${userId}`, at, at);
-  } finally {
-    db.close();
-  }
+  const orderId = `order-${userId}`;
+  await withE2eDatabase(async (db) => {
+    await insertOrder(db, { id: orderId, userId, amount: 60000, status: 'paid', createdAt: at });
+    await insertPayment(db, {
+      id: `payment-${userId}`,
+      orderId,
+      userId,
+      providerPaymentId: `pay-${userId}`,
+      amount: 60000,
+      createdAt: at,
+    });
+    await insertEnrolment(db, { id: `enrolment-${userId}`, userId, orderId, at });
+  });
 }
 
 test("removing a paying student's access warns, takes a reason and tells the student", async ({
@@ -193,8 +191,8 @@ test("removing a paying student's access warns, takes a reason and tells the stu
   context,
 }, testInfo) => {
   await useAccount(context, admin);
-  const student = createAccount('level-1', 'Paying Student');
-  enrolPaid(student.id);
+  const student = await createAccount('level-1', 'Paying Student');
+  await enrolPaid(student.id);
   await gotoApp(page, `/admin/user-details/${student.id}`);
   await expect(page.getByRole('note')).toHaveText(
     /This student has an active paid enrolment: FrontEnd Bootcamp Upfront, paid 24 Nov 2026/,
@@ -245,7 +243,7 @@ test("changes appear live in another admin's open list, new users too", async ({
   test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
   await useAccount(context, admin);
   const watcher = await browser.newContext();
-  await useAccount(watcher, createAccount('admin', 'Watching Admin'));
+  await useAccount(watcher, await createAccount('admin', 'Watching Admin'));
   const watching = await watcher.newPage();
   await gotoApp(watching, `/admin/home?q=${token}`);
   const target = seeded[34]!; // newest seeded user: first row of page 1
@@ -297,7 +295,7 @@ test.describe('raw requests', () => {
       cohort: 'cohort-9',
     });
     expect(badCohort.status).toBe(400);
-    const student = createAccount('level-1');
+    const student = await createAccount('level-1');
     const notAdmin = await post(`/admin/user-details/${target.id}`, student.cookie, {
       access: 'level-1',
       cohort: 'cohort-1',
@@ -362,7 +360,7 @@ test.describe('raw requests', () => {
   });
 
   test('every admin page and the events answer 403 to non-admins, and 200 to an admin', async () => {
-    const sender = createAccount('none', 'Transfer Sender');
+    const sender = await createAccount('none', 'Transfer Sender');
     const { transferId } = await submitTransferAs(sender);
     const paths = [
       '/admin',
@@ -376,8 +374,8 @@ test.describe('raw requests', () => {
       `/admin/transfers/${transferId}`,
       `/admin/transfers/${transferId}.data`,
     ];
-    const student = createAccount('level-1');
-    const newcomer = createAccount('none');
+    const student = await createAccount('level-1');
+    const newcomer = await createAccount('none');
     for (const cookie of ['', newcomer.cookie, student.cookie]) {
       for (const path of paths) {
         const response = await fetch(`${ORIGIN}${path}`, {
@@ -428,7 +426,7 @@ test.describe('raw requests', () => {
   });
 
   test('the certificate actions on a user page answer 403 to non-admins and write nothing', async () => {
-    const target = createAccount('level-1', 'Certificate Target');
+    const target = await createAccount('level-1', 'Certificate Target');
     const countCertificates = () => {
       const db = openE2eDatabase();
       try {
@@ -441,8 +439,8 @@ test.describe('raw requests', () => {
       }
     };
     const path = `/admin/user-details/${target.id}`;
-    const student = createAccount('level-1');
-    const newcomer = createAccount('none');
+    const student = await createAccount('level-1');
+    const newcomer = await createAccount('none');
     for (const cookie of ['', newcomer.cookie, student.cookie]) {
       const issue = await post(path, cookie, {
         intent: 'issue-certificate',
@@ -475,7 +473,7 @@ test.describe('raw requests', () => {
   });
 
   test("a demoted admin's open event stream ends", async () => {
-    const demoted = createAccount('admin', 'Soon Former Admin');
+    const demoted = await createAccount('admin', 'Soon Former Admin');
     const response = await fetch(`${ORIGIN}/admin/events?collection=users`, {
       headers: { cookie: demoted.cookie },
     });
@@ -500,7 +498,7 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   page,
   context,
 }) => {
-  await useAccount(context, createAccount('level-1', 'Lola Level'));
+  await useAccount(context, await createAccount('level-1', 'Lola Level'));
   const response = await gotoApp(page, '/admin/home');
   expect(response?.status()).toBe(403);
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.admin)).toBeVisible();
@@ -512,7 +510,10 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   await expectNoAxeViolations(page);
 });
 
-test('the admin pages have no axe violations; screenshots', async ({ page, context }, testInfo) => {
+test('the admin list, search and details pages have no axe violations, and the menu links to Admin (screenshots)', async ({
+  page,
+  context,
+}, testInfo) => {
   await useAccount(context, admin);
   const shot = (name: string) =>
     saveFullPageScreenshot(page, `admin-${name}`, testInfo.project.name);

@@ -4,7 +4,13 @@ import { readFileSync } from 'node:fs';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+import {
+  createAccount,
+  openE2eDatabase,
+  seedUsers,
+  type TestAccount,
+  useAccount,
+} from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 /**
@@ -35,7 +41,7 @@ let users: ListedUser[];
  * other tests add meanwhile: 12 at level-1 (two pages), 8 without access; every third in
  * Cohort 1. One level-1 name starts like a spreadsheet formula.
  */
-function seedListUsers(): ListedUser[] {
+async function seedListUsers(): Promise<ListedUser[]> {
   const start = Date.now() - 3 * 86_400_000;
   const seeded: ListedUser[] = Array.from({ length: 20 }, (_, index) => ({
     id: `list-${token}-${index}`,
@@ -46,17 +52,7 @@ function seedListUsers(): ListedUser[] {
     cohort: index % 3 === 0 ? 'cohort-1' : 'none',
     created_at: new Date(start + index * 60_000).toISOString(),
   }));
-  const db = openE2eDatabase();
-  try {
-    const insert = db.prepare(
-      'insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, ?, ?)',
-    );
-    for (const user of seeded) {
-      insert.run(user.id, user.name, user.email, user.access, user.cohort, user.created_at);
-    }
-  } finally {
-    db.close();
-  }
+  await seedUsers(seeded);
   return seeded;
 }
 
@@ -64,10 +60,10 @@ function seedListUsers(): ListedUser[] {
 const kept = (filter: (user: ListedUser) => boolean) =>
   users.filter(filter).sort((a, b) => b.created_at.localeCompare(a.created_at));
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   token = `fq${randomBytes(3).toString('hex')}`;
-  users = seedListUsers();
-  admin = createAccount('admin', 'Filter Admin');
+  users = await seedListUsers();
+  admin = await createAccount('admin', 'Filter Admin');
 });
 
 const rows = (page: Page) => page.locator('tbody tr');
@@ -249,7 +245,7 @@ test('the open list updates live with filters on', async ({ browser, page, conte
 
   // Another admin gives the newcomer level-1: the filtered list takes them in at once.
   const other = await browser.newContext();
-  await useAccount(other, createAccount('admin', 'Other Filter Admin'));
+  await useAccount(other, await createAccount('admin', 'Other Filter Admin'));
   const otherPage = await other.newPage();
   await gotoApp(otherPage, `/admin/user-details/${live}-newcomer`);
   await otherPage.getByLabel('Access').selectOption('level-1');
@@ -261,7 +257,7 @@ test('the open list updates live with filters on', async ({ browser, page, conte
   await other.close();
 });
 
-test('the filtered list has no axe violations; screenshots', async ({
+test('a filter shows its ten rows, an empty one says "No User found" without an export link; no axe violations (screenshots)', async ({
   page,
   context,
 }, testInfo) => {
@@ -370,8 +366,8 @@ test.describe('raw requests', () => {
     const path = `${ORIGIN}/admin/users.csv?q=${token}`;
     const refused = [
       ['visitor', ''],
-      ['none', createAccount('none').cookie],
-      ['level-1', createAccount('level-1').cookie],
+      ['none', (await createAccount('none')).cookie],
+      ['level-1', (await createAccount('level-1')).cookie],
     ] as const;
     for (const [role, cookie] of refused) {
       const response = await fetch(path, { headers: { cookie }, redirect: 'manual' });

@@ -99,9 +99,9 @@ test.describe('certificates', () => {
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'one run of the whole flow is enough');
     const suffix = randomBytes(3).toString('hex');
-    const student = createAccount('level-1', `Grace ${suffix}`);
+    const student = await createAccount('level-1', `Grace ${suffix}`);
     completeSteps(student.id);
-    await useAccount(page.context(), createAccount('admin', 'Cert Admin'));
+    await useAccount(page.context(), await createAccount('admin', 'Cert Admin'));
 
     await gotoApp(page, `/admin/user-details/${student.id}`);
     const progress = page.getByRole('region', { name: 'Progress' });
@@ -187,9 +187,9 @@ test.describe('certificates', () => {
   test('(b) issuing before all 8 steps is refused without a note, and works with one', async ({
     page,
   }, testInfo) => {
-    const student = createAccount('level-1', `Early ${testInfo.project.name}`);
+    const student = await createAccount('level-1', `Early ${testInfo.project.name}`);
     completeSteps(student.id, 3);
-    await useAccount(page.context(), createAccount('admin', 'Early Admin'));
+    await useAccount(page.context(), await createAccount('admin', 'Early Admin'));
     await gotoApp(page, `/admin/user-details/${student.id}`);
     await expect(page.getByTestId('progress-summary')).toHaveText('3 of 8 steps completed');
     const section = certificateSection(page);
@@ -212,12 +212,12 @@ test.describe('certificates', () => {
     );
   });
 
-  test('(c) the public page, its print rendering and the admin section: axe and screenshots', async ({
+  test('(c) the public page prints (by ?print=1 and its button), shares to LinkedIn with its metadata, prints on one landscape page and says when revoked; the admin section offers issue and revoke; no axe violations (screenshots)', async ({
     page,
     browser,
   }, testInfo) => {
     const project = testInfo.project.name;
-    const student = createAccount('level-1', `Chidinma Okonkwo-Bello`);
+    const student = await createAccount('level-1', `Chidinma Okonkwo-Bello`);
     completeSteps(student.id);
     const id = insertCertificate(student);
     const path = `/certificates/${id}`;
@@ -319,9 +319,9 @@ test.describe('certificates', () => {
 
     // The admin's view of the user: Progress and Certificate, before and after issuing.
     const admin = await browser.newContext(testInfo.project.use);
-    await useAccount(admin, createAccount('admin', 'Shot Admin'));
+    await useAccount(admin, await createAccount('admin', 'Shot Admin'));
     const adminPage = await admin.newPage();
-    const early = createAccount('level-1', `Shot Student ${project}`);
+    const early = await createAccount('level-1', `Shot Student ${project}`);
     completeSteps(early.id, 5);
     await gotoApp(adminPage, `/admin/user-details/${early.id}`);
     await certificateSection(adminPage).getByRole('button', { name: 'Issue certificate' }).click();
@@ -332,7 +332,7 @@ test.describe('certificates', () => {
     await gotoApp(adminPage, `/admin/user-details/${student.id}`);
     await expectNoAxeViolations(adminPage);
     await saveFullPageScreenshot(adminPage, 'admin-user-certificate-revoked', project);
-    const valid = createAccount('level-1', `Valid Student ${project}`);
+    const valid = await createAccount('level-1', `Valid Student ${project}`);
     insertCertificate(valid);
     await gotoApp(adminPage, `/admin/user-details/${valid.id}`);
     await expect(
@@ -344,10 +344,10 @@ test.describe('certificates', () => {
   });
 
   test('(d) role × route: the public page, the listing choice and unknown ids', async () => {
-    const owner = createAccount('level-1', 'Owner Student');
-    const other = createAccount('level-1', 'Other Student');
-    const newcomer = createAccount('none', 'New Comer');
-    const admin = createAccount('admin', 'Role Admin');
+    const owner = await createAccount('level-1', 'Owner Student');
+    const other = await createAccount('level-1', 'Other Student');
+    const newcomer = await createAccount('none', 'New Comer');
+    const admin = await createAccount('admin', 'Role Admin');
     const id = insertCertificate(owner);
     const listing = (cookie: string, listed: string) =>
       fetch(`${ORIGIN}/certificates/${id}/listing`, {

@@ -25,7 +25,7 @@ test.describe('invitations', () => {
   }, testInfo) => {
     const invited = uniqueEmail('invited');
     const adminContext = await browser.newContext();
-    await useAccount(adminContext, createAccount('admin', 'Inviting Admin'));
+    await useAccount(adminContext, await createAccount('admin', 'Inviting Admin'));
     const admin = await adminContext.newPage();
 
     await gotoApp(admin, '/admin/invitations');
@@ -82,8 +82,8 @@ test.describe('invitations', () => {
   test('an existing account is listed for the admin to confirm before anything changes', async ({
     page,
   }, testInfo) => {
-    await useAccount(page.context(), createAccount('admin', 'Confirming Admin'));
-    const existing = createAccount('none', 'Ben Install');
+    await useAccount(page.context(), await createAccount('admin', 'Confirming Admin'));
+    const existing = await createAccount('none', 'Ben Install');
     const db = openE2eDatabase();
     try {
       db.prepare('update users set email_verified = 1 where id = ?').run(existing.id);
@@ -115,9 +115,9 @@ test.describe('invitations', () => {
   test('the outcome of a mixed list says what was sent and why the rest was not, and stays through live updates', async ({
     page,
   }) => {
-    const adminAccount = createAccount('admin', 'Mixed List Admin');
+    const adminAccount = await createAccount('admin', 'Mixed List Admin');
     await useAccount(page.context(), adminAccount);
-    const existing = createAccount('level-1', 'Ben Install');
+    const existing = await createAccount('level-1', 'Ben Install');
     const newcomer = uniqueEmail('kate.fifth');
     await gotoApp(page, '/admin/invitations');
     await page.getByLabel('Email addresses').fill(`${newcomer}, bad-two, ${existing.email}`);
@@ -151,7 +151,7 @@ test.describe('invitations', () => {
         })
       ).status,
     ).toBe(200);
-    const other = createAccount('none', 'Changed Elsewhere');
+    const other = await createAccount('none', 'Changed Elsewhere');
     expect(
       (await post(`/admin/user-details/${other.id}`, { access: 'level-1', cohort: 'none' })).status,
     ).toBe(302);
@@ -161,7 +161,7 @@ test.describe('invitations', () => {
   });
 
   test('a pending invitation can be revoked', async ({ page }) => {
-    await useAccount(page.context(), createAccount('admin', 'Revoking Admin'));
+    await useAccount(page.context(), await createAccount('admin', 'Revoking Admin'));
     const address = uniqueEmail('revoked');
     await gotoApp(page, '/admin/invitations');
     await page.getByLabel('Email addresses').fill(address);
@@ -184,7 +184,7 @@ test.describe('cohorts', () => {
       testInfo.project.name === 'phone',
       'one cohort is enough; the phone run takes screenshots',
     );
-    await useAccount(page.context(), createAccount('admin', 'Cohort Admin'));
+    await useAccount(page.context(), await createAccount('admin', 'Cohort Admin'));
     const start = inDays(30);
     const name = `Cohort ${start}`;
     await gotoApp(page, '/admin/cohorts');
@@ -206,7 +206,7 @@ test.describe('cohorts', () => {
     await expect(enroll.getByText(/^Next cohort starts /)).toBeVisible();
     await visitor.close();
 
-    const student = createAccount('level-1', 'Cohort Student');
+    const student = await createAccount('level-1', 'Cohort Student');
     await gotoApp(page, `/admin/user-details/${student.id}`);
     await expect(page.getByLabel('Cohort').locator('option', { hasText: name })).toHaveCount(1);
     await page.getByLabel('Access').selectOption({ label: 'Level 1 - FED' });
@@ -220,7 +220,7 @@ test.describe('cohorts', () => {
     browser,
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the desktop run covers the flow');
-    await useAccount(page.context(), createAccount('admin', 'Archiving Admin'));
+    await useAccount(page.context(), await createAccount('admin', 'Archiving Admin'));
     // Far enough ahead to be the next cohort whatever else the suite creates.
     const start = inDays(2);
     const name = `Short-lived ${randomSuffix()}`;
@@ -253,7 +253,7 @@ test.describe('cohorts', () => {
   });
 
   test('the cohorts page at both widths', async ({ page }, testInfo) => {
-    await useAccount(page.context(), createAccount('admin', 'Cohort Viewer'));
+    await useAccount(page.context(), await createAccount('admin', 'Cohort Viewer'));
     await gotoApp(page, '/admin/cohorts');
     await expect(page.getByRole('table', { name: 'Cohorts' })).toContainText('Cohort 1');
     await expectNoAxeViolations(page);
@@ -263,8 +263,8 @@ test.describe('cohorts', () => {
   test('an admin changes another admin’s cohort without touching their access', async ({
     page,
   }) => {
-    await useAccount(page.context(), createAccount('admin', 'First Admin'));
-    const other = createAccount('admin', 'Second Admin');
+    await useAccount(page.context(), await createAccount('admin', 'First Admin'));
+    const other = await createAccount('admin', 'Second Admin');
     await gotoApp(page, `/admin/user-details/${other.id}`);
     await page.getByLabel('Access').selectOption({ label: 'admin (unchanged)' });
     await page.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });
@@ -281,7 +281,7 @@ test.describe('roles on the cohort and invitation pages', () => {
   for (const path of ['/admin/invitations', '/admin/cohorts']) {
     test(`${path}: 403 for everyone but admins, on the page and its form`, async ({ request }) => {
       for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
-        const account = role === 'visitor' ? undefined : createAccount(role, `Role ${role}`);
+        const account = role === 'visitor' ? undefined : await createAccount(role, `Role ${role}`);
         const headers = account ? { Cookie: account.cookie } : undefined;
         const page = await request.get(`${ORIGIN}${path}`, { headers, maxRedirects: 0 });
         expect(page.status(), `${role} GET ${path}`).toBe(role === 'admin' ? 200 : 403);

@@ -83,9 +83,9 @@ test.describe('transactional e-mail', () => {
     page,
     context,
   }, testInfo) => {
-    const student = createAccount('none', 'Fiona Failed');
+    const student = await createAccount('none', 'Fiona Failed');
     const emailId = insertFailedWelcome(student);
-    await useAccount(context, createAccount('admin', 'Mail Admin'));
+    await useAccount(context, await createAccount('admin', 'Mail Admin'));
     await gotoApp(page, `/admin/user-details/${student.id}`);
 
     const emails = page.getByRole('region', { name: 'E-mails' });
@@ -107,8 +107,8 @@ test.describe('transactional e-mail', () => {
     await expect(emails.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
 
     // The same retry again, or one by someone who is not an admin, changes nothing.
-    const admin = createAccount('admin');
-    const student2 = createAccount('level-1');
+    const admin = await createAccount('admin');
+    const student2 = await createAccount('level-1');
     const retry = (cookie: string, id: string) =>
       fetch(`${ORIGIN}/admin/user-details/${student.id}`, {
         method: 'POST',

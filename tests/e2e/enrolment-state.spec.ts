@@ -1,28 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+import { insertCohort, insertEnrolment } from '../support/factories';
+import { createAccount, useAccount, withE2eDatabase, type TestAccount } from './sessions';
 
 /** A paid FrontEnd enrolment, as a verified card payment leaves it, and a cohort if given. */
-function enrolInFrontEnd(account: TestAccount, cohort?: { name: string; schedule: string }) {
-  const db = openE2eDatabase();
-  const now = new Date().toISOString();
-  try {
-    db.prepare(
-      `insert into enrolments (id, user_id, order_id, track, plan_id, status, installments_paid,
-        installments_total, source, created_at, updated_at)
-       values (?, ?, null, 'frontend', 'fed-upfront', 'active', 1, 1, 'payment', ?, ?)`,
-    ).run(`enr-${account.id}`, account.id, now, now);
+async function enrolInFrontEnd(account: TestAccount, cohort?: { name: string; schedule: string }) {
+  await withE2eDatabase(async (db) => {
+    await insertEnrolment(db, { userId: account.id, orderId: null });
     if (cohort) {
       const id = `cohort-e2e-${randomBytes(4).toString('hex')}`;
-      db.prepare(
-        `insert into cohorts (id, name, start_date, schedule, capacity, created_at, updated_at)
-         values (?, ?, '2027-03-09', ?, null, ?, ?)`,
-      ).run(id, cohort.name, cohort.schedule, now, now);
-      db.prepare('update users set cohort = ? where id = ?').run(id, account.id);
+      await insertCohort(db, { id, startDate: '2027-03-09', ...cohort });
+      await db.updateTable('users').set({ cohort: id }).where('id', '=', account.id).execute();
     }
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test.describe('what a person already holds (issue 24)', () => {
@@ -30,8 +20,8 @@ test.describe('what a person already holds (issue 24)', () => {
     page,
     context,
   }, testInfo) => {
-    const student = createAccount('level-1', 'Paid Student');
-    enrolInFrontEnd(student);
+    const student = await createAccount('level-1', 'Paid Student');
+    await enrolInFrontEnd(student);
     await useAccount(context, student);
     await gotoApp(page, '/enroll');
     const frontEnd = page.getByRole('article', { name: 'FrontEnd Bootcamp Upfront' });
@@ -64,9 +54,9 @@ test.describe('what a person already holds (issue 24)', () => {
     page,
     context,
   }, testInfo) => {
-    const student = createAccount('level-1', 'Placed Student');
+    const student = await createAccount('level-1', 'Placed Student');
     const name = `March 2027 Evening ${randomBytes(3).toString('hex')}`;
-    enrolInFrontEnd(student, { name, schedule: 'Tue and Thu, 7–9 pm WAT' });
+    await enrolInFrontEnd(student, { name, schedule: 'Tue and Thu, 7–9 pm WAT' });
     await useAccount(context, student);
     await gotoApp(page, '/fed/home');
     const cohort = page.getByRole('region', { name: 'Your cohort' });
@@ -81,7 +71,7 @@ test.describe('what a person already holds (issue 24)', () => {
     page,
     context,
   }, testInfo) => {
-    const visitor = createAccount('none', 'Curious Reader');
+    const visitor = await createAccount('none', 'Curious Reader');
     await useAccount(context, visitor);
     await gotoApp(page, '/fed/home');
     const unlock = page.getByRole('region', { name: 'Enroll to unlock the protected steps' });

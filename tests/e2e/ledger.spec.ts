@@ -47,11 +47,11 @@ test('the ledger lists card payments and approved transfers with totals, a perio
   page,
   context,
 }, testInfo) => {
-  const buyer = createAccount('none', 'Ledger Buyer');
+  const buyer = await createAccount('none', 'Ledger Buyer');
   insertCardPayment(buyer, 60);
   const { transferId } = await submitTransferAs(buyer);
   approveTransfer(transferId);
-  await useAccount(context, createAccount('admin', 'Ledger Keeper'));
+  await useAccount(context, await createAccount('admin', 'Ledger Keeper'));
 
   await gotoApp(page, `/admin/payments?q=${encodeURIComponent(buyer.email)}`);
   await saveFullPageScreenshot(page, 'ledger', testInfo.project.name);

@@ -6,7 +6,7 @@ test('a student’s open course home shows their transfer decided, without a rel
   context,
   browser,
 }, testInfo) => {
-  const student = createAccount('none', 'Waiting Student');
+  const student = await createAccount('none', 'Waiting Student');
   const { transferId } = await submitTransferAs(student);
   await useAccount(context, student);
   const streaming = page.waitForResponse((response) => response.url().endsWith('/events'));
@@ -19,7 +19,7 @@ test('a student’s open course home shows their transfer decided, without a rel
   ).toBeVisible();
 
   const adminContext = await browser.newContext(testInfo.project.use);
-  await useAccount(adminContext, createAccount('admin', 'Live Approver'));
+  await useAccount(adminContext, await createAccount('admin', 'Live Approver'));
   const admin = await adminContext.newPage();
   await gotoApp(admin, `/admin/transfers/${transferId}`);
   await admin.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });

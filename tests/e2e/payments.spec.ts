@@ -49,7 +49,7 @@ test.describe('paying with the local payment provider', () => {
     const email = uniqueEmail('buyer');
     const name = `Buyer ${email.slice(6, 14)}`;
     const watcher = await browser.newContext();
-    await useAccount(watcher, createAccount('admin', 'Payments Watcher'));
+    await useAccount(watcher, await createAccount('admin', 'Payments Watcher'));
     const watching = await watcher.newPage();
 
     await gotoApp(page, '/login');
@@ -156,7 +156,7 @@ test.describe('paying with the local payment provider', () => {
     page,
     context,
   }, testInfo) => {
-    const buyer = createAccount('none', 'Paula Paid');
+    const buyer = await createAccount('none', 'Paula Paid');
     await useAccount(context, buyer);
     await gotoApp(page, '/enroll');
     const opened = context.waitForEvent('page');
@@ -169,7 +169,7 @@ test.describe('paying with the local payment provider', () => {
     await saveFullPageScreenshot(tab, 'success-unlocked', testInfo.project.name);
 
     const adminContext = await context.browser()!.newContext(testInfo.project.use);
-    await useAccount(adminContext, createAccount('admin', 'Purchase Viewer'));
+    await useAccount(adminContext, await createAccount('admin', 'Purchase Viewer'));
     const admin = await adminContext.newPage();
     await gotoApp(admin, `/admin/user-details/${buyer.id}`);
     await expect(admin.getByRole('region', { name: 'Enrolments and payments' })).toContainText(
@@ -194,8 +194,8 @@ test.describe('paying with the local payment provider', () => {
   test('someone else’s order is a 404, and the webhook refuses an unsigned event', async ({
     context,
   }) => {
-    const buyer = createAccount('none', 'Order Owner');
-    const other = createAccount('none', 'Order Snoop');
+    const buyer = await createAccount('none', 'Order Owner');
+    const other = await createAccount('none', 'Order Snoop');
     const start = await fetch(`${E2E_ORIGIN}/checkout`, {
       method: 'POST',
       redirect: 'manual',

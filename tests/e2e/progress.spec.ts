@@ -24,7 +24,7 @@ test.describe('progress through the course', () => {
   test('a student marks steps complete; the menu and the course home follow, and it can be undone', async ({
     page,
   }, testInfo) => {
-    const student = createAccount('level-1', 'Pat Progress');
+    const student = await createAccount('level-1', 'Pat Progress');
     await useAccount(page.context(), student);
     await gotoApp(page, '/fed/home');
     await expect(page.getByText('0 of 8 steps completed')).toBeVisible();
@@ -65,7 +65,7 @@ test.describe('progress through the course', () => {
   test('marking works without JavaScript', async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the same form on a phone');
     const context = await browser.newContext({ javaScriptEnabled: false });
-    const student = createAccount('level-1', 'Noah NoScript');
+    const student = await createAccount('level-1', 'Noah NoScript');
     await useAccount(context, student);
     const page = await context.newPage();
     await gotoApp(page, '/fed/html-css');
@@ -78,7 +78,7 @@ test.describe('progress through the course', () => {
   test('only steps the reader may read can be marked: none gets 403 on a protected step', async ({
     request,
   }) => {
-    const none = createAccount('none', 'Nina None');
+    const none = await createAccount('none', 'Nina None');
     const post = (path: string, cookie?: string) =>
       request.post(`${ORIGIN}${path}`, {
         headers: { Origin: ORIGIN, ...(cookie && { Cookie: cookie }) },
@@ -91,8 +91,8 @@ test.describe('progress through the course', () => {
     expect((await post('/fed/roadmap', none.cookie)).status()).toBe(200);
     expect((await post('/fed/home', none.cookie)).status()).toBe(404);
     expect(completedSteps(none.id)).toEqual(['roadmap']);
-    const student = createAccount('level-1', 'Lee Level');
-    const admin = createAccount('admin', 'Ada Progress');
+    const student = await createAccount('level-1', 'Lee Level');
+    const admin = await createAccount('admin', 'Ada Progress');
     expect((await post('/fed/conclusion', student.cookie)).status()).toBe(200);
     expect((await post('/fed/conclusion', admin.cookie)).status()).toBe(200);
     const tampered = await request.post(`${ORIGIN}/fed/roadmap`, {

@@ -260,7 +260,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('messages that follow a redirect are on the page', async ({ page, context }) => {
-    await useAccount(context, createAccount('level-1', 'No Script'));
+    await useAccount(context, await createAccount('level-1', 'No Script'));
     await gotoApp(page, '/fed/home');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -520,7 +520,7 @@ test('on a 375 px phone nothing overflows its card and the admin table needs no 
   const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
   expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
-  await useAccount(context, createAccount('admin', 'Phone Admin'));
+  await useAccount(context, await createAccount('admin', 'Phone Admin'));
   await gotoApp(page, '/admin/home');
   const row = page.locator('tbody tr').first();
   for (const cell of await row.locator('td').all()) {

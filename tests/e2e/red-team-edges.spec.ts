@@ -40,7 +40,7 @@ async function expectTooLargeMessage(page: Page) {
 
 test.describe('a receipt larger than 5 MB', () => {
   test('shows the field’s message in the browser', async ({ page, context }) => {
-    await useAccount(context, createAccount('none', 'Pat Photo'));
+    await useAccount(context, await createAccount('none', 'Pat Photo'));
     await gotoApp(page, '/enroll');
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -55,7 +55,7 @@ test.describe('a receipt larger than 5 MB', () => {
     test.use({ javaScriptEnabled: false });
 
     test('the server answers the form with the field’s message', async ({ page, context }) => {
-      await useAccount(context, createAccount('none', 'Nia NoScript'));
+      await useAccount(context, await createAccount('none', 'Nia NoScript'));
       await gotoApp(page, '/enroll');
       const answer = page.waitForResponse(
         (response) => response.request().method() === 'POST' && response.url().endsWith('/enroll'),

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from '@playwright/test';
-import type { Access } from '../../app/db/schema';
-import { hashToken } from '../../app/features/auth/session.server';
+import type { Insertable, Kysely } from 'kysely';
+import { openDatabase } from '../../app/db/database.server';
+import type { Access, Database as Schema, UsersTable } from '../../app/db/schema';
+import { insertSession, insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 export interface TestAccount {
@@ -15,45 +17,50 @@ export interface TestAccount {
   cookie: string;
 }
 
-export function openE2eDatabase(): Database.Database {
+function e2eDatabasePath(): string {
   const path = process.env.E2E_DATABASE_PATH;
   if (!path) throw new Error('E2E_DATABASE_PATH is not set by playwright.config.ts');
-  const db = new Database(path);
+  return path;
+}
+
+/** The e2e database for a quick synchronous look at what the server wrote. */
+export function openE2eDatabase(): Database.Database {
+  const db = new Database(e2eDatabasePath());
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/** The e2e database through Kysely, for the factories; closed once `write` is done. */
+export async function withE2eDatabase<T>(write: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
+  const handle = openDatabase(e2eDatabasePath());
+  try {
+    return await write(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
  * A fixture that creates a user and a session row directly, as a sign-in would: faster
  * than the popup for tests about what each role may see (sign-in has its own tests).
  */
-export function createAccount(access: Access, name = `Test ${access}`): TestAccount {
+export async function createAccount(access: Access, name = `Test ${access}`): Promise<TestAccount> {
   const suffix = randomBytes(6).toString('hex');
-  const id = `e2e-${access}-${suffix}`;
-  const email = `${access}-${suffix}@example.net`;
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  const db = openE2eDatabase();
-  try {
-    // Fixture admins are many (tests make their own): the e-mail about each submitted
-    // transfer goes only to those a test turns it on for, or the local mailbox would
-    // drown in them.
-    db.prepare(
-      'insert into users (id, name, email, access, cohort, created_at, transfer_alerts) values (?, ?, ?, ?, ?, ?, ?)',
-    ).run(id, name, email, access, 'none', now.toISOString(), access === 'admin' ? 0 : 1);
-    db.prepare(
-      'insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)',
-    ).run(
-      hashToken(token),
-      id,
-      now.toISOString(),
-      now.toISOString(),
-      new Date(now.getTime() + 86_400_000).toISOString(),
-    );
-  } finally {
-    db.close();
-  }
-  return { id, name, email, access, cookie: `session=${token}` };
+  return withE2eDatabase(async (db) => {
+    const user = await insertUser(db, {
+      id: `e2e-${access}-${suffix}`,
+      name,
+      email: `${access}-${suffix}@example.net`,
+      access,
+      created_at: new Date().toISOString(),
+      // Fixture admins are many (tests make their own): the e-mail about each submitted
+      // transfer goes only to those a test turns it on for, or the local mailbox would
+      // drown in them.
+      transfer_alerts: access === 'admin' ? 0 : 1,
+    });
+    const cookie = await insertSession(db, user.id);
+    return { id: user.id, name, email: user.email, access, cookie };
+  });
 }
 
 export async function useAccount(context: BrowserContext, account: TestAccount): Promise<void> {
@@ -69,22 +76,24 @@ export interface SeededUser {
   email: string;
 }
 
-/** Inserts plain users (no sessions), newest last, for list and search tests. */
-export function seedUsers(users: { name: string; email: string }[]): SeededUser[] {
-  const db = openE2eDatabase();
+/**
+ * Inserts users without sessions (no access unless told), a second apart and newest last
+ * unless their creation time is given, for list and search tests.
+ */
+export async function seedUsers(
+  users: (Partial<Insertable<UsersTable>> & { name: string; email: string })[],
+): Promise<SeededUser[]> {
   const start = Date.now() - users.length * 1000;
-  try {
-    const insert = db.prepare(
-      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, 'none', 'none', ?)",
-    );
-    return users.map((user, index) => {
-      const id = `seed-${randomBytes(8).toString('hex')}`;
-      insert.run(id, user.name, user.email, new Date(start + index * 1000).toISOString());
-      return { id, ...user };
-    });
-  } finally {
-    db.close();
-  }
+  return withE2eDatabase(async (db) => {
+    const seeded: SeededUser[] = [];
+    for (const [index, user] of users.entries()) {
+      const id = user.id ?? `seed-${randomBytes(8).toString('hex')}`;
+      const created_at = new Date(start + index * 1000).toISOString();
+      await insertUser(db, { id, created_at, ...user });
+      seeded.push({ id, name: user.name, email: user.email });
+    }
+    return seeded;
+  });
 }
 
 export function readUser(id: string): { access: string; cohort: string; edited_at: string | null } {

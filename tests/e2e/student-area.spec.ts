@@ -51,7 +51,7 @@ test.describe('the student area for each role', () => {
     test(`${role}: every step answers with the status and content the access table says`, async ({
       request,
     }) => {
-      const account = role === 'visitor' ? undefined : createAccount(role);
+      const account = role === 'visitor' ? undefined : await createAccount(role);
       const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
       for (const step of COURSE_STEPS) {
         const content = COURSE_CONTENT[step.slug];
@@ -82,7 +82,7 @@ test.describe('the student area for each role', () => {
     let owner: TestAccount;
     let receiptId: string;
     test.beforeAll(async () => {
-      owner = createAccount('none', 'Receipt Owner');
+      owner = await createAccount('none', 'Receipt Owner');
       ({ receiptId } = await submitTransferAs(owner));
     });
 
@@ -90,7 +90,7 @@ test.describe('the student area for each role', () => {
       test(`${role}: someone else’s receipt is ${role === 'admin' ? 'served' : 'a 404'}; the form ${role === 'visitor' ? 'is refused with 401' : 'is read'}`, async ({
         request,
       }) => {
-        const account = role === 'visitor' ? undefined : createAccount(role);
+        const account = role === 'visitor' ? undefined : await createAccount(role);
         const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
         const receipt = await request.get(`/receipts/${receiptId}`, { headers });
         expect(receipt.status()).toBe(role === 'admin' ? 200 : 404);
@@ -137,8 +137,8 @@ test.describe('the student area for each role', () => {
 
 test.describe('in the browser', () => {
   let admin: TestAccount;
-  test.beforeAll(() => {
-    admin = createAccount('admin', 'Amaka Admin');
+  test.beforeAll(async () => {
+    admin = await createAccount('admin', 'Amaka Admin');
   });
 
   test('the side menu shows the name, the steps in order, the current step, and no quiz', async ({
@@ -224,7 +224,7 @@ test.describe('in the browser', () => {
     page,
     context,
   }) => {
-    await useAccount(context, createAccount('none', 'Nonso None'));
+    await useAccount(context, await createAccount('none', 'Nonso None'));
     await gotoApp(page, '/fed/react');
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
     await expect(
@@ -243,7 +243,7 @@ test.describe('in the browser', () => {
   test('an access change from the command line applies on the next request', async ({
     request,
   }) => {
-    const account = createAccount('none');
+    const account = await createAccount('none');
     const headers = { cookie: account.cookie };
     expect((await request.get('/fed/conclusion', { headers })).status()).toBe(403);
     execFileSync(
@@ -271,7 +271,7 @@ test.describe('in the browser', () => {
 test('signed-in answers are never kept by a shared cache; every page varies on cookies', async ({
   request,
 }) => {
-  const student = createAccount('level-1');
+  const student = await createAccount('level-1');
   for (const path of ['/fed/home', '/fed/javascript', '/fed/javascript.data', '/login', '/']) {
     const response = await request.get(path, {
       headers: { cookie: student.cookie },
@@ -290,7 +290,7 @@ test('signed-in answers are never kept by a shared cache; every page varies on c
 test('a return path with letters a header cannot carry is sent percent-encoded, not a 500', async ({
   request,
 }) => {
-  const student = createAccount('level-1');
+  const student = await createAccount('level-1');
   const response = await request.get('/login?redirectTo=/%E3%80%82evil', {
     headers: { cookie: student.cookie },
     maxRedirects: 0,
@@ -302,8 +302,8 @@ test('a return path with letters a header cannot carry is sent percent-encoded, 
 test('"Sign out of all devices" ends the sessions on every browser of that person', async ({
   browser,
 }) => {
-  const student = createAccount('level-1', 'Two Devices');
-  const other = createAccount('level-1', 'Someone Else');
+  const student = await createAccount('level-1', 'Two Devices');
+  const other = await createAccount('level-1', 'Someone Else');
   const [phone, laptop, elsewhere] = await Promise.all([
     browser.newContext(),
     browser.newContext(),
@@ -333,7 +333,7 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   page,
   context,
 }) => {
-  await useAccount(context, createAccount('level-1', 'Keyboard Student'));
+  await useAccount(context, await createAccount('level-1', 'Keyboard Student'));
   await gotoApp(page, '/fed/home');
   const menu = page.getByRole('navigation', { name: 'Course steps' });
   if (!(await menu.isVisible())) {

@@ -20,7 +20,7 @@ test('after a card payment, /success gives the plan, the amount, the reference a
   page,
   context,
 }) => {
-  const buyer = createAccount('none', 'Rhoda Receipt');
+  const buyer = await createAccount('none', 'Rhoda Receipt');
   await useAccount(context, buyer);
   await gotoApp(page, '/enroll');
   const opened = context.waitForEvent('page');

@@ -48,7 +48,7 @@ async function fillTransfer(
 /** A signed-in admin's page in its own browser, at the width of the current project. */
 async function adminPage(browser: Browser, testInfo: TestInfo, name: string) {
   const context = await browser.newContext(testInfo.project.use);
-  await useAccount(context, createAccount('admin', name));
+  await useAccount(context, await createAccount('admin', name));
   return { context, page: await context.newPage() };
 }
 
@@ -163,7 +163,7 @@ test.describe('bank transfers', () => {
     context,
     browser,
   }, testInfo) => {
-    const student = createAccount('none', 'Rita Rejected');
+    const student = await createAccount('none', 'Rita Rejected');
     await useAccount(context, student);
     const { transferId } = await submitTransferAs(student);
     const admin = await adminPage(browser, testInfo, 'Transfer Rejecter');
@@ -199,7 +199,7 @@ test.describe('bank transfers', () => {
     context,
     browser,
   }, testInfo) => {
-    const student = createAccount('none', 'Mo Mismatch');
+    const student = await createAccount('none', 'Mo Mismatch');
     await useAccount(context, student);
     await gotoApp(page, '/enroll');
     await fillTransfer(page, { amount: '60000', date: daysAgo(1), reference: 'Mo M.' });
@@ -207,7 +207,7 @@ test.describe('bank transfers', () => {
     await expect(page).toHaveURL(/\/success\?transfer=/);
     const transferId = submittedTransferId(page);
 
-    const adminAccount = createAccount('admin', 'Amount Checker');
+    const adminAccount = await createAccount('admin', 'Amount Checker');
     const adminContext = await browser.newContext(testInfo.project.use);
     await useAccount(adminContext, adminAccount);
     const admin = await adminContext.newPage();
@@ -273,7 +273,7 @@ test.describe('bank transfers', () => {
     page,
     context,
   }) => {
-    await useAccount(context, createAccount('none', 'Nina Naira'));
+    await useAccount(context, await createAccount('none', 'Nina Naira'));
     await gotoApp(page, '/enroll');
     const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
     // One fee for every plan was the contradiction: no sentence names a single plan's fee.
@@ -316,7 +316,7 @@ test.describe('without JavaScript', () => {
     page,
     context,
   }) => {
-    const student = createAccount('none', 'Pat Pending');
+    const student = await createAccount('none', 'Pat Pending');
     await useAccount(context, student);
     await page.goto('/enroll');
     await fillTransfer(page, { date: daysAgo(2), reference: student.name });
@@ -341,7 +341,7 @@ test.describe('without JavaScript', () => {
     page,
     context,
   }) => {
-    const student = createAccount('none', 'Pat Twice');
+    const student = await createAccount('none', 'Pat Twice');
     await useAccount(context, student);
     await page.goto('/enroll');
     // Another tab submits first, for another plan.
@@ -380,7 +380,7 @@ test('refused fields are marked next to their inputs and keep what was typed', a
   page,
   context,
 }, testInfo) => {
-  await useAccount(context, createAccount('none', 'Vera Valid'));
+  await useAccount(context, await createAccount('none', 'Vera Valid'));
   await gotoApp(page, '/enroll');
   await showErrors(page);
   const form = transferForm(page);
@@ -430,12 +430,12 @@ async function screenshot(page: Page, name: string, testInfo: TestInfo) {
   await saveFullPageScreenshot(page, name, testInfo.project.name);
 }
 
-test('the transfer pages have no axe violations; screenshots at every width', async ({
+test("a transfer from the form to its approval: errors, success page, waiting notice, the student's list, the admin queue, the receipt and the decision; no axe violations at every width (screenshots)", async ({
   page,
   context,
   browser,
 }, testInfo) => {
-  const student: TestAccount = createAccount('none', 'Sade Screenshot');
+  const student: TestAccount = await createAccount('none', 'Sade Screenshot');
   await useAccount(context, student);
   await gotoApp(page, '/enroll');
   await expect(transferForm(page)).toBeVisible();
@@ -483,12 +483,12 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   page,
   context,
 }, testInfo) => {
-  const admin = createAccount('admin', `Alert Admin ${testInfo.project.name}`);
+  const admin = await createAccount('admin', `Alert Admin ${testInfo.project.name}`);
   const db = openE2eDatabase();
   db.prepare('update users set transfer_alerts = 1 where id = ?').run(admin.id);
   db.close();
   await useAccount(context, admin);
-  const student = createAccount('none', `Alerting Student ${testInfo.project.name}`);
+  const student = await createAccount('none', `Alerting Student ${testInfo.project.name}`);
   await submitTransferAs(student);
   await expectMail(page, admin.email, `Transfer to review: ${student.name}, ₦600,000`);
 
@@ -502,7 +502,7 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   ).toBeVisible();
   await expect(page.getByLabel('E-mail me when a student submits a transfer')).not.toBeChecked();
   await expectNoAxeViolations(page);
-  const quiet = createAccount('none', `Quiet Student ${testInfo.project.name}`);
+  const quiet = await createAccount('none', `Quiet Student ${testInfo.project.name}`);
   await submitTransferAs(quiet);
   // The student's own e-mail is queued in the same transaction as the admins' would be.
   await expectMail(page, quiet.email, RECEIVED);

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertEnrolment } from '../../../tests/support/factories';
 import { EXPORT_BATCH_SIZE, csvField, csvRecord } from './csv-export.server';
 import { exportFileName, userExportStream } from './user-export.server';
 import type { UserSearch } from './user-search';
@@ -136,23 +137,8 @@ describe('the user export', () => {
         .values(users.slice(start, start + 500))
         .execute();
     }
-    const enrol = (id: string, userId: string, status: EnrolmentStatus, createdAt: string) =>
-      handle.db
-        .insertInto('enrolments')
-        .values({
-          id,
-          user_id: userId,
-          order_id: null,
-          track: 'frontend',
-          plan_id: 'fed-upfront',
-          status,
-          installments_paid: 1,
-          installments_total: 1,
-          source: 'admin',
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .execute();
+    const enrol = (id: string, userId: string, status: EnrolmentStatus, at: string) =>
+      insertEnrolment(handle.db, { id, userId, orderId: null, status, source: 'admin', at });
     // The latest enrolment counts, whatever the order the rows were written in.
     await enrol('e-2', 'formula', 'active', '2026-04-01T00:00:00.000Z');
     await enrol('e-1', 'formula', 'refunded', '2026-03-02T00:00:00.000Z');

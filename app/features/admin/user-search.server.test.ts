@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
@@ -32,14 +33,14 @@ beforeAll(async () => {
     ['Back\\Slash', 'back@example.com'],
   ];
   for (const [index, [name, email]] of people.entries()) {
-    await insertUser(handle, {
+    await insertUser(handle.db, {
       name,
       email,
       created_at: new Date(Date.UTC(2026, 0, 1, index)).toISOString(),
     });
   }
   for (let index = 0; index < 20; index += 1) {
-    await insertUser(handle, {
+    await insertUser(handle.db, {
       name: `Student ${String(index).padStart(2, '0')}`,
       email: `student${index}@school.example`,
       created_at: new Date(Date.UTC(2026, 1, 1, index)).toISOString(),
@@ -138,10 +139,10 @@ describe('exact counts kept by the database (migration 006)', () => {
 
   it('follow every insert, rename and delete, whoever writes', async () => {
     await expectExactCounts(counts);
-    const ada = await insertUser(counts, { name: 'Ada Lovelace', email: 'ada@engine.example' });
-    await insertUser(counts, { name: 'Zoë "Zed" O\'Brien', email: 'zoe@école.example' });
-    await insertUser(counts, { name: 'Ada Ada', email: 'ADA.ADA@example.com' });
-    await insertUser(counts, { name: 'Percy 100% Sure_\\', email: 'percy@example.com' });
+    const ada = await insertUser(counts.db, { name: 'Ada Lovelace', email: 'ada@engine.example' });
+    await insertUser(counts.db, { name: 'Zoë "Zed" O\'Brien', email: 'zoe@école.example' });
+    await insertUser(counts.db, { name: 'Ada Ada', email: 'ADA.ADA@example.com' });
+    await insertUser(counts.db, { name: 'Percy 100% Sure_\\', email: 'percy@example.com' });
     await expectExactCounts(counts);
     await counts.db
       .updateTable('users')
@@ -160,7 +161,10 @@ describe('exact counts kept by the database (migration 006)', () => {
     const down = await migrator.migrateTo('005-postgres-search-key');
     expect(down.error).toBeUndefined();
     for (let index = 0; index < 30; index += 1) {
-      await insertUser(counts, { name: `Learner ${index} Ñandú`, email: `l${index}@Example.org` });
+      await insertUser(counts.db, {
+        name: `Learner ${index} Ñandú`,
+        email: `l${index}@Example.org`,
+      });
     }
     await migrateToLatest(counts.db);
     await expectExactCounts(counts);

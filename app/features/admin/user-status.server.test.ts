@@ -1,10 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
+import { createTestDatabase } from '../../../tests/support/test-database';
 import {
-  createTestDatabase,
   insertEnrolment,
+  insertOrder,
+  insertPayment,
   insertUser,
-} from '../../../tests/support/test-database';
+} from '../../../tests/support/factories';
 import {
   activePaidEnrolment,
   changeUserStatus,
@@ -22,8 +24,8 @@ afterAll(() => handle.close());
 
 describe('changeUserStatus', () => {
   it('writes access, cohort, editedAt and an audit row with before and after', async () => {
-    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
-    const student = await insertUser(handle);
+    const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle.db);
     const at = new Date('2026-11-21T12:00:00.000Z');
     const updated = await changeUserStatus(
       handle.db,
@@ -50,7 +52,7 @@ describe('changeUserStatus', () => {
   });
 
   it('lists changes newest first', async () => {
-    const student = await insertUser(handle);
+    const student = await insertUser(handle.db);
     await changeUserStatus(handle.db, student.id, { access: 'level-1' }, 'command-line', {
       now: new Date('2026-01-01'),
     });
@@ -68,8 +70,8 @@ describe('changeUserStatus', () => {
   });
 
   it('refuses an admin changing their own access, and writes nothing', async () => {
-    const admin = await insertUser(handle, { access: 'admin' });
-    await insertUser(handle, { access: 'admin' });
+    const admin = await insertUser(handle.db, { access: 'admin' });
+    await insertUser(handle.db, { access: 'admin' });
     await expect(
       changeUserStatus(handle.db, admin.id, { access: 'none' }, { id: admin.id, name: 'me' }),
     ).rejects.toMatchObject({ status: 403, message: USER_STATUS_ERRORS.ownAccess });
@@ -85,11 +87,11 @@ describe('changeUserStatus', () => {
   });
 
   it('refuses to demote the last admin, but allows it while another admin remains', async () => {
-    const first = await insertUser(handle, { access: 'admin' });
+    const first = await insertUser(handle.db, { access: 'admin' });
     await expect(
       changeUserStatus(handle.db, first.id, { access: 'level-1' }, 'command-line'),
     ).rejects.toMatchObject({ status: 409, message: USER_STATUS_ERRORS.lastAdmin });
-    const second = await insertUser(handle, { access: 'admin' });
+    const second = await insertUser(handle.db, { access: 'admin' });
     await changeUserStatus(
       handle.db,
       first.id,
@@ -102,8 +104,8 @@ describe('changeUserStatus', () => {
   });
 
   it('refuses to lower an admin listed in ADMIN_EMAILS, naming the variable, and writes nothing', async () => {
-    const listed = await insertUser(handle, { access: 'admin', email: 'Boss@Example.com' });
-    const other = await insertUser(handle, { access: 'admin', name: 'Other' });
+    const listed = await insertUser(handle.db, { access: 'admin', email: 'Boss@Example.com' });
+    const other = await insertUser(handle.db, { access: 'admin', name: 'Other' });
     const byOther = { id: other.id, name: other.name };
     const adminEmails = ['boss@example.com'];
     await expect(
@@ -120,7 +122,7 @@ describe('changeUserStatus', () => {
   });
 
   it('finds users by e-mail regardless of case for the command line', async () => {
-    await insertUser(handle, { email: 'Mixed.Case@Example.com' });
+    await insertUser(handle.db, { email: 'Mixed.Case@Example.com' });
     const updated = await changeUserStatusByEmail(
       handle.db,
       'mixed.case@example.COM',
@@ -138,40 +140,22 @@ describe('removing the access of a student who paid', () => {
   /** A paid upfront FrontEnd enrolment: its order, and the payment on 24 Nov 2026. */
   async function enrolPaid(userId: string) {
     const at = '2026-11-24T09:30:00.000Z';
-    await handle.db
-      .insertInto('orders')
-      .values({
-        id: `order-${userId}`,
-        user_id: userId,
-        plan_id: 'fed-upfront',
-        track: 'frontend',
-        amount: 60000,
-        currency: 'USD',
-        installments: 1,
-        provider: 'local',
-        provider_ref: null,
-        subscription_ref: null,
-        status: 'paid',
-        created_at: '2026-11-24T09:00:00.000Z',
-        updated_at: at,
-      })
-      .execute();
-    await handle.db
-      .insertInto('payments')
-      .values({
-        id: `payment-${userId}`,
-        order_id: `order-${userId}`,
-        user_id: userId,
-        provider: 'local',
-        provider_payment_id: `pay-${userId}`,
-        amount: 60000,
-        currency: 'USD',
-        status: 'paid',
-        raw_event: '{}',
-        created_at: at,
-        refunded_at: null,
-      })
-      .execute();
+    await insertOrder(handle.db, {
+      id: `order-${userId}`,
+      userId,
+      amount: 60000,
+      status: 'paid',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      updatedAt: at,
+    });
+    await insertPayment(handle.db, {
+      id: `payment-${userId}`,
+      orderId: `order-${userId}`,
+      userId,
+      providerPaymentId: `pay-${userId}`,
+      amount: 60000,
+      createdAt: at,
+    });
     await insertEnrolment(handle.db, { userId, orderId: `order-${userId}`, at });
   }
 
@@ -183,7 +167,7 @@ describe('removing the access of a student who paid', () => {
       .execute();
 
   it('names the paid enrolment for the warning', async () => {
-    const student = await insertUser(handle, { access: 'level-1' });
+    const student = await insertUser(handle.db, { access: 'level-1' });
     expect(await activePaidEnrolment(handle.db, student.id)).toBeUndefined();
     await enrolPaid(student.id);
     expect(await activePaidEnrolment(handle.db, student.id)).toEqual({
@@ -193,8 +177,8 @@ describe('removing the access of a student who paid', () => {
   });
 
   it('takes a reason, records it with the change and e-mails the student', async () => {
-    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
-    const student = await insertUser(handle, { access: 'level-1', email: 'paid@example.com' });
+    const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle.db, { access: 'level-1', email: 'paid@example.com' });
     await enrolPaid(student.id);
     const by = { id: admin.id, name: admin.name };
     for (const reason of [undefined, '   ']) {
@@ -223,8 +207,8 @@ describe('removing the access of a student who paid', () => {
   });
 
   it('needs no reason for a student without a paid enrolment, and sends nothing', async () => {
-    const admin = await insertUser(handle, { access: 'admin' });
-    const student = await insertUser(handle, { access: 'level-1' });
+    const admin = await insertUser(handle.db, { access: 'admin' });
+    const student = await insertUser(handle.db, { access: 'level-1' });
     await changeUserStatus(handle.db, student.id, { access: 'none' }, admin);
     const [change] = await listUserChanges(handle.db, student.id);
     expect(change).toMatchObject({ access_after: 'none', reason: null });
@@ -234,8 +218,8 @@ describe('removing the access of a student who paid', () => {
 
 describe('placing someone in a cohort (issue 24)', () => {
   it('e-mails them which cohort, when it starts and its schedule; leaving one sends nothing', async () => {
-    const admin = await insertUser(handle, { access: 'admin', name: 'Ada' });
-    const student = await insertUser(handle, { name: 'Placed Person' });
+    const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
+    const student = await insertUser(handle.db, { name: 'Placed Person' });
     await handle.db
       .updateTable('cohorts')
       .set({ start_date: '2027-01-12', schedule: 'Tue and Thu, 7–9 pm WAT' })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import {
   deleteExpiredSessions,
   endSession,
@@ -23,7 +24,7 @@ const attributesOf = (setCookie: string) => setCookie.split('; ').slice(1).sort(
 
 describe('sessions', () => {
   it('stores only a hash and finds the user again from the cookie', async () => {
-    const user = await insertUser(handle, { name: 'Kemi' });
+    const user = await insertUser(handle.db, { name: 'Kemi' });
     const setCookie = await startSession(handle.db, user.id, null, settings);
     expect(setCookie).toMatch(/^session=[\w-]{43}; /);
     expect(attributesOf(setCookie)).toEqual(
@@ -41,7 +42,7 @@ describe('sessions', () => {
   });
 
   it('is Secure and __Host- prefixed on https', async () => {
-    const user = await insertUser(handle);
+    const user = await insertUser(handle.db);
     const setCookie = await startSession(handle.db, user.id, null, { ...settings, secure: true });
     expect(setCookie).toMatch(/^__Host-session=[\w-]{43}; /);
     expect(attributesOf(setCookie)).toEqual(
@@ -65,7 +66,7 @@ describe('sessions', () => {
   });
 
   it('ends after the idle timeout and after the absolute timeout', async () => {
-    const user = await insertUser(handle);
+    const user = await insertUser(handle.db);
     const start = new Date('2026-01-01T00:00:00.000Z');
     const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
     expect(
@@ -93,7 +94,7 @@ describe('sessions', () => {
   });
 
   it('rotates: a new sign-in ends the session the browser had; logout deletes the row', async () => {
-    const user = await insertUser(handle);
+    const user = await insertUser(handle.db);
     const first = cookieOf(await startSession(handle.db, user.id, null, settings));
     const second = cookieOf(await startSession(handle.db, user.id, first, settings));
     expect((await lookupSession(handle.db, first, settings)).user).toBeNull();
@@ -104,8 +105,8 @@ describe('sessions', () => {
   });
 
   it('signs out of all devices: every session of that person ends, nobody else’s', async () => {
-    const user = await insertUser(handle);
-    const other = await insertUser(handle);
+    const user = await insertUser(handle.db);
+    const other = await insertUser(handle.db);
     const phone = cookieOf(await startSession(handle.db, user.id, null, settings));
     const laptop = cookieOf(await startSession(handle.db, user.id, null, settings));
     const someoneElse = cookieOf(await startSession(handle.db, other.id, null, settings));
@@ -116,7 +117,7 @@ describe('sessions', () => {
   });
 
   it('the sweep deletes sessions past their absolute or idle expiry and keeps live ones', async () => {
-    const user = await insertUser(handle);
+    const user = await insertUser(handle.db);
     const start = new Date('2030-01-01T00:00:00.000Z');
     const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
     const later = new Date(start.getTime() + 8 * DAY);

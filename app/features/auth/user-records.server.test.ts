@@ -2,7 +2,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { inviteAddresses, listPendingInvitations } from '~/features/invitations/invitations.server';
 import { setUpSignIn } from '~/features/invitations/sign-in-hook.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import { ADMIN_EMAILS_CAUSE, recordSignIn } from './user-records.server';
 
 let handle: DatabaseHandle;
@@ -38,7 +39,7 @@ describe('recordSignIn and ADMIN_EMAILS', () => {
   });
 
   it('audits the promotion of an existing account once, not at every sign-in', async () => {
-    const existing = await insertUser(handle, { email: 'boss@example.com', access: 'level-1' });
+    const existing = await insertUser(handle.db, { email: 'boss@example.com', access: 'level-1' });
     await recordSignIn(handle.db, claims(existing.id), adminEmails);
     await recordSignIn(handle.db, claims(existing.id), adminEmails);
     expect(await changesOf(existing.id)).toEqual([

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
-import { createTestDatabase, insertUser, testEngine } from '../../../tests/support/test-database';
+import { createTestDatabase, testEngine } from '../../../tests/support/test-database';
+import { insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
@@ -49,7 +50,7 @@ const outboxOf = (userId: string) =>
 
 describe('issuing a certificate', () => {
   it('after all 8 steps: a random public id, the name, track, cohort, issuer, and the e-mail with its link', async () => {
-    const student = await insertUser(database, {
+    const student = await insertUser(database.db, {
       name: 'Tobi Student',
       email: 'tobi@example.com',
       access: 'level-1',
@@ -94,7 +95,7 @@ describe('issuing a certificate', () => {
   });
 
   it('before all 8 steps only with a note, which is kept; nothing is written without one', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id, 7);
     const refused = await refusal(
       issueCertificate(database.db, { userId: student.id, name: 'Early Bird', note: '  ', admin }),
@@ -115,7 +116,7 @@ describe('issuing a certificate', () => {
   });
 
   it('one valid certificate per student: a second is refused until the first is revoked', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
     const first = await issueCertificate(database.db, { userId: student.id, name: 'One', admin });
     const second = await refusal(
@@ -134,7 +135,7 @@ describe('issuing a certificate', () => {
   });
 
   it('two admins at once still make one valid certificate: the second waits for the first', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
     let second: Promise<unknown> | undefined;
     await database.db.transaction().execute(async (trx) => {
@@ -171,24 +172,17 @@ describe('issuing a certificate', () => {
   });
 
   it('takes the track of the enrolment and refuses a bad name or an unknown user', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
-    await database.db
-      .insertInto('enrolments')
-      .values({
-        id: `enrolment-${student.id}`,
-        user_id: student.id,
-        order_id: null,
-        track: 'fullstack',
-        plan_id: 'fsd-upfront',
-        status: 'active',
-        installments_paid: 1,
-        installments_total: 1,
-        source: 'admin',
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
+    await insertEnrolment(database.db, {
+      id: `enrolment-${student.id}`,
+      userId: student.id,
+      orderId: null,
+      track: 'fullstack',
+      planId: 'fsd-upfront',
+      source: 'admin',
+      at: now.toISOString(),
+    });
     for (const name of ['', '   ', 'x'.repeat(121), 'Line\nbreak']) {
       const refused = await refusal(
         issueCertificate(database.db, { userId: student.id, name, admin }),
@@ -213,7 +207,7 @@ describe('issuing a certificate', () => {
 
 describe('revoking a certificate', () => {
   it('needs a reason, records who and when, happens once; the public page then says revoked', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
     const { certificate } = await issueCertificate(database.db, {
       userId: student.id,
@@ -261,8 +255,8 @@ describe('revoking a certificate', () => {
 
 describe('listing a certificate for search engines', () => {
   it('only its holder can choose, only while it is valid; the page is indexable only then', async () => {
-    const student = await insertUser(database, { access: 'level-1' });
-    const other = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
+    const other = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
     const { certificate } = await issueCertificate(database.db, {
       userId: student.id,
@@ -306,7 +300,7 @@ describe('listing a certificate for search engines', () => {
   });
 
   it("the student's panel shows the valid certificate, else the latest revoked one, else none", async () => {
-    const student = await insertUser(database, { access: 'level-1' });
+    const student = await insertUser(database.db, { access: 'level-1' });
     expect(await findStudentCertificate(database.db, student.id)).toBeNull();
     await completeSteps(student.id);
     const first = await issueCertificate(

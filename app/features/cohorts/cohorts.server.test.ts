@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import {
   CohortNameTaken,
   cohortOptions,
@@ -74,7 +75,7 @@ describe('cohorts', () => {
   });
 
   it('a user can be placed in any cohort that exists, and in no other', async () => {
-    const user = await insertUser(database, { access: 'level-1', cohort: 'cohort-1' });
+    const user = await insertUser(database.db, { access: 'level-1', cohort: 'cohort-1' });
     expect(
       await changeUserStatus(database.db, user.id, { cohort: 'cohort-2' }, admin),
     ).toMatchObject({
@@ -86,7 +87,7 @@ describe('cohorts', () => {
   });
 
   it('an archived cohort keeps its members but is not offered, announced or joined', async () => {
-    const member = await insertUser(database, { access: 'level-1', cohort: 'weekend-cohort' });
+    const member = await insertUser(database.db, { access: 'level-1', cohort: 'weekend-cohort' });
     expect(await setCohortArchived(database.db, 'weekend-cohort', true)).toMatchObject({
       archived_at: expect.any(String),
     });
@@ -108,7 +109,7 @@ describe('cohorts', () => {
     expect(
       await changeUserStatus(database.db, member.id, { cohort: 'weekend-cohort' }, admin),
     ).toMatchObject({ cohort: 'weekend-cohort' });
-    const other = await insertUser(database, { access: 'level-1', cohort: 'none' });
+    const other = await insertUser(database.db, { access: 'level-1', cohort: 'none' });
     await expect(
       changeUserStatus(database.db, other.id, { cohort: 'weekend-cohort' }, admin),
     ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);

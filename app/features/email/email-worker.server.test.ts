@@ -2,7 +2,8 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import type { OutboxEmail } from '~/db/schema';
-import { createTestDatabase, insertUser, testEngine } from '../../../tests/support/test-database';
+import { createTestDatabase, testEngine } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import { startSilentServer, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { startEmailWorker, type EmailWorkerOptions } from './email-worker.server';
 import { createLocalMailboxTransport, createSmtpTransport } from './mail-transport.server';
@@ -63,7 +64,7 @@ function worker(overrides: Partial<EmailWorkerOptions> = {}, url = sink.url) {
 }
 
 async function welcome(key: string, to = { address: 'ada@example.com', name: 'Ada' }) {
-  const user = await insertUser(database, { email: to.address, name: to.name });
+  const user = await insertUser(database.db, { email: to.address, name: to.name });
   await enqueueEmail(
     database.db,
     { key, template: 'welcome', payload: { name: to.name }, to, userId: user.id },
@@ -204,7 +205,7 @@ describe('the e-mail outbox and its worker', () => {
     // While the send hangs, the database answers other work at once.
     await expect.poll(() => hanging.connections()).toBe(1);
     const started = performance.now();
-    await insertUser(database, { name: 'Someone signing in' });
+    await insertUser(database.db, { name: 'Someone signing in' });
     expect(performance.now() - started).toBeLessThan(500);
     await sending;
     [row] = await rows();
@@ -265,7 +266,7 @@ describe('the e-mail outbox and its worker', () => {
     'sends each message exactly once with two workers on two connections (FOR UPDATE SKIP LOCKED)',
     async () => {
       const count = 60;
-      const user = await insertUser(database, {});
+      const user = await insertUser(database.db, {});
       for (let index = 0; index < count; index += 1) {
         await enqueueEmail(
           database.db,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { accessOf, insertUser } from '../../../tests/support/factories';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
@@ -53,7 +54,7 @@ const enrolmentOf = (orderId: string) =>
     .executeTakeFirstOrThrow();
 
 async function buyer(access: Access = 'none', planId = 'fed-upfront') {
-  const user = await insertUser(database, { access });
+  const user = await insertUser(database.db, { access });
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan(planId)!,
@@ -62,14 +63,6 @@ async function buyer(access: Access = 'none', planId = 'fed-upfront') {
   return { user, order };
 }
 
-const accessOf = async (userId: string) =>
-  (
-    await database.db
-      .selectFrom('users')
-      .select('access')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).access;
 const count = async (
   table: 'payments' | 'user_changes' | 'email_outbox' | 'enrolments',
   userId: string,
@@ -82,7 +75,7 @@ describe('applying verified payment events', () => {
     const { user, order } = await buyer();
     const result = await applyPaymentEvent(database.db, paid(order.id, 'pay_1'));
     expect(result).toEqual({ outcome: 'applied', userId: user.id, queuedEmail: true });
-    expect(await accessOf(user.id)).toBe('level-1');
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     const enrolment = await database.db
       .selectFrom('enrolments')
       .selectAll()
@@ -137,7 +130,7 @@ describe('applying verified payment events', () => {
     expect(
       (await applyPaymentEvent(database.db, paid(order.id, 'pay_naira', 40_000, 'ngn'))).outcome,
     ).toBe('mismatch');
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect(await count('payments', user.id)).toBe(0);
     const recorded = await database.db
       .selectFrom('payment_events')
@@ -163,7 +156,7 @@ describe('applying verified payment events', () => {
     const { user, order } = await buyer();
     await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
     await applyPaymentEvent(database.db, refund('pay_r', order.id));
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
     const enrolment = await database.db
       .selectFrom('enrolments')
       .select('status')
@@ -176,12 +169,12 @@ describe('applying verified payment events', () => {
     await changeUserStatus(database.db, granted.user.id, { access: 'level-1' }, 'command-line');
     await applyPaymentEvent(database.db, paid(granted.order.id, 'pay_g'));
     await applyPaymentEvent(database.db, refund('pay_g', granted.order.id));
-    expect(await accessOf(granted.user.id)).toBe('level-1');
+    expect((await accessOf(database.db, granted.user.id)).access).toBe('level-1');
 
     const admin = await buyer('admin');
     await applyPaymentEvent(database.db, paid(admin.order.id, 'pay_a'));
     await applyPaymentEvent(database.db, refund('pay_a', admin.order.id));
-    expect(await accessOf(admin.user.id)).toBe('admin');
+    expect((await accessOf(database.db, admin.user.id)).access).toBe('admin');
   });
 
   it('a refund that arrives before its payment ends refunded, with no access', async () => {
@@ -190,7 +183,7 @@ describe('applying verified payment events', () => {
     expect((await applyPaymentEvent(database.db, paid(order.id, 'pay_early'))).outcome).toBe(
       'duplicate-payment',
     );
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect(await count('enrolments', user.id)).toBe(0);
   });
 
@@ -198,7 +191,7 @@ describe('applying verified payment events', () => {
     const { user, order } = await buyer('none', 'fed-installments');
     expect(order).toMatchObject({ amount: 15_000, installments: 3 });
     await applyPaymentEvent(database.db, paid(order.id, 'inv_1', 15_000));
-    expect(await accessOf(user.id)).toBe('level-1');
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     await applyPaymentEvent(database.db, {
       provider: 'local',
       eventId: `evt_${++events}`,
@@ -215,7 +208,7 @@ describe('applying verified payment events', () => {
         .where('order_id', '=', order.id)
         .executeTakeFirstOrThrow();
     expect(await enrolment()).toMatchObject({ status: 'overdue', installments_paid: 1 });
-    expect(await accessOf(user.id)).toBe('level-1');
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     const subjects = async () =>
       (
         await database.db
@@ -282,7 +275,7 @@ describe('events that arrive at the same moment (issue 22)', () => {
       ),
     );
     expect((await enrolmentOf(order.id)).status).toBe('refunded');
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
   });
 });
 
@@ -301,10 +294,10 @@ describe('money as providers really send it (issue 22)', () => {
     await applyPaymentEvent(database.db, paid(order.id, 'pay_parts'));
     const half = await applyPaymentEvent(database.db, refund('pay_parts', order.id, 20_000));
     expect(half.outcome).toBe('applied');
-    expect(await accessOf(user.id)).toBe('level-1');
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     await applyPaymentEvent(database.db, refund('pay_parts', order.id, 20_000));
     expect((await enrolmentOf(order.id)).status).toBe('refunded');
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
     const payment = await database.db
       .selectFrom('payments')
       .select(['status', 'refunded_amount'])
@@ -321,7 +314,7 @@ describe("an admin's revocation (issue 22)", () => {
     await changeUserStatus(database.db, user.id, { access: 'none' }, 'command-line');
     const next = paid(order.id, 'inv_c2', 15_000);
     expect((await applyPaymentEvent(database.db, next)).outcome).toBe('access-withheld');
-    expect(await accessOf(user.id)).toBe('none');
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect(await count('payments', user.id)).toBe(2);
     const { events } = await listPaymentsNeedingAttention(database.db);
     expect(events.find((event) => event.eventId === next.eventId)).toMatchObject({
@@ -333,7 +326,7 @@ describe("an admin's revocation (issue 22)", () => {
     expect((await applyPaymentEvent(database.db, paid(order.id, 'inv_c3', 15_000))).outcome).toBe(
       'applied',
     );
-    expect(await accessOf(user.id)).toBe('level-1');
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
   });
 });
 

@@ -8,8 +8,14 @@ import type {
   PaymentStatus,
   User,
 } from '~/db/schema';
-import { insertBankTransfer } from '../../../tests/support/bank-transfer-rows';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import {
+  insertEnrolment,
+  insertOrder,
+  insertPayment,
+  insertTransfer,
+  insertUser,
+} from '../../../tests/support/factories';
 import { parsePaymentSearch, paymentSearchQuery, type PaymentSearch } from './payment-search';
 import {
   LEDGER_COLUMNS,
@@ -41,75 +47,52 @@ interface OrderSeed {
 }
 
 /** An order as the checkout and the webhook events leave it, written directly. */
-async function insertOrder(buyer: User, fields: OrderSeed) {
-  const installments = fields.installments ?? 1;
-  await handle.db
-    .insertInto('orders')
-    .values({
-      id: fields.id,
-      user_id: buyer.id,
-      plan_id: fields.planId ?? 'fed-upfront',
-      track: 'frontend',
-      amount: fields.amount ?? 40_000,
-      currency: fields.currency ?? 'USD',
-      installments,
-      provider: fields.provider,
-      provider_ref: null,
-      status: fields.status,
-      created_at: fields.createdAt,
-      updated_at: fields.createdAt,
-    })
-    .execute();
-  if (fields.enrolment) {
-    await handle.db
-      .insertInto('enrolments')
-      .values({
-        id: `enr-${fields.id}`,
-        user_id: buyer.id,
-        order_id: fields.id,
-        track: 'frontend',
-        plan_id: fields.planId ?? 'fed-upfront',
-        status: fields.enrolment.status,
-        installments_paid: fields.enrolment.paid,
-        installments_total: installments,
-        source: 'payment',
-        created_at: fields.createdAt,
-        updated_at: fields.createdAt,
-      })
-      .execute();
+async function seedOrder(buyer: User, fields: OrderSeed) {
+  const { id, createdAt, provider, enrolment, payments = [], ...order } = fields;
+  await insertOrder(handle.db, { id, userId: buyer.id, createdAt, provider, ...order });
+  if (enrolment) {
+    await insertEnrolment(handle.db, {
+      id: `enr-${id}`,
+      userId: buyer.id,
+      orderId: id,
+      planId: fields.planId,
+      status: enrolment.status,
+      installmentsPaid: enrolment.paid,
+      installmentsTotal: fields.installments ?? 1,
+      at: createdAt,
+    });
   }
-  for (const [index, status] of (fields.payments ?? []).entries()) {
-    await handle.db
-      .insertInto('payments')
-      .values({
-        id: `pay-${fields.id}-${index}`,
-        order_id: fields.id,
-        user_id: buyer.id,
-        provider: fields.provider,
-        provider_payment_id: `charge-${fields.id}-${index}`,
-        amount: fields.amount ?? 40_000,
-        currency: fields.currency ?? 'USD',
-        status,
-        raw_event: '{}',
-        created_at: fields.createdAt,
-        refunded_at: status === 'refunded' ? fields.createdAt : null,
-        // As the refund's event leaves a charge refunded in full.
-        refunded_amount: status === 'refunded' ? (fields.amount ?? 40_000) : 0,
-      })
-      .execute();
+  for (const [index, status] of payments.entries()) {
+    await insertPayment(handle.db, {
+      id: `pay-${id}-${index}`,
+      orderId: id,
+      userId: buyer.id,
+      provider,
+      providerPaymentId: `charge-${id}-${index}`,
+      amount: fields.amount,
+      currency: fields.currency,
+      status,
+      createdAt,
+    });
   }
 }
 
 let ada: User;
 beforeAll(async () => {
-  ada = await insertUser(handle, { name: 'Ada Lovelace', email: 'ADA@engine.example' });
-  const grace = await insertUser(handle, { name: 'Grace Hopper', email: 'grace@navy.example' });
-  const alan = await insertUser(handle, { name: 'Alan Turing', email: 'alan@bletchley.example' });
-  const percy = await insertUser(handle, { name: 'Percy 100% Sure', email: 'percy@example.com' });
-  const under = await insertUser(handle, { name: 'Under_Score', email: 'under@example.com' });
-  const early = await insertUser(handle, { name: 'Rita Refund', email: 'rita@example.com' });
-  const cara = await insertUser(handle, { name: 'Cara Cancel', email: 'cara@example.com' });
-  await insertUser(handle, { name: 'Nora Noorder', email: 'nora@example.com' });
+  ada = await insertUser(handle.db, { name: 'Ada Lovelace', email: 'ADA@engine.example' });
+  const grace = await insertUser(handle.db, { name: 'Grace Hopper', email: 'grace@navy.example' });
+  const alan = await insertUser(handle.db, {
+    name: 'Alan Turing',
+    email: 'alan@bletchley.example',
+  });
+  const percy = await insertUser(handle.db, {
+    name: 'Percy 100% Sure',
+    email: 'percy@example.com',
+  });
+  const under = await insertUser(handle.db, { name: 'Under_Score', email: 'under@example.com' });
+  const early = await insertUser(handle.db, { name: 'Rita Refund', email: 'rita@example.com' });
+  const cara = await insertUser(handle.db, { name: 'Cara Cancel', email: 'cara@example.com' });
+  await insertUser(handle.db, { name: 'Nora Noorder', email: 'nora@example.com' });
 
   const installments = { installments: 3, amount: 15_000 };
   // In order of creation, a day apart: who, the order, and what became of it.
@@ -160,14 +143,14 @@ beforeAll(async () => {
     ],
   ];
   for (const [index, [buyer, id, provider, status, more]] of orders.entries()) {
-    await insertOrder(buyer, { id, createdAt: at(index + 1), provider, status, ...more });
+    await seedOrder(buyer, { id, createdAt: at(index + 1), provider, status, ...more });
   }
   for (let index = 0; index < 12; index += 1) {
-    const student = await insertUser(handle, {
+    const student = await insertUser(handle.db, {
       name: `Student ${String(index).padStart(2, '0')}`,
       email: `student${index}@school.example`,
     });
-    await insertOrder(student, {
+    await seedOrder(student, {
       id: `ord_student_${String(index).padStart(2, '0')}`,
       createdAt: at(10, index),
       provider: 'local',
@@ -404,14 +387,14 @@ describe('parsePaymentSearch and paymentSearchQuery', () => {
 });
 
 describe('the ledger: approved bank transfers beside the orders, totals, a period, the export', () => {
-  const insertTransfer = (
+  const seedTransfer = (
     buyer: User,
     id: string,
     createdAt: string,
     status: BankTransferStatus,
     planId = 'fed-upfront',
     amount = 60_000_000,
-  ) => insertBankTransfer(handle.db, { id, userId: buyer.id, planId, amount, status, createdAt });
+  ) => insertTransfer(handle.db, { id, userId: buyer.id, planId, amount, status, createdAt });
 
   beforeAll(async () => {
     const alan = (await handle.db
@@ -419,14 +402,14 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
       .selectAll()
       .where('name', '=', 'Alan Turing')
       .executeTakeFirstOrThrow()) as User;
-    const tunde = await insertUser(handle, {
+    const tunde = await insertUser(handle.db, {
       name: 'Tunde Transfer',
       email: 'tunde@lagos.example',
     });
-    await insertTransfer(alan, 'tr_alan', at(30), 'approved');
-    await insertTransfer(alan, 'tr_alan_waiting', at(31), 'pending', 'fsd-upfront');
-    await insertTransfer(tunde, 'tr_tunde_rejected', at(31, 6), 'rejected');
-    await insertTransfer(tunde, 'tr_tunde', at(31, 12), 'approved', 'fed-installments', 22_500_000);
+    await seedTransfer(alan, 'tr_alan', at(30), 'approved');
+    await seedTransfer(alan, 'tr_alan_waiting', at(31), 'pending', 'fsd-upfront');
+    await seedTransfer(tunde, 'tr_tunde_rejected', at(31, 6), 'rejected');
+    await seedTransfer(tunde, 'tr_tunde', at(31, 12), 'approved', 'fed-installments', 22_500_000);
     // A partial refund of $50 on Ada's second installment: what was received is net of it.
     await handle.db
       .updateTable('payments')

@@ -4,11 +4,8 @@ import { changeUserStatus } from '~/features/admin/user-status.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
-import {
-  createTestDatabase,
-  insertEnrolment,
-  insertUser,
-} from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
 import { setUpSignIn } from './sign-in-hook.server';
@@ -38,12 +35,6 @@ function signIn(email: string, emailVerified: boolean) {
   );
 }
 
-const userRow = (id: string) =>
-  database.db
-    .selectFrom('users')
-    .select(['access', 'cohort'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
 const outbox = (recipient: string) =>
   database.db
     .selectFrom('email_outbox')
@@ -102,7 +93,7 @@ describe('invitations', () => {
       expect.objectContaining({ template: 'invitation' }),
     ]);
     const { user } = await signIn('X@Example.com', true);
-    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
     const change = await database.db
       .selectFrom('user_changes')
       .select(['changed_by', 'changed_by_name', 'access_after', 'cohort_after'])
@@ -129,16 +120,16 @@ describe('invitations', () => {
       admin,
     );
     const { user } = await signIn('unverified@example.com', false);
-    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
     expect((await listPendingInvitations(database.db)).map((row) => row.email)).toContain(
       'unverified@example.com',
     );
   });
 
   it('an address with an account gets the access and cohort at once; nobody is lowered', async () => {
-    const student = await insertUser(database, { email: 'Kim@Example.com' });
-    const paid = await insertUser(database, { email: 'paid@example.com', access: 'level-1' });
-    const boss = await insertUser(database, { email: 'boss@example.com', access: 'admin' });
+    const student = await insertUser(database.db, { email: 'Kim@Example.com' });
+    const paid = await insertUser(database.db, { email: 'paid@example.com', access: 'level-1' });
+    const boss = await insertUser(database.db, { email: 'boss@example.com', access: 'admin' });
     await database.db
       .updateTable('users')
       .set({ email_verified: 1 })
@@ -155,19 +146,25 @@ describe('invitations', () => {
       admin,
     );
     expect(result).toMatchObject({ invited: 2, applied: 2, held: [] });
-    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-2' });
-    expect(await userRow(boss.id)).toEqual({ access: 'admin', cohort: 'cohort-2' });
+    expect(await accessOf(database.db, student.id)).toEqual({
+      access: 'level-1',
+      cohort: 'cohort-2',
+    });
+    expect(await accessOf(database.db, boss.id)).toEqual({ access: 'admin', cohort: 'cohort-2' });
     await inviteAddresses(
       database.db,
       { emails: ['paid@example.com'], access: 'none', cohort: 'cohort-1', confirmExisting: true },
       admin,
     );
-    expect(await userRow(paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, paid.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
     expect(await outbox('kim@example.com')).toHaveLength(1);
   });
 
   it('an invitation with access none raises nobody, not even a student whose access an admin revoked', async () => {
-    const revoked = await insertUser(database, { email: 'revoked@example.com', access: 'level-1' });
+    const revoked = await insertUser(database.db, {
+      email: 'revoked@example.com',
+      access: 'level-1',
+    });
     await database.db
       .updateTable('users')
       .set({ email_verified: 1 })
@@ -185,7 +182,7 @@ describe('invitations', () => {
       },
       admin,
     );
-    expect(await userRow(revoked.id)).toEqual({ access: 'none', cohort: 'cohort-2' });
+    expect(await accessOf(database.db, revoked.id)).toEqual({ access: 'none', cohort: 'cohort-2' });
   });
 
   it('an account whose address was not verified waits for its first verified sign-in', async () => {
@@ -200,16 +197,19 @@ describe('invitations', () => {
       },
       admin,
     );
-    expect(await userRow(first.user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await accessOf(database.db, first.user.id)).toEqual({ access: 'none', cohort: 'none' });
     // The same subject signs in again, now verified: the invitation is claimed then.
     subjects -= 1;
     const again = await signIn('shared@example.com', true);
     expect(again.user.id).toBe(first.user.id);
-    expect(await userRow(first.user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, first.user.id)).toEqual({
+      access: 'level-1',
+      cohort: 'cohort-1',
+    });
   });
 
   it('an existing account is held for the admin to confirm: nothing changes until then, and a certificate keeps its cohort', async () => {
-    const student = await insertUser(database, {
+    const student = await insertUser(database.db, {
       name: 'Ben Install',
       email: 'ben.install@example.org',
       access: 'level-1',
@@ -245,7 +245,10 @@ describe('invitations', () => {
         },
       ],
     });
-    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, student.id)).toEqual({
+      access: 'level-1',
+      cohort: 'cohort-1',
+    });
     expect(await outbox('ben.install@example.org')).not.toContainEqual(
       expect.objectContaining({ template: 'invitation' }),
     );
@@ -259,7 +262,10 @@ describe('invitations', () => {
       admin,
     );
     expect(confirmed).toMatchObject({ invited: 1, applied: 1, userIds: [student.id], held: [] });
-    expect(await userRow(student.id)).toEqual({ access: 'level-1', cohort: 'cohort-2' });
+    expect(await accessOf(database.db, student.id)).toEqual({
+      access: 'level-1',
+      cohort: 'cohort-2',
+    });
     const certificate = await database.db
       .selectFrom('certificates')
       .select('cohort_name')
@@ -282,6 +288,6 @@ describe('invitations', () => {
     expect(await revokeInvitation(database.db, pending[0]!.id)).toBe(true);
     expect(await revokeInvitation(database.db, pending[0]!.id)).toBe(false);
     const { user } = await signIn('again@example.com', true);
-    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
   });
 });

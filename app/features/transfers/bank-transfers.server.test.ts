@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { Access } from '~/db/schema';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { accessOf, insertUser } from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -23,7 +24,7 @@ const receipt = {
 };
 
 async function student(access: Access = 'none') {
-  const user = await insertUser(database, { access });
+  const user = await insertUser(database.db, { access });
   const submission = {
     userId: user.id,
     plan: findPlan('fed-upfront')!,
@@ -36,12 +37,6 @@ async function student(access: Access = 'none') {
 }
 const admin = { id: 'admin-1', name: 'Ada Admin' };
 
-const userRow = (id: string) =>
-  database.db
-    .selectFrom('users')
-    .select(['access', 'cohort'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
 const transfersOf = (userId: string) =>
   database.db.selectFrom('bank_transfers').select('id').where('user_id', '=', userId).execute();
 const emailsOf = async (userId: string) =>
@@ -127,7 +122,7 @@ describe('deciding a bank transfer', () => {
       outcome: 'decided',
       transfer: { status: 'approved', cohort: 'cohort-1', decided_by_name: 'Ada Admin' },
     });
-    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
     const enrolment = await database.db
       .selectFrom('enrolments')
       .selectAll()
@@ -176,7 +171,7 @@ describe('deciding a bank transfer', () => {
       reason,
     });
     expect(result).toMatchObject({ outcome: 'decided', transfer: { status: 'rejected', reason } });
-    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
     expect(await emailsOf(user.id)).toEqual(['transfer-received', 'transfer-rejected']);
     const payload = await database.db
       .selectFrom('email_outbox')
@@ -197,7 +192,7 @@ describe('deciding a bank transfer', () => {
       outcome: 'amount-unconfirmed',
       expected: 60_000_000,
     });
-    expect(await userRow(user.id)).toEqual({ access: 'none', cohort: 'none' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
     const note = 'The rest came in a second transfer on the 21st (GTB-221).';
     const result = await decideTransfer(database.db, submitted.transferId, admin, {
       ...approve,
@@ -212,7 +207,7 @@ describe('deciding a bank transfer', () => {
         reason: note,
       },
     });
-    expect(await userRow(user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
   });
 
   it('a matching amount needs no note, and a note given with it is not kept', async () => {
@@ -270,14 +265,14 @@ describe('deciding a bank transfer', () => {
       kind: 'approve',
       cohort: 'cohort-1',
     });
-    expect(await userRow(user.id)).toEqual({ access: 'admin', cohort: 'cohort-1' });
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'admin', cohort: 'cohort-1' });
   });
 });
 
 describe('telling the admins (issue 24)', () => {
   it('e-mails each admin who has not turned it off, once per transfer, and nobody else', async () => {
-    const watching = await insertUser(database, { access: 'admin', name: 'Watching Admin' });
-    const quiet = await insertUser(database, { access: 'admin', name: 'Quiet Admin' });
+    const watching = await insertUser(database.db, { access: 'admin', name: 'Watching Admin' });
+    const quiet = await insertUser(database.db, { access: 'admin', name: 'Quiet Admin' });
     await setTransferAlerts(database.db, quiet.id, false);
     // Only an admin's own choice: the same call for a student changes nothing.
     const { user, submission } = await student();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
 import { decideTransfer, submitTransfer } from './bank-transfers.server';
 import { countPendingTransfers, listTransferQueue } from './transfer-queue.server';
 
@@ -23,7 +24,7 @@ describe('the admin transfer queue', () => {
   it('lists pending transfers oldest first, then decided ones most recently decided first, across pages', async () => {
     const ids: string[] = [];
     for (let index = 0; index < 14; index += 1) {
-      const user = await insertUser(database, { name: `Student ${index}` });
+      const user = await insertUser(database.db, { name: `Student ${index}` });
       const result = await submitTransfer(
         database.db,
         {

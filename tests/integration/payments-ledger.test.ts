@@ -4,9 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_COLUMNS } from '~/features/enrolment/payment-search.server';
-import { insertBankTransfer } from '../tests/support/bank-transfer-rows';
-import { insertEnrolment } from '../tests/support/test-database';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { startServerWithAdmin } from '../support/server-with-admin';
+import {
+  insertEnrolment,
+  insertOrder,
+  insertPayment,
+  insertTransfer,
+  insertUser,
+} from '../support/factories';
 
 describe('the payments ledger CSV in a spreadsheet', () => {
   let server: Awaited<ReturnType<typeof startServerWithAdmin>>;
@@ -17,51 +22,30 @@ describe('the payments ledger CSV in a spreadsheet', () => {
   beforeAll(async () => {
     server = await startServerWithAdmin();
     const { db } = server.database;
-    await db
-      .insertInto('users')
-      .values({
-        id: 'zoe',
-        name: '=Zoë 李雷',
-        email: 'zoe@example.com',
-        access: 'level-1',
-        cohort: 'cohort-1',
-        created_at: '2026-03-01T09:00:00.000Z',
-      })
-      .execute();
-    await db
-      .insertInto('orders')
-      .values({
-        id: 'ord-zoe',
-        user_id: 'zoe',
-        plan_id: 'fed-upfront',
-        track: 'frontend',
-        amount: 40_000,
-        currency: 'USD',
-        installments: 1,
-        provider: 'stripe',
-        provider_ref: null,
-        status: 'paid',
-        created_at: '2026-03-02T10:00:00.000Z',
-        updated_at: '2026-03-02T10:00:00.000Z',
-      })
-      .execute();
-    await db
-      .insertInto('payments')
-      .values({
-        id: 'pay-zoe',
-        order_id: 'ord-zoe',
-        user_id: 'zoe',
-        provider: 'stripe',
-        provider_payment_id: 'ch_zoe',
-        amount: 40_000,
-        currency: 'USD',
-        status: 'paid',
-        raw_event: '{}',
-        created_at: '2026-03-02T10:00:00.000Z',
-        refunded_at: null,
-        refunded_amount: 10_000,
-      })
-      .execute();
+    await insertUser(db, {
+      id: 'zoe',
+      name: '=Zoë 李雷',
+      email: 'zoe@example.com',
+      access: 'level-1',
+      cohort: 'cohort-1',
+      created_at: '2026-03-01T09:00:00.000Z',
+    });
+    await insertOrder(db, {
+      id: 'ord-zoe',
+      userId: 'zoe',
+      provider: 'stripe',
+      status: 'paid',
+      createdAt: '2026-03-02T10:00:00.000Z',
+    });
+    await insertPayment(db, {
+      id: 'pay-zoe',
+      orderId: 'ord-zoe',
+      userId: 'zoe',
+      provider: 'stripe',
+      providerPaymentId: 'ch_zoe',
+      createdAt: '2026-03-02T10:00:00.000Z',
+      refundedAmount: 10_000,
+    });
     await insertEnrolment(db, {
       userId: 'zoe',
       orderId: 'ord-zoe',
@@ -71,7 +55,7 @@ describe('the payments ledger CSV in a spreadsheet', () => {
       ['tr_zoe', 'approved', '2026-03-05T08:30:00.000Z'],
       ['tr_zoe_waiting', 'pending', '2026-03-06T08:30:00.000Z'],
     ] as const) {
-      await insertBankTransfer(db, {
+      await insertTransfer(db, {
         id,
         userId: 'zoe',
         planId: 'fsd-upfront',

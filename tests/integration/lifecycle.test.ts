@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccounts } from '../tests/support/accounts';
-import { serverProcess } from '../tests/support/process-tree';
+import { createAccounts } from '../support/accounts';
+import { serverProcess } from '../support/process-tree';
 import {
   dropTempDatabase,
   freePort,
@@ -12,7 +12,7 @@ import {
   tempDatabaseUrl,
   type RunningServer,
   until,
-} from '../tests/support/server-process';
+} from '../support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { RECEIPT_MAX_BYTES, TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
-import { createAccounts, type Account } from '../tests/support/accounts';
-import type { RunningServer } from '../tests/support/server-process';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { createAccounts, type Account } from '../support/accounts';
+import type { RunningServer } from '../support/server-process';
+import { startServerWithAdmin } from '../support/server-with-admin';
 
 let server: RunningServer;
 let database: DatabaseHandle;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-const png = readFileSync(new URL('../tests/fixtures/receipts/receipt.png', import.meta.url));
+const png = readFileSync(new URL('../fixtures/receipts/receipt.png', import.meta.url));
 const today = new Date().toISOString().slice(0, 10);
 
 function transferForm(file: Blob, fileName: string, fields: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/db/database.server';
 import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
-import { createAccounts } from '../tests/support/accounts';
+import { createAccounts } from '../support/accounts';
 import {
   freePort,
   spawnServer,
@@ -9,9 +9,9 @@ import {
   tempDatabaseUrl,
   until,
   type RunningServer,
-} from '../tests/support/server-process';
-import { startSilentServer, startSmtpSink } from '../tests/support/smtp-sink';
-import { postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
+} from '../support/server-process';
+import { startSilentServer, startSmtpSink } from '../support/smtp-sink';
+import { postgresTestUrl, sqlQuery } from '../support/sql-client';
 
 const MAIL_FROM = 'Frontier Dev Academy <hello@academy.example>';
 const cleanups: (() => Promise<unknown>)[] = [];

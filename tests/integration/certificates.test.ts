@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { createAccounts, type Account } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
+import { createAccounts, type Account } from '../support/accounts';
+import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
 
 let server: RunningServer;
 let database: DatabaseHandle;

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { CSV_MAX_BYTES, INVITE_MESSAGES } from '~/features/invitations/invite-form';
-import { createAccounts, type Account } from '../tests/support/accounts';
-import type { RunningServer } from '../tests/support/server-process';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { createAccounts, type Account } from '../support/accounts';
+import type { RunningServer } from '../support/server-process';
+import { startServerWithAdmin } from '../support/server-with-admin';
 
 let server: RunningServer;
 let database: DatabaseHandle;

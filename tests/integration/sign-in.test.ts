@@ -5,16 +5,11 @@ import {
   startFakeOidcProvider,
   type FakeOidcProvider,
   type IdTokenOverrides,
-} from '../tests/support/fake-oidc-provider';
-import {
-  startServer,
-  tempDatabaseUrl,
-  until,
-  type RunningServer,
-} from '../tests/support/server-process';
-import { createFlashCookie } from '../app/lib/flash.server';
-import { startSilentServer } from '../tests/support/smtp-sink';
-import { postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
+} from '../support/fake-oidc-provider';
+import { startServer, tempDatabaseUrl, until, type RunningServer } from '../support/server-process';
+import { createFlashCookie } from '../../app/lib/flash.server';
+import { startSilentServer } from '../support/smtp-sink';
+import { postgresTestUrl, sqlQuery } from '../support/sql-client';
 
 const CLIENT_ID = 'bootcamp-test-client';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');

@@ -21,7 +21,8 @@ import {
   startFakePaystack,
   type FakePaystack,
   type PaystackTransaction,
-} from '../tests/support/fake-paystack';
+} from '../support/fake-paystack';
+import { insertUser } from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -32,10 +33,9 @@ import {
   STRIPE_WEBHOOK_SECRET,
   subscriptionInvoice,
   type FakeStripe,
-} from '../tests/support/fake-stripe';
-import { createAccounts } from '../tests/support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../tests/support/server-process';
-import { insertUser } from '../tests/support/test-database';
+} from '../support/fake-stripe';
+import { createAccounts } from '../support/accounts';
+import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
 
 let stripe: FakeStripe;
 let paystack: FakePaystack;
@@ -69,7 +69,7 @@ async function buyer(
   provider: { name: 'stripe'; currency: 'USD' } | { name: 'paystack'; currency: 'NGN' },
   access: Access = 'none',
 ) {
-  const user = await insertUser(database, { access });
+  const user = await insertUser(database.db, { access });
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan(planId)!,

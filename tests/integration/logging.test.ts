@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccounts } from '../tests/support/accounts';
-import { startServer, until, type RunningServer } from '../tests/support/server-process';
+import { createAccounts } from '../support/accounts';
+import { startServer, until, type RunningServer } from '../support/server-process';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -16,18 +16,14 @@ import {
   type OutgoingEmail,
 } from '~/features/email/mail-transport.server';
 import { claimDueEmails } from '~/features/email/outbox.server';
-import { createAccounts } from '../tests/support/accounts';
-import {
-  dropTempDatabase,
-  startServer,
-  tempDatabaseUrl,
-  until,
-} from '../tests/support/server-process';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
-import { loopbackCertificate, startSmtpSink } from '../tests/support/smtp-sink';
-import { createTestDatabase, insertUser } from '../tests/support/test-database';
-import { createTestSchema, postgresTestUrl, sqlQuery } from '../tests/support/sql-client';
-import { demoUsers, seedDemoUsers } from './demo-users';
+import { createAccounts } from '../support/accounts';
+import { insertUser } from '../support/factories';
+import { dropTempDatabase, startServer, tempDatabaseUrl, until } from '../support/server-process';
+import { startServerWithAdmin } from '../support/server-with-admin';
+import { loopbackCertificate, startSmtpSink } from '../support/smtp-sink';
+import { createTestDatabase } from '../support/test-database';
+import { createTestSchema, postgresTestUrl, sqlQuery } from '../support/sql-client';
+import { demoUsers, seedDemoUsers } from '../../server/demo-users';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -58,17 +54,14 @@ describe('the users CSV in a spreadsheet', () => {
     const started = await startServerWithAdmin();
     stop = started.stop;
     const { server, database, admin } = started;
-    await database.db
-      .insertInto('users')
-      .values({
-        id: 'zoe',
-        name: 'Zoë 李雷',
-        email: 'zoe@example.com',
-        access: 'level-1',
-        cohort: 'none',
-        created_at: '2026-03-01T09:00:00.000Z',
-      })
-      .execute();
+    await insertUser(database.db, {
+      id: 'zoe',
+      name: 'Zoë 李雷',
+      email: 'zoe@example.com',
+      access: 'level-1',
+      cohort: 'none',
+      created_at: '2026-03-01T09:00:00.000Z',
+    });
     const response = await fetch(`${server.origin}/admin/users.csv?q=zo`, {
       headers: { cookie: admin.cookie },
     });
@@ -268,7 +261,7 @@ describe('an instance that dies while sending', () => {
   it('leaves its claim to another instance soon after the send timeout, not minutes later', async () => {
     const handle = await createTestDatabase();
     cleanups.push(() => handle.close());
-    const user = await insertUser(handle, { name: 'Dee', email: 'dee@example.com' });
+    const user = await insertUser(handle.db, { name: 'Dee', email: 'dee@example.com' });
     const claimedAt = new Date('2026-11-22T10:00:00.000Z');
     await enqueueWelcomeEmail(
       handle.db,

@@ -9,9 +9,9 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
 import { openDatabase } from '~/db/database.server';
-import { createAccounts, type Account } from '../tests/support/accounts';
-import { until, type RunningServer } from '../tests/support/server-process';
-import { startServerWithAdmin } from '../tests/support/server-with-admin';
+import { createAccounts, type Account } from '../support/accounts';
+import { until, type RunningServer } from '../support/server-process';
+import { startServerWithAdmin } from '../support/server-with-admin';
 
 let server: RunningServer;
 let admin: Account;
@@ -212,7 +212,7 @@ describe('an upload past the form’s limit', () => {
 
 describe('a receipt is served only as the file', () => {
   it('its data request answers 404 to its student and to an admin, with none of its bytes', async () => {
-    const png = readFileSync(new URL('../tests/fixtures/receipts/receipt.png', import.meta.url));
+    const png = readFileSync(new URL('../fixtures/receipts/receipt.png', import.meta.url));
     const form = new FormData();
     for (const [name, value] of Object.entries({
       plan: 'fed-upfront',

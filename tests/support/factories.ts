@@ -1,0 +1,262 @@
+/**
+ * Test data written straight to a database, the one way every test seeds rows: unit tests on
+ * `createTestDatabase()`'s handle, integration tests and the benchmarks on the server's
+ * database, the end-to-end fixtures on the e2e database. Each factory takes the Kysely
+ * instance (or a transaction), fills what a test does not care about, and returns the row.
+ */
+import type { Insertable, Kysely } from 'kysely';
+import {
+  nowTimestamp,
+  type BankTransferStatus,
+  type Cohort,
+  type Database,
+  type EnrolmentSource,
+  type EnrolmentStatus,
+  type OrderStatus,
+  type PaymentProviderName,
+  type PaymentStatus,
+  type Timestamp,
+  type Track,
+  type User,
+  type UsersTable,
+} from '~/db/schema';
+import { startSession } from '~/features/auth/session.server';
+
+let counter = 0;
+
+/** A user with no access and no cohort unless told; created a second apart, in order. */
+export async function insertUser(
+  db: Kysely<Database>,
+  fields: Partial<Insertable<UsersTable>> = {},
+): Promise<User> {
+  counter += 1;
+  return db
+    .insertInto('users')
+    .values({
+      id: `user-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+      name: `User ${counter}`,
+      email: `user${counter}@example.com`,
+      access: 'none',
+      cohort: 'none',
+      created_at: nowTimestamp(new Date(Date.UTC(2026, 0, 1) + counter * 1000)),
+      ...fields,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A session of a day for the user, started by the product's own code (its id stored only as
+ * its hash): returns the cookie a browser would send, `session=…`.
+ */
+export async function insertSession(db: Kysely<Database>, userId: string): Promise<string> {
+  const setCookie = await startSession(db, userId, null, {
+    secure: false,
+    idleDays: 1,
+    maxDays: 1,
+  });
+  return setCookie.split(';')[0]!;
+}
+
+/** An order in US dollars for the upfront FrontEnd plan, pending unless told. */
+export async function insertOrder(
+  db: Kysely<Database>,
+  fields: {
+    id: string;
+    userId: string;
+    planId?: string;
+    track?: Track;
+    /** Per payment, in minor units. */
+    amount?: number;
+    currency?: string;
+    installments?: number;
+    provider?: PaymentProviderName;
+    status?: OrderStatus;
+    createdAt?: Timestamp;
+    updatedAt?: Timestamp;
+  },
+) {
+  const createdAt = fields.createdAt ?? nowTimestamp();
+  return db
+    .insertInto('orders')
+    .values({
+      id: fields.id,
+      user_id: fields.userId,
+      plan_id: fields.planId ?? 'fed-upfront',
+      track: fields.track ?? 'frontend',
+      amount: fields.amount ?? 40_000,
+      currency: fields.currency ?? 'USD',
+      installments: fields.installments ?? 1,
+      provider: fields.provider ?? 'local',
+      provider_ref: null,
+      subscription_ref: null,
+      status: fields.status ?? 'pending',
+      created_at: createdAt,
+      updated_at: fields.updatedAt ?? createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A payment of an order, paid unless told; a refunded one is refunded in full unless told, as
+ * its event leaves it.
+ */
+export async function insertPayment(
+  db: Kysely<Database>,
+  fields: {
+    id: string;
+    orderId: string;
+    userId: string;
+    providerPaymentId?: string;
+    provider?: PaymentProviderName;
+    /** In minor units. */
+    amount?: number;
+    currency?: string;
+    status?: PaymentStatus;
+    createdAt?: Timestamp;
+    /** Refunded so far in minor units, for a partial refund. */
+    refundedAmount?: number;
+  },
+) {
+  const status = fields.status ?? 'paid';
+  const amount = fields.amount ?? 40_000;
+  const createdAt = fields.createdAt ?? nowTimestamp();
+  return db
+    .insertInto('payments')
+    .values({
+      id: fields.id,
+      order_id: fields.orderId,
+      user_id: fields.userId,
+      provider: fields.provider ?? 'local',
+      provider_payment_id: fields.providerPaymentId ?? `charge-${fields.id}`,
+      amount,
+      currency: fields.currency ?? 'USD',
+      status,
+      raw_event: '{}',
+      created_at: createdAt,
+      refunded_at: status === 'refunded' ? createdAt : null,
+      refunded_amount: fields.refundedAmount ?? (status === 'refunded' ? amount : 0),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * An enrolment, by default what a verified card payment of the upfront FrontEnd plan leaves:
+ * active, paid in full.
+ */
+export async function insertEnrolment(
+  db: Kysely<Database>,
+  fields: {
+    userId: string;
+    orderId: string | null;
+    id?: string;
+    track?: Track;
+    planId?: string;
+    status?: EnrolmentStatus;
+    installmentsPaid?: number;
+    installmentsTotal?: number;
+    source?: EnrolmentSource;
+    at?: Timestamp;
+  },
+): Promise<void> {
+  const at = fields.at ?? nowTimestamp();
+  await db
+    .insertInto('enrolments')
+    .values({
+      id: fields.id ?? `enr-${fields.userId}`,
+      user_id: fields.userId,
+      order_id: fields.orderId,
+      track: fields.track ?? 'frontend',
+      plan_id: fields.planId ?? 'fed-upfront',
+      status: fields.status ?? 'active',
+      installments_paid: fields.installmentsPaid ?? 1,
+      installments_total: fields.installmentsTotal ?? 1,
+      source: fields.source ?? 'payment',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/**
+ * A bank transfer in naira with its receipt, as the student's report and (unless pending)
+ * the admin's decision leave it.
+ */
+export async function insertTransfer(
+  db: Kysely<Database>,
+  transfer: {
+    id: string;
+    userId: string;
+    planId: string;
+    /** In kobo. */
+    amount: number;
+    status: BankTransferStatus;
+    createdAt: Timestamp;
+  },
+): Promise<void> {
+  const { id, userId, status, createdAt } = transfer;
+  await db
+    .insertInto('receipts')
+    .values({
+      id: `rcp-${id}`,
+      user_id: userId,
+      content_type: 'image/png',
+      file_name: 'receipt.png',
+      size: 1,
+      bytes: Buffer.from([0]),
+      created_at: createdAt,
+    })
+    .execute();
+  await db
+    .insertInto('bank_transfers')
+    .values({
+      id,
+      user_id: userId,
+      plan_id: transfer.planId,
+      amount: transfer.amount,
+      currency: 'NGN',
+      transfer_date: createdAt.slice(0, 10),
+      reference: `ref ${id}`,
+      receipt_id: `rcp-${id}`,
+      status,
+      reason: status === 'rejected' ? 'No such transfer' : null,
+      cohort: status === 'approved' ? 'cohort-1' : null,
+      decided_by: null,
+      decided_by_name: null,
+      decided_at: status === 'pending' ? null : createdAt,
+      created_at: createdAt,
+    })
+    .execute();
+}
+
+/** A cohort an admin set up, with no capacity. */
+export async function insertCohort(
+  db: Kysely<Database>,
+  fields: { id: Cohort; name: string; startDate: string | null; schedule?: string },
+) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('cohorts')
+    .values({
+      id: fields.id,
+      name: fields.name,
+      start_date: fields.startDate,
+      schedule: fields.schedule ?? '',
+      capacity: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A user's access and cohort as stored now, for tests that check what a change left. */
+export function accessOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['access', 'cohort'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
