@@ -7,6 +7,7 @@
 import { formatUsd } from '../lib/format';
 import type { CourseCard, ProjectCard, StepContent } from './course-content.types';
 import { STEP_SLUGS, type StepSlug } from './course-steps';
+import { FINAL_PROJECT } from './projects';
 import { site } from './site';
 
 const { minMonths, maxMonths } = site.duration;
@@ -515,8 +516,7 @@ export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
           },
           {
             title: 'Week 4: Final project',
-            description:
-              'Build and deploy a complete multi-page application with React Router: your portfolio piece for the end of the bootcamp.',
+            description: FINAL_PROJECT.brief,
           },
         ],
       },

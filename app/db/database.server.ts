@@ -41,6 +41,19 @@ export async function lockUserRow(trx: Kysely<Database>, userId: string): Promis
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
+/**
+ * Whether a statement failed on a unique index: how a race that an index settles (one
+ * pending transfer, one waiting project) is told apart from a real failure.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint/.test(String(message))
+  );
+}
+
 export function engineFor(url: string): Engine {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }

@@ -287,6 +287,65 @@ export interface CertificatesTable {
   revoked_reason: string | null;
 }
 
+/** A cohort's staff (migration 023): a mentor reviews the projects of its students. */
+export type StaffRole = 'mentor';
+
+export interface CohortStaffTable {
+  user_id: string;
+  cohort_id: string;
+  role: StaffRole;
+  /** The admin's user id. */
+  added_by: string;
+  added_at: Timestamp;
+}
+
+/** Who made whom a mentor of which cohort, or took it away: in both people's history. */
+export interface CohortStaffChangesTable {
+  id: string;
+  /** The mentor. */
+  user_id: string;
+  cohort_id: string;
+  role: StaffRole;
+  action: 'added' | 'removed';
+  changed_by: string;
+  changed_by_name: string;
+  changed_at: Timestamp;
+}
+
+export const SUBMISSION_STATUSES = ['waiting', 'approved', 'changes-requested'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export type ReviewVerdict = Exclude<SubmissionStatus, 'waiting'>;
+
+/** One revision of a student's project (a project of `app/content/projects.ts`). */
+export interface ProjectSubmissionsTable {
+  /** Random and public: the review page's address. */
+  id: string;
+  user_id: string;
+  project_id: string;
+  /** 1, 2, 3… per student and project. */
+  revision: number;
+  repository_url: string;
+  live_url: string | null;
+  note: ColumnType<string, string | undefined, string>;
+  status: SubmissionStatus;
+  submitted_at: Timestamp;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+}
+
+/** A mentor's or admin's verdict on one submission, with the feedback the student reads. */
+export interface ProjectReviewsTable {
+  id: string;
+  submission_id: string;
+  reviewer_id: string;
+  /** The reviewer's name as it was: "Already reviewed by {name}", the history. */
+  reviewer_name: string;
+  verdict: ReviewVerdict;
+  /** Plain text, line breaks kept; '' when an approval says nothing more. */
+  feedback: ColumnType<string, string | undefined, string>;
+  reviewed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -306,6 +365,10 @@ export interface Database {
   invitations: InvitationsTable;
   step_completions: StepCompletionsTable;
   certificates: CertificatesTable;
+  cohort_staff: CohortStaffTable;
+  cohort_staff_changes: CohortStaffChangesTable;
+  project_submissions: ProjectSubmissionsTable;
+  project_reviews: ProjectReviewsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -315,6 +378,8 @@ export type BankTransfer = Selectable<BankTransfersTable>;
 export type CohortRow = Selectable<CohortsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type Certificate = Selectable<CertificatesTable>;
+export type ProjectSubmission = Selectable<ProjectSubmissionsTable>;
+export type ProjectReview = Selectable<ProjectReviewsTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

@@ -15,6 +15,7 @@ import * as cohortArchive from './015-cohort-archive';
 import * as paymentRefundedAmount from './016-payment-refunded-amount';
 import * as transferAlerts from './017-transfer-alerts';
 import * as userChangeReason from './022-user-change-reason';
+import * as mentorsAndProjects from './023-mentors-and-projects';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '016-payment-refunded-amount': paymentRefundedAmount,
   '017-transfer-alerts': transferAlerts,
   '022-user-change-reason': userChangeReason,
+  '023-mentors-and-projects': mentorsAndProjects,
 };

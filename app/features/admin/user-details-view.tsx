@@ -20,6 +20,8 @@ const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   transfer: 'Transfer',
   email: 'E-mail',
   certificate: 'Certificate',
+  mentor: 'Mentor',
+  project: 'Project',
 };
 
 /** Which of the 8 numbered steps the student marked complete, and when. */

@@ -13,7 +13,9 @@ export interface TimelineEntry {
     | 'enrolment'
     | 'transfer'
     | 'email'
-    | 'certificate';
+    | 'certificate'
+    | 'mentor'
+    | 'project';
   text: string;
 }
 
@@ -59,6 +61,21 @@ export interface TimelineSources {
     revoked_at: string | null;
     revoked_by_name: string | null;
     revoked_reason: string | null;
+  }[];
+  /** Mentors made or unmade: of this person, or by this person (`staffChangesFor`). */
+  staffChanges?: {
+    action: 'added' | 'removed';
+    mentorName: string;
+    cohortName: string;
+    changedByName: string;
+    changedAt: string;
+  }[];
+  /** The person's project submissions and their reviews (`projectHistoryFor`). */
+  projects?: {
+    projectTitle: string;
+    revision: number;
+    submittedAt: string;
+    review: { verdict: string; reviewerName: string; reviewedAt: string } | null;
   }[];
 }
 
@@ -138,6 +155,27 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
         at: certificate.revoked_at,
         kind: 'certificate',
         text: `Certificate revoked by ${certificate.revoked_by_name ?? 'an admin'}: ${certificate.revoked_reason ?? ''}`,
+      });
+    }
+  }
+  for (const change of sources.staffChanges ?? []) {
+    entries.push({
+      at: change.changedAt,
+      kind: 'mentor',
+      text:
+        change.action === 'added'
+          ? `${change.changedByName} made ${change.mentorName} mentor of ${change.cohortName}`
+          : `${change.changedByName} removed ${change.mentorName} as mentor of ${change.cohortName}`,
+    });
+  }
+  for (const project of sources.projects ?? []) {
+    const what = `${project.projectTitle}, revision ${project.revision}`;
+    entries.push({ at: project.submittedAt, kind: 'project', text: `Project submitted: ${what}` });
+    if (project.review) {
+      entries.push({
+        at: project.review.reviewedAt,
+        kind: 'project',
+        text: `${project.review.reviewerName} ${project.review.verdict === 'approved' ? 'approved' : 'requested changes on'} ${what}`,
       });
     }
   }

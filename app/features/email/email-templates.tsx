@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
 import { z } from 'zod';
+import { findProject } from '~/content/projects';
+import { FEEDBACK_MAX } from '~/features/projects/project-forms';
 import {
   INSTALLMENT_FAILED_SUBJECT,
   InstallmentFailedEmail,
@@ -10,6 +12,12 @@ import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-e
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
+import {
+  PROJECT_APPROVED_SUBJECT,
+  PROJECT_CHANGES_SUBJECT,
+  ProjectApprovedEmail,
+  ProjectChangesRequestedEmail,
+} from './templates/project-emails';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import {
   TRANSFER_APPROVED_SUBJECT,
@@ -39,6 +47,14 @@ const transferPayload = z.object({
   planName: z.string().min(1),
   amount: z.string().min(1),
   transferDate: z.string().min(1),
+});
+
+const projectReviewPayload = z.object({
+  name: z.string().min(1).max(200),
+  projectId: z.string().refine((id) => findProject(id) !== undefined),
+  revision: z.number().int().min(1),
+  reviewerName: z.string().min(1).max(200),
+  feedback: z.string().max(FEEDBACK_MAX),
 });
 
 /** Every message the product sends. A later feature adds its own here. */
@@ -130,6 +146,16 @@ export const EMAIL_TEMPLATES = {
     }),
     subject: () => ACCESS_REMOVED_SUBJECT,
     render: (payload) => <AccessRemovedEmail {...payload} />,
+  }),
+  'project-approved': template({
+    payload: projectReviewPayload,
+    subject: () => PROJECT_APPROVED_SUBJECT,
+    render: (payload) => <ProjectApprovedEmail {...payload} />,
+  }),
+  'project-changes-requested': template({
+    payload: projectReviewPayload.extend({ feedback: z.string().min(1).max(FEEDBACK_MAX) }),
+    subject: () => PROJECT_CHANGES_SUBJECT,
+    render: (payload) => <ProjectChangesRequestedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

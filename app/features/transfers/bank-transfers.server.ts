@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
-import { lockUserRow } from '~/db/database.server';
+import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
@@ -30,15 +30,6 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64u
 export function formatTransferDate(day: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
-  );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint/.test(String(message))
   );
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import { site } from '~/content/site';
 
 /**
@@ -164,6 +164,32 @@ export function Paragraph({ children }: { children: ReactNode }) {
       </>
     );
   return <p style={{ margin: '0 0 16px' }}>{children}</p>;
+}
+
+/**
+ * Someone's own words (a mentor's feedback): plain text with its line breaks kept, never
+ * read as HTML. Set apart from the message's own paragraphs.
+ */
+export function QuotedText({ children }: { children: string }) {
+  if (useEmailSettings().format === 'text') return <>{`${children}\n\n`}</>;
+  const lines = children.split(/\r\n|\r|\n/);
+  return (
+    <p
+      style={{
+        margin: '0 0 16px',
+        padding: '12px 16px',
+        borderLeft: `4px solid ${colors.border}`,
+        backgroundColor: colors.page,
+      }}
+    >
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </p>
+  );
 }
 
 export function BulletList({ items }: { items: readonly string[] }) {

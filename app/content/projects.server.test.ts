@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { courseContent } from './course-content.server';
+import { findCourseStep } from './course-steps';
+import { findProject, PROJECT_COUNT, PROJECTS, projectsOfStep } from './projects';
+
+describe('the project catalogue', () => {
+  it('has the seven projects of Steps 3, 6 and 7, with unique ids', () => {
+    expect(PROJECT_COUNT).toBe(7);
+    expect(new Set(PROJECTS.map((project) => project.id)).size).toBe(7);
+    expect(projectsOfStep('html-css-test')).toHaveLength(3);
+    expect(projectsOfStep('javascript2')).toHaveLength(3);
+    expect(projectsOfStep('react')).toHaveLength(1);
+    for (const project of PROJECTS) expect(findCourseStep(project.step)?.number).toBeDefined();
+    expect(findProject('no-such-project')).toBeUndefined();
+  });
+
+  it('names Step 3’s project cards by their repositories, with the cards’ titles', () => {
+    const cards = courseContent('html-css-test').sections.flatMap((section) =>
+      section.kind === 'projects' ? section.projects : [],
+    );
+    expect(cards.map((card) => ({ id: card.link.split('/').pop(), title: card.title }))).toEqual(
+      projectsOfStep('html-css-test').map((project) => ({ id: project.id, title: project.title })),
+    );
+  });
+
+  it('names the projects Steps 6 and 7 list, as their pages do', () => {
+    const listed = courseContent('javascript2').sections.flatMap((section) =>
+      section.kind === 'list' ? section.items.map((item) => item.title) : [],
+    );
+    expect(listed).toEqual(
+      expect.arrayContaining(projectsOfStep('javascript2').map((project) => project.title)),
+    );
+    const finalProject = courseContent('react')
+      .sections.flatMap((section) => (section.kind === 'list' ? section.items : []))
+      .find((item) => item.title.endsWith('Final project'));
+    expect(finalProject?.description).toBe(findProject('react-final-project')?.brief);
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/database.server';
+import { createCohort, setCohortArchived } from '~/features/cohorts/cohorts.server';
+import { buildTimeline } from '~/features/admin/user-timeline';
+import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import {
+  addMentor,
+  cohortsMentoredBy,
+  isMentorOf,
+  mentorsOf,
+  readsStudentSteps,
+  removeMentor,
+  staffChangesFor,
+} from './mentors.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+let cohorts = 0;
+async function newCohort() {
+  cohorts += 1;
+  return createCohort(database.db, {
+    name: `Mentored ${cohorts}`,
+    startDate: null,
+    schedule: '',
+    capacity: null,
+  });
+}
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
+
+async function adminAndMentor() {
+  const admin = await insertUser(database, { access: 'admin', name: 'Ada Admin' });
+  const mentor = await insertUser(database, { name: 'Maya Mentor' });
+  return { admin, mentor, by: { id: admin.id, name: admin.name } };
+}
+
+describe('adding and removing mentors', () => {
+  it('makes an existing account mentor by e-mail (any case), audited in both histories', async () => {
+    const { admin, mentor, by } = await adminAndMentor();
+    const cohort = await newCohort();
+    const email = `  ${mentor.email.toUpperCase()} `;
+    const added = await addMentor(database.db, { cohortId: cohort.id, email, by }, at(1));
+    expect(added).toMatchObject({
+      outcome: 'added',
+      mentor: { id: mentor.id, name: 'Maya Mentor' },
+      cohortName: cohort.name,
+    });
+    expect(await isMentorOf(database.db, mentor.id, cohort.id)).toBe(true);
+    expect(await isMentorOf(database.db, mentor.id, 'cohort-1')).toBe(false);
+    expect((await mentorsOf(database.db, cohort.id)).map((row) => row.id)).toEqual([mentor.id]);
+    expect(await cohortsMentoredBy(database.db, mentor.id)).toEqual([
+      { id: cohort.id, name: cohort.name, archived_at: null },
+    ]);
+    // A mentor reads the students-only steps without any access of their own.
+    expect(await readsStudentSteps(database.db, { id: mentor.id, access: 'none' })).toBe(true);
+
+    expect(
+      await addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by }),
+    ).toMatchObject({ outcome: 'already-mentor' });
+
+    const removed = await removeMentor(
+      database.db,
+      { cohortId: cohort.id, userId: mentor.id, by },
+      at(2),
+    );
+    expect(removed).toMatchObject({ outcome: 'removed', mentor: { name: 'Maya Mentor' } });
+    expect(await isMentorOf(database.db, mentor.id, cohort.id)).toBe(false);
+    expect(await readsStudentSteps(database.db, { id: mentor.id, access: 'none' })).toBe(false);
+    expect(await removeMentor(database.db, { cohortId: cohort.id, userId: mentor.id, by })).toEqual(
+      { outcome: 'not-mentor' },
+    );
+
+    // One row per change (the refused ones wrote nothing), in the mentor's and the admin's history.
+    const expected = [
+      {
+        action: 'removed',
+        mentorName: 'Maya Mentor',
+        cohortName: cohort.name,
+        changedByName: 'Ada Admin',
+      },
+      {
+        action: 'added',
+        mentorName: 'Maya Mentor',
+        cohortName: cohort.name,
+        changedByName: 'Ada Admin',
+      },
+    ];
+    const ofMentor = await staffChangesFor(database.db, mentor.id);
+    expect(ofMentor).toMatchObject(expected);
+    expect(await staffChangesFor(database.db, admin.id)).toEqual(ofMentor);
+    const timeline = buildTimeline({
+      user: { created_at: mentor.created_at },
+      changes: [],
+      emails: [],
+      purchases: { enrolments: [], payments: [] },
+      invitations: [],
+      transfers: [],
+      staffChanges: ofMentor,
+    });
+    expect(timeline.filter((entry) => entry.kind === 'mentor').map((entry) => entry.text)).toEqual([
+      `Ada Admin removed Maya Mentor as mentor of ${cohort.name}`,
+      `Ada Admin made Maya Mentor mentor of ${cohort.name}`,
+    ]);
+  });
+
+  it('refuses an unknown e-mail, an archived or missing cohort, and writes nothing', async () => {
+    const { mentor, by } = await adminAndMentor();
+    const cohort = await newCohort();
+    const add = (cohortId: string, email: string) =>
+      addMentor(database.db, { cohortId, email, by });
+    expect(await add(cohort.id, 'nobody@example.com')).toEqual({ outcome: 'unknown-email' });
+    expect(await add(cohort.id, '')).toEqual({ outcome: 'unknown-email' });
+    expect(await add('no-such-cohort', mentor.email)).toEqual({ outcome: 'no-cohort' });
+    await setCohortArchived(database.db, cohort.id, true);
+    expect(await add(cohort.id, mentor.email)).toEqual({ outcome: 'archived-cohort' });
+    expect(await mentorsOf(database.db, cohort.id)).toEqual([]);
+    expect(await staffChangesFor(database.db, mentor.id)).toEqual([]);
+  });
+
+  it('refuses an address that several accounts share', async () => {
+    const { by } = await adminAndMentor();
+    await insertUser(database, { email: 'twin@example.com' });
+    await insertUser(database, { email: 'Twin@example.com' });
+    expect(
+      await addMentor(database.db, { cohortId: 'cohort-1', email: 'twin@example.com', by }),
+    ).toEqual({ outcome: 'several-accounts' });
+  });
+
+  it('two admins adding the same mentor at once: one row, one audit entry', async () => {
+    const { mentor, by } = await adminAndMentor();
+    const cohort = await newCohort();
+    const results = await Promise.all(
+      [1, 2].map(() => addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by })),
+    );
+    expect(results.map((result) => result.outcome).sort()).toEqual(['added', 'already-mentor']);
+    expect(await staffChangesFor(database.db, mentor.id)).toHaveLength(1);
+  });
+});
