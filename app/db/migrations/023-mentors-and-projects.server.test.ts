@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { SubmissionStatus } from '~/db/schema';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
+import { createTestDatabase } from '../../../tests/support/test-database';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ const submission = (userId: string, revision: number, status: SubmissionStatus) 
 
 describe('migration 023: mentors and project submissions', () => {
   it('holds one waiting revision per student and project in the database itself', async () => {
-    const student = await insertUser(database);
+    const student = await insertUser(database.db);
     await submission(student.id, 1, 'changes-requested');
     await submission(student.id, 2, 'waiting');
     await expect(submission(student.id, 3, 'waiting')).rejects.toThrow();
@@ -37,11 +38,11 @@ describe('migration 023: mentors and project submissions', () => {
     await expect(submission(student.id, 2, 'approved')).rejects.toThrow();
     await submission(student.id, 3, 'approved');
     // Another student waits on the same project freely.
-    await submission((await insertUser(database)).id, 1, 'waiting');
+    await submission((await insertUser(database.db)).id, 1, 'waiting');
   });
 
   it('checks the statuses, the verdicts and the staff role', async () => {
-    const student = await insertUser(database);
+    const student = await insertUser(database.db);
     await expect(submission(student.id, 1, 'pending' as SubmissionStatus)).rejects.toThrow();
     await submission(student.id, 1, 'waiting');
     const review = (verdict: string, id: string) =>

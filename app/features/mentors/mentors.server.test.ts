@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createCohort, setCohortArchived } from '~/features/cohorts/cohorts.server';
 import { buildTimeline } from '~/features/admin/user-timeline';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
+import { createTestDatabase } from '../../../tests/support/test-database';
 import {
   addMentor,
   cohortsMentoredBy,
@@ -33,8 +34,8 @@ async function newCohort() {
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
 
 async function adminAndMentor() {
-  const admin = await insertUser(database, { access: 'admin', name: 'Ada Admin' });
-  const mentor = await insertUser(database, { name: 'Maya Mentor' });
+  const admin = await insertUser(database.db, { access: 'admin', name: 'Ada Admin' });
+  const mentor = await insertUser(database.db, { name: 'Maya Mentor' });
   return { admin, mentor, by: { id: admin.id, name: admin.name } };
 }
 
@@ -123,8 +124,8 @@ describe('adding and removing mentors', () => {
 
   it('refuses an address that several accounts share', async () => {
     const { by } = await adminAndMentor();
-    await insertUser(database, { email: 'twin@example.com' });
-    await insertUser(database, { email: 'Twin@example.com' });
+    await insertUser(database.db, { email: 'twin@example.com' });
+    await insertUser(database.db, { email: 'Twin@example.com' });
     expect(
       await addMentor(database.db, { cohortId: 'cohort-1', email: 'twin@example.com', by }),
     ).toEqual({ outcome: 'several-accounts' });

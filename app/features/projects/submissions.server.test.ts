@@ -6,7 +6,8 @@ import { createCohort } from '~/features/cohorts/cohorts.server';
 import { renderEmail } from '~/features/email/render-email.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
-import { createTestDatabase, insertUser } from '../../../tests/support/test-database';
+import { insertUser } from '../../../tests/support/factories';
+import { createTestDatabase } from '../../../tests/support/test-database';
 import {
   approvedProjectCount,
   canReview,
@@ -22,7 +23,7 @@ let database: DatabaseHandle;
 let admin: User;
 beforeAll(async () => {
   database = await createTestDatabase();
-  admin = await insertUser(database, { access: 'admin', name: 'Ada Admin' });
+  admin = await insertUser(database.db, { access: 'admin', name: 'Ada Admin' });
 });
 afterAll(() => database.close());
 
@@ -39,14 +40,14 @@ async function classroom() {
     schedule: '',
     capacity: null,
   });
-  const mentor = await insertUser(database, { name: `Mentor ${cohorts}` });
+  const mentor = await insertUser(database.db, { name: `Mentor ${cohorts}` });
   await addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by: by(admin) });
   const student = await newStudent(cohort.id);
   return { cohort, mentor, student };
 }
 
 const newStudent = (cohort: string, access: Access = 'level-1') =>
-  insertUser(database, { access, cohort, name: `Student of ${cohort}` });
+  insertUser(database.db, { access, cohort, name: `Student of ${cohort}` });
 
 const submit = (
   user: User,
@@ -203,7 +204,7 @@ describe('reviewing a project', () => {
 
   it('two reviewers at the same moment: one wins, the other is told who', async () => {
     const { cohort, mentor, student } = await classroom();
-    const second = await insertUser(database, { name: 'Moses Mentor' });
+    const second = await insertUser(database.db, { name: 'Moses Mentor' });
     await addMentor(database.db, { cohortId: cohort.id, email: second.email, by: by(admin) });
     const submission = await submitted(student);
     const reviewers = [mentor, second];
@@ -263,7 +264,7 @@ describe('reviewing a project', () => {
     expect((await review(ofB.id, admin, 'approved')).outcome).toBe('reviewed');
     expect(await submissionsOf(database.db, b.student.id)).toMatchObject([{ status: 'approved' }]);
     // Cleaned up for the admin's queue below.
-    await review(own.id, await insertUser(database, { access: 'admin' }), 'approved');
+    await review(own.id, await insertUser(database.db, { access: 'admin' }), 'approved');
   });
 });
 
