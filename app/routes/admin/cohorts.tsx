@@ -21,7 +21,8 @@ const optional = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 
 const saveSchema = z.object({
-  intent: z.literal(COHORT_INTENTS.save),
+  // The form's own button says save; a request without one (a script) saves as well.
+  intent: z.literal(COHORT_INTENTS.save).default(COHORT_INTENTS.save),
   id: z.string().optional(),
   name: z.string().trim().min(2, COHORT_MESSAGES.name).max(60, COHORT_MESSAGES.name),
   startDate: z.preprocess(
@@ -55,11 +56,9 @@ const archiveSchema = z.object({
   id: z.string().default(''),
 });
 
-/** The form's own button says save; a request without one (a script) saves as well. */
-const cohortFormSchema = z.preprocess(
-  (fields) => ({ intent: COHORT_INTENTS.save, ...(fields as object) }),
-  z.discriminatedUnion('intent', [saveSchema, archiveSchema], { error: FORM_UNREADABLE }),
-);
+const cohortFormSchema = z.discriminatedUnion('intent', [saveSchema, archiveSchema], {
+  error: FORM_UNREADABLE,
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
@@ -85,40 +84,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { db } = services.services.database;
   const { data: fields } = parsed;
-  if (fields.intent !== COHORT_INTENTS.save) {
-    const archived = fields.intent === COHORT_INTENTS.archive;
-    const cohort = await setCohortArchived(db, fields.id, archived);
-    if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
-    services.log.info(
-      {
-        event: archived ? 'cohort-archived' : 'cohort-restored',
-        cohortId: cohort.id,
-        by: admin.id,
-      },
-      'audit',
-    );
-    services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
-    const done = archived ? COHORT_MESSAGES.archived : COHORT_MESSAGES.restored;
-    return redirectWithFlash(services, '/admin/cohorts', {
-      type: 'success',
-      message: `${done}: ${cohort.name}`,
-    });
+  if (fields.intent === COHORT_INTENTS.save) {
+    const { id, name, startDate, schedule, capacity } = fields;
+    const input = { name, startDate, schedule, capacity };
+    try {
+      const cohort = id ? await updateCohort(db, id, input) : await createCohort(db, input);
+      if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
+      services.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
+      services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
+      return redirectWithFlash(services, '/admin/cohorts', {
+        type: 'success',
+        message: `${COHORT_MESSAGES.saved}: ${cohort.name}`,
+      });
+    } catch (error) {
+      if (!(error instanceof CohortNameTaken)) throw error;
+      return refuseForm({ fieldErrors: { name: COHORT_MESSAGES.nameTaken } }, 409);
+    }
   }
-  const { id, name, startDate, schedule, capacity } = fields;
-  const input = { name, startDate, schedule, capacity };
-  try {
-    const cohort = id ? await updateCohort(db, id, input) : await createCohort(db, input);
-    if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
-    services.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
-    services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
-    return redirectWithFlash(services, '/admin/cohorts', {
-      type: 'success',
-      message: `${COHORT_MESSAGES.saved}: ${cohort.name}`,
-    });
-  } catch (error) {
-    if (!(error instanceof CohortNameTaken)) throw error;
-    return refuseForm({ fieldErrors: { name: COHORT_MESSAGES.nameTaken } }, 409);
-  }
+  const archived = fields.intent === COHORT_INTENTS.archive;
+  const cohort = await setCohortArchived(db, fields.id, archived);
+  if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
+  services.log.info(
+    {
+      event: archived ? 'cohort-archived' : 'cohort-restored',
+      cohortId: cohort.id,
+      by: admin.id,
+    },
+    'audit',
+  );
+  services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
+  const done = archived ? COHORT_MESSAGES.archived : COHORT_MESSAGES.restored;
+  return redirectWithFlash(services, '/admin/cohorts', {
+    type: 'success',
+    message: `${done}: ${cohort.name}`,
+  });
 }
 
 export default function AdminCohortsPage({ loaderData, actionData }: Route.ComponentProps) {
