@@ -21,8 +21,8 @@ function CohortForm({
   cohortCount: number;
 }) {
   const navigation = useNavigation();
-  const saving =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === COHORT_INTENTS.save;
+  // The save button sends no intent: a form without one is a save (the route's schema).
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
   const fieldErrors = errors?.fieldErrors ?? {};
   // A page refused without JavaScript shows what was typed again.
   const typed = errors?.values ?? {};
@@ -105,13 +105,7 @@ function CohortForm({
         </p>
       )}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          name="intent"
-          value={COHORT_INTENTS.save}
-          disabled={saving}
-          className={buttonClass('primary')}
-        >
+        <button type="submit" disabled={saving} className={buttonClass('primary')}>
           {saving && <Spinner className="h-4 w-4" />}
           {editing ? 'Save cohort' : 'Create cohort'}
         </button>

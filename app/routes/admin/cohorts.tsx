@@ -21,7 +21,7 @@ const optional = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 
 const saveSchema = z.object({
-  // The form's own button says save; a request without one (a script) saves as well.
+  // The save button sends no intent (Enter in a field sends none either): a form without one saves.
   intent: z.literal(COHORT_INTENTS.save).default(COHORT_INTENTS.save),
   id: z.string().optional(),
   name: z.string().trim().min(2, COHORT_MESSAGES.name).max(60, COHORT_MESSAGES.name),
