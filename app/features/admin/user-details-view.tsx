@@ -4,11 +4,18 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { formErrorMessages, type FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { ACCESS_OPTIONS, KEEP_ADMIN_OPTION, type PaidEnrolment } from './user-status-form';
+import {
+  ACCESS_OPTIONS,
+  KEEP_ADMIN_OPTION,
+  USER_STATUS_INTENT,
+  type PaidEnrolment,
+} from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
@@ -77,11 +84,13 @@ function StatusSelect({
   label,
   options,
   onChange,
+  error,
 }: {
   name: string;
   label: string;
   options: readonly { value: string; label: string }[];
   onChange?: (value: string) => void;
+  error?: string;
 }) {
   return (
     <div>
@@ -95,6 +104,7 @@ function StatusSelect({
         defaultValue=""
         onChange={onChange && ((event) => onChange(event.target.value))}
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+        {...invalidFieldProps(`status-${name}`, error)}
       >
         <option value="" disabled>
           -- Choose one --
@@ -105,6 +115,7 @@ function StatusSelect({
           </option>
         ))}
       </select>
+      <FieldError fieldId={`status-${name}`} message={error} />
     </div>
   );
 }
@@ -124,9 +135,11 @@ const paidDate = new Intl.DateTimeFormat('en-GB', {
 function PaidAccessWarning({
   paid,
   reasonRequired,
+  error,
 }: {
   paid: PaidEnrolment;
   reasonRequired: boolean;
+  error?: string;
 }) {
   return (
     <>
@@ -158,7 +171,9 @@ function PaidAccessWarning({
           required={reasonRequired}
           aria-describedby="status-reason-hint"
           className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          {...invalidFieldProps('status-reason', error, 'status-reason-hint')}
         />
+        <FieldError fieldId="status-reason" message={error} />
       </div>
     </>
   );
@@ -170,7 +185,7 @@ export function UserDetailsView({
   cohorts,
   timeline,
   backTo,
-  error,
+  errors,
   completedSteps,
   certificate,
   children,
@@ -183,7 +198,8 @@ export function UserDetailsView({
   /** The person's whole history, newest first. */
   timeline: TimelineEntry[];
   backTo: string;
-  error?: string;
+  /** A refusal of Update User Status, or of a Retry on an e-mail (which has no field). */
+  errors?: FormErrors;
   /** The numbered steps the student completed, with when. */
   completedSteps: CompletedStep[];
   /** The Certificate section (features/certificates), after Progress. */
@@ -194,9 +210,20 @@ export function UserDetailsView({
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
   const [accessChoice, setAccessChoice] = useState('');
+  const warnsOfPayment = paidEnrolment !== undefined && user.access !== 'none';
+  const { access, cohort, reason, ...unshown } = errors?.fieldErrors ?? {};
+  const reasonError = warnsOfPayment ? reason : undefined;
+  // The messages of fields not in this form (a Retry's e-mail id) join the form's own.
+  const formMessages = formErrorMessages(
+    errors && {
+      ...errors,
+      fieldErrors: { ...unshown, reason: warnsOfPayment ? undefined : reason },
+    },
+  );
+  const summary = formErrorMessages(errors).join(' ');
   useEffect(() => {
-    if (error) notify('error', error);
-  }, [error]);
+    if (summary) notify('error', summary);
+  }, [summary]);
 
   const fields = [
     ['Username', user.name],
@@ -240,18 +267,29 @@ export function UserDetailsView({
               user.access === 'admin' ? [...ACCESS_OPTIONS, KEEP_ADMIN_OPTION] : ACCESS_OPTIONS
             }
             onChange={setAccessChoice}
+            error={access}
           />
-          <StatusSelect name="cohort" label="Cohort" options={cohorts} />
-          {paidEnrolment && user.access !== 'none' && (
-            <PaidAccessWarning paid={paidEnrolment} reasonRequired={accessChoice === 'none'} />
+          <StatusSelect name="cohort" label="Cohort" options={cohorts} error={cohort} />
+          {paidEnrolment && warnsOfPayment && (
+            <PaidAccessWarning
+              paid={paidEnrolment}
+              reasonRequired={accessChoice === 'none'}
+              error={reasonError}
+            />
           )}
-          {error && (
+          {formMessages.length > 0 && (
             <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
-              {error}
+              {formMessages.join(' ')}
             </p>
           )}
           <div className="sm:col-span-2">
-            <button type="submit" className={buttonClass('primary')} disabled={saving}>
+            <button
+              type="submit"
+              name="intent"
+              value={USER_STATUS_INTENT}
+              className={buttonClass('primary')}
+              disabled={saving}
+            >
               {saving && <Spinner className="h-4 w-4" />}
               Save changes
             </button>

@@ -19,8 +19,18 @@ export interface PaidEnrolment {
 
 export const USER_STATUS_SAVED = 'User status changes successfully';
 
-/** The cohort is checked against the cohorts by the change itself (a cohort may be new). */
+/** The Save changes button of Update User Status. */
+export const USER_STATUS_INTENT = 'save-status';
+
+/** The fields of Update User Status, which a refusal may name. */
+export type UserStatusField = 'access' | 'cohort' | 'reason';
+
+/**
+ * The cohort is checked against the cohorts by the change itself (a cohort may be new). A
+ * form without a button's intent (a script's) is this one, as it always was.
+ */
 export const userStatusFormSchema = z.object({
+  intent: z.literal(USER_STATUS_INTENT).default(USER_STATUS_INTENT),
   access: z.enum(['none', 'level-1', 'admin'], {
     error: 'Choose an access level: none or Level 1 - FED.',
   }),

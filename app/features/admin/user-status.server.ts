@@ -207,3 +207,12 @@ export async function listUserChanges(db: Kysely<Database>, userId: string): Pro
     .orderBy('id')
     .execute();
 }
+
+/** The person an admin's user page is about, or undefined for an unknown id. */
+export function findUserForAdmin(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'access', 'cohort', 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -4,28 +4,44 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Certificate } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { formErrorMessages, type FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import { notify } from '~/ui/toasts';
 import {
-  CERTIFICATE_MESSAGES,
   CERTIFICATE_NAME_MAX,
   CERTIFICATE_TEXT_MAX,
   ISSUE_CERTIFICATE_INTENT,
   REVOKE_CERTIFICATE_INTENT,
-  type CertificateActionError,
+  type CertificateField,
 } from './certificate-form';
 import { certificatePath, courseNameOf } from './certificate-links';
 
 const FIELD =
   'mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-ink aria-[invalid=true]:border-red-700';
 
-function ErrorMessage({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
+/** A refusal of a certificate form; its values say which form (`intent`). */
+type CertificateErrors = FormErrors<CertificateField | 'intent'>;
+
+/** A refusal's messages that no field shows: the form's own, the hidden certificate id's. */
+function unshownMessages(errors: CertificateErrors | undefined): string[] {
+  if (!errors) return [];
+  const { name, note, reason, ...unshown } = errors.fieldErrors;
+  return formErrorMessages({ ...errors, fieldErrors: unshown });
+}
+
+function FormMessage({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
   return (
-    <p id={id} role="alert" className="mt-3 text-sm font-semibold text-red-800">
-      {message}
+    <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+      {messages.join(' ')}
     </p>
   );
+}
+
+/** The refusal, when it answers the form of `intent`. */
+function refusalOf(errors: CertificateErrors | undefined, intent: string) {
+  return errors?.values.intent === intent ? errors : undefined;
 }
 
 function IssueForm({
@@ -33,21 +49,20 @@ function IssueForm({
   complete,
   done,
   total,
-  error,
+  errors,
 }: {
   displayName: string;
   complete: boolean;
   done: number;
   total: number;
-  error?: CertificateActionError;
+  errors?: CertificateErrors;
 }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === ISSUE_CERTIFICATE_INTENT;
-  const failed = error?.intent === ISSUE_CERTIFICATE_INTENT ? error : undefined;
-  // The message names the field it is about: the name, else the note.
-  const badName = failed?.certificateError === CERTIFICATE_MESSAGES.name;
+  const failed = refusalOf(errors, ISSUE_CERTIFICATE_INTENT);
+  const { name: nameError, note: noteError } = failed?.fieldErrors ?? {};
   return (
     <Form
       method="post"
@@ -73,10 +88,10 @@ function IssueForm({
         maxLength={CERTIFICATE_NAME_MAX}
         defaultValue={failed?.values.name ?? displayName}
         autoComplete="off"
-        aria-invalid={badName ? true : undefined}
-        aria-describedby={badName ? 'issue-certificate-error' : undefined}
         className={FIELD}
+        {...invalidFieldProps('certificate-name', nameError)}
       />
+      <FieldError fieldId="certificate-name" message={nameError} />
       <label htmlFor="certificate-note" className="mt-4 block text-sm font-semibold text-ink">
         {complete ? 'Note (optional)' : 'Note (required)'}
       </label>
@@ -86,16 +101,13 @@ function IssueForm({
         rows={3}
         maxLength={CERTIFICATE_TEXT_MAX}
         aria-required={!complete}
-        aria-describedby={
-          failed && !badName
-            ? 'issue-certificate-progress issue-certificate-error'
-            : 'issue-certificate-progress'
-        }
-        aria-invalid={failed && !badName ? true : undefined}
+        aria-describedby="issue-certificate-progress"
         defaultValue={failed?.values.note ?? ''}
         className={FIELD}
+        {...invalidFieldProps('certificate-note', noteError, 'issue-certificate-progress')}
       />
-      <ErrorMessage id="issue-certificate-error" message={failed?.certificateError} />
+      <FieldError fieldId="certificate-note" message={noteError} />
+      <FormMessage messages={unshownMessages(failed)} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'mt-4')}>
         {busy ? <Spinner className="h-4 w-4" /> : <Award aria-hidden="true" className="h-4 w-4" />}
         Issue certificate
@@ -106,16 +118,17 @@ function IssueForm({
 
 function RevokeForm({
   certificate,
-  error,
+  errors,
 }: {
   certificate: Certificate;
-  error?: CertificateActionError;
+  errors?: CertificateErrors;
 }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === REVOKE_CERTIFICATE_INTENT;
-  const failed = error?.intent === REVOKE_CERTIFICATE_INTENT ? error : undefined;
+  const failed = refusalOf(errors, REVOKE_CERTIFICATE_INTENT);
+  const reasonError = failed?.fieldErrors.reason;
   return (
     <Form
       method="post"
@@ -140,14 +153,13 @@ function RevokeForm({
         rows={3}
         maxLength={CERTIFICATE_TEXT_MAX}
         aria-required="true"
-        aria-describedby={
-          failed ? 'revoke-certificate-hint revoke-certificate-error' : 'revoke-certificate-hint'
-        }
-        aria-invalid={failed ? true : undefined}
+        aria-describedby="revoke-certificate-hint"
         defaultValue={failed?.values.reason ?? ''}
         className={FIELD}
+        {...invalidFieldProps('revoke-reason', reasonError, 'revoke-certificate-hint')}
       />
-      <ErrorMessage id="revoke-certificate-error" message={failed?.certificateError} />
+      <FieldError fieldId="revoke-reason" message={reasonError} />
+      <FormMessage messages={unshownMessages(failed)} />
       <button type="submit" disabled={busy} className={buttonClass('secondary', 'mt-4')}>
         {busy ? (
           <Spinner className="h-4 w-4" />
@@ -230,7 +242,7 @@ export function CertificateAdminSection({
   done,
   total,
   certificates,
-  error,
+  errors,
 }: {
   displayName: string;
   /** Numbered steps the student completed, of `total`. */
@@ -238,12 +250,15 @@ export function CertificateAdminSection({
   total: number;
   /** Every certificate of the student, newest first. */
   certificates: Certificate[];
-  error?: CertificateActionError;
+  /** A refusal of Issue certificate or Revoke. */
+  errors?: CertificateErrors;
 }) {
+  const summary = formErrorMessages(errors).join(' ');
   useEffect(() => {
-    if (error) notify('error', error.certificateError);
-  }, [error]);
+    if (summary) notify('error', summary);
+  }, [summary]);
   const valid = certificates.find((certificate) => certificate.revoked_at === null);
+  const shownForm = valid ? REVOKE_CERTIFICATE_INTENT : ISSUE_CERTIFICATE_INTENT;
   const revoked = certificates.filter((certificate) => certificate.revoked_at !== null);
   return (
     <section
@@ -255,15 +270,13 @@ export function CertificateAdminSection({
         Certificate
       </h2>
       {/* A refusal about a form no longer on the page (another admin acted meanwhile). */}
-      {error && error.intent !== (valid ? REVOKE_CERTIFICATE_INTENT : ISSUE_CERTIFICATE_INTENT) && (
-        <ErrorMessage id="certificate-error" message={error.certificateError} />
-      )}
+      {errors?.values.intent !== shownForm && <FormMessage messages={formErrorMessages(errors)} />}
       {valid ? (
         <>
           <div className="mt-3">
             <CertificateFacts certificate={valid} />
           </div>
-          <RevokeForm certificate={valid} error={error} />
+          <RevokeForm certificate={valid} errors={errors} />
         </>
       ) : (
         <>
@@ -277,7 +290,7 @@ export function CertificateAdminSection({
             complete={done >= total}
             done={done}
             total={total}
-            error={error}
+            errors={errors}
           />
         </>
       )}

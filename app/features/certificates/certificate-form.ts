@@ -40,13 +40,18 @@ export const certificateNameSchema = z
   .refine((name) => !CONTROL_CHARACTERS.test(name), CERTIFICATE_MESSAGES.name);
 
 export const issueCertificateFormSchema = z.object({
+  intent: z.literal(ISSUE_CERTIFICATE_INTENT),
   name: certificateNameSchema,
   /** Empty means none; whether one is required depends on the student's progress. */
   note: z.string().trim().max(CERTIFICATE_TEXT_MAX, CERTIFICATE_MESSAGES.noteTooLong).default(''),
 });
 
 export const revokeCertificateFormSchema = z.object({
-  certificateId: z.string().min(1).max(64),
+  intent: z.literal(REVOKE_CERTIFICATE_INTENT),
+  certificateId: z
+    .string({ error: CERTIFICATE_MESSAGES.unknownForm })
+    .min(1, CERTIFICATE_MESSAGES.unknownForm)
+    .max(64, CERTIFICATE_MESSAGES.unknownForm),
   reason: z
     .string()
     .trim()
@@ -54,16 +59,5 @@ export const revokeCertificateFormSchema = z.object({
     .max(CERTIFICATE_TEXT_MAX, CERTIFICATE_MESSAGES.reason),
 });
 
-/** The first message of a failed parse, for the page. */
-export function firstIssue(error: z.ZodError, fallback: string): string {
-  const message = error.issues[0]?.message ?? fallback;
-  return message.startsWith('Invalid') ? fallback : message;
-}
-
-/** What an admin's certificate action answers with when it refuses. */
-export interface CertificateActionError {
-  certificateError: string;
-  intent: typeof ISSUE_CERTIFICATE_INTENT | typeof REVOKE_CERTIFICATE_INTENT;
-  /** What was typed, so a page without JavaScript shows it again. */
-  values: Record<string, string>;
-}
+/** The fields of Issue certificate and Revoke, which a refusal may name. */
+export type CertificateField = 'name' | 'note' | 'certificateId' | 'reason';

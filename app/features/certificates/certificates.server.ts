@@ -9,17 +9,19 @@ import {
   CERTIFICATE_MESSAGES,
   CERTIFICATE_TEXT_MAX,
   certificateNameSchema,
+  type CertificateField,
 } from './certificate-form';
 import { courseNameOf } from './certificate-links';
 
 export { findStudentCertificate } from './student-certificate.server';
 
-/** A refusal the admin's page shows as it is, with its HTTP status. */
+/** A refusal the admin's page shows as it is, with its HTTP status and the field it is about. */
 export class CertificateError extends Error {
   override name = 'CertificateError';
   constructor(
     message: string,
     readonly status: 400 | 404 | 409,
+    readonly field?: CertificateField,
   ) {
     super(message);
   }
@@ -80,10 +82,10 @@ export async function issueCertificate(
   now: Date = new Date(),
 ): Promise<IssuedCertificate> {
   const name = certificateNameSchema.safeParse(input.name);
-  if (!name.success) throw new CertificateError(CERTIFICATE_MESSAGES.name, 400);
+  if (!name.success) throw new CertificateError(CERTIFICATE_MESSAGES.name, 400, 'name');
   const note = input.note?.trim() ?? '';
   if (note.length > CERTIFICATE_TEXT_MAX) {
-    throw new CertificateError(CERTIFICATE_MESSAGES.noteTooLong, 400);
+    throw new CertificateError(CERTIFICATE_MESSAGES.noteTooLong, 400, 'note');
   }
   return db.transaction().execute(async (trx) => {
     // The user's row is the lock that makes "one valid certificate" hold between two
@@ -97,7 +99,7 @@ export async function issueCertificate(
     if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
 
     if (!note && !(await hasCompletedCourse(trx, user.id))) {
-      throw new CertificateError(CERTIFICATE_MESSAGES.noteRequired, 400);
+      throw new CertificateError(CERTIFICATE_MESSAGES.noteRequired, 400, 'note');
     }
     const valid = await trx
       .selectFrom('certificates')
@@ -167,7 +169,7 @@ export async function revokeCertificate(
 ): Promise<Certificate> {
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > CERTIFICATE_TEXT_MAX) {
-    throw new CertificateError(CERTIFICATE_MESSAGES.reason, 400);
+    throw new CertificateError(CERTIFICATE_MESSAGES.reason, 400, 'reason');
   }
   const revoked = await db
     .updateTable('certificates')

@@ -6,12 +6,13 @@ export const COHORT_MESSAGES = {
   capacity: 'Enter the capacity as a whole number from 1 to 10,000, or leave it empty.',
   nameTaken: 'Another cohort has this name already.',
   notFound: 'No such cohort',
-  unreadable: 'The form could not be read. Reload the page and try again.',
   saved: 'Cohort saved',
   archived: 'Cohort archived',
   restored: 'Cohort restored',
 } as const;
 
-export interface CohortFormResult {
-  error?: string;
-}
+/** The buttons of `/admin/cohorts`: Create or Save cohort, and Archive or Restore on a row. */
+export const COHORT_INTENTS = { save: 'save', archive: 'archive', restore: 'restore' } as const;
+
+/** The fields of the form that creates or edits a cohort. */
+export type CohortField = 'name' | 'startDate' | 'schedule' | 'capacity';

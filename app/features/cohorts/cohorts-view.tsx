@@ -2,24 +2,30 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
-import { fieldClass, labelClass } from '~/ui/form';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
+import { COHORT_INTENTS, type CohortField } from './cohort-form';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
 function CohortForm({
   editing,
-  error,
+  errors,
   cohortCount,
 }: {
   editing?: CohortRow;
-  error?: string;
+  errors?: FormErrors<CohortField>;
   /** A new cohort's form starts empty again once the one typed was created. */
   cohortCount: number;
 }) {
   const navigation = useNavigation();
+  // The save button sends no intent: a form without one is a save (the route's schema).
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
+  const fieldErrors = errors?.fieldErrors ?? {};
+  // A page refused without JavaScript shows what was typed again.
+  const typed = errors?.values ?? {};
   return (
     <Form
       method="post"
@@ -41,9 +47,11 @@ function CohortForm({
           required
           minLength={2}
           maxLength={60}
-          defaultValue={editing?.name}
+          defaultValue={typed.name ?? editing?.name}
           className={fieldClass}
+          {...invalidFieldProps('cohort-name', fieldErrors.name)}
         />
+        <FieldError fieldId="cohort-name" message={fieldErrors.name} />
       </div>
       <div>
         <label htmlFor="cohort-start" className={labelClass}>
@@ -53,9 +61,11 @@ function CohortForm({
           id="cohort-start"
           type="date"
           name="startDate"
-          defaultValue={editing?.start_date ?? ''}
+          defaultValue={typed.startDate ?? editing?.start_date ?? ''}
           className={fieldClass}
+          {...invalidFieldProps('cohort-start', fieldErrors.startDate)}
         />
+        <FieldError fieldId="cohort-start" message={fieldErrors.startDate} />
       </div>
       <div>
         <label htmlFor="cohort-schedule" className={labelClass}>
@@ -66,9 +76,11 @@ function CohortForm({
           name="schedule"
           maxLength={120}
           placeholder="Tue and Thu, 7–9 pm WAT"
-          defaultValue={editing?.schedule}
+          defaultValue={typed.schedule ?? editing?.schedule}
           className={fieldClass}
+          {...invalidFieldProps('cohort-schedule', fieldErrors.schedule)}
         />
+        <FieldError fieldId="cohort-schedule" message={fieldErrors.schedule} />
       </div>
       <div>
         <label htmlFor="cohort-capacity" className={labelClass}>
@@ -81,13 +93,15 @@ function CohortForm({
           min={1}
           max={10000}
           inputMode="numeric"
-          defaultValue={editing?.capacity ?? ''}
+          defaultValue={typed.capacity ?? editing?.capacity ?? ''}
           className={fieldClass}
+          {...invalidFieldProps('cohort-capacity', fieldErrors.capacity)}
         />
+        <FieldError fieldId="cohort-capacity" message={fieldErrors.capacity} />
       </div>
-      {error && (
+      {errors?.formError && (
         <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
-          {error}
+          {errors.formError}
         </p>
       )}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
@@ -110,12 +124,13 @@ export function CohortsView({
   cohorts,
   members,
   editing,
-  error,
+  errors,
 }: {
   cohorts: CohortRow[];
   members: Record<string, number>;
   editing?: CohortRow;
-  error?: string;
+  /** The cohort form's refusal; an Archive or Restore is refused only when tampered with. */
+  errors?: FormErrors<CohortField>;
 }) {
   return (
     <div className="max-w-4xl">
@@ -124,7 +139,7 @@ export function CohortsView({
         The groups students learn with. The next one to start is announced on the home and enroll
         pages. An archived cohort is no longer offered or announced; its members keep it.
       </p>
-      <CohortForm editing={editing} error={error} cohortCount={cohorts.length} />
+      <CohortForm editing={editing} errors={errors} cohortCount={cohorts.length} />
       <section aria-labelledby="cohorts-heading" className="mt-10">
         <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
           All cohorts
@@ -157,7 +172,9 @@ export function CohortsView({
                         <button
                           type="submit"
                           name="intent"
-                          value={cohort.archived_at ? 'restore' : 'archive'}
+                          value={
+                            cohort.archived_at ? COHORT_INTENTS.restore : COHORT_INTENTS.archive
+                          }
                           className="rounded font-semibold text-brand-700 underline"
                         >
                           {cohort.archived_at ? 'Restore' : 'Archive'}

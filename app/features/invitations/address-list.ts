@@ -84,3 +84,30 @@ export function parseAddressCsv(text: string): AddressList | { error: string } {
     rows.slice(1).map((row, index) => ({ line: index + 2, values: [row[column] ?? ''] })),
   );
 }
+
+/** An entry that is not an address, and where it was: the typed list or the CSV file. */
+export interface NotAnAddress {
+  line: number;
+  value: string;
+  in: 'list' | 'csv';
+}
+
+/**
+ * The addresses typed and those of the CSV file's email column, once each, and the entries
+ * that are not addresses; a CSV file without an email column is refused whole.
+ */
+export function gatherAddresses(
+  typed: string,
+  csv: string | undefined,
+): { emails: string[]; invalid: NotAnAddress[] } | { error: string } {
+  const list = parseAddressText(typed);
+  const fromCsv = csv ? parseAddressCsv(csv) : { valid: [], invalid: [] };
+  if ('error' in fromCsv) return fromCsv;
+  return {
+    emails: [...new Set([...list.valid, ...fromCsv.valid])],
+    invalid: [
+      ...list.invalid.map((bad) => ({ ...bad, in: 'list' as const })),
+      ...fromCsv.invalid.map((bad) => ({ ...bad, in: 'csv' as const })),
+    ],
+  };
+}

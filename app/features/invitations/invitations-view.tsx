@@ -4,9 +4,10 @@ import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-ta
 import { DateTime } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
-import type { HeldAccount, InviteResult } from './invite-form';
+import { INVITE_INTENTS, type HeldAccount, type InviteResult } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
@@ -35,7 +36,7 @@ function Outcome({ result }: { result: InviteResult }) {
           {plural(result.applied ?? 0, 'existing account', 'existing accounts')} updated).
         </p>
       )}
-      {result.error && <p className="font-semibold text-red-800">{result.error}</p>}
+      {result.formError && <p className="font-semibold text-red-800">{result.formError}</p>}
       {rest.length > 0 && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">Not invited:</p>
@@ -106,7 +107,7 @@ function ConfirmExisting({
         <button
           type="submit"
           name="intent"
-          value="confirm"
+          value={INVITE_INTENTS.confirm}
           className={`${buttonClass('primary')} mt-4`}
         >
           Update the ticked accounts
@@ -133,6 +134,7 @@ export function InvitationsView({
   const fetcher = useFetcher<InviteResult>();
   const shown = result ?? fetcher.data;
   const sending = fetcher.state === 'submitting';
+  const fieldErrors = shown?.fieldErrors ?? {};
   return (
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
@@ -163,7 +165,9 @@ export function InvitationsView({
             rows={5}
             aria-describedby="invite-emails-hint"
             className={fieldClass}
+            {...invalidFieldProps('invite-emails', fieldErrors.emails, 'invite-emails-hint')}
           />
+          <FieldError fieldId="invite-emails" message={fieldErrors.emails} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="invite-csv" className={labelClass}>
@@ -179,16 +183,25 @@ export function InvitationsView({
             accept=".csv,text/csv"
             aria-describedby="invite-csv-hint"
             className={`${fieldClass} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+            {...invalidFieldProps('invite-csv', fieldErrors.csv, 'invite-csv-hint')}
           />
+          <FieldError fieldId="invite-csv" message={fieldErrors.csv} />
         </div>
         <div>
           <label htmlFor="invite-access" className={labelClass}>
             Access
           </label>
-          <select id="invite-access" name="access" defaultValue="level-1" className={fieldClass}>
+          <select
+            id="invite-access"
+            name="access"
+            defaultValue="level-1"
+            className={fieldClass}
+            {...invalidFieldProps('invite-access', fieldErrors.access)}
+          >
             <option value="none">none</option>
             <option value="level-1">Level 1 - FED</option>
           </select>
+          <FieldError fieldId="invite-access" message={fieldErrors.access} />
         </div>
         <div>
           <label htmlFor="invite-cohort" className={labelClass}>
@@ -199,6 +212,7 @@ export function InvitationsView({
             name="cohort"
             defaultValue={cohorts.find((cohort) => cohort.value !== 'none')?.value ?? 'none'}
             className={fieldClass}
+            {...invalidFieldProps('invite-cohort', fieldErrors.cohort)}
           >
             {cohorts.map((cohort) => (
               <option key={cohort.value} value={cohort.value}>
@@ -206,12 +220,13 @@ export function InvitationsView({
               </option>
             ))}
           </select>
+          <FieldError fieldId="invite-cohort" message={fieldErrors.cohort} />
         </div>
         <div className="sm:col-span-2">
           <button
             type="submit"
             name="intent"
-            value="invite"
+            value={INVITE_INTENTS.invite}
             disabled={sending}
             className={buttonClass('primary')}
           >
@@ -263,7 +278,7 @@ export function InvitationsView({
                     <button
                       type="submit"
                       name="intent"
-                      value="revoke"
+                      value={INVITE_INTENTS.revoke}
                       className="font-semibold text-red-800 underline"
                     >
                       Revoke<span className="sr-only"> the invitation of {invitation.email}</span>

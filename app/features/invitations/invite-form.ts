@@ -1,4 +1,6 @@
 import type { Access, Cohort } from '~/db/schema';
+import type { FormErrors } from '~/ui/form';
+import type { NotAnAddress } from './address-list';
 
 /** The invitations form's words and limits, for its page and its action. */
 export const CSV_MAX_BYTES = 1024 * 1024;
@@ -10,11 +12,13 @@ export const INVITE_MESSAGES = {
   access: 'Choose the access: none or Level 1 - FED.',
   cohort: 'There is no such cohort. Choose one of the list.',
   csvTooLarge: 'The CSV file is larger than 1 MB.',
-  unreadable: 'The form could not be read. Reload the page and try again.',
   revoked: 'Invitation revoked',
   notPending: 'That invitation is no longer pending: it was used or revoked already.',
   noneConfirmed: 'Tick at least one account to update.',
 } as const;
+
+/** The page's buttons: Send invitations, Update the ticked accounts, and Revoke on a row. */
+export const INVITE_INTENTS = { invite: 'invite', confirm: 'confirm', revoke: 'revoke' } as const;
 
 /** An account an invitation would change, listed for the admin to confirm first. */
 export interface HeldAccount {
@@ -24,13 +28,19 @@ export interface HeldAccount {
   cohort: Cohort;
 }
 
-export interface InviteResult {
-  error?: string;
+/** The fields of the Send invitations form, which a refusal may name. */
+export type InviteField = 'emails' | 'csv' | 'access' | 'cohort';
+
+/**
+ * What the action answers: a refusal (`FormErrors`, with the entries that were not addresses
+ * when none was left to invite), or what a sending did.
+ */
+export interface InviteResult extends Partial<FormErrors<InviteField>> {
   /** Addresses invited, and of them, those that had an account and were updated at once. */
   sent?: number;
   applied?: number;
   /** Entries that are not addresses: the line of the list or of the CSV file they were on. */
-  invalid?: { line: number; value: string; in: 'list' | 'csv' }[];
+  invalid?: NotAnAddress[];
   /** Accounts left untouched until the admin confirms, with the invitation's choices. */
   held?: HeldAccount[];
   access?: string;

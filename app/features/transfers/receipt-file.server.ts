@@ -6,6 +6,9 @@
  * are: nothing is decoded or re-encoded.
  */
 
+import type { Kysely } from 'kysely';
+import type { Access, Database } from '~/db/schema';
+
 export const RECEIPT_TYPES = {
   'image/jpeg': { extension: 'jpg', label: 'JPEG' },
   'image/png': { extension: 'png', label: 'PNG' },
@@ -142,4 +145,36 @@ function stripWebp(bytes: Buffer): Buffer {
   }
   bytes.writeUInt32LE(out.length - 8, 4);
   return bytes.subarray(0, out.length);
+}
+
+export interface StoredReceipt {
+  type: ReceiptType;
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The name a download gets: the day it was uploaded and the type's extension. */
+  fileName: string;
+}
+
+/**
+ * The receipt `receiptId`, for an admin or for the student who uploaded it: anyone else gets
+ * null, as for an id that does not exist. A row of a type no longer accepted is none either.
+ */
+export async function findReceipt(
+  db: Kysely<Database>,
+  receiptId: string,
+  viewer: { id: string; access: Access },
+): Promise<StoredReceipt | null> {
+  let query = db
+    .selectFrom('receipts')
+    .select(['content_type', 'bytes', 'created_at'])
+    .where('id', '=', receiptId);
+  if (viewer.access !== 'admin') query = query.where('user_id', '=', viewer.id);
+  const receipt = await query.executeTakeFirst();
+  const type = receipt?.content_type as ReceiptType | undefined;
+  if (!receipt || !type || !(type in RECEIPT_TYPES)) return null;
+  const bytes = Buffer.from(receipt.bytes);
+  return {
+    type,
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    fileName: `receipt-${receipt.created_at.slice(0, 10)}.${RECEIPT_TYPES[type].extension}`,
+  };
 }

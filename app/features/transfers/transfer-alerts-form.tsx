@@ -1,9 +1,17 @@
 import { Form } from 'react-router';
 import { buttonClass } from '~/ui/button';
-import { TRANSFER_ALERT_MESSAGES } from './transfer-alerts';
 
-/** The admin's own choice of an e-mail per submitted transfer; a plain form, works without JS. */
-export function TransferAlertsForm({ on }: { on: boolean }) {
+export const TRANSFER_ALERT_MESSAGES = {
+  label: 'E-mail me when a student submits a transfer',
+  on: 'You will get an e-mail for each transfer submitted',
+  off: 'You will no longer get an e-mail for each transfer submitted',
+} as const;
+
+/**
+ * The admin's own choice of an e-mail per submitted transfer; a plain form, works without JS.
+ * The checkbox sends "1" after the hidden "0" when ticked: the last value is the choice.
+ */
+export function TransferAlertsForm({ on, error }: { on: boolean; error?: string }) {
   return (
     <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
       <input type="hidden" name="alerts" value="0" />
@@ -20,6 +28,11 @@ export function TransferAlertsForm({ on }: { on: boolean }) {
       <button type="submit" className={buttonClass('secondary', 'px-4 py-1.5 text-sm')}>
         Save
       </button>
+      {error && (
+        <p role="alert" className="w-full text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
     </Form>
   );
 }

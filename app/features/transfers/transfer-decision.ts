@@ -9,3 +9,9 @@ export const TRANSFER_DECISION_MESSAGES = {
   approved: 'Transfer approved: the course is unlocked and the student has been e-mailed.',
   rejected: 'Transfer rejected: the student has been e-mailed the reason.',
 } as const;
+
+/** The two buttons of a pending transfer's page. */
+export const TRANSFER_DECISION_INTENTS = { approve: 'approve', reject: 'reject' } as const;
+
+/** The fields of the Approve and Reject forms, which a refusal may name. */
+export type TransferDecisionField = 'cohort' | 'note' | 'reason';

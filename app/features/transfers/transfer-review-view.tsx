@@ -3,7 +3,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
-import { fieldClass } from '~/ui/form';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { fieldClass, type FormErrors } from '~/ui/form';
+import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfer-decision';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
 
@@ -38,7 +40,7 @@ function Receipt({ receipt }: { receipt: TransferForReview['receipt'] }) {
 }
 
 /** An amount other than the plan's is approved only ticked, with the admin's reason. */
-function ConfirmAmount({ transfer }: { transfer: TransferForReview }) {
+function ConfirmAmount({ transfer, error }: { transfer: TransferForReview; error?: string }) {
   return (
     <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       <p id="amount-mismatch" className="flex gap-2 font-semibold">
@@ -66,7 +68,9 @@ function ConfirmAmount({ transfer }: { transfer: TransferForReview }) {
         maxLength={1000}
         rows={2}
         className={fieldClass}
+        {...invalidFieldProps('approve-note', error)}
       />
+      <FieldError fieldId="approve-note" message={error} />
     </div>
   );
 }
@@ -97,14 +101,15 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
 export function TransferReviewView({
   transfer,
   cohorts,
-  error,
+  errors,
 }: {
   transfer: TransferForReview;
   /** The cohorts to approve into, the next to start first (the default). */
   cohorts: CohortOption[];
-  error?: string;
+  errors?: FormErrors<TransferDecisionField>;
 }) {
   const navigation = useNavigation();
+  const fieldErrors = errors?.fieldErrors ?? {};
   const busy = navigation.state === 'submitting';
   const status = TRANSFER_STATUS[transfer.status];
   return (
@@ -171,9 +176,9 @@ export function TransferReviewView({
         </h2>
         <Receipt receipt={transfer.receipt} />
       </section>
-      {error && (
+      {errors?.formError && (
         <p role="alert" className="mt-6 font-semibold text-red-800">
-          {error}
+          {errors.formError}
         </p>
       )}
       {transfer.status === 'pending' ? (
@@ -191,6 +196,7 @@ export function TransferReviewView({
               name="cohort"
               defaultValue={cohorts[0]?.value}
               className={fieldClass}
+              {...invalidFieldProps('approve-cohort', fieldErrors.cohort)}
             >
               {cohorts.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -198,11 +204,14 @@ export function TransferReviewView({
                 </option>
               ))}
             </select>
-            {!transfer.amountMatches && <ConfirmAmount transfer={transfer} />}
+            <FieldError fieldId="approve-cohort" message={fieldErrors.cohort} />
+            {!transfer.amountMatches && (
+              <ConfirmAmount transfer={transfer} error={fieldErrors.note} />
+            )}
             <button
               type="submit"
               name="intent"
-              value="approve"
+              value={TRANSFER_DECISION_INTENTS.approve}
               disabled={busy}
               className={buttonClass('primary', 'mt-4')}
             >
@@ -226,11 +235,13 @@ export function TransferReviewView({
               maxLength={1000}
               rows={3}
               className={fieldClass}
+              {...invalidFieldProps('reject-reason', fieldErrors.reason)}
             />
+            <FieldError fieldId="reject-reason" message={fieldErrors.reason} />
             <button
               type="submit"
               name="intent"
-              value="reject"
+              value={TRANSFER_DECISION_INTENTS.reject}
               disabled={busy}
               className={buttonClass('secondary', 'mt-4')}
             >

@@ -1,13 +1,30 @@
+import { z } from 'zod';
 import { useRefreshing } from '~/features/admin/use-live-collection';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { pageNumberSchema } from '~/features/admin/user-search';
+import { setTransferAlerts } from '~/features/transfers/bank-transfers.server';
 import { TransferQueueView } from '~/features/transfers/transfer-queue-view';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
-import { TransferAlertsForm } from '~/features/transfers/transfer-alerts-form';
-import { saveTransferAlerts } from '~/features/transfers/transfer-alerts.server';
+import {
+  TRANSFER_ALERT_MESSAGES,
+  TransferAlertsForm,
+} from '~/features/transfers/transfer-alerts-form';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/transfers';
+
+/**
+ * The checkbox's hidden "0", then its "1" when ticked: the last value sent is the choice.
+ * No one types it, so anything else is a form that could not be read.
+ */
+const alertsSchema = z.object({
+  alerts: z
+    .union([z.string(), z.array(z.string())])
+    .transform((sent) => (Array.isArray(sent) ? sent.at(-1) : sent))
+    .pipe(z.enum(['0', '1'])),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
@@ -19,17 +36,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { queue, alerts: user?.transfer_alerts === 1, now: Date.now() };
 }
 
-/** The admin's choice of an e-mail per submitted transfer. */
-export function action({ request, context }: Route.ActionArgs) {
-  return saveTransferAlerts(request, requireServices(context));
+/**
+ * The signed-in admin turns the e-mail about each submitted transfer on or off for
+ * themselves. Anything else is refused and changes nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const admin = await requireAdmin(services);
+  const parsed = await parseForm(request, alertsSchema);
+  if (!parsed.ok) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
+  const on = parsed.data.alerts === '1';
+  await setTransferAlerts(services.services.database.db, admin.id, on);
+  services.log.info({ event: 'transfer-alerts', by: admin.id, on }, 'audit');
+  return redirectWithFlash(services, '/admin/transfers', {
+    type: 'success',
+    message: on ? TRANSFER_ALERT_MESSAGES.on : TRANSFER_ALERT_MESSAGES.off,
+  });
 }
 
-export default function AdminTransfersPage({ loaderData }: Route.ComponentProps) {
+export default function AdminTransfersPage({ loaderData, actionData }: Route.ComponentProps) {
   const loading = useRefreshing();
   const { alerts, ...queue } = loaderData;
   return (
     <TransferQueueView {...queue} loading={loading}>
-      <TransferAlertsForm on={alerts} />
+      <TransferAlertsForm on={alerts} error={actionData?.formError} />
     </TransferQueueView>
   );
 }

@@ -1,46 +1,68 @@
 import { data } from 'react-router';
+import { z } from 'zod';
 import {
   activePaidEnrolment,
+  changeUserStatus,
+  findUserForAdmin,
   listUserChanges,
   USER_STATUS_ERRORS,
+  UserStatusError,
 } from '~/features/admin/user-status.server';
-import { saveUserStatus } from '~/features/admin/save-user-status.server';
+import { USER_STATUS_SAVED, userStatusFormSchema } from '~/features/admin/user-status-form';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
 import { UserDetailsView } from '~/features/admin/user-details-view';
 import { listInvitationsAndTransfers } from '~/features/admin/user-history.server';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { requireAdmin } from '~/features/auth/guards.server';
-import {
-  issueCertificateFromForm,
-  revokeCertificateFromForm,
-} from '~/features/certificates/certificate-admin.server';
 import { CertificateAdminSection } from '~/features/certificates/certificate-admin-section';
 import {
+  CERTIFICATE_MESSAGES,
   ISSUE_CERTIFICATE_INTENT,
+  issueCertificateFormSchema,
   REVOKE_CERTIFICATE_INTENT,
+  revokeCertificateFormSchema,
 } from '~/features/certificates/certificate-form';
-import { listCertificatesOfUser } from '~/features/certificates/certificates.server';
+import {
+  CertificateError,
+  findCertificate,
+  issueCertificate,
+  listCertificatesOfUser,
+  revokeCertificate,
+} from '~/features/certificates/certificates.server';
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
-import { listEmailsForUser } from '~/features/email/outbox.server';
-import { RETRY_EMAIL_INTENT } from '~/features/email/retry-email-form';
-import { retryEmail } from '~/features/email/retry-email.server';
+import { listEmailsForUser, retryFailedEmail } from '~/features/email/outbox.server';
+import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry-email-form';
 import { UserEmails } from '~/features/email/user-emails-view';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { listCompletedSteps } from '~/features/progress/progress.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/lib/load-context';
-import { FORM_UNREADABLE, readForm } from '~/lib/form.server';
 import type { Route } from './+types/user-details';
+
+const userDetailsFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    userStatusFormSchema,
+    z.object({
+      intent: z.literal(RETRY_EMAIL_INTENT),
+      emailId: z
+        .string({ error: RETRY_EMAIL_MESSAGES.noEmail })
+        .min(1, RETRY_EMAIL_MESSAGES.noEmail)
+        .max(100, RETRY_EMAIL_MESSAGES.noEmail),
+    }),
+    issueCertificateFormSchema,
+    revokeCertificateFormSchema,
+  ],
+  { error: CERTIFICATE_MESSAGES.unknownForm },
+);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'access', 'cohort', 'created_at'])
-    .where('id', '=', params.id)
-    .executeTakeFirst();
+  const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
   const [changes, emails, purchases, cohorts, history, completedSteps, certificates, paid] =
@@ -68,36 +90,128 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Update User Status (with the guard rails of `changeUserStatus`), Retry a failed e-mail,
+ * Issue certificate (a note before all 8 steps) and Revoke it (with a reason). A refusal
+ * answers 400 (404, 403, 409 from the domain's rules), carries the intent and what was
+ * typed so the page shows it beside the right form, and writes nothing.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context);
   const services = requireServices(context);
-  const form = await readForm(request);
-  if (!form) return data({ error: FORM_UNREADABLE }, { status: 400 });
-  const intent = form.get('intent');
-  if (intent === RETRY_EMAIL_INTENT) return retryEmail(form, services, admin, params.id);
-  if (intent === ISSUE_CERTIFICATE_INTENT) {
-    return issueCertificateFromForm(form, services, admin, params.id);
+  const admin = await requireAdmin(services);
+  const parsed = await parseForm(request, userDetailsFormSchema);
+  if (!parsed.ok) return refuseForm(parsed.errors);
+  const { data: fields } = parsed;
+  const { db } = services.services.database;
+  const userId = params.id;
+  const actor = { id: admin.id, name: admin.name };
+  const backToUser = (message: string) =>
+    redirectWithFlash(services, `/admin/user-details/${encodeURIComponent(userId)}`, {
+      type: 'success',
+      message,
+    });
+  // The typed values, so a page without JavaScript shows them again beside the refusal.
+  const values = Object.fromEntries(
+    [...parsed.form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+  switch (fields.intent) {
+    case RETRY_EMAIL_INTENT: {
+      if (!(await retryFailedEmail(db, fields.emailId, userId))) {
+        const formError = RETRY_EMAIL_MESSAGES.notRetryable;
+        return refuseForm({ formError, fieldErrors: {}, values }, 409);
+      }
+      services.log.info(
+        { event: 'email-retried', emailId: fields.emailId, userId, by: admin.id },
+        'audit',
+      );
+      services.services.email.wakeWorker();
+      return backToUser(RETRY_EMAIL_MESSAGES.queued);
+    }
+    case ISSUE_CERTIFICATE_INTENT:
+    case REVOKE_CERTIFICATE_INTENT:
+      try {
+        if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
+          const { name, note } = fields;
+          const issued = await issueCertificate(db, { userId, name, note, admin: actor });
+          const { certificate, emailed } = issued;
+          const early = certificate.note !== null;
+          services.log.info(
+            {
+              event: 'certificate-issued',
+              certificateId: certificate.id,
+              userId,
+              by: admin.id,
+              early,
+            },
+            'audit',
+          );
+          if (emailed) services.services.email.wakeWorker();
+          return backToUser(
+            emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail,
+          );
+        }
+        const certificate = await findCertificate(db, fields.certificateId);
+        // A certificate of someone else is not on this page: the same answer as none at all.
+        if (!certificate || certificate.user_id !== userId) {
+          const formError = CERTIFICATE_MESSAGES.notFound;
+          return refuseForm({ formError, fieldErrors: {}, values }, 404);
+        }
+        await revokeCertificate(db, certificate.id, { reason: fields.reason, admin: actor });
+        services.log.info(
+          { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
+          'audit',
+        );
+        return backToUser(CERTIFICATE_MESSAGES.revoked);
+      } catch (error) {
+        if (!(error instanceof CertificateError)) throw error;
+        // An unknown person: the page's own 404, as its loader answers.
+        if (fields.intent === ISSUE_CERTIFICATE_INTENT && error.status === 404) {
+          throw data(error.message, { status: 404 });
+        }
+        const refusal = error.field
+          ? { fieldErrors: { [error.field]: error.message } }
+          : { formError: error.message, fieldErrors: {} };
+        return refuseForm({ ...refusal, values }, error.status);
+      }
+    default: {
+      const { access, cohort, reason } = fields;
+      const change = { access, cohort, reason };
+      try {
+        await changeUserStatus(db, userId, change, actor, {
+          adminEmails: services.services.env.ADMIN_EMAILS,
+        });
+      } catch (error) {
+        if (!(error instanceof UserStatusError)) throw error;
+        return refuseForm({ formError: error.message, fieldErrors: {}, values }, error.status);
+      }
+      services.log.info({ event: 'user-status-changed', userId, by: admin.id, ...change }, 'audit');
+      services.services.changeEvents.publish({ collection: 'users', id: userId });
+      return redirectWithFlash(services, '/admin/home', {
+        type: 'success',
+        message: USER_STATUS_SAVED,
+      });
+    }
   }
-  if (intent === REVOKE_CERTIFICATE_INTENT) {
-    return revokeCertificateFromForm(form, services, admin, params.id);
-  }
-  return saveUserStatus(form, services, admin, params.id);
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { emails, purchases, certificates, ...details } = loaderData;
-  const done = details.completedSteps.length;
+  const intent = actionData?.values.intent;
+  // A refusal shows beside the form it answers: a certificate's, else the status form's.
+  const forCertificate =
+    intent === ISSUE_CERTIFICATE_INTENT || intent === REVOKE_CERTIFICATE_INTENT;
   return (
     <UserDetailsView
       {...details}
-      error={actionData && 'error' in actionData ? actionData.error : undefined}
+      errors={forCertificate ? undefined : actionData}
       certificate={
         <CertificateAdminSection
           displayName={details.user.name}
-          done={done}
+          done={details.completedSteps.length}
           total={NUMBERED_STEPS.length}
           certificates={certificates}
-          error={actionData && 'certificateError' in actionData ? actionData : undefined}
+          errors={forCertificate ? actionData : undefined}
         />
       }
     >
