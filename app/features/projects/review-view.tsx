@@ -89,6 +89,12 @@ export function ReviewView({
         </dl>
       </section>
 
+      {/* Above the form and the verdict: a 409 comes back with the verdict that won. */}
+      {errors?.formError && (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-800">
+          {errors.formError}
+        </p>
+      )}
       {submission.review ? (
         <section aria-labelledby="verdict-heading" className="mt-6">
           <h2 id="verdict-heading" className="text-lg font-bold text-ink">
@@ -113,14 +119,6 @@ export function ReviewView({
           <h2 id="verdict-form-heading" className="text-lg font-bold text-ink">
             Your review
           </h2>
-          {errors?.formError && (
-            <p
-              role="alert"
-              className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-800"
-            >
-              {errors.formError}
-            </p>
-          )}
           <label htmlFor="feedback" className={`mt-4 ${labelClass}`}>
             Feedback
           </label>
