@@ -1,5 +1,6 @@
 import { ArrowLeft, Check, MessageSquareWarning } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
+import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { DateTime, StatusBadge } from '~/ui/list/list-cells';
@@ -45,7 +46,8 @@ export function ReviewView({
           >
             {student.name}
           </Link>
-          , sent <DateTime value={submission.submittedAt} />
+          , sent{' '}
+          <time dateTime={submission.submittedAt}>{formatDateTimeUtc(submission.submittedAt)}</time>
         </span>
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </p>
