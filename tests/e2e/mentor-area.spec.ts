@@ -112,6 +112,8 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   page,
   browser,
 }, testInfo) => {
+  // The whole acceptance path in one test: two browsers, the mailbox, four pages.
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   const cohort = await newCohort(`Cohort Review ${project}`);
   const mentor = await member('none', cohort, `Mentor Mia ${project}`, { mentor: true });
