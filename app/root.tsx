@@ -16,6 +16,8 @@ import { SiteFooter } from '~/features/marketing/site-footer';
 import { SiteHeader } from '~/features/marketing/site-header';
 import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
 import { clearSessionCookie } from '~/features/auth/session.server';
+import { FollowReviews } from '~/features/mentors/follow-reviews';
+import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { InlineStyles } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (isPrerendering(context)) {
     const prerendered: RootData = {
       viewer: null,
+      reviews: null,
       flash: null,
       origin: SERVE_TIME_SLOTS.origin,
       year: SERVE_TIME_SLOTS.year,
@@ -54,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (flash) headers.append('Set-Cookie', await services.flash.clear());
   const rootData: RootData = {
     viewer: user ? { id: user.id, name: user.name, access: user.access } : null,
+    reviews: user ? await reviewQueueSize(services.database.db, user) : null,
     flash,
     origin: services.env.ORIGIN,
     year: String(new Date().getUTCFullYear()),
@@ -84,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader viewer={data?.viewer ?? null} />
+        <SiteHeader viewer={data?.viewer ?? null} reviews={data?.reviews ?? null} />
         <main id="main" className="flex flex-1 flex-col">
           {data?.flash && !hydrated && (
             // The message a toast shows; without JavaScript there is no toast, so the page
@@ -133,7 +137,7 @@ function useFocusHeadingOnNavigation() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { viewer, flash } = loaderData;
+  const { viewer, flash, reviews } = loaderData;
   useAuthStateSync(viewer);
   useFocusHeadingOnNavigation();
   // Scripts load after the first paint (decision 011): end-to-end tests wait for this mark
@@ -147,6 +151,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
+      {reviews != null && <FollowReviews />}
       <ToastHost />
     </>
   );

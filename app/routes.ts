@@ -25,6 +25,14 @@ export default [
     route('cohorts', 'routes/admin/cohorts.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
+
+  // Issue 26: a mentor's reviews and cohorts (admins: every cohort).
+  route('mentor', 'routes/mentor/layout.tsx', [
+    index('routes/mentor/reviews.tsx'),
+    route('reviews/:id', 'routes/mentor/review.tsx'),
+    route('cohorts', 'routes/mentor/cohorts.tsx'),
+    route('students/:id', 'routes/mentor/student.tsx'),
+  ]),
   // A signed-in person's own changes, for the pages they have open.
   route('events', 'routes/events.ts'),
 

@@ -1,5 +1,8 @@
-/** What open admin pages can follow live: a change event names one of these and an id. */
-export const LIVE_COLLECTIONS = ['users', 'transfers', 'cohorts'] as const;
+/**
+ * What open pages can follow live: a change event names one of these and an id.
+ * `submissions` names the student whose project was sent or reviewed (the reviewers' queue).
+ */
+export const LIVE_COLLECTIONS = ['users', 'transfers', 'cohorts', 'submissions'] as const;
 export type LiveCollection = (typeof LIVE_COLLECTIONS)[number];
 
 export function isLiveCollection(value: unknown): value is LiveCollection {

@@ -4,6 +4,11 @@ import type { ToastType } from '~/ui/toasts';
 
 export interface RootData {
   viewer: Viewer | null;
+  /**
+   * For a reviewer (an admin or a mentor): how many submissions wait for their review, the
+   * header's Mentor entry; null for everyone else, who gets no entry.
+   */
+  reviews?: number | null;
   /** A toast that followed a redirect (see lib/flash.server.ts). */
   flash: { type: ToastType; message: string } | null;
   origin: string;

@@ -9,6 +9,8 @@ export const PERMISSION_DENIED_MESSAGES = {
   student:
     'Permission Denied. This content of this page can only be view by a FrontEnd Dev student.',
   admin: 'Permission Denied. This content of this page can only be view by an Admin.',
+  // Not in SPEC (its areas are the two above): the mentor area of issue 26, in their words.
+  mentor: 'Permission Denied. This content of this page can only be view by a Mentor.',
 } as const;
 
 export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;

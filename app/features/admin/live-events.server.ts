@@ -4,6 +4,7 @@ import type { RequestContext } from '~/lib/load-context';
 import { getViewer } from '~/features/auth/guards.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { lookupSession } from '~/features/auth/session.server';
+import { canReview } from '~/features/projects/submissions.server';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -25,12 +26,19 @@ export function adminEventStream(request: Request, context: RequestContext): Pro
 /**
  * Server-Sent Events for a signed-in person's own pages: a `change` event when their own
  * record changes (an admin approved their transfer, changed their access or cohort), so the
- * page they have open shows it without a reload. Nobody else's changes are sent.
+ * page they have open shows it without a reload; and, for a reviewer, when a student they
+ * may review sends or gets a review of a project (the Mentor entry's count). Whether they
+ * may is asked of the database for each event, so a mentor removed from a cohort stops
+ * hearing of its students at once. Nobody else's changes are sent.
  */
 export function ownEventStream(request: Request, context: RequestContext): Promise<Response> {
+  const { db } = context.services.database;
   return changeEventStream(request, context, {
     mayListen: () => true,
-    forwards: (event, viewer) => event.collection === 'users' && event.id === viewer.id,
+    forwards: (event, viewer) => {
+      if (event.collection === 'submissions') return canReview(db, viewer.id, event.id);
+      return event.collection === 'users' && event.id === viewer.id;
+    },
   });
 }
 
@@ -44,7 +52,8 @@ async function changeEventStream(
   context: RequestContext,
   rules: {
     mayListen: (access: Viewer['access']) => boolean;
-    forwards: (event: ChangeEvent, viewer: Viewer) => boolean;
+    /** Whether this viewer hears of the event; may ask the database (a reviewer's cohorts). */
+    forwards: (event: ChangeEvent, viewer: Viewer) => boolean | Promise<boolean>;
   },
 ): Promise<Response> {
   const viewer = await getViewer(context);
@@ -85,7 +94,11 @@ async function changeEventStream(
       };
       const unsubscribe = services.changeEvents.subscribe({
         onEvent: (event: ChangeEvent) => {
-          if (rules.forwards(event, viewer)) send(frame('change', event));
+          Promise.resolve(rules.forwards(event, viewer)).then(
+            (forward) => forward && send(frame('change', event)),
+            // A failed check sends nothing: the page stays as it is until the next event.
+            () => {},
+          );
           if (event.id === viewer.id) recheck();
         },
         onResync: () => send(frame('resync', {})),

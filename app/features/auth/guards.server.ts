@@ -1,5 +1,6 @@
 import type { PermissionDeniedArea } from '~/ui/permission-denied';
 import { data } from 'react-router';
+import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/lib/load-context';
 import { requireServices } from '~/lib/load-context';
 import type { Viewer } from './viewer';
@@ -15,15 +16,38 @@ export async function getViewer(context: Partial<RequestContext>): Promise<Viewe
   return user ? { id: user.id, name: user.name, access: user.access } : null;
 }
 
-function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
+/** The 403 of an area for this viewer: the guards' refusal, and a page's for what is not theirs. */
+export function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
   throw data<PermissionDeniedData>({ area, signedIn: viewer !== null }, { status: 403 });
 }
 
-/** Level-1 students and admins; anyone else gets 403 before any content is read. */
+/**
+ * Level-1 students, admins and the mentors of any cohort (DESIGN §13: a mentor reads every
+ * step, checked on every request); anyone else gets 403 before any content is read.
+ */
 export async function requireStudent(context: Partial<RequestContext>): Promise<Viewer> {
   const viewer = await getViewer(context);
-  if (viewer?.access === 'level-1' || viewer?.access === 'admin') return viewer;
+  if (viewer && (await readsStudentSteps(requireServices(context).services.database.db, viewer))) {
+    return viewer;
+  }
   return deny('student', viewer);
+}
+
+/**
+ * The mentor area's door: admins (every cohort) and the mentors of at least one cohort,
+ * asked on every request, so a mentor removed from their last cohort is refused at once.
+ * Which students and submissions they reach is the domain's check (`canReview`).
+ */
+export async function requireReviewer(context: Partial<RequestContext>): Promise<Viewer> {
+  const viewer = await getViewer(context);
+  if (viewer?.access === 'admin') return viewer;
+  if (
+    viewer &&
+    (await mentorsAnyCohort(requireServices(context).services.database.db, viewer.id))
+  ) {
+    return viewer;
+  }
+  return deny('mentor', viewer);
 }
 
 export async function requireAdmin(context: Partial<RequestContext>): Promise<Viewer> {

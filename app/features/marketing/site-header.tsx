@@ -16,7 +16,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-100 text-brand-800' : 'text-slate-700 hover:bg-slate-100'
   }`;
 
-export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+export function SiteHeader({
+  viewer,
+  reviews,
+}: {
+  viewer: Viewer | null;
+  /** Submissions waiting for this reviewer (admin or mentor); null: not a reviewer. */
+  reviews: number | null;
+}) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -82,6 +89,22 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               {/* The area's root: marked on every page of the area, and it redirects home. */}
               <NavLink to="/fed" className={navLinkClass}>
                 FrontEnd
+              </NavLink>
+            </li>
+          )}
+          {viewer && reviews !== null && (
+            <li>
+              <NavLink to="/mentor" className={navLinkClass}>
+                Mentor
+                {reviews > 0 && (
+                  <span
+                    data-testid="waiting-reviews"
+                    className="ml-2 rounded-full bg-amber-400 px-2 text-xs font-bold text-ink"
+                  >
+                    {reviews}
+                    <span className="sr-only"> waiting for review</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           )}

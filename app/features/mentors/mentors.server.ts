@@ -199,10 +199,16 @@ export async function readsStudentSteps(
   user: { id: string; access: Access },
 ): Promise<boolean> {
   if (user.access === 'level-1' || user.access === 'admin') return true;
+  return mentorsAnyCohort(db, user.id);
+}
+
+/** Whether a person mentors at least one cohort (the mentor area's door), asked per request. */
+export async function mentorsAnyCohort(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('cohort_staff')
     .select('user_id')
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'mentor')
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

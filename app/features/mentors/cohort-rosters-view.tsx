@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { PROJECT_COUNT } from '~/content/projects';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { DateTime } from '~/ui/list/list-cells';
+import type { CohortRoster, RosterStudent } from './mentor-area.server';
+
+/** "3 of 8 steps" and "1 of 7 approved", as My cohorts and a student's page both say them. */
+export const stepsDone = (student: RosterStudent) =>
+  `${student.stepsDone} of ${NUMBERED_STEPS.length} steps`;
+export const projectsApproved = (student: RosterStudent) =>
+  `${student.projectsApproved} of ${PROJECT_COUNT} approved`;
+
+export function LastSignIn({ at }: { at: string | null }) {
+  return at ? <DateTime value={at} /> : <span>No open session</span>;
+}
+
+function Roster({ cohort }: { cohort: CohortRoster }) {
+  const headingId = `cohort-${cohort.id}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-bold text-ink">
+        {cohort.name}
+        {cohort.archived && (
+          <span className="ml-2 text-sm font-normal text-slate-700">(archived)</span>
+        )}
+      </h2>
+      {cohort.students.length === 0 ? (
+        <p className="mt-2 text-slate-700">No students in this cohort yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Students of {cohort.name}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Student
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Progress
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Projects
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Attendance
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Last sign-in
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cohort.students.map((student) => (
+                <tr key={student.id} className="border-t border-slate-200">
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/mentor/students/${encodeURIComponent(student.id)}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {student.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{stepsDone(student)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{projectsApproved(student)}</td>
+                  <td className="px-4 py-3">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Not recorded yet</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <LastSignIn at={student.lastSignInAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** My cohorts: each cohort the reviewer mentors (every cohort for an admin), its students. */
+export function CohortRostersView({ cohorts }: { cohorts: CohortRoster[] }) {
+  return (
+    <div>
+      <h1 className="text-3xl font-extrabold text-ink">My cohorts</h1>
+      <p className="mt-2 text-slate-700">
+        Attendance shows once live classes are recorded on the site.
+      </p>
+      {cohorts.length === 0 ? (
+        <p className="mt-8 text-slate-700">You mentor no cohort.</p>
+      ) : (
+        cohorts.map((cohort) => <Roster key={cohort.id} cohort={cohort} />)
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { RevisionCard } from '~/features/projects/submission-history';
+import { LastSignIn, projectsApproved, stepsDone } from './cohort-rosters-view';
+import type { MentorStudentView } from './mentor-area.server';
+
+/**
+ * A student as their mentor sees them: progress and every revision with its review. Nothing
+ * of payments, transfers, receipts or access is loaded for it, so none can show.
+ */
+export function MentorStudentPage({ student, submissions }: MentorStudentView) {
+  return (
+    <article aria-labelledby="student-heading" className="max-w-3xl">
+      <Link
+        to="/mentor/cohorts"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to My cohorts
+      </Link>
+      <h1 id="student-heading" className="mt-4 text-3xl font-extrabold text-ink">
+        {student.name}
+      </h1>
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-700">Cohort</dt>
+          <dd className="font-semibold text-ink">{student.cohortName ?? 'None'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Progress</dt>
+          <dd className="font-semibold text-ink">{stepsDone(student)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Projects</dt>
+          <dd className="font-semibold text-ink">{projectsApproved(student)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Last sign-in</dt>
+          <dd className="font-semibold text-ink">
+            <LastSignIn at={student.lastSignInAt} />
+          </dd>
+        </div>
+      </dl>
+      <section aria-labelledby="submissions-heading" className="mt-8">
+        <h2 id="submissions-heading" className="text-xl font-bold text-ink">
+          Submissions
+        </h2>
+        {submissions.length === 0 ? (
+          <p className="mt-2 text-slate-700">No project sent yet.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col gap-3">
+            {submissions.map((record) => (
+              <li key={record.id}>
+                <RevisionCard record={record} withTitle />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { WaitingReview } from '~/features/projects/submissions.server';
+import { DateTime } from '~/ui/list/list-cells';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** "waiting 2 days": how long a submission has waited, in its largest whole unit. */
+export function waitingFor(ageMs: number): string {
+  if (ageMs >= DAY) return `waiting ${plural(Math.floor(ageMs / DAY), 'day')}`;
+  if (ageMs >= HOUR) return `waiting ${plural(Math.floor(ageMs / HOUR), 'hour')}`;
+  if (ageMs >= MINUTE) return `waiting ${plural(Math.floor(ageMs / MINUTE), 'minute')}`;
+  return 'waiting less than a minute';
+}
+
+/** Reviews: the submissions waiting in the reviewer's cohorts, the longest waiting first. */
+export function ReviewQueueView({ reviews }: { reviews: WaitingReview[] }) {
+  return (
+    <section aria-labelledby="reviews-heading">
+      <h1 id="reviews-heading" className="text-3xl font-extrabold text-ink">
+        Reviews
+      </h1>
+      <p className="mt-2 text-slate-700">
+        Projects waiting for your review, the longest waiting first.
+      </p>
+      {reviews.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          Nothing is waiting for review.
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Submissions waiting for review</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Student
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Project
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Revision
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Sent
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {reviews.map((review) => (
+                <tr key={review.submissionId} className="border-t border-slate-200">
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/mentor/students/${encodeURIComponent(review.studentId)}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {review.studentName}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/mentor/reviews/${encodeURIComponent(review.submissionId)}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {review.projectTitle}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">{review.revision}</td>
+                  <td className="px-4 py-3">
+                    <span className="block font-semibold text-ink">{waitingFor(review.ageMs)}</span>
+                    <DateTime value={review.submittedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { ArrowLeft, Check, MessageSquareWarning } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
+import { formatDateTimeUtc } from '~/lib/format';
+import { buttonClass } from '~/ui/button';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { DateTime, StatusBadge } from '~/ui/list/list-cells';
+import { APPROVE, FEEDBACK_MAX, REQUEST_CHANGES } from './project-forms';
+import { PlainText, RevisionCard, SUBMISSION_STATUS, SubmittedLink } from './submission-history';
+import type { SubmissionRecord } from './submissions.server';
+
+/** The review page: one revision, its earlier ones with their feedback, and the verdict form. */
+export function ReviewView({
+  submission,
+  student,
+  otherRevisions,
+  errors,
+}: {
+  submission: SubmissionRecord;
+  student: { id: string; name: string };
+  otherRevisions: SubmissionRecord[];
+  errors?: FormErrors;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const status = SUBMISSION_STATUS[submission.status];
+  const earlier = otherRevisions.filter((revision) => revision.revision < submission.revision);
+  const feedbackError = errors?.fieldErrors.feedback;
+  return (
+    <article aria-labelledby="review-heading" className="max-w-3xl">
+      <Link
+        to="/mentor"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Reviews
+      </Link>
+      <h1 id="review-heading" className="mt-4 text-3xl font-extrabold text-ink">
+        {submission.projectTitle}
+      </h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
+        <span>
+          Revision {submission.revision} by{' '}
+          <Link
+            to={`/mentor/students/${encodeURIComponent(student.id)}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            {student.name}
+          </Link>
+          , sent{' '}
+          <time dateTime={submission.submittedAt}>{formatDateTimeUtc(submission.submittedAt)}</time>
+        </span>
+        <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+      </p>
+
+      <section
+        aria-labelledby="links-heading"
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="links-heading" className="text-lg font-bold text-ink">
+          What the student sent
+        </h2>
+        <dl className="mt-3 grid gap-3">
+          <div>
+            <dt className="text-sm text-slate-700">Repository</dt>
+            <dd>
+              <SubmittedLink href={submission.repositoryUrl}>
+                {submission.repositoryUrl}
+              </SubmittedLink>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">Live site</dt>
+            <dd>
+              {submission.liveUrl ? (
+                <SubmittedLink href={submission.liveUrl}>{submission.liveUrl}</SubmittedLink>
+              ) : (
+                'Not given'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">Note to the mentor</dt>
+            <dd>
+              {submission.note ? (
+                <PlainText text={submission.note} className="text-ink" />
+              ) : (
+                'No note'
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {/* Above the form and the verdict: a 409 comes back with the verdict that won. */}
+      {errors?.formError && (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-800">
+          {errors.formError}
+        </p>
+      )}
+      {submission.review ? (
+        <section aria-labelledby="verdict-heading" className="mt-6">
+          <h2 id="verdict-heading" className="text-lg font-bold text-ink">
+            Review
+          </h2>
+          <div className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <p className="font-semibold text-ink">
+              {SUBMISSION_STATUS[submission.review.verdict].label} by{' '}
+              {submission.review.reviewerName}, <DateTime value={submission.review.reviewedAt} />
+            </p>
+            {submission.review.feedback && (
+              <PlainText text={submission.review.feedback} className="mt-1 text-slate-800" />
+            )}
+          </div>
+        </section>
+      ) : (
+        <Form
+          method="post"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+          aria-labelledby="verdict-form-heading"
+        >
+          <h2 id="verdict-form-heading" className="text-lg font-bold text-ink">
+            Your review
+          </h2>
+          <label htmlFor="feedback" className={`mt-4 ${labelClass}`}>
+            Feedback
+          </label>
+          <p id="feedback-hint" className="text-sm text-slate-700">
+            Optional to approve, required to request changes. Plain text; line breaks are kept.
+          </p>
+          <textarea
+            id="feedback"
+            name="feedback"
+            rows={6}
+            maxLength={FEEDBACK_MAX}
+            defaultValue={errors?.values.feedback ?? ''}
+            aria-invalid={feedbackError ? true : undefined}
+            aria-describedby={feedbackError ? 'feedback-hint feedback-error' : 'feedback-hint'}
+            className={fieldClass}
+          />
+          {feedbackError && (
+            <p id="feedback-error" className="mt-1 text-sm font-semibold text-red-800">
+              {feedbackError}
+            </p>
+          )}
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="submit"
+              name="intent"
+              value={APPROVE}
+              disabled={busy}
+              className={buttonClass('primary')}
+            >
+              <Check aria-hidden="true" className="h-4 w-4" />
+              Approve
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value={REQUEST_CHANGES}
+              disabled={busy}
+              className={buttonClass('secondary')}
+            >
+              <MessageSquareWarning aria-hidden="true" className="h-4 w-4" />
+              Request changes
+            </button>
+          </div>
+        </Form>
+      )}
+
+      <section aria-labelledby="earlier-heading" className="mt-8">
+        <h2 id="earlier-heading" className="text-lg font-bold text-ink">
+          Earlier revisions
+        </h2>
+        {earlier.length === 0 ? (
+          <p className="mt-2 text-slate-700">This is the first revision.</p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-3">
+            {earlier.map((revision) => (
+              <li key={revision.id}>
+                <RevisionCard record={revision} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
