@@ -1,15 +1,29 @@
 import { CalendarClock, Clock } from 'lucide-react';
-import { enrollPage, plans } from '~/content/plans';
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import { enrollPage, findPlan, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/enrolment/bank-transfer';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { coversTrack } from '~/features/enrolment/tracks';
 import { PlanCard } from '~/features/enrolment/plan-card';
 import { readNextCohortSentence } from '~/features/cohorts/next-cohort.server';
+import { submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { pendingTransferOf } from '~/features/transfers/my-transfers.server';
-import { submitTransferForm } from '~/features/transfers/submit-transfer.server';
+import {
+  detectReceiptType,
+  UnreadableReceipt,
+  withoutMetadata,
+} from '~/features/transfers/receipt-file.server';
+import {
+  RECEIPT_MAX_BYTES,
+  TRANSFER_MESSAGES,
+  type TransferField,
+} from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
+import { FORM_UNREADABLE, parseFields, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
+import { readUpload, type UploadedFile } from '~/lib/read-upload.server';
 import type { Route } from './+types/enroll';
 
 /**
@@ -32,9 +46,113 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { nextCohort, enrolledTracks, pendingTransfer };
 }
 
-/** "I have made a transfer" (the bank-transfer section's form). */
-export function action({ request, context }: Route.ActionArgs) {
-  return submitTransferForm(request, requireServices(context));
+const DAY_MS = 86_400_000;
+/** Far above any plan, and (in kobo) within PostgreSQL's integer column. */
+const MAX_AMOUNT_NAIRA = 20_000_000;
+
+const planIds = plans.map((plan) => plan.id) as [string, ...string[]];
+
+/** The text fields; a field left out gets the same message as one left empty. */
+const transferSchema = z.object({
+  plan: z.enum(planIds, { error: TRANSFER_MESSAGES.plan }),
+  amount: z
+    .string({ error: TRANSFER_MESSAGES.amount })
+    .transform((value) => value.replace(/[\s,₦]/g, '').replace(/\.0{1,2}$/, ''))
+    .refine((value) => /^\d{1,9}$/.test(value), TRANSFER_MESSAGES.amount)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= MAX_AMOUNT_NAIRA, TRANSFER_MESSAGES.amount),
+  transferDate: z
+    .string({ error: TRANSFER_MESSAGES.transferDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSFER_MESSAGES.transferDate)
+    .refine((day) => {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      // A day ahead of UTC is still today in Lagos (UTC+1) late at night.
+      return (
+        Number.isFinite(time) &&
+        new Date(time).toISOString().startsWith(day) &&
+        time <= Date.now() + DAY_MS &&
+        time >= Date.now() - 366 * DAY_MS
+      );
+    }, TRANSFER_MESSAGES.transferDate),
+  reference: z
+    .string({ error: TRANSFER_MESSAGES.reference })
+    .trim()
+    .min(2, TRANSFER_MESSAGES.reference)
+    .max(140, TRANSFER_MESSAGES.reference),
+});
+
+/**
+ * The receipt as it is stored: its type decided by its bytes, an image without its
+ * metadata (location in photos); or the receipt field's message.
+ */
+function readReceipt(file: UploadedFile | undefined) {
+  if (file?.field !== 'receipt' || file.bytes.length === 0) {
+    return { ok: false as const, error: TRANSFER_MESSAGES.receipt };
+  }
+  const type = detectReceiptType(file.bytes);
+  if (!type) return { ok: false as const, error: TRANSFER_MESSAGES.receiptType };
+  try {
+    const bytes = withoutMetadata(file.bytes, type);
+    const fileName = file.fileName.slice(0, 200) || 'receipt';
+    return { ok: true as const, receipt: { bytes, type, fileName } };
+  } catch (error) {
+    if (!(error instanceof UnreadableReceipt)) throw error;
+    return { ok: false as const, error: TRANSFER_MESSAGES.receiptUnreadable };
+  }
+}
+
+/**
+ * "I have made a transfer" (the bank-transfer section's form): the signed-in student's
+ * plan, amount, day, reference and receipt, multipart and streamed under the server's
+ * upload limit. A refused form comes back with a message per field and what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const { user } = await services.session();
+  if (!user) return refuseForm({ formError: TRANSFER_MESSAGES.signIn, fieldErrors: {} }, 401);
+  const upload = await readUpload(request, { maxFileBytes: RECEIPT_MAX_BYTES });
+  if (!upload.ok) {
+    return upload.error === 'too-large'
+      ? refuseForm<TransferField>(
+          { fieldErrors: { receipt: TRANSFER_MESSAGES.receiptTooLarge } },
+          413,
+        )
+      : refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
+  }
+  const values = Object.fromEntries(upload.fields);
+  const form = new FormData();
+  for (const [name, value] of upload.fields) form.set(name, value);
+  const fields = parseFields(form, transferSchema);
+  const receipt = readReceipt(upload.file);
+  // Every field's message at once, the receipt's too, so one round trip shows them all.
+  if (!fields.ok || !receipt.ok) {
+    return refuseForm<TransferField>({
+      fieldErrors: {
+        ...(!fields.ok && fields.errors.fieldErrors),
+        ...(!receipt.ok && { receipt: receipt.error }),
+      },
+      values,
+    });
+  }
+
+  const result = await submitTransfer(services.services.database.db, {
+    userId: user.id,
+    plan: findPlan(fields.data.plan)!,
+    amountNaira: fields.data.amount,
+    transferDate: fields.data.transferDate,
+    reference: fields.data.reference,
+    receipt: receipt.receipt,
+  });
+  if (!result.ok) {
+    return refuseForm({ formError: result.error, fieldErrors: {}, values }, 409);
+  }
+  services.log.info(
+    { event: 'transfer-submitted', transferId: result.transferId, userId: user.id },
+    'payment',
+  );
+  services.services.email.wakeWorker();
+  services.services.changeEvents.publish({ collection: 'transfers', id: result.transferId });
+  return redirect(`/success?transfer=${encodeURIComponent(result.transferId)}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);

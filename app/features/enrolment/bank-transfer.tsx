@@ -4,10 +4,11 @@ import { LoginButton } from '~/features/auth/login-button';
 import type { MyTransfer } from '~/features/transfers/my-transfers.server';
 import { PendingTransfer } from '~/features/transfers/pending-transfer-view';
 import { TransferForm } from '~/features/transfers/transfer-form-view';
-import { TRANSFER_MESSAGES, type TransferFormErrors } from '~/features/transfers/transfer-form';
+import { TRANSFER_MESSAGES, type TransferField } from '~/features/transfers/transfer-form';
 import { formatNaira } from '~/lib/format';
 import { useRootData } from '~/lib/root-data';
 import { buttonClass } from '~/ui/button';
+import type { FormErrors } from '~/ui/form';
 
 /**
  * The bank details with every plan's naira amount, and for a signed-in person the form to report a transfer with its
@@ -17,7 +18,7 @@ export function BankTransfer({
   transferErrors,
   pendingTransfer,
 }: {
-  transferErrors?: TransferFormErrors;
+  transferErrors?: FormErrors<TransferField>;
   /** The signed-in person's transfer waiting for review: its state replaces the form. */
   pendingTransfer?: MyTransfer | null;
 }) {

@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import { findPlan, plans } from '~/content/plans';
 import { formatNaira } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import type { FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
 import {
   expectedTransfer,
@@ -10,7 +11,6 @@ import {
   RECEIPT_MAX_BYTES,
   TRANSFER_MESSAGES,
   type TransferField,
-  type TransferFormErrors,
 } from './transfer-form';
 
 /** A refused field is marked by more than its colour: a thicker red edge and its message. */
@@ -75,7 +75,7 @@ function todayInLagos(): string {
  * has to be chosen again, as browsers never refill a file input. Once the app runs, a
  * receipt over the limit is refused as it is chosen: nothing is sent.
  */
-export function TransferForm({ errors }: { errors?: TransferFormErrors }) {
+export function TransferForm({ errors }: { errors?: FormErrors<TransferField> }) {
   const navigation = useNavigation();
   const submitting =
     navigation.state === 'submitting' && navigation.formAction?.startsWith('/enroll') === true;

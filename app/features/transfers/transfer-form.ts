@@ -23,16 +23,8 @@ export const TRANSFER_MESSAGES = {
   receiptType: 'The receipt must be a JPEG, PNG, WebP or PDF file; this file is none of them.',
   receiptUnreadable: 'The receipt image could not be read. Please attach another copy.',
   receiptTooLarge: 'The receipt is larger than 5 MB. Please attach a smaller file.',
-  unreadable: 'The form could not be read. Reload the page and try again.',
   signIn: 'Sign in to submit a transfer.',
 } as const;
-
-/** What the action answers when the form is refused: the messages, and what was typed. */
-export interface TransferFormErrors {
-  formError?: string;
-  fieldErrors: Partial<Record<TransferField, string>>;
-  values: Partial<Record<Exclude<TransferField, 'receipt'>, string>>;
-}
 
 /**
  * What one transfer for a plan should be, from `plans` (the one source of prices): an
