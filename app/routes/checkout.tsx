@@ -1,22 +1,47 @@
-import { data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
+import { z } from 'zod';
+import { findPlan, plans } from '~/content/plans';
 import { site } from '~/content/site';
-import { CheckoutRefused, CheckoutView } from '~/features/enrolment/checkout-view';
-import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
-import { coversTrack } from '~/features/enrolment/tracks';
-import { findPlan } from '~/content/plans';
+import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import {
-  returnFromCancelledCheckout,
-  startCheckout,
-  UNKNOWN_PLAN,
-} from '~/features/enrolment/start-checkout.server';
+  CheckoutRefused,
+  CheckoutView,
+  PAYMENT_CANCELLED,
+} from '~/features/enrolment/checkout-view';
+import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm } from '~/lib/form.server';
 import { requireServices } from '~/lib/load-context';
+import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
 
+const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
+
+/**
+ * Checkouts one person may start in `CHECKOUT_WINDOW_MS`: each is an order and a call to
+ * the provider's API, so a script must not be able to start hundreds. A buyer who cancels
+ * and tries again a few times stays well under it.
+ */
+const CHECKOUTS_PER_WINDOW = 10;
+const CHECKOUT_WINDOW_MS = 10 * 60_000;
+
+function tooManyCheckouts(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have started too many payments in a few minutes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * `/checkout?plan=…`: the plan and the one step before paying. `/checkout?cancelled` is
+ * where a provider's checkout sends a buyer back without paying: /enroll with the toast.
+ * The order stays as it is: the provider's page may still be paid, and its webhook then
+ * counts.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const query = new URL(request.url).searchParams;
   if (query.has('cancelled')) {
-    return returnFromCancelledCheckout(services);
+    return redirectWithFlash(services, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
   }
   const plan = findPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
@@ -27,8 +52,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { plan, signedIn: user !== null, enrolled };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return startCheckout(request, requireServices(context));
+const checkoutSchema = z.object({
+  plan: z.enum(plans.map((plan) => plan.id) as [string, ...string[]]),
+});
+
+/**
+ * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
+ * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
+ * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
+ * pending order (`openCheckout`). Without a provider the static hosted link of the plan is
+ * all there is.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const form = await parseForm(request, checkoutSchema);
+  const plan = form.ok && findPlan(form.data.plan);
+  if (!plan) throw data(UNKNOWN_PLAN, { status: 400 });
+  const { payments } = services.services;
+  if (payments.mode === 'static-links') return redirect(plan.paymentLink);
+  const { user } = await services.session();
+  if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
+  const { db } = services.services.database;
+  if (coversTrack(await enrolledTracksOf(db, user.id), plan.theme)) {
+    throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
+  }
+  const limit = await consumeRateLimit(
+    db,
+    `checkout:${user.id}`,
+    CHECKOUTS_PER_WINDOW,
+    CHECKOUT_WINDOW_MS,
+  );
+  if (!limit.allowed) {
+    services.log.warn({ event: 'rate-limited', route: 'checkout', userId: user.id }, 'security');
+    throw data(tooManyCheckouts(limit.retryAfterSeconds), {
+      status: 429,
+      headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+    });
+  }
+  const checkout = await openCheckout(db, payments.checkout, user, plan);
+  services.log.info(
+    checkout.resumed
+      ? { event: 'checkout-resumed', orderId: checkout.orderId, plan: plan.id, userId: user.id }
+      : {
+          event: 'checkout-started',
+          orderId: checkout.orderId,
+          plan: plan.id,
+          provider: payments.checkout.name,
+          userId: user.id,
+        },
+    'payment',
+  );
+  return redirect(checkout.url);
 }
 
 /** A refusal keeps its headers (Retry-After on too many checkouts). */

@@ -6,6 +6,9 @@ import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { alreadyEnrolledIn } from './tracks';
 
+/** The toast on /enroll for a buyer back from a checkout they left without paying. */
+export const PAYMENT_CANCELLED = 'Payment cancelled';
+
 /** `/checkout?plan=…`: what is being bought, and the one step before paying. */
 export function CheckoutView({
   plan,

@@ -3,6 +3,16 @@ import { Form } from 'react-router';
 import type { Enrolment, OrderStatus } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
 
+/** The local checkout's buttons: pay, cancel, and what a provider may report later. */
+export const LOCAL_CHECKOUT_INTENTS = {
+  pay: 'pay',
+  cancel: 'cancel',
+  failInstallment: 'fail-installment',
+  refund: 'refund',
+} as const;
+export type LocalCheckoutIntent =
+  (typeof LOCAL_CHECKOUT_INTENTS)[keyof typeof LOCAL_CHECKOUT_INTENTS];
+
 export interface LocalCheckout {
   orderId: string;
   planName: string;
@@ -18,7 +28,7 @@ function IntentButton({
   label,
   variant,
 }: {
-  intent: string;
+  intent: LocalCheckoutIntent;
   label: string;
   variant: 'primary' | 'secondary';
 }) {
@@ -50,9 +60,11 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
         </p>
       )}
       <div className="mt-8 flex flex-wrap gap-3">
-        {canPay && <IntentButton intent="pay" label="Pay" variant="primary" />}
+        {canPay && (
+          <IntentButton intent={LOCAL_CHECKOUT_INTENTS.pay} label="Pay" variant="primary" />
+        )}
         {checkout.status === 'pending' && (
-          <IntentButton intent="cancel" label="Cancel" variant="secondary" />
+          <IntentButton intent={LOCAL_CHECKOUT_INTENTS.cancel} label="Cancel" variant="secondary" />
         )}
       </div>
       {enrolment && (
@@ -61,12 +73,16 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
           <div className="mt-3 flex flex-wrap gap-3">
             {canPay && (
               <IntentButton
-                intent="fail-installment"
+                intent={LOCAL_CHECKOUT_INTENTS.failInstallment}
                 label="Fail the next installment"
                 variant="secondary"
               />
             )}
-            <IntentButton intent="refund" label="Refund the last payment" variant="secondary" />
+            <IntentButton
+              intent={LOCAL_CHECKOUT_INTENTS.refund}
+              label="Refund the last payment"
+              variant="secondary"
+            />
           </div>
         </div>
       )}

@@ -1,45 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { localEventSchema, type LocalEvent } from './local-events.server';
 import type { PaymentEvent } from './payment-events.server';
-import { WebhookRejected, type PaymentProvider } from './payment-provider.server';
+import { WebhookRejected, type LocalPaymentProvider } from './payment-provider.server';
 
 export const LOCAL_SIGNATURE_HEADER = 'x-local-pay-signature';
 /** Like Stripe's default: an older signed event is refused as a replay. */
 const TOLERANCE_SECONDS = 300;
 
-const localEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    id: z.string().min(1).max(100),
-    type: z.literal('payment.succeeded'),
-    order_id: z.string().max(100),
-    payment_id: z.string().min(1).max(100),
-    amount: z.number().int().nonnegative(),
-    currency: z.string().length(3),
-  }),
-  z.object({
-    id: z.string().min(1).max(100),
-    type: z.literal('payment.failed'),
-    order_id: z.string().max(100),
-    reason: z.string().max(500),
-  }),
-  z.object({
-    id: z.string().min(1).max(100),
-    type: z.literal('payment.refunded'),
-    order_id: z.string().max(100),
-    payment_id: z.string().min(1).max(100),
-    amount: z.number().int().nonnegative(),
-    currency: z.string().length(3),
-  }),
-]);
-export type LocalEvent = z.infer<typeof localEventSchema>;
-
 function sign(secret: Buffer, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-}
-
-export interface LocalPaymentProvider extends PaymentProvider {
-  /** Signs an event and delivers it to the site's own webhook, as a provider would. */
-  deliver(event: LocalEvent): Promise<Response>;
 }
 
 /**

@@ -136,3 +136,24 @@ export function takesMorePayments(
   if (enrolment.status === 'refunded' || enrolment.status === 'cancelled') return false;
   return enrolment.installments_paid < enrolment.installments_total;
 }
+
+/** Cancels an order still pending (a paid one stays paid): its checkout was left unpaid. */
+export async function cancelPendingOrder(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: nowTimestamp() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The order's latest payment that is still paid (not refunded), if any. */
+export function findLastPaidPayment(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['provider_payment_id', 'amount', 'currency'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'paid')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}

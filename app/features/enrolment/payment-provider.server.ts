@@ -1,6 +1,6 @@
 import { plans, type Plan, type PlanCurrency } from '~/content/plans';
 import type { Order, PaymentProviderName } from '~/db/schema';
-import type { LocalPaymentProvider } from './local-payments.server';
+import type { LocalEvent } from './local-events.server';
 import type { PaymentEvent } from './payment-events.server';
 
 /** A webhook that is not provably from the provider: answered 400, nothing written. */
@@ -33,6 +33,12 @@ export interface PaymentProvider {
    * otherwise go on charging (Stripe). Safe to repeat.
    */
   stopInstallments?(subscriptionRef: string): Promise<void>;
+}
+
+/** The local stand-in (`local-payments.server.ts`), which also plays the provider's part. */
+export interface LocalPaymentProvider extends PaymentProvider {
+  /** Signs an event and delivers it to the site's own webhook, as a provider would. */
+  deliver(event: LocalEvent): Promise<Response>;
 }
 
 /**

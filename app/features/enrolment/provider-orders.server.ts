@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Plan } from '~/content/plans';
+import type { Database, User } from '~/db/schema';
+import {
+  createOrder,
+  findEnrolmentOfOrder,
+  findOpenOrder,
+  findOrderOfEvent,
+  takesMorePayments,
+} from './orders.server';
+import type { PaymentEvent } from './payment-events.server';
+import type { PaymentProvider } from './payment-provider.server';
+
+// What this site asks of a payment provider about an order, beyond reading its webhooks.
+
+/** How long a pending order's checkout is taken up again rather than started anew. */
+const RESUME_WITHIN_MS = 12 * 60 * 60_000;
+
+/**
+ * Where Pay Now sends a buyer for a plan: back to their pending order of the plan if the
+ * provider still has its checkout open, or else to the checkout of a new pending order
+ * (its provider reference recorded, so the provider's events find it).
+ */
+export async function openCheckout(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  buyer: Pick<User, 'id' | 'email' | 'name'>,
+  plan: Plan,
+): Promise<{ orderId: string; url: string; resumed: boolean }> {
+  const open = await findOpenOrder(db, {
+    userId: buyer.id,
+    planId: plan.id,
+    provider: provider.name,
+    since: new Date(Date.now() - RESUME_WITHIN_MS),
+  });
+  const resumed = open && (await provider.resumeCheckout(open));
+  if (open && resumed) return { orderId: open.id, url: resumed, resumed: true };
+  const order = await createOrder(db, { userId: buyer.id, plan, provider });
+  const checkout = await provider.createCheckout(order, plan, buyer);
+  await db
+    .updateTable('orders')
+    .set({ provider_ref: checkout.providerRef })
+    .where('id', '=', order.id)
+    .execute();
+  return { orderId: order.id, url: checkout.url, resumed: false };
+}
+
+/**
+ * After the last installment, or once a refund has left an installment plan with nothing
+ * paid, a provider that would charge on ends the plan. Checked on every delivery of such
+ * an event, repeats included, so a failed attempt is retried.
+ */
+export async function stopPaidInstallments(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<void> {
+  if (!provider.stopInstallments || !event.subscriptionRef) return;
+  if (event.kind !== 'payment-succeeded' && event.kind !== 'refunded') return;
+  const order = await findOrderOfEvent(db, event);
+  if (!order || order.installments < 2) return;
+  const enrolment = await findEnrolmentOfOrder(db, order.id);
+  if (enrolment && !takesMorePayments(order, enrolment)) {
+    await provider.stopInstallments(event.subscriptionRef);
+  }
+}
