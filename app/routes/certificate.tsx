@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { site } from '~/content/site';
 import { CERTIFICATE_SHARE_IMAGE } from '~/features/certificates/certificate-links';
-import { loadCertificatePage } from '~/features/certificates/certificate-page.server';
+import { findCertificate, publicCertificate } from '~/features/certificates/certificates.server';
 import { CertificateView } from '~/features/certificates/certificate-view';
 import { requireServices } from '~/lib/load-context';
 import { rootDataFromMatches } from '~/lib/root-data';
@@ -11,7 +11,10 @@ import type { Route } from './+types/certificate';
 
 /** A certificate anyone can check by its link: no sign-in. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const certificate = await loadCertificatePage(requireServices(context), params.id);
+  const { services } = requireServices(context);
+  const found = await findCertificate(services.database.db, params.id);
+  if (!found) throw data(null, { status: 404 });
+  const certificate = publicCertificate(found, services.env.ORIGIN);
   // Search engines index the page only when its student chose so (and it is valid).
   const headers: Record<string, string> = certificate.indexable
     ? {}

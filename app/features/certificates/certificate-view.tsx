@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { site } from '~/content/site';
 import { buttonClass } from '~/ui/button';
-import type { PublicCertificate } from './certificate-page.server';
+import type { PublicCertificate } from './certificates.server';
 
 /**
  * One landscape page: the site's header, footer, skip link and toasts are left out, and

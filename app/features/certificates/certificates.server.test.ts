@@ -15,7 +15,7 @@ import {
   revokeCertificate,
   setCertificateListed,
 } from './certificates.server';
-import { publicCertificate } from './certificate-page.server';
+import { publicCertificate } from './certificates.server';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

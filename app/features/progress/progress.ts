@@ -5,6 +5,9 @@ export const NUMBERED_STEPS: readonly CourseStep[] = COURSE_STEPS.filter(
   (step) => step.number !== undefined,
 );
 
+/** The buttons of a numbered step's progress form: "Mark as complete" and its undo. */
+export const STEP_PROGRESS_INTENTS = { complete: 'complete', uncomplete: 'uncomplete' } as const;
+
 export function isNumberedStep(slug: string): slug is StepSlug {
   return NUMBERED_STEPS.some((step) => step.slug === slug);
 }

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { buttonClass } from '~/ui/button';
+import { STEP_PROGRESS_INTENTS } from './progress';
 
 /**
  * Mark as complete, or Completed with a way to undo. A plain form without JavaScript (the
@@ -10,7 +11,7 @@ import { buttonClass } from '~/ui/button';
 export function StepProgressForm({ slug, completed }: { slug: string; completed: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get('intent');
-  const done = pending ? pending === 'complete' : completed;
+  const done = pending ? pending === STEP_PROGRESS_INTENTS.complete : completed;
   return (
     <fetcher.Form
       method="post"
@@ -29,7 +30,7 @@ export function StepProgressForm({ slug, completed }: { slug: string; completed:
           <button
             type="submit"
             name="intent"
-            value="uncomplete"
+            value={STEP_PROGRESS_INTENTS.uncomplete}
             className={buttonClass('ghost', 'underline')}
           >
             Mark as not complete
@@ -40,7 +41,12 @@ export function StepProgressForm({ slug, completed }: { slug: string; completed:
           <p role="status" className="sr-only">
             Not completed
           </p>
-          <button type="submit" name="intent" value="complete" className={buttonClass('primary')}>
+          <button
+            type="submit"
+            name="intent"
+            value={STEP_PROGRESS_INTENTS.complete}
+            className={buttonClass('primary')}
+          >
             Mark as complete
           </button>
         </>

@@ -1,9 +1,10 @@
 import { data } from 'react-router';
+import { z } from 'zod';
 import { courseContent } from '~/content/course-content.server';
 import { findCourseStep, neighbourSteps } from '~/content/course-steps';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
-import { requireStudent } from '~/features/auth/guards.server';
+import { getViewer, requireStudent } from '~/features/auth/guards.server';
 import { FollowOwnChanges } from '~/features/courses/follow-own-changes';
 import { StepView } from '~/features/courses/step-view';
 import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
@@ -13,9 +14,11 @@ import { findStudentCertificate } from '~/features/certificates/student-certific
 import { YourCertificate } from '~/features/certificates/your-certificate';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
-import { readStepProgress, submitStepProgress } from '~/features/progress/step-progress.server';
+import { isNumberedStep, STEP_PROGRESS_INTENTS } from '~/features/progress/progress';
+import { listCompletedSteps, markStep } from '~/features/progress/progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
+import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/lib/load-context';
 import { rootDataFromMatches } from '~/lib/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
@@ -30,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
   const [progress, transfers, certificate, standing] = await Promise.all([
-    readStepProgress(services, step.slug),
+    myProgress(services, step.slug),
     isHome ? myTransfers(services) : [],
     showsCertificate ? myCertificate(services) : null,
     isHome ? myStanding(services) : null,
@@ -43,6 +46,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     transfers,
     certificate,
     standing,
+  };
+}
+
+/** Whether the reader is signed in, when they completed this step, and every step they did. */
+async function myProgress(context: RequestContext, slug: string) {
+  const viewer = await getViewer(context);
+  if (!viewer) return { signedIn: false, completedAt: null, completed: [] };
+  const rows = await listCompletedSteps(context.services.database.db, viewer.id);
+  return {
+    signedIn: true,
+    completedAt: rows.find((row) => row.step === slug)?.completed_at ?? null,
+    completed: rows.map((row) => row.step),
   };
 }
 
@@ -69,15 +84,39 @@ async function myCertificate(context: RequestContext) {
   return user ? findStudentCertificate(context.services.database.db, user.id) : null;
 }
 
-/** Mark as complete / Mark as not complete (numbered steps the reader may read). */
-export function action({ request, params, context }: Route.ActionArgs) {
-  return submitStepProgress(request, requireServices(context), params.step);
-}
-
 /** The course home tells a signed-in student where their bank transfers stand. */
 async function myTransfers(context: RequestContext) {
   const { user } = await context.session();
   return user ? listTransfersOf(context.services.database.db, user.id) : [];
+}
+
+const SIGN_IN_TO_TRACK = 'Sign in to keep track of your progress.';
+
+const progressSchema = z.object({
+  intent: z.enum(STEP_PROGRESS_INTENTS, { error: FORM_UNREADABLE }),
+});
+
+/**
+ * Mark as complete / Mark as not complete on a numbered step. Only a step the reader may
+ * read: a students-only step answers 403 to anyone else (the same guard as its page),
+ * and nothing is written.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const step = findCourseStep(params.step);
+  if (!step || !isNumberedStep(step.slug)) throw data('No such step', { status: 404 });
+  const services = requireServices(context);
+  const viewer = step.studentsOnly ? await requireStudent(services) : await getViewer(services);
+  if (!viewer) return refuseForm({ formError: SIGN_IN_TO_TRACK, fieldErrors: {} }, 401);
+  const form = await parseForm(request, progressSchema);
+  if (!form.ok) return refuseForm(form.errors);
+  const { intent } = form.data;
+  const complete = intent === STEP_PROGRESS_INTENTS.complete;
+  await markStep(services.services.database.db, viewer.id, step.slug, complete);
+  services.log.info(
+    { event: 'step-progress', step: step.slug, intent, userId: viewer.id },
+    'audit',
+  );
+  return data({ ok: true as const });
 }
 
 /**
