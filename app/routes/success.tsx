@@ -2,25 +2,42 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { successPage } from '~/content/success';
 import { OrderStatePanel } from '~/features/enrolment/order-state-panel';
-import { readOrderState } from '~/features/enrolment/order-status.server';
+import { findOrderState } from '~/features/enrolment/orders.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
-import { readTransferState } from '~/features/transfers/my-transfers.server';
+import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { TRANSFER_SUBMITTED } from '~/features/transfers/transfer-form';
 import { isPrerendering, requireServices } from '~/lib/load-context';
 import { publicPageMeta } from '~/lib/public-page-meta';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/success';
 
+/** An id from the query, at most 100 characters, or null. */
+function idIn(query: URLSearchParams, name: string): string | null {
+  const id = query.get(name);
+  return id && id.length <= 100 ? id : null;
+}
+
+/**
+ * Prerendered without an order. Reached from a checkout (`?order=…`) or a bank transfer
+ * (`?transfer=…`), the signed-in person's own order or transfer is shown as it stands;
+ * anyone else's, or none, leaves the page saying what it always said.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Prerendered without an order; reached from a checkout, the buyer's page is rendered.
-  if (isPrerendering(context)) return { order: null, transfer: null };
+  const nothing = { order: null, transfer: null };
+  if (isPrerendering(context)) return nothing;
   const query = new URL(request.url).searchParams;
+  const orderId = idIn(query, 'order');
+  const transferId = idIn(query, 'transfer');
+  if (!orderId && !transferId) return nothing;
   const services = requireServices(context);
-  const [order, transfer] = await Promise.all([
-    readOrderState(services, query.get('order')),
-    readTransferState(services, query.get('transfer')),
+  const { user } = await services.session();
+  if (!user) return nothing;
+  const { db } = services.services.database;
+  const [order, transfers] = await Promise.all([
+    orderId ? findOrderState(db, orderId, user.id) : null,
+    transferId ? listTransfersOf(db, user.id, transferId) : [],
   ]);
-  return { order, transfer };
+  return { order, transfer: transfers[0] ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/success', matches);

@@ -6,10 +6,11 @@ import type { RequestContext } from '~/lib/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { readForm } from '~/lib/form.server';
 import { signInErrorText, toClientErrorCode } from './error-codes';
+import { onSignIn } from './on-sign-in.server';
 import { popupResultPage } from './popup-result-page.server';
 import { endSession, hashToken, startSession } from './session.server';
 import { SIGN_IN_MESSAGES, safeReturnTo, type SignInResult } from './sign-in-messages';
-import { recordSignIn, type SignInHook } from './user-records.server';
+import { recordSignIn } from './user-records.server';
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -147,11 +148,7 @@ function providerErrorCode(error: unknown): string {
  * records the user and starts a fresh session. `onSignIn` runs in the transaction that
  * records the sign-in (the welcome e-mail of a new account, an invitation's claim).
  */
-export async function completeSignIn(
-  request: Request,
-  context: RequestContext,
-  onSignIn?: SignInHook,
-): Promise<Response> {
+export async function completeSignIn(request: Request, context: RequestContext): Promise<Response> {
   // Not counted against the limit: a callback only completes an attempt that a counted
   // `/auth/google` made (single use), so counting both halved what a classroom could do.
   const secure = isSecure(context);
@@ -201,7 +198,7 @@ export async function completeSignIn(
     context.services.env.ADMIN_EMAILS,
     onSignIn,
   );
-  // Whatever the hook queued is committed now: send it without waiting for the next poll.
+  // Whatever onSignIn queued is committed now: send it without waiting for the next poll.
   context.services.email.wakeWorker();
   cookies.push(await startSession(db, user.id, cookieHeader, context.services.sessionSettings));
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');

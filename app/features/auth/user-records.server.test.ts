@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { inviteAddresses, listPendingInvitations } from '~/features/invitations/invitations.server';
-import { setUpSignIn } from '~/features/invitations/sign-in-hook.server';
+import { onSignIn as setUpSignIn } from '~/features/auth/on-sign-in.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { insertUser } from '../../../tests/support/factories';
 import { ADMIN_EMAILS_CAUSE, recordSignIn } from './user-records.server';

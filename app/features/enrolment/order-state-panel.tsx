@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { successPage } from '~/content/success';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
-import type { OrderState } from './order-status.server';
+import type { OrderState } from './orders.server';
 
 const POLL_MS = 1500;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { planPrice, type Plan, type PlanCurrency } from '~/content/plans';
+import { planName, planPrice, type Plan, type PlanCurrency } from '~/content/plans';
 import {
   nowTimestamp,
   type Database,
@@ -8,6 +8,7 @@ import {
   type Order,
   type PaymentProviderName,
 } from '~/db/schema';
+import { formatMinorUnits } from '~/lib/format';
 
 /**
  * An order id is the provider's reference: random (128 bits), never a user id, never
@@ -156,4 +157,48 @@ export function findLastPaidPayment(db: Kysely<Database>, orderId: string) {
     .where('status', '=', 'paid')
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
+}
+
+export type OrderProgress = 'unlocked' | 'confirming' | 'failed' | 'cancelled';
+
+/** What `/success?order=…` tells its buyer about an order. */
+export interface OrderState {
+  planName: string;
+  progress: OrderProgress;
+  /** Per payment, as people read it: `$400`, `₦600,000`. */
+  amount: string;
+  /** The order's id: the reference the provider and the "Payment received" e-mail carry. */
+  reference: string;
+  /** When the first payment was recorded, or else when the order was made: `25 November 2026`. */
+  date: string;
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * The buyer's own order as the webhooks left it, or null: it only reports, never grants
+ * anything, and anyone else's order is as good as unknown.
+ */
+export async function findOrderState(
+  db: Kysely<Database>,
+  orderId: string,
+  userId: string,
+): Promise<OrderState | null> {
+  const order = await findOrderOf(db, orderId, userId);
+  if (!order) return null;
+  const payment = await db
+    .selectFrom('payments')
+    .select('created_at')
+    .where('order_id', '=', order.id)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  const progress: OrderProgress =
+    order.status === 'paid' ? 'unlocked' : order.status === 'pending' ? 'confirming' : order.status;
+  return {
+    planName: planName(order.plan_id),
+    progress,
+    amount: formatMinorUnits(order.amount, order.currency),
+    reference: order.id,
+    date: longDate.format(new Date(payment?.created_at ?? order.created_at)),
+  };
 }

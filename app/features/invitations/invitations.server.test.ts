@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import { accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
-import { setUpSignIn } from './sign-in-hook.server';
+import { onSignIn as setUpSignIn } from '~/features/auth/on-sign-in.server';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Database } from '~/db/schema';
 import { formatMinorUnits } from '~/lib/format';
-import type { RequestContext } from '~/lib/load-context';
 import { formatTransferDate } from './bank-transfers.server';
 
 /** A transfer as its student sees it: never who decided it or anyone else's data. */
@@ -53,18 +52,6 @@ export async function listTransfersOf(
     reason: row.status === 'rejected' ? row.reason : null,
     receiptUrl: `/receipts/${row.receipt_id}`,
   }));
-}
-
-/** `/success?transfer=…` for its student: that transfer, or null (anyone else's is unknown). */
-export async function readTransferState(
-  context: RequestContext,
-  transferId: string | null,
-): Promise<MyTransfer | null> {
-  if (!transferId || transferId.length > 100) return null;
-  const { user } = await context.session();
-  if (!user) return null;
-  const [transfer] = await listTransfersOf(context.services.database.db, user.id, transferId);
-  return transfer ?? null;
 }
 
 /**

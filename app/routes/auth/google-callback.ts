@@ -1,8 +1,7 @@
 import { completeSignIn } from '~/features/auth/sign-in.server';
-import { setUpSignIn } from '~/features/invitations/sign-in-hook.server';
 import { requireServices } from '~/lib/load-context';
 import type { Route } from './+types/google-callback';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return completeSignIn(request, requireServices(context), setUpSignIn);
+  return completeSignIn(request, requireServices(context));
 }

@@ -1,6 +1,6 @@
-import type { SignInHook } from '~/features/auth/user-records.server';
 import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
-import { claimInvitation } from './invitations.server';
+import { claimInvitation } from '~/features/invitations/invitations.server';
+import type { SignInHook } from './user-records.server';
 
 /**
  * What a sign-in brings, in the transaction that records it: a new account's welcome
@@ -8,7 +8,7 @@ import { claimInvitation } from './invitations.server';
  * access and cohort (an account that exists but was unverified when invited gets it at
  * its first verified sign-in).
  */
-export const setUpSignIn: SignInHook = async (trx, user, now, identity) => {
+export const onSignIn: SignInHook = async (trx, user, now, identity) => {
   if (identity.created) await enqueueWelcomeEmail(trx, user, now);
   await claimInvitation(trx, user, identity, now);
 };
