@@ -221,7 +221,9 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await screenshot(page, 'mentor-student', project);
 });
 
-test('role × route: the mentor pages, their .data and the review action', async ({}, testInfo) => {
+test('role × route: the mentor pages, their .data and the review action', async ({
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough');
   const cohort = await newCohort('Cohort Rights');
   const elsewhere = await newCohort('Cohort Elsewhere');
@@ -241,7 +243,7 @@ test('role × route: the mentor pages, their .data and the review action', async
     `/mentor/students/${student.id}.data`,
   ];
   const get = (path: string, cookie: string) =>
-    fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
+    fetch(`${baseURL}${path}`, { headers: { cookie }, redirect: 'manual' });
 
   // Not reviewers: 403 everywhere, and the action writes nothing.
   for (const [who, cookie] of [

@@ -35,7 +35,12 @@ import {
   type FakeStripe,
 } from '../support/fake-stripe';
 import { createAccounts } from '../support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
+import {
+  flashIn,
+  startServer,
+  tempDatabaseUrl,
+  type RunningServer,
+} from '../support/server-process';
 
 let stripe: FakeStripe;
 let paystack: FakePaystack;
@@ -192,7 +197,10 @@ describe('Stripe', () => {
     });
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get('location')).toBe('/enroll');
-    expect(cancelled.headers.get('set-cookie')).toContain('Payment%20cancelled');
+    expect(await flashIn(cancelled.headers.get('set-cookie'))).toEqual({
+      type: 'info',
+      message: 'Payment cancelled',
+    });
   });
 
   it('Pay Now is limited per person: past 10 checkouts in ten minutes it answers 429 and starts nothing (issue 22)', async () => {

@@ -6,8 +6,13 @@ import {
   type FakeOidcProvider,
   type IdTokenOverrides,
 } from '../support/fake-oidc-provider';
-import { startServer, tempDatabaseUrl, until, type RunningServer } from '../support/server-process';
-import { createFlashCookie } from '../../app/lib/flash.server';
+import {
+  flashIn,
+  startServer,
+  tempDatabaseUrl,
+  until,
+  type RunningServer,
+} from '../support/server-process';
 import { startSilentServer } from '../support/smtp-sink';
 import { postgresTestUrl, sqlQuery } from '../support/sql-client';
 
@@ -30,12 +35,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** The flash cookie's key, so a test can read the toast a redirect carries. */
-const COOKIE_SECRET = randomBytes(32).toString('base64url');
-const flashOf = (browser: Browser) =>
-  createFlashCookie({ secure: false, secrets: [COOKIE_SECRET] }).read(
-    `flash=${browser.cookies.get('flash') ?? ''}`,
-  );
+const flashOf = (browser: Browser) => flashIn(`flash=${browser.cookies.get('flash') ?? ''}`);
 
 function appEnv(extra: Record<string, string>): Record<string, string> {
   return {
@@ -43,7 +43,6 @@ function appEnv(extra: Record<string, string>): Record<string, string> {
     GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
     OIDC_ISSUER: fake.issuer,
     ADMIN_EMAILS: ADMIN_EMAIL,
-    COOKIE_SECRET,
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFlashCookie, type Flash } from '../../app/lib/flash.server';
 import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client';
 
 export interface RunningServer {
@@ -43,6 +44,16 @@ export async function dropTempDatabase(url: string): Promise<void> {
   await dropTestSchema(url);
 }
 
+/** Every test server's flash-cookie key, so a test can read the toast a redirect carries. */
+export const TEST_COOKIE_SECRET = 'test-servers-flash-cookie-secret-of-some-length';
+
+/** The toast in a response's `Set-Cookie` header, checked as the server's root loader does. */
+export function flashIn(setCookie: string | null): Promise<Flash | null> {
+  return createFlashCookie({ secure: false, secrets: [TEST_COOKIE_SECRET] }).read(
+    setCookie?.split(';')[0] ?? null,
+  );
+}
+
 /**
  * Starts the production server as `npm run serve` does (the compiled bundle under plain
  * node with NODE_ENV=production; it needs `react-router build` first) as a child process.
@@ -59,6 +70,7 @@ export function spawnServer(env: Record<string, string>): {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: '0',
+      COOKIE_SECRET: TEST_COOKIE_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
