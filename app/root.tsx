@@ -18,12 +18,12 @@ import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
-import { isPrerendering, requireServices } from '~/lib/load-context';
+import { isPrerendering, requireServices } from '~/load-context';
 import { InlineStyles } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
-import type { RootData } from '~/lib/root-data';
+import type { RootData } from '~/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
-import { NotFound } from '~/ui/not-found';
+import { NotFound } from '~/features/marketing/not-found';
 import { notify, ToastHost } from '~/ui/toasts';
 import type { Route } from './+types/root';
 

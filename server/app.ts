@@ -9,7 +9,7 @@ import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
 import { site } from '~/content/site';
 import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
-import type { AppServices, RequestContext } from '~/lib/load-context';
+import type { AppServices, RequestContext } from '~/load-context';
 import { checkoutOriginsOf } from '~/features/enrolment/payment-provider.server';
 import {
   contentSecurityPolicy,

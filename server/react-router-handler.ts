@@ -6,7 +6,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router';
-import type { RequestContext } from '~/lib/load-context';
+import type { RequestContext } from '~/load-context';
 import { readBody, streamBody } from './read-body';
 
 export interface ReactRouterHandlerOptions {

@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { site } from '~/content/site';
 import { EnvError, parseEnv } from '~/lib/env.server';
-import type { AppServices } from '~/lib/load-context';
+import type { AppServices } from '~/load-context';
 import { createFlashCookie } from '~/lib/flash.server';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';

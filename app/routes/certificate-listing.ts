@@ -6,7 +6,7 @@ import { certificatePath } from '~/features/certificates/certificate-links';
 import { setCertificateListed } from '~/features/certificates/certificates.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/certificate-listing';
 
 const listingSchema = z.object({

@@ -3,10 +3,10 @@ import { site } from '~/content/site';
 import { CERTIFICATE_SHARE_IMAGE } from '~/features/certificates/certificate-links';
 import { findCertificate, publicCertificate } from '~/features/certificates/certificates.server';
 import { CertificateView } from '~/features/certificates/certificate-view';
-import { requireServices } from '~/lib/load-context';
-import { rootDataFromMatches } from '~/lib/root-data';
+import { requireServices } from '~/load-context';
+import { rootDataFromMatches } from '~/root-data';
 import { pageMeta } from '~/lib/seo';
-import { NotFound } from '~/ui/not-found';
+import { NotFound } from '~/features/marketing/not-found';
 import type { Route } from './+types/certificate';
 
 /** A certificate anyone can check by its link: no sign-in. */

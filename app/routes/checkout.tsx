@@ -12,7 +12,7 @@ import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
 

@@ -20,7 +20,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
 import { formatMinorUnits } from '~/lib/format';
-import { requireServices, type RequestContext } from '~/lib/load-context';
+import { requireServices, type RequestContext } from '~/load-context';
 import type { Route } from './+types/dev-pay';
 
 const NOT_FOUND = 'No such order';

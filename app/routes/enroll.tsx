@@ -2,7 +2,7 @@ import { CalendarClock, Clock } from 'lucide-react';
 import { redirect } from 'react-router';
 import { z } from 'zod';
 import { enrollPage, findPlan, plans } from '~/content/plans';
-import { BankTransfer } from '~/features/enrolment/bank-transfer';
+import { BankTransfer } from '~/features/transfers/bank-transfer';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { coversTrack } from '~/features/enrolment/tracks';
 import { PlanCard } from '~/features/enrolment/plan-card';
@@ -21,8 +21,8 @@ import {
 } from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
 import { FORM_UNREADABLE, parseFields, refuseForm } from '~/lib/form.server';
-import { isPrerendering, requireServices } from '~/lib/load-context';
-import { publicPageMeta } from '~/lib/public-page-meta';
+import { isPrerendering, requireServices } from '~/load-context';
+import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { readUpload, type UploadedFile } from '~/lib/read-upload.server';
 import type { Route } from './+types/enroll';
 

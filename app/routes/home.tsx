@@ -4,8 +4,8 @@ import { AboutSection } from '~/features/marketing/about-section';
 import { CurriculumSection } from '~/features/marketing/curriculum-section';
 import { FaqSection } from '~/features/marketing/faq-section';
 import { HeroSection } from '~/features/marketing/hero-section';
-import { publicPageMeta } from '~/lib/public-page-meta';
-import { useRootData } from '~/lib/root-data';
+import { publicPageMeta } from '~/features/marketing/public-page-meta';
+import { useRootData } from '~/root-data';
 import { jsonLdScript } from '~/lib/seo';
 import type { Route } from './+types/home';
 

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { getViewer } from '~/features/auth/guards.server';
 import { LoginButton } from '~/features/auth/login-button';
 import { safeReturnTo } from '~/features/auth/sign-in-messages';
-import { publicPageMeta } from '~/lib/public-page-meta';
+import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/login';
 

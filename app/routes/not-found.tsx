@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { notFoundPage } from '~/content/not-found';
 import { site } from '~/content/site';
-import { NotFound } from '~/ui/not-found';
+import { NotFound } from '~/features/marketing/not-found';
 import type { Route } from './+types/not-found';
 
 export function loader() {

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { findReceipt } from '~/features/transfers/receipt-file.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/receipt';
 
 const NOT_FOUND = 'No such receipt';

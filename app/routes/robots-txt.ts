@@ -1,5 +1,5 @@
 import { COURSE_STEPS } from '~/content/course-steps';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/robots-txt';
 
 export function loader({ context }: Route.LoaderArgs) {

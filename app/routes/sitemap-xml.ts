@@ -1,5 +1,5 @@
 import { COURSE_STEPS } from '~/content/course-steps';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/sitemap-xml';
 
 /** Public pages only: students-only steps and the admin area are of no use to a search engine. */

@@ -6,8 +6,8 @@ import { findOrderState } from '~/features/enrolment/orders.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { TRANSFER_SUBMITTED } from '~/features/transfers/transfer-form';
-import { isPrerendering, requireServices } from '~/lib/load-context';
-import { publicPageMeta } from '~/lib/public-page-meta';
+import { isPrerendering, requireServices } from '~/load-context';
+import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/success';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu, signInThroughPopup } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {

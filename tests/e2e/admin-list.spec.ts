@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { COURSE_STEPS } from '../../app/content/course-steps';
-import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
   createAccount,

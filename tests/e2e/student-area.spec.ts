@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { COURSE_CONTENT } from '../../app/content/course-content.server';
 import type { StepContent } from '../../app/content/course-content.types';
 import { COURSE_STEPS } from '../../app/content/course-steps';
-import { PERMISSION_DENIED_MESSAGES } from '../../app/ui/permission-denied';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu } from './auth-helpers';
 import {
   expect,

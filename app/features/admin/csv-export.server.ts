@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/features/auth/guards.server';
-import type { RequestContext } from '~/lib/load-context';
-import { PERMISSION_DENIED_MESSAGES } from '~/ui/permission-denied';
+import type { RequestContext } from '~/load-context';
+import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
 
 /** Rows read per query: a batch is written out before the next is read. */
 export const EXPORT_BATCH_SIZE = 1_000;

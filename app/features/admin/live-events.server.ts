@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '~/lib/events.server';
 import { isLiveCollection } from '~/lib/live-collections';
-import type { RequestContext } from '~/lib/load-context';
+import type { RequestContext } from '~/load-context';
 import { getViewer } from '~/features/auth/guards.server';
 import type { Viewer } from '~/features/auth/viewer';
 import { lookupSession } from '~/features/auth/session.server';

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { notFoundPage } from '~/content/not-found';
 import { buttonClass } from '~/ui/button';
-import { NotFound } from '~/ui/not-found';
-import { PermissionDenied } from '~/ui/permission-denied';
+import { NotFound } from '~/features/marketing/not-found';
+import { PermissionDenied } from '~/features/auth/permission-denied';
 import type { PermissionDeniedData } from './guards.server';
 import { LoginButton } from './login-button';
 

@@ -1,8 +1,8 @@
-import type { PermissionDeniedArea } from '~/ui/permission-denied';
+import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
 import { data } from 'react-router';
 import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
-import type { RequestContext } from '~/lib/load-context';
-import { requireServices } from '~/lib/load-context';
+import type { RequestContext } from '~/load-context';
+import { requireServices } from '~/load-context';
 import type { Viewer } from './viewer';
 
 /** What a 403 carries to the Permission Denied page: no content of the refused page. */

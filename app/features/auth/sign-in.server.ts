@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { redirect } from 'react-router';
 import { nowTimestamp, type SignInMode } from '~/db/schema';
 import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
-import type { RequestContext } from '~/lib/load-context';
+import type { RequestContext } from '~/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { readForm } from '~/lib/form.server';
 import { signInErrorText, toClientErrorCode } from './error-codes';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RootData } from '~/lib/root-data';
+import type { RootData } from '~/root-data';
 import type { StudentCertificate } from './student-certificate.server';
 import { YourCertificate } from './your-certificate';
 

@@ -1,7 +1,7 @@
 import { Award, ExternalLink, Linkedin, Printer, XCircle } from 'lucide-react';
 import { Form, Link, useLocation } from 'react-router';
 import { site } from '~/content/site';
-import { useRootData } from '~/lib/root-data';
+import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import {
   certificateListingPath,

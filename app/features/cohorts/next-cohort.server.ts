@@ -1,4 +1,4 @@
-import { isPrerendering, requireServices, type RequestContext } from '~/lib/load-context';
+import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { nextCohortSentenceFor } from './cohorts.server';
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Kysely } from 'kysely';
 import type { Database, LocalMailboxMessage } from '~/db/schema';
-import type { RequestContext } from '~/lib/load-context';
+import type { RequestContext } from '~/load-context';
 
 /** The newest messages shown at /dev-mail; a development mailbox rarely needs more. */
 export const LOCAL_MAILBOX_PAGE_SIZE = 100;

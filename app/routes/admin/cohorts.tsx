@@ -14,7 +14,7 @@ import {
 } from '~/features/cohorts/cohorts.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/cohorts';
 
 const optional = (value: unknown) =>

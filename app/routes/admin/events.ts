@@ -1,5 +1,5 @@
 import { adminEventStream } from '~/features/admin/live-events.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/events';
 
 export function loader({ request, context }: Route.LoaderArgs) {

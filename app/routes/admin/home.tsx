@@ -4,7 +4,7 @@ import { UserList } from '~/features/admin/user-list';
 import { useRefreshing } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

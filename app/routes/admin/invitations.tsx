@@ -26,7 +26,7 @@ import {
 } from '~/features/invitations/invitations.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/lib/load-context';
+import { requireServices, type RequestContext } from '~/load-context';
 import { readUpload } from '~/lib/read-upload.server';
 import type { FormErrors } from '~/ui/form';
 import type { Route } from './+types/invitations';

@@ -5,7 +5,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { useLiveCollections } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import { LIVE_COLLECTIONS } from '~/lib/live-collections';
 import { Spinner } from '~/ui/spinner';
 import type { Route } from './+types/layout';

@@ -5,7 +5,7 @@ import {
 } from '~/features/admin/csv-export.server';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import { ledgerExportStream } from '~/features/enrolment/payment-search.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/payments-csv';
 
 /**

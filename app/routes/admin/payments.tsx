@@ -8,7 +8,7 @@ import {
   paymentTotals,
   searchPayments,
 } from '~/features/enrolment/payment-search.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/payments';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

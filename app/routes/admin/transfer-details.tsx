@@ -13,7 +13,7 @@ import { findTransferForReview } from '~/features/transfers/transfer-queue.serve
 import { TransferReviewView } from '~/features/transfers/transfer-review-view';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/transfer-details';
 
 const decisionSchema = z.discriminatedUnion(

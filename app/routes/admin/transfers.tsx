@@ -12,7 +12,7 @@ import {
 } from '~/features/transfers/transfer-alerts-form';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/transfers';
 
 /**

@@ -39,7 +39,7 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/user-details';
 
 const userDetailsFormSchema = z.discriminatedUnion(

@@ -2,7 +2,7 @@ import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { csvDownload, refuseDownloadToNonAdmins } from '~/features/admin/csv-export.server';
 import { exportFileName, userExportStream } from '~/features/admin/user-export.server';
 import { parseUserSearch, withKnownCohort } from '~/features/admin/user-search';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/users-csv';
 
 /**

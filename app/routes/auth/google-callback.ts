@@ -1,5 +1,5 @@
 import { completeSignIn } from '~/features/auth/sign-in.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/google-callback';
 
 export function loader({ request, context }: Route.LoaderArgs) {

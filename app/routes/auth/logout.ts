@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { signOut } from '~/features/auth/sign-in.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/logout';
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { site } from '~/content/site';
 import { listLocalMailbox, requireLocalMailbox } from '~/features/email/local-mailbox.server';
 import { LocalMailboxList } from '~/features/email/local-mailbox-view';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/index';
 
 export async function loader({ context }: Route.LoaderArgs) {

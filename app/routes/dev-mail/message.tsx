@@ -4,7 +4,7 @@ import {
   requireLocalMailbox,
 } from '~/features/email/local-mailbox.server';
 import { LocalMailboxMessageView } from '~/features/email/local-mailbox-view';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/message';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

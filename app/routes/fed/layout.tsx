@@ -1,10 +1,10 @@
 import { Outlet, useLocation } from 'react-router';
 import { getViewer } from '~/features/auth/guards.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import { LoginButton } from '~/features/auth/login-button';
 import { CourseMenu } from '~/features/courses/course-menu';
-import { useRootData } from '~/lib/root-data';
+import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/layout';
 

@@ -19,8 +19,8 @@ import { listCompletedSteps, markStep } from '~/features/progress/progress.serve
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/lib/load-context';
-import { rootDataFromMatches } from '~/lib/root-data';
+import { requireServices, type RequestContext } from '~/load-context';
+import { rootDataFromMatches } from '~/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
 import type { Route } from './+types/step';
 

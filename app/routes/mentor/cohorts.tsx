@@ -2,7 +2,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { CohortRostersView } from '~/features/mentors/cohort-rosters-view';
 import { cohortRostersFor } from '~/features/mentors/mentor-area.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/cohorts';
 
 export async function loader({ context }: Route.LoaderArgs) {

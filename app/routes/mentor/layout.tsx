@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
-import { useRootData } from '~/lib/root-data';
+import { useRootData } from '~/root-data';
 import { Spinner } from '~/ui/spinner';
 import type { Route } from './+types/layout';
 

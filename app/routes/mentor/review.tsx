@@ -6,7 +6,7 @@ import { APPROVE, PROJECT_MESSAGES, reviewProjectSchema } from '~/features/proje
 import { reviewSubmission, submissionForReview } from '~/features/projects/submissions.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/review';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

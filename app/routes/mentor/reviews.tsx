@@ -2,7 +2,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { ReviewQueueView } from '~/features/mentors/review-queue-view';
 import { waitingReviewsFor } from '~/features/projects/submissions.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/reviews';
 
 export async function loader({ context }: Route.LoaderArgs) {

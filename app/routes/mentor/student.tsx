@@ -3,7 +3,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { studentForMentor } from '~/features/mentors/mentor-area.server';
 import { MentorStudentPage } from '~/features/mentors/mentor-student-view';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/student';
 
 const STUDENT_NOT_FOUND = 'No such student in your cohorts.';

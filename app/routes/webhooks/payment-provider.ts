@@ -1,7 +1,7 @@
 import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
 import { WebhookRejected } from '~/features/enrolment/payment-provider.server';
 import { stopPaidInstallments } from '~/features/enrolment/provider-orders.server';
-import { requireServices } from '~/lib/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/payment-provider';
 
 function answer(status: number, body: object): Response {

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 import { pageSeo, type PublicPath } from '~/content/seo';
 import { site } from '~/content/site';
-import { rootDataFromMatches } from './root-data';
-import { pageMeta } from './seo';
+import { rootDataFromMatches } from '~/root-data';
+import { pageMeta } from '~/lib/seo';
 
 /** The meta tags of one of the public pages, with canonical URLs on the site's origin. */
 export function publicPageMeta(

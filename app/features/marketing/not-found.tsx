@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { notFoundPage } from '~/content/not-found';
-import { buttonClass } from './button';
+import { buttonClass } from '~/ui/button';
 
 /**
  * `message` replaces the generic wording when the page knows what is missing; `back`

@@ -2,10 +2,10 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { OidcClient } from '~/features/auth/oidc-client.server';
 import type { SessionLookup, SessionSettings } from '~/features/auth/session.server';
 import type { PaymentsSetup } from '~/features/enrolment/payment-provider.server';
-import type { Env } from './env.server';
-import type { EventBus } from './events.server';
-import type { FlashCookie } from './flash.server';
-import type { Logger } from './logger.server';
+import type { Env } from '~/lib/env.server';
+import type { EventBus } from '~/lib/events.server';
+import type { FlashCookie } from '~/lib/flash.server';
+import type { Logger } from '~/lib/logger.server';
 
 /** Long-lived collaborators the server creates once and hands to every loader and action. */
 export interface AppServices {

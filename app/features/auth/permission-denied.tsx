@@ -2,7 +2,7 @@ import { Lock, Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site } from '~/content/site';
-import { buttonClass } from './button';
+import { buttonClass } from '~/ui/button';
 
 /** SPEC §6, word for word. */
 export const PERMISSION_DENIED_MESSAGES = {

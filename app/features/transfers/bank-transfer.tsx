@@ -6,7 +6,7 @@ import { PendingTransfer } from '~/features/transfers/pending-transfer-view';
 import { TransferForm } from '~/features/transfers/transfer-form-view';
 import { TRANSFER_MESSAGES, type TransferField } from '~/features/transfers/transfer-form';
 import { formatNaira } from '~/lib/format';
-import { useRootData } from '~/lib/root-data';
+import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import type { FormErrors } from '~/ui/form';
 
