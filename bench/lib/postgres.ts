@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Engine } from '~/db/database.server';
 import { errorText, log, onCleanup, tempDir } from './common';
 import { runCommand } from './processes';
 
@@ -92,38 +93,44 @@ export async function createTempDatabase(
   return { url: postgresUrl(name), drop };
 }
 
-export type Engine = 'sqlite' | 'postgres';
+/** A fresh database on `engine`: a SQLite file in a temp folder, or a temp PostgreSQL database. */
+export async function freshDatabase(engine: Engine, tag: string) {
+  if (engine === 'postgres') return createTempDatabase(tag);
+  return { url: join(tempDir(tag), `${tag}.sqlite`), drop: async () => {} };
+}
+
+/** A part's figures on one engine, or why there are none. */
+export type EngineResult<Figures> = {
+  engine: Engine;
+  skipped?: string;
+  error?: string;
+} & Partial<Figures>;
 
 /**
  * A part's measurement on each engine: a SQLite file in a temporary folder, then a
  * throw-away PostgreSQL database (skipped with the reason when no server answers). An
  * engine that fails is reported with its error; the other still runs.
  */
-export async function onBothEngines<Result extends { engine: Engine }>(
+export async function onBothEngines<Figures>(
   part: string,
-  measure: (engine: Engine, url: string) => Promise<Result>,
-  unmeasured: (engine: Engine, outcome: { error: string } | { skipped: string }) => Result,
-): Promise<Result[]> {
-  const results: Result[] = [];
-  try {
-    results.push(await measure('sqlite', join(tempDir(part), `${part}.sqlite`)));
-  } catch (error) {
-    log(`${part} sqlite failed: ${errorText(error)}`);
-    results.push(unmeasured('sqlite', { error: errorText(error) }));
-  }
-  const unavailable = await ensurePostgres();
-  if (unavailable) {
-    results.push(unmeasured('postgres', { skipped: unavailable }));
-    return results;
-  }
-  const { url, drop } = await createTempDatabase(part);
-  try {
-    results.push(await measure('postgres', url));
-  } catch (error) {
-    log(`${part} postgres failed: ${errorText(error)}`);
-    results.push(unmeasured('postgres', { error: errorText(error) }));
-  } finally {
-    await drop();
+  measure: (engine: Engine, url: string) => Promise<Figures>,
+): Promise<EngineResult<Figures>[]> {
+  const results: EngineResult<Figures>[] = [];
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const skipped = engine === 'postgres' ? await ensurePostgres() : undefined;
+    if (skipped) {
+      results.push({ engine, skipped } as EngineResult<Figures>);
+      continue;
+    }
+    const { url, drop } = await freshDatabase(engine, part);
+    try {
+      results.push({ engine, ...(await measure(engine, url)) });
+    } catch (error) {
+      log(`${part} ${engine} failed: ${errorText(error)}`);
+      results.push({ engine, error: errorText(error) } as EngineResult<Figures>);
+    } finally {
+      await drop();
+    }
   }
   return results;
 }

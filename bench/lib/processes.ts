@@ -4,9 +4,10 @@
  * stopped by its own process id (and its process group), at the latest at cleanup.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { serverProcess } from '../../tests/support/process-tree';
-import { freePort, log, onCleanup, recordIncident, ROOT, siteRoot, sleep } from './common';
+import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
 
 export interface Running {
   pid: number;
@@ -211,16 +212,18 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-/** Resident memory of a process in MB (VmRSS), or NaN when it is gone. */
-export function rssMb(pid: number): number {
+/** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: its peak), or NaN. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
     return match ? Number(match[1]) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
   }
 }
+
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
 export function sampleRss(pid: number, everyMs = 200): () => number[] {
@@ -236,4 +239,66 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
     take();
     return samples;
   };
+}
+
+export interface MemoryWindow {
+  beforeMb: number;
+  /** Highest sample from the start of the work until `settleMs` after it. */
+  sampledPeakMb: number;
+  samples: number;
+  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
+  exactPeakMb: number;
+  afterMb: number;
+}
+
+/**
+ * Runs `work` with a process's memory watched: its RSS sampled every `everyMs`, and its
+ * exact peak (VmHWM, reset to the current RSS first by writing `5` to
+ * /proc/<pid>/clear_refs, Linux ≥ 4.0, so nothing between samples is missed), until
+ * `settleMs` after the work ended (buffers being let go, an e-mail going out).
+ */
+export async function watchMemory<T>(
+  pid: number,
+  everyMs: number,
+  settleMs: number,
+  work: () => Promise<T>,
+): Promise<{ value: T; memory: MemoryWindow }> {
+  const beforeMb = rssMb(pid);
+  let reset = true;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    reset = false;
+  }
+  const stop = sampleRss(pid, everyMs);
+  const value = await work();
+  await sleep(settleMs);
+  const exactPeakMb = reset ? statusMb(pid, 'VmHWM') : Number.NaN;
+  const samples = stop();
+  const memory = {
+    beforeMb: round(beforeMb, 1),
+    sampledPeakMb: round(Math.max(...samples), 1),
+    samples: samples.length,
+    exactPeakMb: round(exactPeakMb, 1),
+    afterMb: round(rssMb(pid), 1),
+  };
+  return { value, memory };
+}
+
+/** The peak of a watched span: the exact one where it was read, else the samples'. */
+export const peakOf = (run: { exactPeakMb: number; sampledPeakMb: number }) =>
+  Number.isFinite(run.exactPeakMb)
+    ? Math.max(run.exactPeakMb, run.sampledPeakMb)
+    : run.sampledPeakMb;
+
+/** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
+export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {
+  const started = performance.now();
+  await runCommand(
+    `db:seed-bench ${users}`,
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['scripts/db-seed-bench.ts', String(users)],
+    { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs },
+  );
+  return (performance.now() - started) / 1000;
 }
