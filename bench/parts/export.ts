@@ -77,7 +77,9 @@ async function download(origin: string, path: string, cookie: string, pid: numbe
     let lineBreaks = 0;
     let head = '';
     const decoder = new TextDecoder();
-    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      const chunk = read.value;
       bytes += chunk.length;
       if (head.length < HEADER.length + 2) head += decoder.decode(chunk, { stream: true });
       // Seeded names and e-mails hold no line breaks: each CRLF ends a record.
