@@ -6,7 +6,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { serverProcess } from '../../tests/support/process-tree';
+import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
 
 export interface Running {
@@ -186,6 +188,40 @@ export async function startAppServer(
     port,
     serverPid: () => serverProcess(running.pid),
   };
+}
+
+/**
+ * `work` with the production server on `databaseUrl` (migrated first, so the bench's own
+ * connection sees every table the server uses), its e-mail going out through SMTP as in
+ * production, to a sink in the bench process; everything stopped afterwards.
+ */
+export async function withSiteServer<T>(
+  label: string,
+  databaseUrl: string,
+  env: Record<string, string>,
+  work: (site: {
+    database: DatabaseHandle;
+    server: AppServer;
+    sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  }) => Promise<T>,
+): Promise<T> {
+  const database = openDatabase(databaseUrl);
+  const sink = await startSmtpSink();
+  const closeSink = onCleanup('stop the SMTP sink', () => sink.close());
+  let server: AppServer | undefined;
+  try {
+    await migrateToLatest(database.db);
+    server = await startAppServer(`site server (${label})`, databaseUrl, {
+      ...env,
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Bench <bench@example.net>',
+    });
+    return await work({ database, server, sink });
+  } finally {
+    await server?.stop();
+    await database.close();
+    await closeSink();
+  }
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`). */
