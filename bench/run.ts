@@ -22,7 +22,7 @@ import { buildSnapshot } from './lib/snapshot';
 import { renderMarkdown, type BenchResults, type Part } from './lib/report';
 
 /** The parts in the order they run and are reported: each is bench/parts/<name>.ts. */
-const NAMES = ['web', 'server', 'db', 'live', 'mail', 'payments', 'transfers', 'export'];
+const NAMES = ['web', 'db', 'server', 'live', 'mail', 'payments', 'transfers', 'export'];
 
 const RESULTS_DIR = join(BENCH_DIR, 'results');
 
