@@ -15,88 +15,67 @@ export interface Running {
   pid: number;
   child: ChildProcess;
   output: () => string;
+  /** Whether it has exited (by itself, unless it was stopped). */
+  exited: () => boolean;
   stop: () => Promise<void>;
 }
 
 /** Variables from the caller's shell that would change how the server under test behaves. */
-const INHERITED_SETTINGS = [
-  'PORT',
-  'ORIGIN',
-  'DATABASE_URL',
-  'GOOGLE_CLIENT_ID',
-  'GOOGLE_CLIENT_SECRET',
-  'OIDC_ISSUER',
-  'ADMIN_EMAILS',
-  'TRUST_PROXY',
-  'LOG_LEVEL',
-];
+const INHERITED_SETTINGS =
+  'PORT ORIGIN DATABASE_URL GOOGLE_CLIENT_ID GOOGLE_CLIENT_SECRET OIDC_ISSUER ADMIN_EMAILS TRUST_PROXY LOG_LEVEL';
 
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of INHERITED_SETTINGS) delete env[name];
-  return { ...env, ...extra };
-}
-
-/** Starts a long-running process in its own process group and keeps the last 64 KB of output. */
+/**
+ * Starts a process in its own process group and keeps the last 64 KB of its output. A
+ * long-running one that exits by itself is recorded as an incident.
+ */
 export function startProcess(
   label: string,
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; longRunning?: boolean } = {},
 ): Running {
+  const env = { ...process.env };
+  for (const name of INHERITED_SETTINGS.split(' ')) delete env[name];
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
-    env: cleanEnv(options.env ?? {}),
+    env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-65_536);
-  };
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) done();
-    else child.once('exit', () => done());
-  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const ended = new Promise<void>((done) => (exited() ? done() : child.once('exit', () => done())));
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${label}: could not start ${command}`);
   let stopping = false;
-  if (options.longRunning) {
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      const tail = output
-        .trim()
-        .split('\n')
-        .filter((line) => !line.includes('"msg":"request"'))
-        .slice(-6)
-        .join(' | ');
-      recordIncident(
-        `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.slice(-800) || '(none)'}`,
-      );
-    });
-  }
-
-  const stopNow = async () => {
-    stopping = true;
-    if (child.exitCode !== null || child.signalCode !== null) return;
+  child.once('exit', (code, signal) => {
+    if (stopping || !options.longRunning) return;
+    const lines = output.trim().split('\n');
+    const tail = lines.filter((line) => !line.includes('"msg":"request"')).slice(-6);
+    recordIncident(
+      `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.join(' | ').slice(-800) || '(none)'}`,
+    );
+  });
+  const kill = (target: number, signal: NodeJS.Signals) => {
     try {
-      process.kill(pid, 'SIGTERM');
+      process.kill(target, signal);
     } catch {
       // already gone
     }
-    const ended = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-    // The whole group: npm runs the server through a shell and cross-env.
-    try {
-      process.kill(-pid, ended ? 'SIGTERM' : 'SIGKILL');
-    } catch {
-      // the group is gone
-    }
-    if (!ended) await Promise.race([exited, sleep(2_000)]);
   };
-  const stop = onCleanup(`stop ${label} (pid ${pid})`, stopNow);
-  return { pid, child, output: () => output, stop };
+  const stop = onCleanup(`stop ${label} (pid ${pid})`, async () => {
+    stopping = true;
+    if (exited()) return;
+    kill(pid, 'SIGTERM');
+    const done = await Promise.race([ended.then(() => true), sleep(8_000).then(() => false)]);
+    // The whole group: npm runs the server through a shell and cross-env.
+    kill(-pid, done ? 'SIGTERM' : 'SIGKILL');
+    if (!done) await Promise.race([ended, sleep(2_000)]);
+  });
+  return { pid, child, output: () => output, exited, stop };
 }
 
 /** Runs a command to completion; rejects with its output when it fails or overruns. */
@@ -108,16 +87,12 @@ export async function runCommand(
 ): Promise<string> {
   const running = startProcess(label, command, args, options);
   const timeoutMs = options.timeoutMs ?? 300_000;
-  const code = await new Promise<number | null>((done) => {
-    const timer = setTimeout(() => {
-      log(`${label}: no result after ${timeoutMs} ms, stopping it`);
-      void running.stop();
-    }, timeoutMs);
-    running.child.once('exit', (exitCode) => {
-      clearTimeout(timer);
-      done(exitCode);
-    });
-  });
+  const timer = setTimeout(() => {
+    log(`${label}: no result after ${timeoutMs} ms, stopping it`);
+    void running.stop();
+  }, timeoutMs);
+  const code = await new Promise<number | null>((done) => running.child.once('exit', done));
+  clearTimeout(timer);
   await running.stop();
   if (code !== 0) {
     throw new Error(`${label} failed (exit ${code}):\n${running.output().slice(-4_000)}`);
@@ -134,12 +109,11 @@ export async function waitForHttp(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {
       // not listening yet
     }
-    if (running.child.exitCode !== null || running.child.signalCode !== null) {
+    if (running.exited()) {
       throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
     }
     if (Date.now() > deadline) {
@@ -152,7 +126,6 @@ export async function waitForHttp(
 
 export interface AppServer extends Running {
   origin: string;
-  port: number;
   /** The node process that runs the server (npm's descendant), for its memory and CPU. */
   serverPid: () => number;
 }
@@ -182,12 +155,7 @@ export async function startAppServer(
     },
   });
   await waitForHttp(`${origin}/readyz`, running, label);
-  return {
-    ...running,
-    origin,
-    port,
-    serverPid: () => serverProcess(running.pid),
-  };
+  return { ...running, origin, serverPid: () => serverProcess(running.pid) };
 }
 
 /**
@@ -277,16 +245,6 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
   };
 }
 
-export interface MemoryWindow {
-  beforeMb: number;
-  /** Highest sample from the start of the work until `settleMs` after it. */
-  sampledPeakMb: number;
-  samples: number;
-  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
-  exactPeakMb: number;
-  afterMb: number;
-}
-
 /**
  * Runs `work` with a process's memory watched: its RSS sampled every `everyMs`, and its
  * exact peak (VmHWM, reset to the current RSS first by writing `5` to
@@ -298,7 +256,7 @@ export async function watchMemory<T>(
   everyMs: number,
   settleMs: number,
   work: () => Promise<T>,
-): Promise<{ value: T; memory: MemoryWindow }> {
+): Promise<{ value: T; memory: ReturnType<typeof readings> }> {
   const beforeMb = rssMb(pid);
   let reset = true;
   try {
@@ -310,16 +268,18 @@ export async function watchMemory<T>(
   const value = await work();
   await sleep(settleMs);
   const exactPeakMb = reset ? statusMb(pid, 'VmHWM') : Number.NaN;
-  const samples = stop();
-  const memory = {
-    beforeMb: round(beforeMb, 1),
-    sampledPeakMb: round(Math.max(...samples), 1),
-    samples: samples.length,
-    exactPeakMb: round(exactPeakMb, 1),
-    afterMb: round(rssMb(pid), 1),
-  };
-  return { value, memory };
+  return { value, memory: readings(beforeMb, stop(), exactPeakMb, rssMb(pid)) };
 }
+
+/** A watched span's memory, in MB to one decimal; the sampled peak is the highest sample. */
+const readings = (beforeMb: number, samples: number[], exactPeakMb: number, afterMb: number) => ({
+  beforeMb: round(beforeMb, 1),
+  sampledPeakMb: round(Math.max(...samples), 1),
+  samples: samples.length,
+  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
+  exactPeakMb: round(exactPeakMb, 1),
+  afterMb: round(afterMb, 1),
+});
 
 /** The peak of a watched span: the exact one where it was read, else the samples'. */
 export const peakOf = (run: { exactPeakMb: number; sampledPeakMb: number }) =>

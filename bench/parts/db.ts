@@ -1,8 +1,6 @@
 /**
- * Admin search (`searchUsers`, the function the admin list's loader calls) against 1,000,
- * 10,000 and 100,000 users on SQLite and on PostgreSQL: a fresh database per size, filled
- * by `scripts/db-seed-bench.ts`, then rounds of a fixed mix of searches in shuffled order,
- * each timed from the call to the returned page (count + first page of 10).
+ * Admin search: `searchUsers` (what the admin list's loader calls) timed over a mix of
+ * searches at 1,000, 10,000 and 100,000 seeded users, a fresh database per size and engine.
  */
 import { openDatabase, type Engine } from '~/db/database.server';
 import { searchUsers } from '~/features/admin/user-search.server';

@@ -1,8 +1,6 @@
 /**
- * Live updates: how long after an admin's saved change (the form POST returning its 302)
- * the `change` event reaches open admin event streams (`GET /admin/events`), with 1 and
- * with 50 streams open. On SQLite one server does both; on PostgreSQL server A takes the
- * POST and the streams are on server B, so the event has to cross instances.
+ * Live updates: a saved change (the form POST's 302) to its `change` event on 1 and 50 open
+ * admin event streams; on PostgreSQL the POST goes to server A and the streams are on B.
  */
 import { request as httpRequest } from 'node:http';
 import type { Engine } from '~/db/database.server';

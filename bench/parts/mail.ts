@@ -1,12 +1,7 @@
 /**
- * The e-mail outbox (issue 13's budgets), on SQLite (a WAL file, as in production) and on
- * PostgreSQL, in this process with no server:
- * - what queueing a message adds to the transaction it joins: transactions that create a
- *   user as a sign-in does, alternately without and with the welcome e-mail, each timed,
- *   and the `enqueueWelcomeEmail` call inside them timed on its own;
- * - the worker's rate: messages queued, then sent by the product's worker through its SMTP
- *   transport to a local `smtp-server` sink (in this process, so the sink's own work counts
- *   against the worker: a floor, not a ceiling).
+ * The e-mail outbox (issue 13): what queueing the welcome e-mail adds to a sign-in-shaped
+ * transaction, and the product's worker's rate to an SMTP sink in this process (so a floor).
+ * bench/README.md says how each figure is taken.
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';

@@ -1,9 +1,7 @@
 /**
- * Throughput and latency of the production server under autocannon: `/healthz`, the
- * prerendered home page, a signed-in student page and the admin list with a search, at 10
- * and 100 connections; the same prerendered file from nginx in the same run as the
- * ceiling; the server process's CPU time per request (from /proc/<pid>/stat, as a ratio to
- * `/healthz` in the same run); and its resident memory idle and under that load.
+ * The production server under autocannon (`/healthz`, prerendered `/`, a student page, the
+ * admin search) at 10 and 100 connections: req/s beside nginx serving the same file, CPU per
+ * request as a ratio to `/healthz` in the same run, and RSS.
  */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -119,7 +117,7 @@ async function run() {
     const runs: LoadRun[] = [];
     for (const connections of CONNECTIONS) {
       for (const target of targets) {
-        if (server.child.exitCode !== null || server.child.signalCode !== null) {
+        if (server.exited()) {
           // It died (recorded as an incident): the remaining runs get a fresh one.
           server = await startAppServer('site server (load, restarted)', databaseUrl);
           pid = server.serverPid();

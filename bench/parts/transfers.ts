@@ -1,20 +1,7 @@
 /**
- * Bank transfers (issue 15's budgets) through the production server, on SQLite (a WAL file,
- * as in production) and on PostgreSQL:
- * - memory: 5 MB receipts posted to `/enroll` as the transfer form posts them (multipart,
- *   each by another signed-in student, one after another), a PDF (stored as it came) and a
- *   JPEG with an EXIF segment (stripped before storage); the server's memory watched from
- *   sending to shortly after the answer (RSS every 20 ms and VmHWM), against the RSS just
- *   before each upload and a baseline read after warm-up uploads;
- * - the admin queue: 10,000 transfers (1,000 pending, the rest approved or rejected, each
- *   with its user and a small receipt) written straight to the database, then
- *   `/admin/transfers` (the HTML page) and its `.data` request (what client-side navigation
- *   fetches) timed from the bench over loopback on the first page (pending transfers), a
- *   middle page and the last page (decided ones). The server sends no `Server-Timing`
- *   header, so the figure is the whole response seen by the client: request sent → last
- *   byte received, an upper bound on the server's time. The loader's query
- *   (`listTransferQueue`) is also timed on its own in the bench process, to show where the
- *   time goes.
+ * Bank transfers (issue 15): what a 5 MB receipt upload to `/enroll` adds to the server's
+ * memory (a PDF, and a JPEG whose EXIF the server strips), and the admin queue's first,
+ * middle and last page (HTML and `.data`) with 10,000 transfers, timed over loopback.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

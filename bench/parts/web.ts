@@ -314,7 +314,7 @@ async function run() {
   let server = await startAppServer('site server (Lighthouse)', databaseUrl);
   /** The server's origin; a server that has died (see the incidents) is started again. */
   const origin = async () => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+    if (server.exited()) {
       server = await startAppServer('site server (Lighthouse, restarted)', databaseUrl);
     }
     return server.origin;
