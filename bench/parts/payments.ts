@@ -276,7 +276,7 @@ async function measureRate(
 async function measure(
   engine: Engine,
   url: string,
-  options: { deliveries: number; perSecond: number; seconds: number },
+  options: { deliveries: number; ratePerSecond: number; rateSeconds: number },
 ) {
   const stripe = await startFakeStripe();
   const closeStripe = onCleanup('stop the fake Stripe API', () => stripe.close());
@@ -297,9 +297,14 @@ async function measure(
         const g = grant.responseMs;
         log(`payments ${engine}: grant p50 ${g.p50} ms, p95 ${g.p95} ms, max ${g.max} ms`);
         log(
-          `payments ${engine}: ${options.perSecond}/s for ${options.seconds} s, every ${DUPLICATE_EVERY}th a redelivery`,
+          `payments ${engine}: ${options.ratePerSecond}/s for ${options.rateSeconds} s, every ${DUPLICATE_EVERY}th a redelivery`,
         );
-        const rate = await measureRate(database, server, options.perSecond, options.seconds);
+        const rate = await measureRate(
+          database,
+          server,
+          options.ratePerSecond,
+          options.rateSeconds,
+        );
         log(
           `payments ${engine}: ${rate.achievedPerSecond}/s answered (offered ${rate.offeredPerSecond}/s), p95 ${rate.latencyMs.p95} ms, ` +
             `non-200 ${rate.non200}, lost ${rate.lost}, doubled ${rate.doubled}`,
@@ -316,18 +321,12 @@ async function measure(
 async function run() {
   const options = {
     deliveries: envInteger('BENCH_PAYMENTS_DELIVERIES', 300),
-    perSecond: envNumber('BENCH_PAYMENTS_RATE', 100),
-    seconds: envNumber('BENCH_PAYMENTS_SECONDS', 10),
+    ratePerSecond: envNumber('BENCH_PAYMENTS_RATE', 100),
+    rateSeconds: envNumber('BENCH_PAYMENTS_SECONDS', 10),
   };
   const engines = await onBothEngines('payments', (engine, url) => measure(engine, url, options));
-  return {
-    deliveries: options.deliveries,
-    warmUpDeliveries: WARM_UP_DELIVERIES,
-    ratePerSecond: options.perSecond,
-    rateSeconds: options.seconds,
-    duplicateShare: 1 / DUPLICATE_EVERY,
-    engines,
-  };
+  const duplicateShare = 1 / DUPLICATE_EVERY;
+  return { ...options, warmUpDeliveries: WARM_UP_DELIVERIES, duplicateShare, engines };
 }
 type PaymentsResult = Awaited<ReturnType<typeof run>>;
 type PaymentsEngine = EngineResult<Awaited<ReturnType<typeof measure>>>;

@@ -375,11 +375,11 @@ async function measureQueue(
   database: DatabaseHandle,
   server: AppServer,
   admin: Account,
-  options: { transfers: number; requests: number },
+  options: { queueTransfers: number; requestsPerTarget: number },
 ) {
-  log(`transfers: writing ${count(options.transfers)} transfers`);
-  const pendingWanted = Math.round(options.transfers * PENDING_SHARE);
-  const seeded = await seedQueue(database, admin, options.transfers, pendingWanted);
+  log(`transfers: writing ${count(options.queueTransfers)} transfers`);
+  const pendingWanted = Math.round(options.queueTransfers * PENDING_SHARE);
+  const seeded = await seedQueue(database, admin, options.queueTransfers, pendingWanted);
   log(
     `transfers: ${seeded.total} transfers (${seeded.pending} pending) in ${seeded.seconds.toFixed(1)} s`,
   );
@@ -418,7 +418,7 @@ async function measureQueue(
     // Rounds: every target once per round, so drift on the machine touches them alike.
     const times = targets.map(() => ({ first: [] as number[], total: [] as number[] }));
     const last: Awaited<ReturnType<typeof get>>[] = [];
-    for (let pass = 0; pass < WARM_UP_REQUESTS + options.requests; pass += 1) {
+    for (let pass = 0; pass < WARM_UP_REQUESTS + options.requestsPerTarget; pass += 1) {
       for (const [index, target] of targets.entries()) {
         const answer = await get(target, 'gzip');
         if (answer.status !== 200) {
@@ -436,17 +436,20 @@ async function measureQueue(
     for (const page of pages) {
       queryMs.push({
         page,
-        ms: await timed(options.requests, () => listTransferQueue(database.db, page)),
+        ms: await timed(options.requestsPerTarget, () => listTransferQueue(database.db, page)),
       });
       if (EXPLAIN)
-        breakdown.push({ page, steps: await queryBreakdown(database, page, options.requests) });
+        breakdown.push({
+          page,
+          steps: await queryBreakdown(database, page, options.requestsPerTarget),
+        });
     }
     return {
       transfers: seeded.total,
       pending: seeded.pending,
       pageCount,
       seedSeconds: round(seeded.seconds, 1),
-      requestsPerTarget: options.requests,
+      requestsPerTarget: options.requestsPerTarget,
       targets: targets.map((target, index) => ({
         label: target.label,
         path: target.path,
@@ -472,18 +475,18 @@ async function measureQueue(
 async function measure(
   engine: Engine,
   url: string,
-  options: { uploads: number; transfers: number; requests: number },
+  options: { uploadsPerKind: number; queueTransfers: number; requestsPerTarget: number },
 ) {
   const [admin, ...students] = await createAccounts(url, [
     { access: 'admin', name: 'Bench Admin' },
-    ...Array.from({ length: 2 + 2 * options.uploads }, (_, i) => ({
+    ...Array.from({ length: 2 + 2 * options.uploadsPerKind }, (_, i) => ({
       access: 'none' as const,
       name: `Bench Student ${i + 1}`,
     })),
   ]);
   return withSiteServer(`transfers, ${engine}`, url, {}, async ({ database, server }) => {
-    log(`transfers ${engine}: 2 warm-up and ${2 * options.uploads} timed 5 MB uploads`);
-    const upload = await measureUploads(database, server, students, options.uploads);
+    log(`transfers ${engine}: 2 warm-up and ${2 * options.uploadsPerKind} timed 5 MB uploads`);
+    const upload = await measureUploads(database, server, students, options.uploadsPerKind);
     log(
       `transfers ${engine}: largest RSS rise ${upload.maxRiseMb} MB (over the ${upload.baselineMb} MB baseline ${upload.maxRiseOverBaselineMb} MB, over the RSS just before ${upload.maxRiseOverBeforeMb} MB); ` +
         `${upload.non302} not 302, ${upload.notStored} not stored`,
@@ -500,19 +503,12 @@ async function measure(
 
 async function run() {
   const options = {
-    uploads: envInteger('BENCH_TRANSFERS_UPLOADS', 5),
-    transfers: envInteger('BENCH_TRANSFERS_QUEUE', 10_000),
-    requests: envInteger('BENCH_TRANSFERS_REQUESTS', 50),
+    uploadsPerKind: envInteger('BENCH_TRANSFERS_UPLOADS', 5),
+    queueTransfers: envInteger('BENCH_TRANSFERS_QUEUE', 10_000),
+    requestsPerTarget: envInteger('BENCH_TRANSFERS_REQUESTS', 50),
   };
   const engines = await onBothEngines('transfers', (engine, url) => measure(engine, url, options));
-  return {
-    uploadsPerKind: options.uploads,
-    fileBytes: RECEIPT_MAX_BYTES,
-    sampleEveryMs: SAMPLE_EVERY_MS,
-    queueTransfers: options.transfers,
-    requestsPerTarget: options.requests,
-    engines,
-  };
+  return { ...options, fileBytes: RECEIPT_MAX_BYTES, sampleEveryMs: SAMPLE_EVERY_MS, engines };
 }
 type TransfersResult = Awaited<ReturnType<typeof run>>;
 type TransfersEngine = EngineResult<Awaited<ReturnType<typeof measure>>>;
