@@ -1,14 +1,12 @@
 /**
- * `npm run bench [web|server|db|live|mail|payments|transfers|export]`: builds the site once, runs
- * the parts, writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
+ * `npm run bench [part]`: builds the site once, runs the parts in order (all, or the one
+ * named), writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
  * after itself (servers, browsers, nginx, temp databases and folders) however it ends.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { runDb } from './db';
-import { runExport } from './export';
 import {
   allIncidents,
   BENCH_DIR,
@@ -21,51 +19,37 @@ import {
   sleep,
 } from './lib/common';
 import { buildSnapshot } from './lib/snapshot';
-import { PARTS, renderMarkdown, type BenchResults, type Part } from './lib/report';
-import { runLive } from './live';
-import { runMail } from './mail';
-import { runPayments } from './payments';
-import { runServer } from './server';
-import { runTransfers } from './transfers';
-import { runWeb } from './web';
+import { renderMarkdown, type BenchResults, type Part } from './lib/report';
+
+/** The parts in the order they run and are reported: each is bench/parts/<name>.ts. */
+const NAMES = ['web', 'db', 'server', 'live', 'mail', 'payments', 'transfers', 'export'];
 
 const RESULTS_DIR = join(BENCH_DIR, 'results');
-const RUNNERS: Record<Part, () => Promise<unknown>> = {
-  web: runWeb,
-  server: runServer,
-  db: runDb,
-  live: runLive,
-  mail: runMail,
-  payments: runPayments,
-  transfers: runTransfers,
-  export: runExport,
-};
 
 function gitInfo(): BenchResults['git'] {
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT }).toString().trim();
-    const status = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString();
-    return { commit, changedFiles: status.split('\n').filter(Boolean).length };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT }).toString();
+    const changed = git('status', '--porcelain').split('\n').filter(Boolean).length;
+    return { commit: git('rev-parse', 'HEAD').trim(), changedFiles: changed };
   } catch {
     return { commit: 'unknown', changedFiles: 0 };
   }
 }
 
 /** The newest earlier result for each part this invocation does not measure. */
-function carryOver(results: BenchResults, measured: Part[]): void {
+function carryOver(results: BenchResults): void {
   if (!existsSync(RESULTS_DIR)) return;
   const files = readdirSync(RESULTS_DIR)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .reverse();
-  for (const part of PARTS) {
-    if (measured.includes(part)) continue;
+  for (const part of NAMES.filter((name) => !results.parts.includes(name))) {
     for (const file of files) {
       try {
         const earlier = JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults;
         const value = earlier[part];
         if (earlier.parts?.includes(part) && value && !('error' in (value as object))) {
-          (results as unknown as Record<Part, unknown>)[part] = value;
+          results[part] = value;
           results.carriedOver[part] = earlier.startedAt;
           break;
         }
@@ -93,28 +77,24 @@ async function waitForQuiet(budgetMs: number): Promise<number> {
   return Date.now() - started;
 }
 
-function write(results: BenchResults): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = results.startedAt.replace(/[:.]/g, '-');
-  const file = join(RESULTS_DIR, `${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(RESULTS_DIR, 'latest.md'), renderMarkdown(results));
-  return file;
-}
-
 async function main(): Promise<number> {
   const argument = process.argv[2];
-  if (argument !== undefined && !(PARTS as readonly string[]).includes(argument)) {
-    console.error(`Usage: npm run bench [-- ${PARTS.join('|')}]   (no part: all of them)`);
+  if (argument !== undefined && !NAMES.includes(argument)) {
+    console.error(`Usage: npm run bench [-- ${NAMES.join('|')}]   (no part: all of them)`);
     return 2;
   }
-  const parts: Part[] = argument ? [argument as Part] : [...PARTS];
+  const parts: [string, Part<unknown>][] = [];
+  for (const name of NAMES) {
+    const module = (await import(`./parts/${name}.ts`)) as { default: Part<unknown> };
+    parts.push([name, module.default]);
+  }
+  const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {
     startedAt: new Date(started).toISOString(),
     finishedAt: '',
     durationSeconds: 0,
-    parts,
+    parts: measured.map(([name]) => name),
     carriedOver: {},
     machine: {
       node: process.versions.node,
@@ -136,8 +116,11 @@ async function main(): Promise<number> {
     results.incidents = allIncidents();
     results.finishedAt = new Date().toISOString();
     results.durationSeconds = Math.round((Date.now() - started) / 1000);
-    carryOver(results, parts);
-    const file = write(results);
+    carryOver(results);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = join(RESULTS_DIR, `${results.startedAt.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(join(RESULTS_DIR, 'latest.md'), renderMarkdown(results, parts));
     log(`results: ${file} and bench/results/latest.md`);
     await runCleanups();
   };
@@ -160,38 +143,39 @@ async function main(): Promise<number> {
   let quietBudgetMs = envNumber('BENCH_QUIET_WAIT_SECONDS', 180) * 1000;
   let ok = true;
   try {
-    const needsBuild = parts.some((part) => part !== 'db' && part !== 'mail');
-    if (needsBuild && process.env.BENCH_SKIP_BUILD) {
-      results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
-    } else if (needsBuild) {
-      const loadAtStart = load();
-      try {
-        const { seconds } = await buildSnapshot();
-        results.load.build = { start: loadAtStart, end: load() };
-        results.build = { seconds: round(seconds, 1) };
-      } catch (error) {
-        results.build = { error: errorText(error).slice(0, 2_000) };
-        ok = false;
+    if (measured.some(([, part]) => part.needsBuild)) {
+      if (process.env.BENCH_SKIP_BUILD) {
+        results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
+      } else {
+        const loadAtStart = load();
+        try {
+          const { seconds } = await buildSnapshot();
+          results.load.build = { start: loadAtStart, end: load() };
+          results.build = { seconds: round(seconds, 1) };
+        } catch (error) {
+          results.build = { error: errorText(error).slice(0, 2_000) };
+          ok = false;
+        }
       }
     }
-    for (const part of parts) {
-      if (results.build && 'error' in results.build && part !== 'db' && part !== 'mail') {
-        results[part] = { error: 'the site did not build' } as never;
+    for (const [name, part] of measured) {
+      if (results.build && 'error' in results.build && part.needsBuild) {
+        results[name] = { error: 'the site did not build' };
         continue;
       }
       quietBudgetMs -= await waitForQuiet(quietBudgetMs);
-      log(`— ${part} —`);
+      log(`— ${name} —`);
       const partStarted = Date.now();
       const loadAtStart = load();
       try {
-        (results as unknown as Record<Part, unknown>)[part] = await RUNNERS[part]();
+        results[name] = await part.run();
       } catch (error) {
         ok = false;
-        log(`${part} failed: ${errorText(error)}`);
-        (results as unknown as Record<Part, unknown>)[part] = { error: errorText(error) };
+        log(`${name} failed: ${errorText(error)}`);
+        results[name] = { error: errorText(error) };
       }
-      results.load[part] = { start: loadAtStart, end: load() };
-      log(`— ${part} done in ${Math.round((Date.now() - partStarted) / 1000)} s —`);
+      results.load[name] = { start: loadAtStart, end: load() };
+      log(`— ${name} done in ${Math.round((Date.now() - partStarted) / 1000)} s —`);
     }
   } finally {
     clearTimeout(watchdog);

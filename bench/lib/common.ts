@@ -20,7 +20,7 @@ export function log(message: string): void {
 
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-/** A number from the environment, or the default. */
+/** A positive number from the environment, or the default. */
 export function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -28,6 +28,8 @@ export function envNumber(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
+
+export const envInteger = (name: string, fallback: number) => Math.round(envNumber(name, fallback));
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -65,11 +67,9 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  const low = sorted[lower] as number;
-  const high = sorted[upper] as number;
-  return low + (high - low) * (position - lower);
+  const low = sorted[Math.floor(position)] as number;
+  const high = sorted[Math.ceil(position)] as number;
+  return low + (high - low) * (position - Math.floor(position));
 }
 
 export const median = (values: readonly number[]) => quantile(values, 0.5);
@@ -84,36 +84,38 @@ export interface Summary {
   mean: number;
 }
 
-/** A summary with every figure to two decimals, as the reports print them. */
-export function roundSummary(summary: Summary): Summary {
+/** p50/p95/p99, min, max and mean; every figure to `digits` decimals when given. */
+export function summarize(values: readonly number[], digits?: number): Summary {
+  const n = values.length;
+  const r = (value: number) => (digits === undefined ? value : round(value, digits));
   return {
-    n: summary.n,
-    p50: round(summary.p50, 2),
-    p95: round(summary.p95, 2),
-    p99: round(summary.p99, 2),
-    min: round(summary.min, 2),
-    max: round(summary.max, 2),
-    mean: round(summary.mean, 2),
+    n,
+    p50: r(quantile(values, 0.5)),
+    p95: r(quantile(values, 0.95)),
+    p99: r(quantile(values, 0.99)),
+    min: r(n ? Math.min(...values) : Number.NaN),
+    max: r(n ? Math.max(...values) : Number.NaN),
+    mean: r(n ? values.reduce((sum, value) => sum + value, 0) / n : Number.NaN),
   };
 }
 
-export function summarize(values: readonly number[]): Summary {
-  const n = values.length;
-  return {
-    n,
-    p50: quantile(values, 0.5),
-    p95: quantile(values, 0.95),
-    p99: quantile(values, 0.99),
-    min: n ? Math.min(...values) : Number.NaN,
-    max: n ? Math.max(...values) : Number.NaN,
-    mean: n ? values.reduce((sum, value) => sum + value, 0) / n : Number.NaN,
-  };
-}
+/** Median and maximum, to one decimal (memory figures). */
+export const spread = (values: number[]) => ({
+  median: round(median(values), 1),
+  max: round(Math.max(...values), 1),
+});
 
 export function round(value: number, digits = 2): number {
   if (!Number.isFinite(value)) return value;
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+/** How many times each key occurs. */
+export function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
 }
 
 // --- cleanup ----------------------------------------------------------------------------
@@ -135,9 +137,7 @@ export function onCleanup(label: string, run: Cleanup): () => Promise<void> {
 
 /** Runs every registered cleanup, newest first, each bounded in time. */
 export async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    const entry = cleanups.pop();
-    if (!entry) break;
+  for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
     try {
       await withTimeout(Promise.resolve(entry.run()), 15_000, `cleanup ${entry.label}`);
     } catch (error) {
@@ -162,13 +162,8 @@ let site = ROOT;
  * the run starts (so edits made meanwhile, and other people's builds, do not mix into the
  * figures), or the project itself with BENCH_SKIP_BUILD.
  */
-export function siteRoot(): string {
-  return site;
-}
-
-export function setSiteRoot(dir: string): void {
-  site = dir;
-}
+export const siteRoot = () => site;
+export const setSiteRoot = (dir: string) => (site = dir);
 
 // --- incidents ----------------------------------------------------------------------------
 
@@ -180,6 +175,4 @@ export function recordIncident(text: string): void {
   log(`incident: ${text}`);
 }
 
-export function allIncidents(): string[] {
-  return [...incidents];
-}
+export const allIncidents = () => [...incidents];

@@ -5,7 +5,7 @@
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, log, tempDir } from './common';
+import { errorText, freePort, log, tempDir } from './common';
 import { runCommand, startProcess, waitForHttp, type Running } from './processes';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -14,22 +14,17 @@ export const NGINX = '/usr/sbin/nginx';
 export async function ensureNginx(): Promise<string | undefined> {
   if (existsSync(NGINX)) return undefined;
   log('nginx is missing: apt-get install -y nginx');
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (...args: string[]) =>
+    runCommand(`apt-get ${args[0]}`, 'apt-get', args, {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+      timeoutMs: 240_000,
+    });
   try {
-    try {
-      await runCommand('apt-get install nginx', 'apt-get', ['install', '-y', 'nginx'], {
-        env,
-        timeoutMs: 240_000,
-      });
-    } catch {
-      await runCommand('apt-get update', 'apt-get', ['update'], { env, timeoutMs: 180_000 });
-      await runCommand('apt-get install nginx', 'apt-get', ['install', '-y', 'nginx'], {
-        env,
-        timeoutMs: 240_000,
-      });
-    }
+    await apt('install', '-y', 'nginx').catch(() =>
+      apt('update').then(() => apt('install', '-y', 'nginx')),
+    );
   } catch (error) {
-    return `nginx could not be installed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+    return `nginx could not be installed: ${errorText(error).split('\n')[0]}`;
   }
   return existsSync(NGINX) ? undefined : 'nginx is still missing after apt-get install';
 }

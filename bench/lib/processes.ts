@@ -4,96 +4,78 @@
  * stopped by its own process id (and its process group), at the latest at cleanup.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { serverProcess } from '../../tests/support/process-tree';
-import { freePort, log, onCleanup, recordIncident, ROOT, siteRoot, sleep } from './common';
+import { startSmtpSink } from '../../tests/support/smtp-sink';
+import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
 
 export interface Running {
   pid: number;
   child: ChildProcess;
   output: () => string;
+  /** Whether it has exited (by itself, unless it was stopped). */
+  exited: () => boolean;
   stop: () => Promise<void>;
 }
 
 /** Variables from the caller's shell that would change how the server under test behaves. */
-const INHERITED_SETTINGS = [
-  'PORT',
-  'ORIGIN',
-  'DATABASE_URL',
-  'GOOGLE_CLIENT_ID',
-  'GOOGLE_CLIENT_SECRET',
-  'OIDC_ISSUER',
-  'ADMIN_EMAILS',
-  'TRUST_PROXY',
-  'LOG_LEVEL',
-];
+const INHERITED_SETTINGS =
+  'PORT ORIGIN DATABASE_URL GOOGLE_CLIENT_ID GOOGLE_CLIENT_SECRET OIDC_ISSUER ADMIN_EMAILS TRUST_PROXY LOG_LEVEL';
 
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of INHERITED_SETTINGS) delete env[name];
-  return { ...env, ...extra };
-}
-
-/** Starts a long-running process in its own process group and keeps the last 64 KB of output. */
+/**
+ * Starts a process in its own process group and keeps the last 64 KB of its output. A
+ * long-running one that exits by itself is recorded as an incident.
+ */
 export function startProcess(
   label: string,
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; longRunning?: boolean } = {},
 ): Running {
+  const env = { ...process.env };
+  for (const name of INHERITED_SETTINGS.split(' ')) delete env[name];
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
-    env: cleanEnv(options.env ?? {}),
+    env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-65_536);
-  };
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) done();
-    else child.once('exit', () => done());
-  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const ended = new Promise<void>((done) => (exited() ? done() : child.once('exit', () => done())));
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${label}: could not start ${command}`);
   let stopping = false;
-  if (options.longRunning) {
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      const tail = output
-        .trim()
-        .split('\n')
-        .filter((line) => !line.includes('"msg":"request"'))
-        .slice(-6)
-        .join(' | ');
-      recordIncident(
-        `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.slice(-800) || '(none)'}`,
-      );
-    });
-  }
-
-  const stopNow = async () => {
-    stopping = true;
-    if (child.exitCode !== null || child.signalCode !== null) return;
+  child.once('exit', (code, signal) => {
+    if (stopping || !options.longRunning) return;
+    const lines = output.trim().split('\n');
+    const tail = lines.filter((line) => !line.includes('"msg":"request"')).slice(-6);
+    recordIncident(
+      `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.join(' | ').slice(-800) || '(none)'}`,
+    );
+  });
+  const kill = (target: number, signal: NodeJS.Signals) => {
     try {
-      process.kill(pid, 'SIGTERM');
+      process.kill(target, signal);
     } catch {
       // already gone
     }
-    const ended = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-    // The whole group: npm runs the server through a shell and cross-env.
-    try {
-      process.kill(-pid, ended ? 'SIGTERM' : 'SIGKILL');
-    } catch {
-      // the group is gone
-    }
-    if (!ended) await Promise.race([exited, sleep(2_000)]);
   };
-  const stop = onCleanup(`stop ${label} (pid ${pid})`, stopNow);
-  return { pid, child, output: () => output, stop };
+  const stop = onCleanup(`stop ${label} (pid ${pid})`, async () => {
+    stopping = true;
+    if (exited()) return;
+    kill(pid, 'SIGTERM');
+    const done = await Promise.race([ended.then(() => true), sleep(8_000).then(() => false)]);
+    // The whole group: npm runs the server through a shell and cross-env.
+    kill(-pid, done ? 'SIGTERM' : 'SIGKILL');
+    if (!done) await Promise.race([ended, sleep(2_000)]);
+  });
+  return { pid, child, output: () => output, exited, stop };
 }
 
 /** Runs a command to completion; rejects with its output when it fails or overruns. */
@@ -105,16 +87,12 @@ export async function runCommand(
 ): Promise<string> {
   const running = startProcess(label, command, args, options);
   const timeoutMs = options.timeoutMs ?? 300_000;
-  const code = await new Promise<number | null>((done) => {
-    const timer = setTimeout(() => {
-      log(`${label}: no result after ${timeoutMs} ms, stopping it`);
-      void running.stop();
-    }, timeoutMs);
-    running.child.once('exit', (exitCode) => {
-      clearTimeout(timer);
-      done(exitCode);
-    });
-  });
+  const timer = setTimeout(() => {
+    log(`${label}: no result after ${timeoutMs} ms, stopping it`);
+    void running.stop();
+  }, timeoutMs);
+  const code = await new Promise<number | null>((done) => running.child.once('exit', done));
+  clearTimeout(timer);
   await running.stop();
   if (code !== 0) {
     throw new Error(`${label} failed (exit ${code}):\n${running.output().slice(-4_000)}`);
@@ -131,12 +109,11 @@ export async function waitForHttp(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {
       // not listening yet
     }
-    if (running.child.exitCode !== null || running.child.signalCode !== null) {
+    if (running.exited()) {
       throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
     }
     if (Date.now() > deadline) {
@@ -149,7 +126,6 @@ export async function waitForHttp(
 
 export interface AppServer extends Running {
   origin: string;
-  port: number;
   /** The node process that runs the server (npm's descendant), for its memory and CPU. */
   serverPid: () => number;
 }
@@ -179,12 +155,41 @@ export async function startAppServer(
     },
   });
   await waitForHttp(`${origin}/readyz`, running, label);
-  return {
-    ...running,
-    origin,
-    port,
-    serverPid: () => serverProcess(running.pid),
-  };
+  return { ...running, origin, serverPid: () => serverProcess(running.pid) };
+}
+
+/**
+ * `work` with the production server on `databaseUrl` (migrated first, so the bench's own
+ * connection sees every table the server uses), its e-mail going out through SMTP as in
+ * production, to a sink in the bench process; everything stopped afterwards.
+ */
+export async function withSiteServer<T>(
+  label: string,
+  databaseUrl: string,
+  env: Record<string, string>,
+  work: (site: {
+    database: DatabaseHandle;
+    server: AppServer;
+    sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  }) => Promise<T>,
+): Promise<T> {
+  const database = openDatabase(databaseUrl);
+  const sink = await startSmtpSink();
+  const closeSink = onCleanup('stop the SMTP sink', () => sink.close());
+  let server: AppServer | undefined;
+  try {
+    await migrateToLatest(database.db);
+    server = await startAppServer(`site server (${label})`, databaseUrl, {
+      ...env,
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'Bench <bench@example.net>',
+    });
+    return await work({ database, server, sink });
+  } finally {
+    await server?.stop();
+    await database.close();
+    await closeSink();
+  }
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`). */
@@ -211,16 +216,18 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-/** Resident memory of a process in MB (VmRSS), or NaN when it is gone. */
-export function rssMb(pid: number): number {
+/** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: its peak), or NaN. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
     return match ? Number(match[1]) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
   }
 }
+
+export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
 export function sampleRss(pid: number, everyMs = 200): () => number[] {
@@ -236,4 +243,58 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
     take();
     return samples;
   };
+}
+
+/**
+ * Runs `work` with a process's memory watched: its RSS sampled every `everyMs`, and its
+ * exact peak (VmHWM, reset to the current RSS first by writing `5` to
+ * /proc/<pid>/clear_refs, Linux ≥ 4.0, so nothing between samples is missed), until
+ * `settleMs` after the work ended (buffers being let go, an e-mail going out).
+ */
+export async function watchMemory<T>(
+  pid: number,
+  everyMs: number,
+  settleMs: number,
+  work: () => Promise<T>,
+): Promise<{ value: T; memory: ReturnType<typeof readings> }> {
+  const beforeMb = rssMb(pid);
+  let reset = true;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    reset = false;
+  }
+  const stop = sampleRss(pid, everyMs);
+  const value = await work();
+  await sleep(settleMs);
+  const exactPeakMb = reset ? statusMb(pid, 'VmHWM') : Number.NaN;
+  return { value, memory: readings(beforeMb, stop(), exactPeakMb, rssMb(pid)) };
+}
+
+/** A watched span's memory, in MB to one decimal; the sampled peak is the highest sample. */
+const readings = (beforeMb: number, samples: number[], exactPeakMb: number, afterMb: number) => ({
+  beforeMb: round(beforeMb, 1),
+  sampledPeakMb: round(Math.max(...samples), 1),
+  samples: samples.length,
+  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
+  exactPeakMb: round(exactPeakMb, 1),
+  afterMb: round(afterMb, 1),
+});
+
+/** The peak of a watched span: the exact one where it was read, else the samples'. */
+export const peakOf = (run: { exactPeakMb: number; sampledPeakMb: number }) =>
+  Number.isFinite(run.exactPeakMb)
+    ? Math.max(run.exactPeakMb, run.sampledPeakMb)
+    : run.sampledPeakMb;
+
+/** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
+export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {
+  const started = performance.now();
+  await runCommand(
+    `db:seed-bench ${users}`,
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['scripts/db-seed-bench.ts', String(users)],
+    { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs },
+  );
+  return (performance.now() - started) / 1000;
 }

@@ -1,0 +1,188 @@
+/**
+ * The e-mail outbox (issue 13): what queueing the welcome e-mail adds to a sign-in-shaped
+ * transaction, and the product's worker's rate to an SMTP sink in this process (so a floor).
+ * bench/README.md says how each figure is taken.
+ */
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { nowTimestamp } from '~/db/schema';
+import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
+import { startEmailWorker } from '~/features/email/email-worker.server';
+import { createSmtpTransport } from '~/features/email/mail-transport.server';
+import { startSmtpSink } from '../../tests/support/smtp-sink';
+import { envNumber, log, round, summarize } from '../lib/common';
+import { onBothEngines, type EngineResult } from '../lib/postgres';
+import { definePart, ms, NA, num, row, table, verdict, why } from '../lib/report';
+
+const ENQUEUE_BUDGET_MS = 1;
+const RATE_BUDGET = 50;
+const WARM_UP = 100;
+
+/** A user row as a first sign-in writes it. */
+async function createUser(trx: DatabaseHandle['db']) {
+  const id = `bench-mail-${randomBytes(8).toString('hex')}`;
+  return trx
+    .insertInto('users')
+    .values({ id, name: 'Bench Mail', email: `${id}@example.net`, created_at: nowTimestamp() })
+    .returning(['id', 'name', 'email'])
+    .executeTakeFirstOrThrow();
+}
+
+async function timeTransactions(database: DatabaseHandle, count: number) {
+  const without: number[] = [];
+  const withEmail: number[] = [];
+  const enqueue: number[] = [];
+  // Warm-up, then alternate so drift on the machine touches both kinds alike.
+  for (let i = 0; i < 2 * count + WARM_UP; i += 1) {
+    const queueEmail = i % 2 === 1;
+    const started = performance.now();
+    let enqueueTime = 0;
+    await database.db.transaction().execute(async (trx) => {
+      const user = await createUser(trx);
+      if (!queueEmail) return;
+      const before = performance.now();
+      await enqueueWelcomeEmail(trx, user);
+      enqueueTime = performance.now() - before;
+    });
+    if (i < WARM_UP) continue;
+    (queueEmail ? withEmail : without).push(performance.now() - started);
+    if (queueEmail) enqueue.push(enqueueTime);
+  }
+  return {
+    without: summarize(without),
+    withEmail: summarize(withEmail),
+    enqueue: summarize(enqueue),
+  };
+}
+
+async function timeWorker(database: DatabaseHandle, messages: number) {
+  const sink = await startSmtpSink();
+  const transport = createSmtpTransport(sink.url);
+  const worker = startEmailWorker({
+    db: database.db,
+    engine: database.engine,
+    transport,
+    from: { name: 'Bench', address: 'bench@example.net' },
+    replyTo: 'bench@example.net',
+    origin: 'http://localhost:3000',
+    logger: pino({ level: 'silent' }),
+    pollMs: 3_600_000,
+  });
+  try {
+    // The messages queued by the transactions go first, untimed: the run starts from an empty queue.
+    await worker.runOnce();
+    sink.received.length = 0;
+    for (let i = 0; i < messages; i += 1) {
+      await database.db
+        .transaction()
+        .execute(async (trx) => enqueueWelcomeEmail(trx, await createUser(trx)));
+    }
+    const started = performance.now();
+    await worker.runOnce();
+    const seconds = (performance.now() - started) / 1000;
+    if (sink.received.length !== messages) {
+      throw new Error(`the sink received ${sink.received.length} of ${messages} messages`);
+    }
+    return seconds;
+  } finally {
+    await worker.stop();
+    transport.close();
+    await sink.close();
+  }
+}
+
+async function measure(url: string, engine: string, transactions: number, messages: number) {
+  const database = openDatabase(url);
+  try {
+    await migrateToLatest(database.db);
+    log(`mail ${engine}: ${transactions} transactions each way`);
+    const timed = await timeTransactions(database, transactions);
+    log(`mail ${engine}: sending ${messages} messages`);
+    const seconds = await timeWorker(database, messages);
+    return {
+      withoutEmailMs: timed.without,
+      withEmailMs: timed.withEmail,
+      enqueueMs: timed.enqueue,
+      /** p95 with the e-mail minus p95 without. */
+      addedP95Ms: round(timed.withEmail.p95 - timed.without.p95, 3),
+      messages,
+      sendSeconds: round(seconds, 2),
+      messagesPerSecond: round(messages / seconds, 1),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function run() {
+  const transactions = envNumber('BENCH_MAIL_TRANSACTIONS', 2000);
+  const messages = envNumber('BENCH_MAIL_MESSAGES', 1000);
+  const engines = await onBothEngines('mail', (engine, url) =>
+    measure(url, engine, transactions, messages),
+  );
+  return { transactions, messages, engines };
+}
+type MailResult = Awaited<ReturnType<typeof run>>;
+type MailEngine = EngineResult<Awaited<ReturnType<typeof measure>>>;
+
+function judge(mail: MailResult | undefined) {
+  const enqueueLabel = `Queueing an e-mail adds < ${ENQUEUE_BUDGET_MS} ms p95 to its transaction`;
+  const rateLabel = `E-mail worker sends ≥ ${RATE_BUDGET} messages/s to a local SMTP sink`;
+  if (!mail) return [row(enqueueLabel, '', NA), row(rateLabel, '', NA)];
+  return mail.engines.flatMap((engine: MailEngine) => {
+    const enqueue = `${enqueueLabel} (${engine.engine})`;
+    const rate = `${rateLabel} (${engine.engine})`;
+    if (engine.skipped || engine.error || !engine.enqueueMs) {
+      return [row(enqueue, why(engine), NA), row(rate, why(engine), NA)];
+    }
+    return [
+      row(
+        enqueue,
+        `enqueue call p95 ${ms(engine.enqueueMs.p95, 3)}; transaction p95 ${ms(engine.withoutEmailMs?.p95, 3)} → ${ms(engine.withEmailMs?.p95, 3)} (+${ms(engine.addedP95Ms, 3)})`,
+        verdict(
+          engine.enqueueMs.p95 < ENQUEUE_BUDGET_MS &&
+            (engine.addedP95Ms ?? Infinity) < ENQUEUE_BUDGET_MS,
+        ),
+      ),
+      row(
+        rate,
+        `${num(engine.messagesPerSecond)} messages/s (${engine.messages} in ${num(engine.sendSeconds)} s)`,
+        verdict((engine.messagesPerSecond ?? 0) >= RATE_BUDGET),
+      ),
+    ];
+  });
+}
+
+function details(mail: MailResult) {
+  const pair = (summary?: { p50: number; p95: number }) =>
+    `${ms(summary?.p50, 3)} / ${ms(summary?.p95, 3)}`;
+  return [
+    table(
+      [
+        'engine',
+        'transaction without e-mail p50 / p95',
+        'with e-mail p50 / p95',
+        'enqueue call p50 / p95',
+        'worker',
+      ],
+      mail.engines.map((engine: MailEngine) =>
+        engine.enqueueMs
+          ? [
+              engine.engine,
+              pair(engine.withoutEmailMs),
+              pair(engine.withEmailMs),
+              pair(engine.enqueueMs),
+              `${num(engine.messagesPerSecond)} messages/s`,
+            ]
+          : [engine.engine, why(engine, '–'), '–', '–', '–'],
+      ),
+    ),
+    '',
+    `${mail.transactions} transactions each way (a user created as a sign-in does, alternately without and with the welcome e-mail), ` +
+      `then ${mail.messages} messages sent by the product's worker through its SMTP transport (a pool of 5 connections) to an \`smtp-server\` sink in the bench process.`,
+    '',
+  ].join('\n');
+}
+
+export default definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });
