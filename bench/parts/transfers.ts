@@ -10,7 +10,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { plans } from '~/content/plans';
 import type { DatabaseHandle, Engine } from '~/db/database.server';
 import { nowTimestamp, type BankTransferStatus } from '~/db/schema';
-import { USERS_PAGE_SIZE } from '~/features/admin/user-search';
+import { LIST_PAGE_SIZE } from '~/ui/list/page-window';
 import { RECEIPT_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
 import { createAccounts, type Account } from '../../tests/support/accounts';
@@ -383,7 +383,7 @@ async function measureQueue(
   log(
     `transfers: ${seeded.total} transfers (${seeded.pending} pending) in ${seeded.seconds.toFixed(1)} s`,
   );
-  const pageCount = Math.max(1, Math.ceil(seeded.total / USERS_PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(seeded.total / LIST_PAGE_SIZE));
   const pages = [...new Set([1, Math.ceil(pageCount / 2), pageCount])];
   const targets = pages.flatMap((page) =>
     (['data', 'html'] as const).map((kind) => {
