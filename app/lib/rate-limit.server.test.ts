@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../tests/support/test-database';
 import { consumeRateLimit, deleteEndedRateLimits } from './rate-limit.server';
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle.close());
+const handle = useTestDatabase();
 
 describe('consumeRateLimit', () => {
   it('allows up to the limit per window, then refuses with the time left', async () => {

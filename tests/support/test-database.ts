@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { createTestSchema, dropTestSchema, postgresTestUrl } from './sql-client';
 
@@ -27,4 +28,22 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
     throw error;
   }
   return { ...handle, close, url };
+}
+
+/**
+ * The test file's database: opened before its first test, closed (and on PostgreSQL its
+ * schema dropped) after its last. Read it inside tests and hooks, not at import time.
+ */
+export function useTestDatabase(): DatabaseHandle & { url: string } {
+  let handle: (DatabaseHandle & { url: string }) | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle?.close());
+  return new Proxy({} as DatabaseHandle & { url: string }, {
+    get(_, key) {
+      if (!handle) throw new Error('The test database is opened in beforeAll');
+      return handle[key as keyof typeof handle];
+    },
+  });
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { insertUser } from '../../../tests/support/factories';
 import {
   deleteExpiredSessions,
@@ -13,11 +12,7 @@ import {
 
 const settings: SessionSettings = { secure: false, idleDays: 7, maxDays: 30 };
 const DAY = 24 * 60 * 60 * 1000;
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle.close());
+const handle = useTestDatabase();
 
 const cookieOf = (setCookie: string) => setCookie.split(';')[0]!;
 const attributesOf = (setCookie: string) => setCookie.split('; ').slice(1).sort();

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
-import { createTestDatabase, testEngine } from '../../../tests/support/test-database';
+import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
 import { insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
@@ -17,11 +16,7 @@ import {
 } from './certificates.server';
 import { publicCertificate } from './certificates.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const admin = { id: 'admin-1', name: 'Ada Admin' };
 const now = new Date('2026-12-01T10:00:00.000Z');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { insertUser } from '../../../tests/support/factories';
 import {
   CohortNameTaken,
@@ -13,11 +12,7 @@ import {
   updateCohort,
 } from './cohorts.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const admin = { id: 'admin-1', name: 'Ada Admin' };
 

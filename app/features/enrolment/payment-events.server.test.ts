@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { accessOf, insertUser } from '../../../tests/support/factories';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
@@ -10,11 +9,7 @@ import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
 import { listPaymentsNeedingAttention } from './payment-search.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 let events = 0;
 const paid = (

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BankTransferStatus,
   EnrolmentStatus,
@@ -8,7 +7,7 @@ import type {
   PaymentStatus,
   User,
 } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   insertEnrolment,
   insertOrder,
@@ -25,11 +24,7 @@ import {
   searchPayments,
 } from './payment-search.server';
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle.close());
+const handle = useTestDatabase();
 
 const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, day, hour)).toISOString();
 

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { createCohort, setCohortArchived } from '~/features/cohorts/cohorts.server';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { insertUser } from '../../../tests/support/factories';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   addMentor,
   cohortsMentoredBy,
@@ -14,11 +13,7 @@ import {
   staffChangesFor,
 } from './mentors.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 let cohorts = 0;
 async function newCohort() {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
-import type { DatabaseHandle } from '~/db/database.server';
 import type { Access } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { accessOf, insertUser } from '../../../tests/support/factories';
 import {
   decideTransfer,
@@ -11,11 +10,7 @@ import {
   submitTransfer,
 } from './bank-transfers.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const receipt = {
   bytes: Buffer.from('%PDF-1.7\n%%EOF'),

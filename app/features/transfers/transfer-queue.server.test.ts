@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
-import type { DatabaseHandle } from '~/db/database.server';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { insertUser } from '../../../tests/support/factories';
 import { decideTransfer, submitTransfer } from './bank-transfers.server';
 import { countPendingTransfers, listTransferQueue } from './transfer-queue.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const receipt = {
   bytes: Buffer.from('%PDF-1.7\n'),
