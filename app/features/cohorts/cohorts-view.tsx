@@ -193,7 +193,8 @@ function CohortMentors({
       {cohort.archived_at ? (
         <p className="mt-3 text-sm text-slate-700">{MENTOR_MESSAGES.archivedCohort}</p>
       ) : (
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        // A new key once a mentor is added: the field starts empty again for the next one.
+        <Form method="post" key={mentors.length} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="cohortId" value={cohort.id} />
           <div className="min-w-0 grow basis-60">
             <label htmlFor={fieldId} className={labelClass}>
