@@ -4,6 +4,7 @@ import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { RowActionForm } from '~/ui/list/row-action-form';
 import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
@@ -169,18 +170,13 @@ function CohortMentors({
                 <span className="font-semibold text-ink">{mentor.name}</span>{' '}
                 <span className="break-all text-slate-700">{mentor.email}</span>
               </span>
-              <Form method="post" className="ml-auto">
-                <input type="hidden" name="cohortId" value={cohort.id} />
-                <input type="hidden" name="userId" value={mentor.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={MENTOR_INTENTS.remove}
-                  className="rounded text-sm font-semibold text-brand-700 underline"
-                >
-                  Remove<span className="sr-only"> {mentor.name}</span>
-                </button>
-              </Form>
+              <RowActionForm
+                fields={{ cohortId: cohort.id, userId: mentor.id }}
+                intent={MENTOR_INTENTS.remove}
+                className="ml-auto text-sm"
+              >
+                Remove<span className="sr-only"> {mentor.name}</span>
+              </RowActionForm>
             </li>
           ))}
         </ul>
@@ -290,20 +286,15 @@ export function CohortsView({
                       >
                         Edit<span className="sr-only"> {cohort.name}</span>
                       </Link>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={cohort.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={
-                            cohort.archived_at ? COHORT_INTENTS.restore : COHORT_INTENTS.archive
-                          }
-                          className="rounded font-semibold text-brand-700 underline"
-                        >
-                          {cohort.archived_at ? 'Restore' : 'Archive'}
-                          <span className="sr-only"> {cohort.name}</span>
-                        </button>
-                      </Form>
+                      <RowActionForm
+                        fields={{ id: cohort.id }}
+                        intent={
+                          cohort.archived_at ? COHORT_INTENTS.restore : COHORT_INTENTS.archive
+                        }
+                      >
+                        {cohort.archived_at ? 'Restore' : 'Archive'}
+                        <span className="sr-only"> {cohort.name}</span>
+                      </RowActionForm>
                     </div>,
                   ])}
                 </tr>
