@@ -11,7 +11,14 @@ import {
   saveFullPageScreenshot,
   test,
 } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount, type TestAccount } from './sessions';
+import { insertApprovedProjects } from '../support/factories';
+import {
+  createAccount,
+  openE2eDatabase,
+  useAccount,
+  withE2eDatabase,
+  type TestAccount,
+} from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -101,7 +108,9 @@ test.describe('certificates', () => {
     const suffix = randomBytes(3).toString('hex');
     const student = await createAccount('level-1', `Grace ${suffix}`);
     completeSteps(student.id);
-    await useAccount(page.context(), await createAccount('admin', 'Cert Admin'));
+    const admin = await createAccount('admin', 'Cert Admin');
+    await withE2eDatabase((db) => insertApprovedProjects(db, student.id, admin));
+    await useAccount(page.context(), admin);
 
     await gotoApp(page, `/admin/user-details/${student.id}`);
     const progress = page.getByRole('region', { name: 'Progress' });
@@ -111,7 +120,7 @@ test.describe('certificates', () => {
     await expect(progress.getByRole('listitem').last()).toContainText(/Completed \d+ \w+ \d{4}/);
 
     const section = certificateSection(page);
-    await expect(section).toContainText('All 8 steps are complete.');
+    await expect(section).toContainText('All 8 steps are complete. Projects approved: 7 of 7.');
     const nameField = section.getByLabel('Name on the certificate');
     await expect(nameField).toHaveValue(student.name);
     const printedName = `Grace Adaeze ${suffix}`;

@@ -1,6 +1,6 @@
 /**
  * Certificates through the compiled server: an admin issues one on a user's page (a note
- * is required before all 8 steps), its e-mail reaches the local mailbox with the link, the
+ * is required before all 8 steps and 7 approved projects), its e-mail reaches the local mailbox with the link, the
  * public page shows it to anyone (noindex until its holder lists it), only its holder can
  * list it, and a revoked one says Revoked; on SQLite, and on PostgreSQL in its pass.
  */
@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createAccounts, type Account } from '../support/accounts';
+import { insertApprovedProjects } from '../support/factories';
 import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
 
 let server: RunningServer;
@@ -37,6 +38,7 @@ beforeAll(async () => {
       NUMBERED_STEPS.map((step) => ({ user_id: student.id, step: step.slug, completed_at: at })),
     )
     .execute();
+  await insertApprovedProjects(database.db, student.id, { id: admin.id, name: 'Ada Admin' });
   await database.db
     .insertInto('step_completions')
     .values({ user_id: early.id, step: 'roadmap', completed_at: at })
@@ -102,6 +104,24 @@ describe('issuing', () => {
       expect(revoke.status).toBe(403);
     }
     expect(await certificatesOf(student.id)).toEqual([]);
+  });
+
+  it('after all 8 steps but before all 7 projects are approved needs a note (400, nothing written)', async () => {
+    const steps = NUMBERED_STEPS.map((step) => ({
+      user_id: other.id,
+      step: step.slug,
+      completed_at: new Date().toISOString(),
+    }));
+    await database.db.insertInto('step_completions').values(steps).execute();
+    await insertApprovedProjects(database.db, other.id, { id: admin.id, name: 'Ada Admin' }, 6);
+    const refused = await post(
+      `/admin/user-details/${other.id}`,
+      { intent: 'issue-certificate', name: 'Other Student', note: '' },
+      admin,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
+    expect(await certificatesOf(other.id)).toEqual([]);
   });
 
   it('before all 8 steps needs a note (400 with the message, nothing written)', async () => {

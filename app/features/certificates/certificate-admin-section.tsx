@@ -1,7 +1,9 @@
 import { Award, BadgeCheck, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { PROJECT_COUNT } from '~/content/projects';
 import type { Certificate } from '~/db/schema';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
@@ -11,9 +13,11 @@ import { notify } from '~/ui/toasts';
 import {
   CERTIFICATE_NAME_MAX,
   CERTIFICATE_TEXT_MAX,
+  certificateNeedsNote,
   ISSUE_CERTIFICATE_INTENT,
   REVOKE_CERTIFICATE_INTENT,
   type CertificateField,
+  type CourseProgress,
 } from './certificate-form';
 import { certificatePath, courseNameOf } from './certificate-links';
 
@@ -46,17 +50,14 @@ function refusalOf(errors: CertificateErrors | undefined, intent: string) {
 
 function IssueForm({
   displayName,
-  complete,
-  done,
-  total,
+  progress,
   errors,
 }: {
   displayName: string;
-  complete: boolean;
-  done: number;
-  total: number;
+  progress: CourseProgress;
   errors?: CertificateErrors;
 }) {
+  const complete = !certificateNeedsNote(progress);
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' &&
@@ -73,9 +74,12 @@ function IssueForm({
         Issue certificate
       </h3>
       <p id="issue-certificate-progress" className="mt-1 text-sm text-slate-700">
-        {complete
-          ? `All ${total} steps are complete.`
-          : `${done} of ${total} steps are complete. You can issue the certificate now with a note saying why; the note is kept with it.`}
+        {progress.stepsDone >= NUMBERED_STEPS.length
+          ? `All ${NUMBERED_STEPS.length} steps are complete.`
+          : `${progress.stepsDone} of ${NUMBERED_STEPS.length} steps are complete.`}{' '}
+        Projects approved: {progress.projectsApproved} of {PROJECT_COUNT}.
+        {!complete &&
+          ' You can issue the certificate now with a note saying why; the note is kept with it.'}
       </p>
       <input type="hidden" name="intent" value={ISSUE_CERTIFICATE_INTENT} />
       <label htmlFor="certificate-name" className="mt-4 block text-sm font-semibold text-ink">
@@ -235,19 +239,18 @@ function CertificateFacts({ certificate }: { certificate: Certificate }) {
 
 /**
  * The Certificate section of a user's admin page: the valid certificate with Revoke, or
- * Issue certificate (a note is required before all 8 steps); earlier, revoked ones below.
+ * Issue certificate (a note is required before all 8 steps and 7 approved projects); earlier,
+ * revoked ones below.
  */
 export function CertificateAdminSection({
   displayName,
-  done,
-  total,
+  progress,
   certificates,
   errors,
 }: {
   displayName: string;
-  /** Numbered steps the student completed, of `total`. */
-  done: number;
-  total: number;
+  /** Numbered steps the student completed and projects approved: a note until all are. */
+  progress: CourseProgress;
   /** Every certificate of the student, newest first. */
   certificates: Certificate[];
   /** A refusal of Issue certificate or Revoke. */
@@ -285,13 +288,7 @@ export function CertificateAdminSection({
               ? 'No valid certificate: the last one was revoked.'
               : 'No certificate issued yet.'}
           </p>
-          <IssueForm
-            displayName={displayName}
-            complete={done >= total}
-            done={done}
-            total={total}
-            errors={errors}
-          />
+          <IssueForm displayName={displayName} progress={progress} errors={errors} />
         </>
       )}
       {revoked.length > 0 && (

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PROJECT_COUNT } from '~/content/projects';
+import { NUMBERED_STEPS } from '~/features/progress/progress';
 
 /** The admin's buttons on a user's page: shared by the page and its action. */
 export const ISSUE_CERTIFICATE_INTENT = 'issue-certificate';
@@ -10,7 +12,7 @@ export const CERTIFICATE_TEXT_MAX = 1000;
 export const CERTIFICATE_MESSAGES = {
   name: `Write the name as it should appear on the certificate (1 to ${CERTIFICATE_NAME_MAX} characters).`,
   noteRequired:
-    'A note is required: this student has not completed all 8 steps. Say why the certificate is issued now.',
+    'A note is required: this student has not completed all 8 steps and had all 7 projects approved. Say why the certificate is issued now.',
   noteTooLong: `The note can be at most ${CERTIFICATE_TEXT_MAX} characters.`,
   reason: `Give a reason for revoking the certificate (3 to ${CERTIFICATE_TEXT_MAX} characters).`,
   alreadyValid:
@@ -27,6 +29,20 @@ export const CERTIFICATE_MESSAGES = {
   notOwner: 'Only the student who holds this certificate can change this.',
   listingRevoked: 'This certificate was revoked; its page is never listed.',
 } as const;
+
+/** How far a student is: numbered steps completed, projects approved. */
+export interface CourseProgress {
+  stepsDone: number;
+  projectsApproved: number;
+}
+
+/**
+ * The one rule of a certificate's note: it is required until every numbered step is
+ * complete and every project approved (the form says so, the issuing refuses without).
+ */
+export function certificateNeedsNote({ stepsDone, projectsApproved }: CourseProgress): boolean {
+  return stepsDone < NUMBERED_STEPS.length || projectsApproved < PROJECT_COUNT;
+}
 
 /** Letters, marks and punctuation, but no control characters (a name is printed as it is). */
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PROJECTS } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
-import { insertEnrolment, insertUser } from '../../../tests/support/factories';
+import {
+  insertApprovedProjects,
+  insertEnrolment,
+  insertUser,
+} from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
@@ -25,6 +30,12 @@ async function completeSteps(userId: string, count = NUMBERED_STEPS.length) {
   for (const step of NUMBERED_STEPS.slice(0, count)) {
     await markStep(database.db, userId, step.slug, true, now);
   }
+}
+
+/** Every step complete and every project approved: a certificate needs no note. */
+async function completeCourse(userId: string) {
+  await completeSteps(userId);
+  await insertApprovedProjects(database.db, userId, admin);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<CertificateError> {
@@ -51,7 +62,7 @@ describe('issuing a certificate', () => {
       access: 'level-1',
       cohort: 'cohort-1',
     });
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     const { certificate, emailed } = await issueCertificate(
       database.db,
       { userId: student.id, name: '  Tobiloba Adé  ', admin },
@@ -110,9 +121,31 @@ describe('issuing a certificate', () => {
     expect(certificate.cohort_name).toBeNull();
   });
 
-  it('one valid certificate per student: a second is refused until the first is revoked', async () => {
+  it('after all 8 steps but before all 7 projects are approved only with a note; with them, without', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
+    await insertApprovedProjects(database.db, student.id, admin, PROJECTS.length - 1);
+    const refused = await refusal(
+      issueCertificate(database.db, { userId: student.id, name: 'Almost There', admin }),
+    );
+    expect(refused).toMatchObject({ status: 400, field: 'note' });
+    expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
+    expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
+    expect(await outboxOf(student.id)).toEqual([]);
+
+    const other = await insertUser(database.db, { access: 'level-1' });
+    await completeCourse(other.id);
+    const { certificate } = await issueCertificate(database.db, {
+      userId: other.id,
+      name: 'All Done',
+      admin,
+    });
+    expect(certificate.note).toBeNull();
+  });
+
+  it('one valid certificate per student: a second is refused until the first is revoked', async () => {
+    const student = await insertUser(database.db, { access: 'level-1' });
+    await completeCourse(student.id);
     const first = await issueCertificate(database.db, { userId: student.id, name: 'One', admin });
     const second = await refusal(
       issueCertificate(database.db, { userId: student.id, name: 'Two', admin }),
@@ -131,7 +164,7 @@ describe('issuing a certificate', () => {
 
   it('two admins at once still make one valid certificate: the second waits for the first', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     let second: Promise<unknown> | undefined;
     await database.db.transaction().execute(async (trx) => {
       // The first admin's transaction, caught between its check and its insert.
@@ -168,7 +201,7 @@ describe('issuing a certificate', () => {
 
   it('takes the track of the enrolment and refuses a bad name or an unknown user', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     await insertEnrolment(database.db, {
       id: `enrolment-${student.id}`,
       userId: student.id,
@@ -203,7 +236,7 @@ describe('issuing a certificate', () => {
 describe('revoking a certificate', () => {
   it('needs a reason, records who and when, happens once; the public page then says revoked', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     const { certificate } = await issueCertificate(database.db, {
       userId: student.id,
       name: 'Revoke Me',
@@ -252,7 +285,7 @@ describe('listing a certificate for search engines', () => {
   it('only its holder can choose, only while it is valid; the page is indexable only then', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     const other = await insertUser(database.db, { access: 'level-1' });
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     const { certificate } = await issueCertificate(database.db, {
       userId: student.id,
       name: 'Listed Student',
@@ -297,7 +330,7 @@ describe('listing a certificate for search engines', () => {
   it("the student's panel shows the valid certificate, else the latest revoked one, else none", async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     expect(await findStudentCertificate(database.db, student.id)).toBeNull();
-    await completeSteps(student.id);
+    await completeCourse(student.id);
     const first = await issueCertificate(
       database.db,
       { userId: student.id, name: 'First', admin },

@@ -3,13 +3,16 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '~/db/database.server';
 import { NO_COHORT, nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
-import { hasCompletedCourse } from '~/features/progress/progress.server';
+import { listCompletedSteps } from '~/features/progress/progress.server';
+import { approvedProjectCount } from '~/features/projects/submissions.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import {
   CERTIFICATE_MESSAGES,
   CERTIFICATE_TEXT_MAX,
   certificateNameSchema,
+  certificateNeedsNote,
   type CertificateField,
+  type CourseProgress,
 } from './certificate-form';
 import {
   certificatePath,
@@ -75,9 +78,18 @@ async function enrolledTrack(db: Kysely<Database>, userId: string): Promise<Trac
   return enrolment?.track ?? 'frontend';
 }
 
+/** A student's steps completed and projects approved, which decide whether a note is needed. */
+async function courseProgress(db: Kysely<Database>, userId: string): Promise<CourseProgress> {
+  const [steps, projectsApproved] = await Promise.all([
+    listCompletedSteps(db, userId),
+    approvedProjectCount(db, userId),
+  ]);
+  return { stepsDone: steps.length, projectsApproved };
+}
+
 /**
  * Issues a student's certificate, in one transaction with its e-mail: when they completed
- * all 8 numbered steps, or earlier with a note saying why (kept in the row, shown in
+ * all 8 numbered steps and had all 7 projects approved, or earlier with a note saying why (kept in the row, shown in
  * their history). One valid certificate per student: a second is refused while one is.
  * The row records the name as printed, the track of their enrolment, their cohort's name
  * today, and who issued it.
@@ -104,7 +116,7 @@ export async function issueCertificate(
     const user = await userQuery.executeTakeFirst();
     if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
 
-    if (!note && !(await hasCompletedCourse(trx, user.id))) {
+    if (!note && certificateNeedsNote(await courseProgress(trx, user.id))) {
       throw new CertificateError(CERTIFICATE_MESSAGES.noteRequired, 400, 'note');
     }
     const valid = await trx

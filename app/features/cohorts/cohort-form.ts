@@ -16,3 +16,9 @@ export const COHORT_INTENTS = { save: 'save', archive: 'archive', restore: 'rest
 
 /** The fields of the form that creates or edits a cohort. */
 export type CohortField = 'name' | 'startDate' | 'schedule' | 'capacity';
+
+/** The buttons of a cohort's Mentors section: Add mentor, and Remove on each mentor. */
+export const MENTOR_INTENTS = { add: 'add-mentor', remove: 'remove-mentor' } as const;
+
+/** The fields of the Mentors forms, which a refusal may name (the cohort says whose form). */
+export type MentorField = 'email' | 'cohortId' | 'userId';

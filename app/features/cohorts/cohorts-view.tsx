@@ -4,9 +4,11 @@ import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { RowActionForm } from '~/ui/list/row-action-form';
 import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
-import { COHORT_INTENTS, type CohortField } from './cohort-form';
+import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
+import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } from './cohort-form';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
@@ -119,19 +121,132 @@ function CohortForm({
   );
 }
 
-/** `/admin/cohorts`: every cohort, how many people it holds, and the form to add or edit one. */
+interface MentorListed {
+  id: string;
+  name: string;
+  email: string;
+}
+
+type MentorErrors = FormErrors<MentorField | 'intent'>;
+
+/**
+ * One cohort's mentors with Remove each, and Add mentor by e-mail (not on an archived
+ * cohort). A refusal shows here only when it answers this cohort's form.
+ */
+function CohortMentors({
+  cohort,
+  mentors,
+  errors,
+}: {
+  cohort: CohortRow;
+  mentors: MentorListed[];
+  errors?: MentorErrors;
+}) {
+  const navigation = useNavigation();
+  const adding =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === MENTOR_INTENTS.add &&
+    navigation.formData.get('cohortId') === cohort.id;
+  const failed = errors?.values.cohortId === cohort.id ? errors : undefined;
+  const emailError = failed?.fieldErrors.email;
+  const fieldId = `mentor-email-${cohort.id}`;
+  const headingId = `mentors-${cohort.id}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h3 id={headingId} className="text-lg font-bold text-ink">
+        <span className="sr-only">Mentors of </span>
+        {cohort.name}
+      </h3>
+      {mentors.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">No mentor yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200">
+          {mentors.map((mentor) => (
+            <li key={mentor.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+              <span className="min-w-0 text-sm">
+                <span className="font-semibold text-ink">{mentor.name}</span>{' '}
+                <span className="break-all text-slate-700">{mentor.email}</span>
+              </span>
+              <RowActionForm
+                fields={{ cohortId: cohort.id, userId: mentor.id }}
+                intent={MENTOR_INTENTS.remove}
+                className="ml-auto text-sm"
+              >
+                Remove<span className="sr-only"> {mentor.name}</span>
+              </RowActionForm>
+            </li>
+          ))}
+        </ul>
+      )}
+      {failed?.formError && (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
+          {failed.formError}
+        </p>
+      )}
+      {cohort.archived_at ? (
+        <p className="mt-3 text-sm text-slate-700">{MENTOR_MESSAGES.archivedCohort}</p>
+      ) : (
+        // A new key once a mentor is added: the field starts empty again for the next one.
+        <Form method="post" key={mentors.length} className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="cohortId" value={cohort.id} />
+          <div className="min-w-0 grow basis-60">
+            <label htmlFor={fieldId} className={labelClass}>
+              E-mail of the new mentor
+            </label>
+            <input
+              id={fieldId}
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              maxLength={320}
+              defaultValue={failed?.values.email ?? ''}
+              className={fieldClass}
+              {...invalidFieldProps(fieldId, emailError)}
+            />
+            <FieldError fieldId={fieldId} message={emailError} />
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value={MENTOR_INTENTS.add}
+            disabled={adding}
+            className={buttonClass('secondary')}
+          >
+            {adding && <Spinner className="h-4 w-4" />}
+            Add mentor
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+const MENTOR_INTENT_VALUES: readonly string[] = Object.values(MENTOR_INTENTS);
+
+/** `/admin/cohorts`: every cohort, how many people it holds, its mentors, and the form to add or edit one. */
 export function CohortsView({
   cohorts,
   members,
+  mentors,
   editing,
   errors,
 }: {
   cohorts: CohortRow[];
   members: Record<string, number>;
+  /** Each cohort's mentors, by cohort id. */
+  mentors: Record<string, MentorListed[]>;
   editing?: CohortRow;
-  /** The cohort form's refusal; an Archive or Restore is refused only when tampered with. */
-  errors?: FormErrors<CohortField>;
+  /**
+   * The refusal of the cohort form or of a cohort's Mentors form (its intent says which);
+   * an Archive or Restore is refused only when tampered with.
+   */
+  errors?: FormErrors<CohortField | MentorField | 'intent'>;
 }) {
+  const forMentors = MENTOR_INTENT_VALUES.includes(errors?.values.intent ?? '');
   return (
     <div className="max-w-4xl">
       <h1 className="text-3xl font-extrabold text-ink">Cohorts</h1>
@@ -139,7 +254,11 @@ export function CohortsView({
         The groups students learn with. The next one to start is announced on the home and enroll
         pages. An archived cohort is no longer offered or announced; its members keep it.
       </p>
-      <CohortForm editing={editing} errors={errors} cohortCount={cohorts.length} />
+      <CohortForm
+        editing={editing}
+        errors={forMentors ? undefined : errors}
+        cohortCount={cohorts.length}
+      />
       <section aria-labelledby="cohorts-heading" className="mt-10">
         <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
           All cohorts
@@ -167,20 +286,15 @@ export function CohortsView({
                       >
                         Edit<span className="sr-only"> {cohort.name}</span>
                       </Link>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={cohort.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={
-                            cohort.archived_at ? COHORT_INTENTS.restore : COHORT_INTENTS.archive
-                          }
-                          className="rounded font-semibold text-brand-700 underline"
-                        >
-                          {cohort.archived_at ? 'Restore' : 'Archive'}
-                          <span className="sr-only"> {cohort.name}</span>
-                        </button>
-                      </Form>
+                      <RowActionForm
+                        fields={{ id: cohort.id }}
+                        intent={
+                          cohort.archived_at ? COHORT_INTENTS.restore : COHORT_INTENTS.archive
+                        }
+                      >
+                        {cohort.archived_at ? 'Restore' : 'Archive'}
+                        <span className="sr-only"> {cohort.name}</span>
+                      </RowActionForm>
                     </div>,
                   ])}
                 </tr>
@@ -189,6 +303,27 @@ export function CohortsView({
           </DataTable>
         )}
       </section>
+      {cohorts.length > 0 && (
+        <section aria-labelledby="mentors-heading" className="mt-10">
+          <h2 id="mentors-heading" className="text-xl font-bold text-ink">
+            Mentors
+          </h2>
+          <p className="mt-2 text-slate-700">
+            A mentor reviews the projects of their cohort’s students and follows their progress. Add
+            a person by the e-mail address of their account: they sign in once first.
+          </p>
+          <div className="mt-4 grid gap-4">
+            {cohorts.map((cohort) => (
+              <CohortMentors
+                key={cohort.id}
+                cohort={cohort}
+                mentors={mentors[cohort.id] ?? []}
+                errors={forMentors ? errors : undefined}
+              />
+            ))}
+          </div>
+        </section>
+      )}
     </div>
   );
 }

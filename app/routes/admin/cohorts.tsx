@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
-import { COHORT_INTENTS, COHORT_MESSAGES } from '~/features/cohorts/cohort-form';
+import { COHORT_INTENTS, COHORT_MESSAGES, MENTOR_INTENTS } from '~/features/cohorts/cohort-form';
 import { CohortsView } from '~/features/cohorts/cohorts-view';
 import {
   CohortNameTaken,
@@ -12,6 +12,8 @@ import {
   setCohortArchived,
   updateCohort,
 } from '~/features/cohorts/cohorts.server';
+import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
+import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
@@ -56,26 +58,54 @@ const archiveSchema = z.object({
   id: z.string().default(''),
 });
 
-const cohortFormSchema = z.discriminatedUnion('intent', [saveSchema, archiveSchema], {
-  error: FORM_UNREADABLE,
-});
+// No cohort id finds no cohort: the same 404 as an unknown one.
+const mentorSchemas = [
+  z.object({
+    intent: z.literal(MENTOR_INTENTS.add),
+    cohortId: z.string().default(''),
+    email: z.string().trim().min(3, MENTOR_MESSAGES.email).max(320, MENTOR_MESSAGES.email),
+  }),
+  z.object({
+    intent: z.literal(MENTOR_INTENTS.remove),
+    cohortId: z.string().default(''),
+    userId: z.string().default(''),
+  }),
+] as const;
+
+const cohortFormSchema = z.discriminatedUnion(
+  'intent',
+  [saveSchema, archiveSchema, ...mentorSchemas],
+  { error: FORM_UNREADABLE },
+);
+
+/** Add mentor's refusals: the message, its field (none: the section's own), the status. */
+const ADD_MENTOR_REFUSALS = {
+  'unknown-email': { message: MENTOR_MESSAGES.unknownEmail, field: 'email', status: 400 },
+  'several-accounts': { message: MENTOR_MESSAGES.severalAccounts, field: 'email', status: 409 },
+  'already-mentor': { message: MENTOR_MESSAGES.alreadyMentor, field: 'email', status: 409 },
+  'archived-cohort': { message: MENTOR_MESSAGES.archivedCohort, field: undefined, status: 409 },
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
   const [cohorts, members] = await Promise.all([listCohorts(db), countCohortMembers(db)]);
+  const mentors = await Promise.all(cohorts.map((cohort) => mentorsOf(db, cohort.id)));
   const editId = new URL(request.url).searchParams.get('edit');
   return {
     cohorts,
     members: Object.fromEntries(members),
+    mentors: Object.fromEntries(cohorts.map((cohort, index) => [cohort.id, mentors[index]!])),
     editing: cohorts.find((cohort) => cohort.id === editId),
   };
 }
 
 /**
- * New cohort, Save cohort, Archive and Restore. An archived cohort is no longer offered or
- * announced; the public pages announce the next cohort, so every change refreshes their
- * prerendered copies. Bad input is answered 400 with the reason beside its field.
+ * New cohort, Save cohort, Archive and Restore, Add mentor and Remove. An archived cohort
+ * is no longer offered or announced; the public pages announce the next cohort, so every
+ * change refreshes their prerendered copies. A mentor change is published on the mentor's
+ * account, so their open pages and event stream check their cohorts again at once. Bad
+ * input is answered 400 (409 for a conflict) with the reason beside its field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
@@ -84,6 +114,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { db } = services.services.database;
   const { data: fields } = parsed;
+  const by = { id: admin.id, name: admin.name };
+  if (fields.intent === MENTOR_INTENTS.add) {
+    const { cohortId, email } = fields;
+    const added = await addMentor(db, { cohortId, email, by });
+    if (added.outcome === 'no-cohort') throw data(MENTOR_MESSAGES.noCohort, { status: 404 });
+    if (added.outcome !== 'added') {
+      const { message, field, status } = ADD_MENTOR_REFUSALS[added.outcome];
+      const values = { intent: fields.intent, cohortId, email };
+      const refusal = field ? { fieldErrors: { [field]: message } } : { formError: message };
+      return refuseForm({ fieldErrors: {}, ...refusal, values }, status);
+    }
+    services.log.info(
+      { event: 'mentor-added', cohortId, userId: added.mentor.id, by: admin.id },
+      'audit',
+    );
+    services.services.changeEvents.publish({ collection: 'users', id: added.mentor.id });
+    return redirectWithFlash(services, '/admin/cohorts', {
+      type: 'success',
+      message: MENTOR_MESSAGES.added(added.mentor.name, added.cohortName),
+    });
+  }
+  if (fields.intent === MENTOR_INTENTS.remove) {
+    const { cohortId, userId } = fields;
+    const removed = await removeMentor(db, { cohortId, userId, by });
+    if (removed.outcome === 'not-mentor') {
+      const values = { intent: fields.intent, cohortId };
+      return refuseForm({ formError: MENTOR_MESSAGES.notMentor, fieldErrors: {}, values }, 409);
+    }
+    services.log.info({ event: 'mentor-removed', cohortId, userId, by: admin.id }, 'audit');
+    services.services.changeEvents.publish({ collection: 'users', id: userId });
+    return redirectWithFlash(services, '/admin/cohorts', {
+      type: 'success',
+      message: MENTOR_MESSAGES.removed(removed.mentor.name, removed.cohortName),
+    });
+  }
   if (fields.intent === COHORT_INTENTS.save) {
     const { id, name, startDate, schedule, capacity } = fields;
     const input = { name, startDate, schedule, capacity };

@@ -35,8 +35,9 @@ import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry
 import { UserEmails } from '~/features/email/user-emails-view';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
-import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { staffChangesFor } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
+import { approvedProjectCount, submissionsOf } from '~/features/projects/submissions.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
@@ -65,18 +66,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
-  const [changes, emails, purchases, cohorts, history, completedSteps, certificates, paid] =
-    await Promise.all([
-      listUserChanges(db, user.id),
-      listEmailsForUser(db, user.id),
-      listEnrolmentsAndPayments(db, user.id),
-      cohortOptions(db, { current: user.cohort }),
-      listInvitationsAndTransfers(db, user),
-      listCompletedSteps(db, user.id),
-      listCertificatesOfUser(db, user.id),
-      activePaidEnrolment(db, user.id),
-    ]);
-  const timeline = buildTimeline({ user, changes, emails, purchases, ...history, certificates });
+  const [
+    changes,
+    emails,
+    purchases,
+    cohorts,
+    history,
+    completedSteps,
+    certificates,
+    paid,
+    staffChanges,
+    projects,
+    projectsApproved,
+  ] = await Promise.all([
+    listUserChanges(db, user.id),
+    listEmailsForUser(db, user.id),
+    listEnrolmentsAndPayments(db, user.id),
+    cohortOptions(db, { current: user.cohort }),
+    listInvitationsAndTransfers(db, user),
+    listCompletedSteps(db, user.id),
+    listCertificatesOfUser(db, user.id),
+    activePaidEnrolment(db, user.id),
+    staffChangesFor(db, user.id),
+    submissionsOf(db, user.id),
+    approvedProjectCount(db, user.id),
+  ]);
+  const timeline = buildTimeline({
+    user,
+    changes,
+    emails,
+    purchases,
+    ...history,
+    certificates,
+    staffChanges,
+    projects,
+  });
   return {
     user,
     paidEnrolment: paid,
@@ -86,13 +110,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeline,
     backTo,
     completedSteps,
+    projectsApproved,
     certificates,
   };
 }
 
 /**
  * Update User Status (with the guard rails of `changeUserStatus`), Retry a failed e-mail,
- * Issue certificate (a note before all 8 steps) and Revoke it (with a reason). A refusal
+ * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason). A refusal
  * answers 400 (404, 403, 409 from the domain's rules), carries the intent and what was
  * typed so the page shows it beside the right form, and writes nothing.
  */
@@ -196,7 +221,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, purchases, certificates, ...details } = loaderData;
+  const { emails, purchases, certificates, projectsApproved, ...details } = loaderData;
   const intent = actionData?.values.intent;
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
@@ -208,8 +233,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
       certificate={
         <CertificateAdminSection
           displayName={details.user.name}
-          done={details.completedSteps.length}
-          total={NUMBERED_STEPS.length}
+          progress={{ stepsDone: details.completedSteps.length, projectsApproved }}
           certificates={certificates}
           errors={forCertificate ? actionData : undefined}
         />

@@ -1,0 +1,205 @@
+import { mkdirSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { COURSE_STEPS } from '../../app/content/course-steps';
+import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
+import { MENTOR_MESSAGES } from '../../app/features/mentors/mentors';
+import { addMentor } from '../../app/features/mentors/mentors.server';
+import { reviewSubmission, submitProject } from '../../app/features/projects/submissions.server';
+import { E2E_ORIGIN } from '../e2e-origin';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { createAccount, openE2eDatabase, useAccount, withE2eDatabase } from './sessions';
+
+const ORIGIN = E2E_ORIGIN;
+
+/** Screenshots for people to look at: /work/screens/i26-admin-<name>-<desktop|phone>.png. */
+async function screenshot(page: Page, name: string, testInfo: TestInfo) {
+  await saveFullPageScreenshot(page, `i26-admin-${name}`, testInfo.project.name);
+  mkdirSync('/work/screens', { recursive: true });
+  await page.screenshot({
+    path: `/work/screens/i26-admin-${name}-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+}
+
+function mentorRows(cohortId: string): { user_id: string }[] {
+  const db = openE2eDatabase();
+  try {
+    return db
+      .prepare('select user_id from cohort_staff where cohort_id = ? order by user_id')
+      .all(cohortId) as { user_id: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+const mentorsOfCohort1 = (page: Page) =>
+  page.getByRole('region', { name: 'Mentors of Cohort 1', exact: true });
+
+test.describe('mentors on /admin/cohorts', () => {
+  test('an admin adds existing accounts as mentors of Cohort 1 by e-mail, sees refusals beside the field, removes one', async ({
+    page,
+  }, testInfo) => {
+    const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const mira = await createAccount('none', `Mira Mentor ${suffix}`);
+    const ben = await createAccount('level-1', `Ben Mentor ${suffix}`);
+    const admin = await createAccount('admin', `Cohort Admin ${suffix}`);
+    await useAccount(page.context(), admin);
+
+    await gotoApp(page, '/admin/cohorts');
+    const section = mentorsOfCohort1(page);
+    const email = section.getByLabel('E-mail of the new mentor');
+    const unknown = `nobody-${suffix}@example.net`;
+    await email.fill(unknown);
+    await section.getByRole('button', { name: 'Add mentor' }).click();
+    await expect(section.getByRole('alert')).toHaveText(MENTOR_MESSAGES.unknownEmail);
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveValue(unknown);
+    // Only Cohort 1's field carries the refusal.
+    await expect(page.getByText(MENTOR_MESSAGES.unknownEmail)).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'cohorts-refused', testInfo);
+
+    for (const person of [mira, ben]) {
+      await email.fill(person.email.toUpperCase());
+      await section.getByRole('button', { name: 'Add mentor' }).click();
+      await expect(page.getByText(MENTOR_MESSAGES.added(person.name, 'Cohort 1'))).toBeVisible();
+      await expect(section.getByRole('listitem').filter({ hasText: person.name })).toContainText(
+        person.email,
+      );
+    }
+    expect(mentorRows('cohort-1').map((row) => row.user_id)).toEqual(
+      expect.arrayContaining([mira.id, ben.id]),
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'cohorts-mentors', testInfo);
+
+    await email.fill(mira.email);
+    await section.getByRole('button', { name: 'Add mentor' }).click();
+    await expect(section.getByRole('alert')).toHaveText(MENTOR_MESSAGES.alreadyMentor);
+
+    await section.getByRole('button', { name: `Remove ${ben.name}` }).click();
+    await expect(page.getByText(MENTOR_MESSAGES.removed(ben.name, 'Cohort 1'))).toBeVisible();
+    await expect(section.getByRole('listitem').filter({ hasText: ben.name })).toHaveCount(0);
+    await expect(section.getByRole('listitem').filter({ hasText: mira.name })).toHaveCount(1);
+    expect(mentorRows('cohort-1').map((row) => row.user_id)).not.toContain(ben.id);
+    await expectNoAxeViolations(page);
+
+    // Both people's history: the mentor's, and the admin's who made the change.
+    await gotoApp(page, `/admin/user-details/${ben.id}`);
+    const history = page.getByTestId('change-history');
+    await expect(history).toContainText(`${admin.name} made ${ben.name} mentor of Cohort 1`);
+    await expect(history).toContainText(`${admin.name} removed ${ben.name} as mentor of Cohort 1`);
+    await gotoApp(page, `/admin/user-details/${admin.id}`);
+    await expect(history).toContainText(`${admin.name} made ${mira.name} mentor of Cohort 1`);
+  });
+});
+
+const NUMBERED = COURSE_STEPS.filter((step) => step.number !== undefined).map((step) => step.slug);
+
+test.describe('mentors and projects on the user page', () => {
+  test('the history shows the Mentor entry and each project review; the certificate asks for a note until all 7 projects are approved', async ({
+    page,
+  }, testInfo) => {
+    const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const student = await createAccount('level-1', `Sade Student ${suffix}`);
+    const mentor = await createAccount('none', `Remi Reviewer ${suffix}`);
+    const admin = await createAccount('admin', `Project Admin ${suffix}`);
+    await withE2eDatabase(async (db) => {
+      await db
+        .updateTable('users')
+        .set({ cohort: 'cohort-1' })
+        .where('id', '=', student.id)
+        .execute();
+      const by = { id: admin.id, name: admin.name };
+      await addMentor(db, { cohortId: 'cohort-1', email: mentor.email, by });
+      const submitted = await submitProject(db, {
+        userId: student.id,
+        projectId: 'personal-profile-page',
+        repositoryUrl: 'https://github.com/sade/profile',
+        liveUrl: null,
+        note: '',
+      });
+      if (submitted.outcome !== 'submitted') throw new Error(submitted.outcome);
+      await reviewSubmission(db, {
+        submissionId: submitted.submission.id,
+        reviewer: { id: mentor.id, name: mentor.name },
+        verdict: 'changes-requested',
+        feedback: 'Add alt text to the photo.',
+      });
+      // Every step complete: only the projects keep the certificate from going without a note.
+      for (const step of NUMBERED) {
+        await db
+          .insertInto('step_completions')
+          .values({ user_id: student.id, step, completed_at: new Date().toISOString() })
+          .execute();
+      }
+    });
+    await useAccount(page.context(), admin);
+
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    const history = page.getByTestId('change-history');
+    await expect(history).toContainText('Project submitted: Personal Profile Page, revision 1');
+    await expect(history).toContainText(
+      `${mentor.name} requested changes on Personal Profile Page, revision 1`,
+    );
+    const certificate = page.getByRole('region', { name: 'Certificate', exact: true });
+    await expect(certificate).toContainText('Projects approved: 0 of 7');
+    await expect(certificate.getByLabel('Note (required)')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'user-history', testInfo);
+
+    await certificate.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(certificate.getByText(CERTIFICATE_MESSAGES.noteRequired).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await gotoApp(page, `/admin/user-details/${mentor.id}`);
+    await expect(history).toContainText(`${admin.name} made ${mentor.name} mentor of Cohort 1`);
+  });
+});
+
+test.describe('a mentor reaches none of the admin side', () => {
+  test('mentor of Cohort 1: 403 on /admin/cohorts and the user page, their .data and forms; nothing written', async ({
+    request,
+  }) => {
+    const mentor = await createAccount('none', 'Role Mentor');
+    const other = await createAccount('none', 'Role Other');
+    const student = await createAccount('level-1', 'Role Student');
+    await withE2eDatabase((db) =>
+      addMentor(db, {
+        cohortId: 'cohort-1',
+        email: mentor.email,
+        by: { id: 'e2e', name: 'E2E Admin' },
+      }),
+    );
+    const headers = { Cookie: mentor.cookie, Origin: ORIGIN };
+    const before = mentorRows('cohort-1').length;
+    for (const path of ['/admin/cohorts', `/admin/user-details/${student.id}`]) {
+      for (const url of [path, `${path}.data`]) {
+        const page = await request.get(`${ORIGIN}${url}`, { headers, maxRedirects: 0 });
+        expect(page.status(), `GET ${url}`).toBe(403);
+      }
+    }
+    const forms: [string, Record<string, string>][] = [
+      ['/admin/cohorts', { intent: 'add-mentor', cohortId: 'cohort-1', email: other.email }],
+      ['/admin/cohorts', { intent: 'remove-mentor', cohortId: 'cohort-1', userId: mentor.id }],
+      [
+        `/admin/user-details/${student.id}`,
+        { intent: 'issue-certificate', name: 'Role Student', note: 'early' },
+      ],
+    ];
+    for (const [path, form] of forms) {
+      const answer = await request.post(`${ORIGIN}${path}`, { headers, form, maxRedirects: 0 });
+      expect(answer.status(), `POST ${path} ${form.intent}`).toBe(403);
+    }
+    expect(mentorRows('cohort-1')).toHaveLength(before);
+    const db = openE2eDatabase();
+    try {
+      const certificates = db
+        .prepare('select count(*) as n from certificates where user_id = ?')
+        .get(student.id) as { n: number };
+      expect(certificates.n).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+});
