@@ -30,13 +30,30 @@ export function openE2eDatabase(): Database.Database {
   return db;
 }
 
-/** The e2e database through Kysely, for the factories; closed once `write` is done. */
+const BUSY_RETRIES = 5;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+/**
+ * The e2e database through Kysely, for the factories; closed once `write` is done. The
+ * server writes to it at the same time: a transaction that read first and then writes
+ * fails at once with SQLITE_BUSY (busy_timeout cannot help a stale WAL snapshot), so such
+ * a write is tried again, a few times with a short backoff.
+ */
 export async function withE2eDatabase<T>(write: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
-  const handle = openDatabase(e2eDatabasePath());
-  try {
-    return await write(handle.db);
-  } finally {
-    await handle.close();
+  for (let attempt = 1; ; attempt++) {
+    const handle = openDatabase(e2eDatabasePath());
+    try {
+      return await write(handle.db);
+    } catch (error) {
+      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
+    } finally {
+      await handle.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
 

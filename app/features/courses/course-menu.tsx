@@ -4,19 +4,18 @@ import { NavLink, useLocation } from 'react-router';
 import { COURSE_STEPS } from '~/content/course-steps';
 import type { Viewer } from '~/features/auth/viewer';
 
-function canOpen(viewer: Viewer | null, studentsOnly: boolean): boolean {
-  return !studentsOnly || viewer?.access === 'level-1' || viewer?.access === 'admin';
-}
-
 /** The student area's side menu: who is reading, and the steps in order. */
 export function CourseMenu({
   viewer,
   completed,
+  readsStudentSteps,
   signInAction,
 }: {
   viewer: Viewer | null;
   /** The steps the reader marked complete: a check, and "completed" for screen readers. */
   completed: readonly string[];
+  /** Whether the reader may open the students-only steps (level-1, admin, mentor). */
+  readsStudentSteps: boolean;
   signInAction: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -89,7 +88,7 @@ export function CourseMenu({
                     {step.label}
                     {completed.includes(step.slug) && <span className="sr-only"> (completed)</span>}
                   </span>
-                  {!canOpen(viewer, step.studentsOnly) && (
+                  {step.studentsOnly && !readsStudentSteps && (
                     <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />
                   )}
                   {completed.includes(step.slug) && (

@@ -74,6 +74,7 @@ export function StepView({
   previous,
   next,
   progressForm,
+  projects,
   children,
 }: {
   step: CourseStep;
@@ -82,6 +83,8 @@ export function StepView({
   next?: CourseStep;
   /** What belongs to the reader (their transfers, their progress), after the intro. */
   children?: ReactNode;
+  /** The step's projects to hand in, after its material. */
+  projects?: ReactNode;
   /** Mark as complete, at the end of a numbered step. */
   progressForm?: ReactNode;
 }) {
@@ -113,6 +116,7 @@ export function StepView({
           </Link>
         </p>
       )}
+      {projects}
       {progressForm}
       <nav
         aria-label="Step navigation"

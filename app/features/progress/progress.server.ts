@@ -40,8 +40,3 @@ export async function markStep(
       .execute();
   }
 }
-
-/** Whether every numbered step is complete (a certificate can be issued without a note). */
-export async function hasCompletedCourse(db: Kysely<Database>, userId: string): Promise<boolean> {
-  return (await listCompletedSteps(db, userId)).length === NUMBERED_STEPS.length;
-}

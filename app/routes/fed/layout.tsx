@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { getViewer } from '~/features/auth/guards.server';
+import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { requireServices } from '~/load-context';
 import { LoginButton } from '~/features/auth/login-button';
@@ -8,12 +9,19 @@ import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/layout';
 
-/** The menu marks the steps a signed-in reader completed. */
+/**
+ * The menu marks the steps a signed-in reader completed, and locks the students-only
+ * steps only for those who may not read them (a mentor may: asked per request).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
-  if (!viewer) return { completed: [] };
-  const rows = await listCompletedSteps(requireServices(context).services.database.db, viewer.id);
-  return { completed: rows.map((row) => row.step) };
+  if (!viewer) return { completed: [], readsStudentSteps: false };
+  const { db } = requireServices(context).services.database;
+  const [rows, reads] = await Promise.all([
+    listCompletedSteps(db, viewer.id),
+    readsStudentSteps(db, viewer),
+  ]);
+  return { completed: rows.map((row) => row.step), readsStudentSteps: reads };
 }
 
 export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) {
@@ -24,6 +32,7 @@ export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) 
       <CourseMenu
         viewer={viewer}
         completed={loaderData.completed}
+        readsStudentSteps={loaderData.readsStudentSteps}
         signInAction={
           <LoginButton
             label="Login With Google"

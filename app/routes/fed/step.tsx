@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { courseContent } from '~/content/course-content.server';
-import { findCourseStep, neighbourSteps } from '~/content/course-steps';
+import { findCourseStep, neighbourSteps, type StepSlug } from '~/content/course-steps';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { getViewer, requireStudent } from '~/features/auth/guards.server';
@@ -18,7 +18,14 @@ import { isNumberedStep, STEP_PROGRESS_INTENTS } from '~/features/progress/progr
 import { listCompletedSteps, markStep } from '~/features/progress/progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
-import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { projectsOfStep } from '~/content/projects';
+import { PROJECT_MESSAGES, SUBMIT, submitProjectSchema } from '~/features/projects/project-forms';
+import { projectsStanding } from '~/features/projects/project-standing';
+import { ProjectsSummary } from '~/features/projects/projects-summary';
+import { StepProjects } from '~/features/projects/step-projects';
+import { submissionsOf, submitProject } from '~/features/projects/submissions.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
@@ -32,11 +39,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
-  const [progress, transfers, certificate, standing] = await Promise.all([
+  const projects = projectsOfStep(step.slug);
+  const [progress, transfers, certificate, standing, submissions] = await Promise.all([
     myProgress(services, step.slug),
     isHome ? myTransfers(services) : [],
     showsCertificate ? myCertificate(services) : null,
     isHome ? myStanding(services) : null,
+    isHome || projects.length > 0 ? mySubmissions(services) : [],
   ]);
   return {
     step,
@@ -46,7 +55,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     transfers,
     certificate,
     standing,
+    projects,
+    submissions: submissions.filter((record) =>
+      projects.some((project) => project.id === record.projectId),
+    ),
+    projectsStanding: isHome && progress.signedIn ? projectsStanding(submissions) : null,
   };
+}
+
+/** Every revision the reader sent: their step's projects, and the course home's count. */
+async function mySubmissions(context: RequestContext) {
+  const viewer = await getViewer(context);
+  return viewer ? submissionsOf(context.services.database.db, viewer.id) : [];
 }
 
 /** Whether the reader is signed in, when they completed this step, and every step they did. */
@@ -92,19 +112,27 @@ async function myTransfers(context: RequestContext) {
 
 const SIGN_IN_TO_TRACK = 'Sign in to keep track of your progress.';
 
+const SIGN_IN_TO_SUBMIT = 'Sign in to send your project for review.';
+
 const progressSchema = z.object({
   intent: z.enum(STEP_PROGRESS_INTENTS, { error: FORM_UNREADABLE }),
 });
 
 /**
- * Mark as complete / Mark as not complete on a numbered step. Only a step the reader may
- * read: a students-only step answers 403 to anyone else (the same guard as its page),
- * and nothing is written.
+ * The step page's two forms: Submit your project, and Mark as complete / Mark as not
+ * complete on a numbered step. Only on a step the reader may read: a students-only step
+ * answers 403 to anyone else (the same guard as its page), and nothing is written.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const step = findCourseStep(params.step);
   if (!step || !isNumberedStep(step.slug)) throw data('No such step', { status: 404 });
   const services = requireServices(context);
+  // Which form was sent, read from a copy: each form's own parse reads the body.
+  const sent = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (sent?.get(INTENT) === SUBMIT) return submitAction(request, step.slug, services);
   const viewer = step.studentsOnly ? await requireStudent(services) : await getViewer(services);
   if (!viewer) return refuseForm({ formError: SIGN_IN_TO_TRACK, fieldErrors: {} }, 401);
   const form = await parseForm(request, progressSchema);
@@ -117,6 +145,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     'audit',
   );
   return data({ ok: true as const });
+}
+
+/**
+ * Submit your project: a visitor is asked to sign in (401); someone who may not read the
+ * step gets 403 from its guard, or from the domain; the project must be one of this step's.
+ */
+async function submitAction(request: Request, slug: StepSlug, services: RequestContext) {
+  const viewer = await getViewer(services);
+  if (!viewer) return refuseForm({ formError: SIGN_IN_TO_SUBMIT, fieldErrors: {} }, 401);
+  if (findCourseStep(slug)?.studentsOnly) await requireStudent(services);
+  const form = await parseForm(request, submitProjectSchema);
+  if (!form.ok) return refuseForm(form.errors);
+  const { projectId, repositoryUrl, liveUrl, note } = form.data;
+  const values = { projectId, repositoryUrl, liveUrl: liveUrl ?? '', note };
+  if (!projectsOfStep(slug).some((project) => project.id === projectId)) {
+    throw data(PROJECT_MESSAGES.project, { status: 404 });
+  }
+  const result = await submitProject(services.services.database.db, {
+    userId: viewer.id,
+    projectId,
+    repositoryUrl,
+    liveUrl,
+    note,
+  });
+  switch (result.outcome) {
+    case 'submitted':
+      // The mentors' waiting counts follow it live.
+      services.services.changeEvents.publish({ collection: 'submissions', id: viewer.id });
+      services.log.info(
+        {
+          event: 'project-submitted',
+          projectId,
+          revision: result.submission.revision,
+          userId: viewer.id,
+        },
+        'audit',
+      );
+      return redirectWithFlash(services, `/fed/${slug}#project-${projectId}`, {
+        type: 'success',
+        message: PROJECT_MESSAGES.submitted(result.submission.revision),
+      });
+    case 'waiting':
+      return refuseForm({ formError: PROJECT_MESSAGES.waiting, fieldErrors: {}, values }, 409);
+    case 'approved-already':
+      return refuseForm(
+        { formError: PROJECT_MESSAGES.approvedAlready, fieldErrors: {}, values },
+        409,
+      );
+    case 'unknown-project':
+      throw data(PROJECT_MESSAGES.project, { status: 404 });
+    case 'step-closed':
+      throw data(PROJECT_MESSAGES.stepClosed, { status: 403 });
+  }
 }
 
 /**
@@ -137,12 +218,29 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
-  const { transfers, progress, certificate, standing, ...step } = loaderData;
+export default function CourseStepPage({ loaderData, actionData }: Route.ComponentProps) {
+  const {
+    transfers,
+    progress,
+    certificate,
+    standing,
+    projects,
+    submissions,
+    projectsStanding,
+    ...step
+  } = loaderData;
   const isHome = step.step.slug === 'home';
   return (
     <StepView
       {...step}
+      projects={
+        <StepProjects
+          projects={projects}
+          submissions={submissions}
+          signedIn={progress.signedIn}
+          errors={actionData && 'fieldErrors' in actionData ? actionData : undefined}
+        />
+      }
       progressForm={
         progress.signedIn && step.step.number !== undefined ? (
           <StepProgressForm slug={step.step.slug} completed={progress.completedAt !== null} />
@@ -152,6 +250,7 @@ export default function CourseStepPage({ loaderData }: Route.ComponentProps) {
       {standing && <FollowOwnChanges />}
       {standing && <StudentStandingPanel standing={standing} />}
       {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
+      {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
       <YourCertificate certificate={certificate} />
       <MyTransfers transfers={transfers} heading="Your bank transfers" />
     </StepView>

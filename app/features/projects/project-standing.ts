@@ -1,0 +1,42 @@
+import { PROJECTS, type Project } from '~/content/projects';
+import type { SubmissionStatus } from '~/db/schema';
+
+/** The fields of a revision the standing needs: `SubmissionRecord` fits. */
+interface Revision {
+  projectId: string;
+  revision: number;
+  status: SubmissionStatus;
+}
+
+/** Each project's newest revision (the newest revision number wins), by project id. */
+export function latestRevisions<Record extends Revision>(
+  records: readonly Record[],
+): Map<string, Record> {
+  const latest = new Map<string, Record>();
+  for (const record of records) {
+    const seen = latest.get(record.projectId);
+    if (!seen || record.revision > seen.revision) latest.set(record.projectId, record);
+  }
+  return latest;
+}
+
+export interface ProjectsStanding {
+  approved: number;
+  total: number;
+  /** The first project of the course not approved yet, and where it stands; none once all are. */
+  next: { project: Project; status: SubmissionStatus | null } | null;
+}
+
+/** "Projects: N of 7 approved" and the next thing to do, from a student's revisions. */
+export function projectsStanding(records: readonly Revision[]): ProjectsStanding {
+  const latest = latestRevisions(records);
+  const approved = PROJECTS.filter((project) => latest.get(project.id)?.status === 'approved');
+  const nextProject = PROJECTS.find((project) => latest.get(project.id)?.status !== 'approved');
+  return {
+    approved: approved.length,
+    total: PROJECTS.length,
+    next: nextProject
+      ? { project: nextProject, status: latest.get(nextProject.id)?.status ?? null }
+      : null,
+  };
+}

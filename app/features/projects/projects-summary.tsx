@@ -1,0 +1,41 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { findCourseStep } from '~/content/course-steps';
+import type { ProjectsStanding } from './project-standing';
+
+const NEXT_ACTION = {
+  none: 'Hand in',
+  waiting: 'Waiting for review:',
+  'changes-requested': 'Send a new version of',
+  approved: 'Approved:',
+} as const;
+
+/** The course home's "Projects: N of 7 approved" and the project to turn to next. */
+export function ProjectsSummary({ standing }: { standing: ProjectsStanding }) {
+  const { approved, total, next } = standing;
+  const step = next ? findCourseStep(next.project.step) : undefined;
+  return (
+    <section
+      aria-labelledby="projects-summary-heading"
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="projects-summary-heading" className="text-xl font-bold text-ink">
+        Your projects
+      </h2>
+      <p className="mt-2 text-slate-800">
+        Projects: {approved} of {total} approved
+      </p>
+      {next && step ? (
+        <Link
+          to={`/fed/${step.slug}`}
+          className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+        >
+          {NEXT_ACTION[next.status ?? 'none']} {next.project.title} (Step {step.number})
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      ) : (
+        <p className="mt-4 font-semibold text-emerald-800">Every project is approved. Well done!</p>
+      )}
+    </section>
+  );
+}

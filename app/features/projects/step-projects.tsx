@@ -1,0 +1,187 @@
+import { Send } from 'lucide-react';
+import { Form, useNavigation } from 'react-router';
+import type { Project } from '~/content/projects';
+import { buttonClass } from '~/ui/button';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { LINK_MAX, NOTE_MAX, SUBMIT } from './project-forms';
+import { latestRevisions } from './project-standing';
+import { RevisionCard } from './submission-history';
+import type { SubmissionRecord } from './submissions.server';
+
+/**
+ * A step's projects, each with where the reader's latest revision stands and, while there
+ * is something to send (nothing yet, or changes requested), the Submit your project form.
+ * A visitor is asked to sign in instead: a submission belongs to someone.
+ */
+export function StepProjects({
+  projects,
+  submissions,
+  signedIn,
+  errors,
+}: {
+  projects: readonly Project[];
+  /** The reader's revisions of these projects, newest first. */
+  submissions: readonly SubmissionRecord[];
+  signedIn: boolean;
+  /** A refused submission: it belongs to the project named in its values. */
+  errors?: FormErrors;
+}) {
+  if (projects.length === 0) return null;
+  const latest = latestRevisions(submissions);
+  return (
+    <section aria-labelledby="your-projects-heading" className="mt-10">
+      <h2 id="your-projects-heading" className="text-xl font-bold text-ink">
+        Hand in your projects
+      </h2>
+      <p className="mt-2 text-slate-700">
+        {signedIn
+          ? 'Send the link to your repository: a mentor reviews it and writes you feedback.'
+          : 'Sign in to send your projects to a mentor for review.'}
+      </p>
+      <div className="mt-4 flex flex-col gap-6">
+        {projects.map((project) => (
+          <ProjectBlock
+            key={project.id}
+            project={project}
+            latest={latest.get(project.id)}
+            signedIn={signedIn}
+            errors={errors?.values.projectId === project.id ? errors : undefined}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ProjectBlock({
+  project,
+  latest,
+  signedIn,
+  errors,
+}: {
+  project: Project;
+  latest: SubmissionRecord | undefined;
+  signedIn: boolean;
+  errors: FormErrors | undefined;
+}) {
+  const headingId = `project-${project.id}-heading`;
+  const sendsNext = signedIn && (!latest || latest.status === 'changes-requested');
+  return (
+    <section
+      id={`project-${project.id}`}
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h3 id={headingId} className="text-lg font-bold text-ink">
+        {project.title}
+      </h3>
+      {signedIn && !latest && <p className="mt-1 text-sm text-slate-700">Not submitted yet</p>}
+      {latest && (
+        <div className="mt-3">
+          <RevisionCard record={latest} />
+        </div>
+      )}
+      {/* A refusal of the whole form (a version already waiting) is shown even when the
+          page, reloaded, no longer offers the form. */}
+      {errors?.formError && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-800">
+          {errors.formError}
+        </p>
+      )}
+      {sendsNext && (
+        <SubmitForm project={project} revision={(latest?.revision ?? 0) + 1} errors={errors} />
+      )}
+    </section>
+  );
+}
+
+/** The Submit your project form: a plain form, so it works without JavaScript. */
+function SubmitForm({
+  project,
+  revision,
+  errors,
+}: {
+  project: Project;
+  revision: number;
+  errors: FormErrors | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('projectId') === project.id;
+  const id = (field: string) => `${project.id}-${field}`;
+  const message = (field: string) => errors?.fieldErrors[field];
+  const value = (field: string) => errors?.values[field] ?? '';
+  return (
+    <Form method="post" className="mt-4 flex flex-col gap-4" aria-label={`Submit ${project.title}`}>
+      <input type="hidden" name="projectId" value={project.id} />
+      {revision > 1 && <p className="text-sm font-semibold text-ink">Send revision {revision}</p>}
+      <div>
+        <label htmlFor={id('repositoryUrl')} className={labelClass}>
+          Repository link
+        </label>
+        <input
+          id={id('repositoryUrl')}
+          name="repositoryUrl"
+          type="url"
+          inputMode="url"
+          required
+          maxLength={LINK_MAX}
+          placeholder="https://github.com/you/project"
+          defaultValue={value('repositoryUrl')}
+          className={fieldClass}
+          {...invalidFieldProps(id('repositoryUrl'), message('repositoryUrl'))}
+        />
+        <FieldError fieldId={id('repositoryUrl')} message={message('repositoryUrl')} />
+      </div>
+      <div>
+        <label htmlFor={id('liveUrl')} className={labelClass}>
+          Live site link (optional)
+        </label>
+        <input
+          id={id('liveUrl')}
+          name="liveUrl"
+          type="url"
+          inputMode="url"
+          maxLength={LINK_MAX}
+          placeholder="https://you.github.io/project"
+          defaultValue={value('liveUrl')}
+          className={fieldClass}
+          {...invalidFieldProps(id('liveUrl'), message('liveUrl'))}
+        />
+        <FieldError fieldId={id('liveUrl')} message={message('liveUrl')} />
+      </div>
+      <div>
+        <label htmlFor={id('note')} className={labelClass}>
+          Note to your mentor (optional)
+        </label>
+        <p id={id('note-hint')} className="text-sm text-slate-700">
+          Up to {NOTE_MAX.toLocaleString('en-US')} characters of plain text.
+        </p>
+        <textarea
+          id={id('note')}
+          name="note"
+          rows={4}
+          maxLength={NOTE_MAX}
+          defaultValue={value('note')}
+          className={fieldClass}
+          aria-describedby={id('note-hint')}
+          {...invalidFieldProps(id('note'), message('note'), id('note-hint'))}
+        />
+        <FieldError fieldId={id('note')} message={message('note')} />
+      </div>
+      <div>
+        <button
+          type="submit"
+          name="intent"
+          value={SUBMIT}
+          disabled={busy}
+          className={buttonClass('primary')}
+        >
+          <Send aria-hidden="true" className="h-4 w-4" />
+          Submit your project
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,225 @@
+import type { Locator, Page } from '@playwright/test';
+import { addMentor } from '../../app/features/mentors/mentors.server';
+import { submitProject } from '../../app/features/projects/submissions.server';
+import { E2E_ORIGIN } from '../e2e-origin';
+import { openMenu } from './auth-helpers';
+import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { createAccount, openE2eDatabase, useAccount, withE2eDatabase } from './sessions';
+
+/** A fresh cohort with a level-1 student in it and, when asked, an account mentoring it. */
+async function cohortWith(label: string) {
+  const cohort = `cohort-e2e-${Math.random().toString(36).slice(2, 10)}`;
+  const student = await createAccount('level-1', `Student Ada ${label}`);
+  const mentor = await createAccount('none', `Mentor Ike ${label}`);
+  await withE2eDatabase(async (db) => {
+    const at = new Date().toISOString();
+    await db
+      .insertInto('cohorts')
+      .values({
+        id: cohort,
+        name: `Cohort Projects ${label}`,
+        created_at: at,
+        updated_at: at,
+        schedule: '',
+      })
+      .execute();
+    await db.updateTable('users').set({ cohort }).where('id', '=', student.id).execute();
+    const added = await addMentor(db, {
+      cohortId: cohort,
+      email: mentor.email,
+      by: { id: 'e2e', name: 'E2E Admin' },
+    });
+    expect(added.outcome).toBe('added');
+  });
+  return { student, mentor };
+}
+
+function submissionCount(userId: string): number {
+  const db = openE2eDatabase();
+  try {
+    const row = db
+      .prepare('select count(*) as n from project_submissions where user_id = ?')
+      .get(userId) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** One project's block on its step page. */
+const projectBlock = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+async function shoot(target: Locator, name: string, project: string) {
+  await target.screenshot({ path: `/work/screens/i26-submit-${name}-${project}.png` });
+}
+
+async function submitForm(block: Locator, repository: string, note = '') {
+  await block.getByLabel('Repository link').fill(repository);
+  await block.getByLabel('Live site link (optional)').fill('https://ada.example.org/');
+  await block.getByLabel('Note to your mentor (optional)').fill(note);
+  await block.getByRole('button', { name: 'Submit your project' }).click();
+}
+
+test('a student hands in a project, a mentor asks for changes, then approves revision 2', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // The acceptance path: two browsers, the mailbox, and both sides of the review.
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const { student, mentor } = await cohortWith(project);
+
+  const mentorContext = await browser.newContext({ viewport: page.viewportSize() });
+  await useAccount(mentorContext, mentor);
+  const mentorPage = await mentorContext.newPage();
+  await gotoApp(mentorPage, '/fed/home');
+  const mentorLink = mentorPage
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Mentor/ });
+
+  await useAccount(page.context(), student);
+  await gotoApp(page, '/fed/html-css-test');
+  const block = projectBlock(page, 'Personal Profile Page');
+  await expect(block.getByText('Not submitted yet')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(block, 'form', project);
+
+  // A link that is not https: refused beside its field, what was typed kept.
+  await submitForm(block, 'http://github.com/ada/profile', 'My first page.');
+  const repository = block.getByLabel('Repository link');
+  await expect(repository).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    block.getByText(/Enter the link to your repository, starting with https:\/\//),
+  ).toBeVisible();
+  await expect(repository).toHaveValue('http://github.com/ada/profile');
+  await expect(block.getByLabel('Note to your mentor (optional)')).toHaveValue('My first page.');
+  expect(submissionCount(student.id)).toBe(0);
+  await expectNoAxeViolations(page);
+  await shoot(block, 'error', project);
+
+  await submitForm(block, 'https://github.com/ada/profile', 'My first page.\nBe kind.');
+  await expect(page.getByText('Project sent for review (revision 1).')).toBeVisible();
+  await expect(block.getByRole('heading', { name: 'Revision 1 Waiting for review' })).toBeVisible();
+  await expect(block.getByText(/^Sent /)).toBeVisible();
+  await expect(block.getByRole('button', { name: 'Submit your project' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shoot(block, 'waiting', project);
+
+  // The mentor's count rises without a reload; they open the submission and ask for changes.
+  await openMenu(mentorPage);
+  await expect(mentorLink).toHaveText('Mentor1 waiting for review');
+  await mentorLink.click();
+  await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
+  await mentorPage.getByLabel('Feedback').fill('Add alt text to the photo.\nThen send it again.');
+  await mentorPage.getByRole('button', { name: 'Request changes' }).click();
+  await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
+
+  await reloadApp(page);
+  await expect(block.getByRole('heading', { name: 'Revision 1 Changes requested' })).toBeVisible();
+  await expect(block.getByText('Add alt text to the photo.')).toBeVisible();
+  await expect(block.getByText(`Changes requested by ${mentor.name}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(block, 'changes-requested', project);
+
+  // The e-mail goes through the outbox: the worker delivers it shortly after.
+  await expect
+    .poll(
+      async () => {
+        await gotoApp(page, '/dev-mail');
+        return page.getByRole('link').filter({ hasText: student.email }).allTextContents();
+      },
+      { timeout: 10_000 },
+    )
+    .toContainEqual(expect.stringContaining('Changes requested on your project'));
+
+  await gotoApp(page, '/fed/html-css-test');
+  await submitForm(block, 'https://github.com/ada/profile-v2');
+  await expect(block.getByRole('heading', { name: 'Revision 2 Waiting for review' })).toBeVisible();
+
+  await openMenu(mentorPage);
+  await expect(mentorLink).toHaveText('Mentor1 waiting for review');
+  await mentorLink.click();
+  await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
+  await mentorPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
+  await mentorContext.close();
+
+  await gotoApp(page, '/fed/home');
+  await expect(page.getByText('Projects: 1 of 7 approved')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Responsive Landing Page/ })).toHaveAttribute(
+    'href',
+    '/fed/html-css-test',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('a second version while one waits, a closed step and a visitor are refused, nothing written', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'once is enough');
+  const { student } = await cohortWith('refusals');
+  await useAccount(page.context(), student);
+  await gotoApp(page, '/fed/html-css-test');
+  // Sent meanwhile from another tab: this page still shows the form.
+  await withE2eDatabase(async (db) => {
+    const sent = await submitProject(db, {
+      userId: student.id,
+      projectId: 'personal-profile-page',
+      repositoryUrl: 'https://github.com/ada/other-tab',
+      liveUrl: null,
+      note: '',
+    });
+    expect(sent.outcome).toBe('submitted');
+  });
+  const block = projectBlock(page, 'Personal Profile Page');
+  await submitForm(block, 'https://github.com/ada/profile');
+  await expect(block.getByRole('alert')).toHaveText(
+    'Your project is waiting for review; you can send a new version once it is reviewed',
+  );
+  expect(submissionCount(student.id)).toBe(1);
+  await expectNoAxeViolations(page);
+
+  const post = (path: string, cookie: string, projectId: string) =>
+    fetch(`${E2E_ORIGIN}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie,
+        origin: E2E_ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        intent: 'submit-project',
+        projectId,
+        repositoryUrl: 'https://github.com/someone/project',
+        liveUrl: '',
+        note: '',
+      }).toString(),
+    });
+  const locked = await createAccount('none', 'Locked Lee');
+  expect((await post('/fed/javascript2', locked.cookie, 'weather-app')).status).toBe(403);
+  expect((await post('/fed/html-css-test', '', 'personal-profile-page')).status).toBe(401);
+  // A project of another step, and no project at all: 404.
+  expect((await post('/fed/html-css-test', locked.cookie, 'weather-app')).status).toBe(404);
+  expect((await post('/fed/html-css-test', locked.cookie, 'nothing')).status).toBe(404);
+  expect(submissionCount(locked.id)).toBe(0);
+  const db = openE2eDatabase();
+  try {
+    const row = db
+      .prepare('select count(*) as n from project_submissions where repository_url = ?')
+      .get('https://github.com/someone/project') as { n: number };
+    expect(row.n).toBe(0);
+  } finally {
+    db.close();
+  }
+});
+
+test('a mentor sees no lock on the students-only steps', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'once is enough');
+  const { mentor } = await cohortWith('menu');
+  await useAccount(page.context(), mentor);
+  await gotoApp(page, '/fed/react');
+  const steps = page.getByRole('navigation', { name: 'Course steps' });
+  await expect(steps.getByRole('link', { name: /Step 7: React/ })).toBeVisible();
+  await expect(steps.getByLabel('Students only')).toHaveCount(0);
+});
