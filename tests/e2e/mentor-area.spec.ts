@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
+import { insertTransfer } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
@@ -296,6 +297,20 @@ test('role × route: the mentor pages, their .data and the review action', async
   ]) {
     expect((await get(path, mentor.cookie)).status, path).toBe(403);
   }
+  // Nor a receipt of their own cohort's student: payments are not a mentor's business.
+  const transferId = `tr-mentor-${student.id}`;
+  await withE2eDatabase((db) =>
+    insertTransfer(db, {
+      id: transferId,
+      userId: student.id,
+      planId: 'fed-upfront',
+      amount: 60_000_000,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    }),
+  );
+  expect((await get(`/receipts/rcp-${transferId}`, mentor.cookie)).status).toBe(404);
+  expect((await get(`/receipts/rcp-${transferId}`, student.cookie)).status).toBe(200);
   const change = await post(`/admin/user-details/${student.id}`, mentor.cookie, {
     access: 'admin',
     cohort,
