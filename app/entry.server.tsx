@@ -8,7 +8,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from 'react-router';
-import { dropModulePreloads } from '~/lib/drop-module-preloads.server';
+import { dropModulePreloads } from '~/lib/module-preloads.server';
 import { InlineCssProvider } from '~/lib/inline-css';
 import { NonceProvider } from '~/lib/nonce';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';

@@ -9,7 +9,7 @@ import { site } from '~/content/site';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { describeSendError } from '~/features/email/email-worker.server';
 import { messageIdFor } from '~/features/email/outbox.server';
-import { renderEmail } from '~/features/email/render-email.server';
+import { renderEmail } from '~/features/email/email-renderer.server';
 import { EnvError, parseEnv } from '~/lib/env.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { checkMailSettings, setUpMail } from '../server/mail-setup';

@@ -21,7 +21,7 @@ import { INVITATIONS_FORM_MAX_BYTES } from '~/features/invitations/invite-form';
 import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
-import { BodyTooLargeError } from './read-body';
+import { BodyTooLargeError } from './request-body';
 import { createReactRouterHandler } from './react-router-handler';
 
 const MAX_BODY_BYTES = 64 * 1024;

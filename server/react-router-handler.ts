@@ -7,7 +7,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { RequestContext } from '~/load-context';
-import { readBody, streamBody } from './read-body';
+import { readBody, streamBody } from './request-body';
 
 export interface ReactRouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);

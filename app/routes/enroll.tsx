@@ -23,7 +23,7 @@ import type { Track } from '~/db/schema';
 import { FORM_UNREADABLE, parseFields, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices } from '~/load-context';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
-import { readUpload, type UploadedFile } from '~/lib/read-upload.server';
+import { readUpload, type UploadedFile } from '~/lib/upload.server';
 import type { Route } from './+types/enroll';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from '~/features/email/render-email.server';
+import { renderEmail } from '~/features/email/email-renderer.server';
 import {
   certificateListingPath,
   certificatePrintPath,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from './render-email.server';
+import { renderEmail } from './email-renderer.server';
 
 describe('the "Your cohort" e-mail', () => {
   it('names the cohort, its start and its schedule, with the way to the course', () => {

@@ -10,7 +10,7 @@ import {
   messageIdFor,
   requeueInterruptedSends,
 } from './outbox.server';
-import { EmailTemplateError, renderEmail } from './render-email.server';
+import { EmailTemplateError, renderEmail } from './email-renderer.server';
 
 /**
  * How long a claim holds. It must outlast the longest a live worker keeps one: the send,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from './render-email.server';
+import { renderEmail } from './email-renderer.server';
 
 const ORIGIN = 'https://academy.example';
 const payment = {

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { Access, User } from '~/db/schema';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { createCohort } from '~/features/cohorts/cohorts.server';
-import { renderEmail } from '~/features/email/render-email.server';
+import { renderEmail } from '~/features/email/email-renderer.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { insertUser } from '../../../tests/support/factories';

@@ -27,7 +27,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
-import { readUpload } from '~/lib/read-upload.server';
+import { readUpload } from '~/lib/upload.server';
 import type { FormErrors } from '~/ui/form';
 import type { Route } from './+types/invitations';
 

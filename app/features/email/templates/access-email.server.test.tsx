@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from '../render-email.server';
+import { renderEmail } from '../email-renderer.server';
 
 describe('the access-removed e-mail', () => {
   it('tells the student which enrolment lost its access, and why, in HTML and text', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailTemplateError, renderEmail } from './render-email.server';
+import { EmailTemplateError, renderEmail } from './email-renderer.server';
 
 const ORIGIN = 'https://academy.example';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { dropModulePreloads } from './drop-module-preloads.server';
+import { dropModulePreloads } from './module-preloads.server';
 
 const DOCUMENT =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
