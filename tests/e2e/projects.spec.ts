@@ -203,12 +203,26 @@ test('a second version while one waits, a closed step and a visitor are refused,
   expect((await post('/fed/html-css-test', locked.cookie, 'weather-app')).status).toBe(404);
   expect((await post('/fed/html-css-test', locked.cookie, 'nothing')).status).toBe(404);
   expect(submissionCount(locked.id)).toBe(0);
+  // Whoever may read Step 6 may hand in its projects: a level-1 student of another
+  // cohort, a mentor (who reads every step) and an admin; each is sent back to the step.
+  const elsewhere = await cohortWith('elsewhere');
+  const admin = await createAccount('admin', 'Admin Ann projects');
+  for (const [who, account] of [
+    ['level-1 of another cohort', elsewhere.student],
+    ['mentor', elsewhere.mentor],
+    ['admin', admin],
+  ] as const) {
+    const sent = await post('/fed/javascript2', account.cookie, 'weather-app');
+    expect(sent.status, who).toBe(302);
+    expect(sent.headers.get('location'), who).toBe('/fed/javascript2#project-weather-app');
+    expect(submissionCount(account.id), who).toBe(1);
+  }
   const db = openE2eDatabase();
   try {
     const row = db
       .prepare('select count(*) as n from project_submissions where repository_url = ?')
       .get('https://github.com/someone/project') as { n: number };
-    expect(row.n).toBe(0);
+    expect(row.n).toBe(3);
   } finally {
     db.close();
   }
