@@ -79,7 +79,7 @@ function ProjectBlock({
       {signedIn && !latest && <p className="mt-1 text-sm text-slate-700">Not submitted yet</p>}
       {latest && (
         <div className="mt-3">
-          <RevisionCard record={latest} />
+          <RevisionCard record={latest} ownWork />
         </div>
       )}
       {/* A refusal of the whole form (a version already waiting) is shown even when the

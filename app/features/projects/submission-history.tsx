@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { SubmissionStatus } from '~/db/schema';
-import { DateTime, StatusBadge, type BADGE_TONES } from '~/ui/list/list-cells';
+import { formatDateTimeUtc } from '~/lib/format';
+import { StatusBadge, type BADGE_TONES } from '~/ui/list/list-cells';
 import type { SubmissionRecord } from './submissions.server';
 
 export const SUBMISSION_STATUS: Record<
@@ -34,13 +35,21 @@ export function PlainText({ text, className = '' }: { text: string; className?: 
 }
 
 /** One revision: its links, note and status, and its review once there is one. */
+/** A date and time inside a sentence, on one line (the list cells stack theirs). */
+function InlineDateTime({ value }: { value: string }) {
+  return <time dateTime={value}>{formatDateTimeUtc(value)}</time>;
+}
+
 export function RevisionCard({
   record,
   withTitle = false,
+  ownWork = false,
 }: {
   record: SubmissionRecord;
   /** Name the project too (a list of every project's revisions). */
   withTitle?: boolean;
+  /** Shown to the student who sent it: their note is theirs, not "from the student". */
+  ownWork?: boolean;
 }) {
   const status = SUBMISSION_STATUS[record.status];
   return (
@@ -52,7 +61,7 @@ export function RevisionCard({
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        Sent <DateTime value={record.submittedAt} />
+        Sent <InlineDateTime value={record.submittedAt} />
       </p>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         <li>
@@ -67,7 +76,9 @@ export function RevisionCard({
       </ul>
       {record.note && (
         <div className="mt-2 text-sm">
-          <p className="font-semibold text-ink">Note from the student</p>
+          <p className="font-semibold text-ink">
+            {ownWork ? 'Your note to the mentor' : 'Note from the student'}
+          </p>
           <PlainText text={record.note} className="text-slate-800" />
         </div>
       )}
@@ -75,7 +86,7 @@ export function RevisionCard({
         <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
           <p className="font-semibold text-ink">
             {SUBMISSION_STATUS[record.review.verdict].label} by {record.review.reviewerName},{' '}
-            <DateTime value={record.review.reviewedAt} />
+            <InlineDateTime value={record.review.reviewedAt} />
           </p>
           {record.review.feedback ? (
             <PlainText text={record.review.feedback} className="mt-1 text-slate-800" />
