@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PROJECT_COUNT } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
 import type { CohortRoster, RosterStudent } from './mentor-area.server';
 
@@ -13,6 +14,8 @@ export const projectsApproved = (student: RosterStudent) =>
 export function LastSignIn({ at }: { at: string | null }) {
   return at ? <DateTime value={at} /> : <span>No open session</span>;
 }
+
+const ROSTER_COLUMNS = ['Student', 'Progress', 'Projects', 'Attendance', 'Last sign-in'] as const;
 
 function Roster({ cohort }: { cohort: CohortRoster }) {
   const headingId = `cohort-${cohort.id}`;
@@ -27,53 +30,36 @@ function Roster({ cohort }: { cohort: CohortRoster }) {
       {cohort.students.length === 0 ? (
         <p className="mt-2 text-slate-700">No students in this cohort yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Students of {cohort.name}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Student
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Progress
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Projects
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Attendance
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Last sign-in
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cohort.students.map((student) => (
-                <tr key={student.id} className="border-t border-slate-200">
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/mentor/students/${encodeURIComponent(student.id)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {student.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{stepsDone(student)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{projectsApproved(student)}</td>
-                  <td className="px-4 py-3">
+        <DataTable
+          columns={ROSTER_COLUMNS}
+          label={`Students of ${cohort.name}`}
+          minWidthClass="sm:min-w-[40rem]"
+        >
+          {cohort.students.map((student) => (
+            <tr key={student.id} className={dataRowClass()}>
+              {dataCells(
+                ROSTER_COLUMNS,
+                [
+                  <Link
+                    key="student"
+                    to={`/mentor/students/${encodeURIComponent(student.id)}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    {student.name}
+                  </Link>,
+                  stepsDone(student),
+                  projectsApproved(student),
+                  <span key="attendance">
                     <span aria-hidden="true">—</span>
                     <span className="sr-only">Not recorded yet</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <LastSignIn at={student.lastSignInAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>,
+                  <LastSignIn key="last" at={student.lastSignInAt} />,
+                ],
+                (column) => (column === 1 || column === 2 ? 'whitespace-nowrap' : ''),
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import type { WaitingReview } from '~/features/projects/submissions.server';
+import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
+
+const QUEUE_COLUMNS = ['Student', 'Project', 'Revision', 'Sent'] as const;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,54 +34,37 @@ export function ReviewQueueView({ reviews }: { reviews: WaitingReview[] }) {
           Nothing is waiting for review.
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Submissions waiting for review</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Student
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Project
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Revision
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Sent
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {reviews.map((review) => (
-                <tr key={review.submissionId} className="border-t border-slate-200">
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/mentor/students/${encodeURIComponent(review.studentId)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {review.studentName}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/mentor/reviews/${encodeURIComponent(review.submissionId)}`}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {review.projectTitle}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{review.revision}</td>
-                  <td className="px-4 py-3">
-                    <span className="block font-semibold text-ink">{waitingFor(review.ageMs)}</span>
-                    <DateTime value={review.submittedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={QUEUE_COLUMNS}
+          label="Submissions waiting for review"
+          minWidthClass="sm:min-w-[36rem]"
+        >
+          {reviews.map((review) => (
+            <tr key={review.submissionId} className={dataRowClass()}>
+              {dataCells(QUEUE_COLUMNS, [
+                <Link
+                  key="student"
+                  to={`/mentor/students/${encodeURIComponent(review.studentId)}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  {review.studentName}
+                </Link>,
+                <Link
+                  key="project"
+                  to={`/mentor/reviews/${encodeURIComponent(review.submissionId)}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  {review.projectTitle}
+                </Link>,
+                review.revision,
+                <span key="sent">
+                  <span className="block font-semibold text-ink">{waitingFor(review.ageMs)}</span>
+                  <DateTime value={review.submittedAt} />
+                </span>,
+              ])}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { requireAdmin } from '~/features/auth/guards.server';
 import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
 import { requireServices } from '~/load-context';
 import { LIVE_COLLECTIONS } from '~/lib/live-collections';
-import { Spinner } from '~/ui/spinner';
+import { AreaMain, WaitingCount } from '~/ui/area-main';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -60,13 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {label}
                   {to === '/admin/transfers' && pendingTransfers > 0 && (
-                    <span
-                      data-testid="pending-transfers"
-                      className="ml-auto rounded-full bg-amber-400 px-2 text-xs font-bold text-ink"
-                    >
-                      {pendingTransfers}
-                      <span className="sr-only"> waiting for review</span>
-                    </span>
+                    <WaitingCount count={pendingTransfers} testId="pending-transfers" />
                   )}
                 </NavLink>
               </li>
@@ -74,18 +68,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </aside>
-      <div className="relative min-w-0 flex-1 px-4 py-8 md:px-10" aria-busy={loading}>
-        {loading && (
-          <div
-            role="status"
-            className="absolute top-4 right-4 flex items-center gap-2 text-sm text-brand-800"
-          >
-            <Spinner className="h-5 w-5" />
-            <span>Loading…</span>
-          </div>
-        )}
+      <AreaMain loading={loading}>
         <Outlet />
-      </div>
+      </AreaMain>
     </div>
   );
 }

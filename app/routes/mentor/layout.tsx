@@ -4,7 +4,7 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { useRootData } from '~/root-data';
-import { Spinner } from '~/ui/spinner';
+import { AreaMain, WaitingCount } from '~/ui/area-main';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -60,10 +60,7 @@ export default function MentorLayout() {
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {label}
                   {to === '/mentor' && reviews != null && reviews > 0 && (
-                    <span className="ml-auto rounded-full bg-amber-400 px-2 text-xs font-bold text-ink">
-                      {reviews}
-                      <span className="sr-only"> waiting for review</span>
-                    </span>
+                    <WaitingCount count={reviews} />
                   )}
                 </Link>
               </li>
@@ -71,18 +68,9 @@ export default function MentorLayout() {
           </ul>
         </nav>
       </aside>
-      <div className="relative min-w-0 flex-1 px-4 py-8 md:px-10" aria-busy={loading}>
-        {loading && (
-          <div
-            role="status"
-            className="absolute top-4 right-4 flex items-center gap-2 text-sm text-brand-800"
-          >
-            <Spinner className="h-5 w-5" />
-            <span>Loading…</span>
-          </div>
-        )}
+      <AreaMain loading={loading}>
         <Outlet />
-      </div>
+      </AreaMain>
     </div>
   );
 }
