@@ -116,7 +116,9 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   // The whole acceptance path in one test: two browsers, the mailbox, four pages.
   test.setTimeout(120_000);
   const project = testInfo.project.name;
-  const cohort = await newCohort(`Cohort Review ${project}`);
+  // A retry makes its own cohort: names are unique.
+  const cohortName = `Cohort Review ${project} ${testInfo.retry}`;
+  const cohort = await newCohort(cohortName);
   const mentor = await member('none', cohort, `Mentor Mia ${project}`, { mentor: true });
   const second = await member('none', cohort, `Mentor Max ${project}`, { mentor: true });
   const student = await member('level-1', cohort, `Student Sam ${project}`);
@@ -203,9 +205,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
 
   // The student's mentor view: the whole history, nothing about payments or access.
   await gotoApp(page, '/mentor/cohorts');
-  await expect(
-    page.getByRole('heading', { level: 2, name: `Cohort Review ${project}` }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: cohortName })).toBeVisible();
   const studentRow = page.getByRole('row', { name: new RegExp(student.name) });
   await expect(studentRow).toContainText('0 of 8 steps');
   await expect(studentRow).toContainText('0 of 7 approved');
@@ -226,8 +226,8 @@ test('role × route: the mentor pages, their .data and the review action', async
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough');
-  const cohort = await newCohort('Cohort Rights');
-  const elsewhere = await newCohort('Cohort Elsewhere');
+  const cohort = await newCohort(`Cohort Rights ${testInfo.retry}`);
+  const elsewhere = await newCohort(`Cohort Elsewhere ${testInfo.retry}`);
   const student = await member('level-1', cohort, 'Rights Student');
   const otherStudent = await member('level-1', elsewhere, 'Elsewhere Student');
   const mentor = await member('none', cohort, 'Rights Mentor', { mentor: true });

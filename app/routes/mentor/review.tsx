@@ -36,6 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         collection: 'submissions',
         id: result.submission.user_id,
       });
+      // The student's e-mail was committed with the review: send it now, not at the next poll.
+      services.services.email.wakeWorker();
       return redirectWithFlash(services, '/mentor', {
         type: 'success',
         message:
