@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   sql,
+  type Driver,
   type SqliteDatabase,
 } from 'kysely';
 import { migrations } from './migrations';
@@ -91,7 +93,7 @@ export function openDatabase(url: string): DatabaseHandle {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     });
   }
   return {
@@ -104,6 +106,23 @@ export function openDatabase(url: string): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin (`BEGIN IMMEDIATE`), so a
+ * writer waits its turn under `busy_timeout`. Kysely's plain `BEGIN` reads first and
+ * upgrades to a writer later; when another process (the `user` command, a second tool)
+ * wrote in between, SQLite refuses the upgrade at once with SQLITE_BUSY_SNAPSHOT, which no
+ * timeout waits out. Every transaction of the product writes, so nothing is lost by it.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /** Statements kept per connection: every query the product runs, with room to spare. */
