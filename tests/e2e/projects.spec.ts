@@ -17,7 +17,8 @@ async function cohortWith(label: string) {
       .insertInto('cohorts')
       .values({
         id: cohort,
-        name: `Cohort Projects ${label}`,
+        // Unique, so a retry makes a cohort of its own.
+        name: `Cohort Projects ${label} ${cohort.slice(-8)}`,
         created_at: at,
         updated_at: at,
         schedule: '',
@@ -109,7 +110,12 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await openMenu(mentorPage);
   await expect(mentorLink).toHaveText('Mentor1 waiting for review');
   await mentorLink.click();
+  // On the Reviews page first: the course home the mentor left links to the project's step too.
+  await expect(mentorPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
   await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
+  await expect(
+    mentorPage.getByRole('heading', { level: 1, name: 'Personal Profile Page' }),
+  ).toBeVisible();
   await mentorPage.getByLabel('Feedback').fill('Add alt text to the photo.\nThen send it again.');
   await mentorPage.getByRole('button', { name: 'Request changes' }).click();
   await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
@@ -139,7 +145,11 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await openMenu(mentorPage);
   await expect(mentorLink).toHaveText('Mentor1 waiting for review');
   await mentorLink.click();
+  await expect(mentorPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
   await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
+  await expect(
+    mentorPage.getByRole('heading', { level: 1, name: 'Personal Profile Page' }),
+  ).toBeVisible();
   await mentorPage.getByRole('button', { name: 'Approve' }).click();
   await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
   await mentorContext.close();
