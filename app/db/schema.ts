@@ -32,6 +32,10 @@ export interface UsersTable {
   edited_by: string | null;
   /** An admin's choice to be e-mailed about each submitted transfer (1, the default) or not. */
   transfer_alerts: ColumnType<number, number | undefined, number>;
+  /** 1 (the default) while the person wants live-class reminders (migration 024). */
+  reminder_emails: ColumnType<number, number | undefined, number>;
+  /** The key of their one-click unsubscribe link; made with their first reminder. */
+  email_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -346,6 +350,64 @@ export interface ProjectReviewsTable {
   reviewed_at: Timestamp;
 }
 
+export type LiveSessionStatus = 'scheduled' | 'cancelled';
+
+/** One live class of a cohort (migration 024). */
+export interface LiveSessionsTable {
+  /** Random: the join page's and the calendar event's key. */
+  id: string;
+  cohort_id: string;
+  /** Shared by the classes one "repeat weekly" created; each is still changed on its own. */
+  series_id: string | null;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  /** The meeting's https link: only ever sent to someone who may join. */
+  join_url: string;
+  /** The course step it belongs to (a `StepSlug`), or null. */
+  step: string | null;
+  status: LiveSessionStatus;
+  recording_url: string | null;
+  /** iCalendar SEQUENCE: up by one with every change a calendar must apply. */
+  sequence: ColumnType<number, number | undefined, number>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AttendanceMark = 'present' | 'absent';
+
+/** A student's attendance of one class: their first join, and a mentor's mark if any. */
+export interface LiveAttendanceTable {
+  session_id: string;
+  user_id: string;
+  first_joined_at: Timestamp | null;
+  /** A mentor's or admin's word, which wins over the join record. */
+  mark: AttendanceMark | null;
+  marked_by_name: string | null;
+  marked_at: Timestamp | null;
+}
+
+/** Every mark by hand, kept: who said a student was present or absent, and when. */
+export interface LiveAttendanceMarksTable {
+  id: string;
+  session_id: string;
+  user_id: string;
+  mark: AttendanceMark;
+  marked_by: string;
+  marked_by_name: string;
+  marked_at: Timestamp;
+}
+
+/** A student's private calendar feed; a reset replaces the row (the old link is gone). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  /** The random token in the feed's address (decision 045: why it is not hashed). */
+  token: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -369,6 +431,10 @@ export interface Database {
   cohort_staff_changes: CohortStaffChangesTable;
   project_submissions: ProjectSubmissionsTable;
   project_reviews: ProjectReviewsTable;
+  live_sessions: LiveSessionsTable;
+  live_attendance: LiveAttendanceTable;
+  live_attendance_marks: LiveAttendanceMarksTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -380,6 +446,7 @@ export type Invitation = Selectable<InvitationsTable>;
 export type Certificate = Selectable<CertificatesTable>;
 export type ProjectSubmission = Selectable<ProjectSubmissionsTable>;
 export type ProjectReview = Selectable<ProjectReviewsTable>;
+export type LiveSession = Selectable<LiveSessionsTable>;
 
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type LocalMailboxMessage = Selectable<LocalMailboxTable>;

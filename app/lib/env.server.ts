@@ -22,6 +22,16 @@ const wholeNumber = (fallback: number) =>
     .positive('must be a positive whole number')
     .default(fallback);
 
+/** Whether this runtime's ICU knows the zone (`Africa/Lagos`, `UTC`…). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name !== '';
+  } catch {
+    return false;
+  }
+}
+
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -130,6 +140,15 @@ const envSchema = z
     /** Other API bases for the providers (tests run in-process fakes of them on loopback). */
     STRIPE_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     PAYSTACK_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+    /**
+     * The academy's time zone (IANA name): live-class times are entered in it and shown in
+     * it until the viewer's browser shows its own.
+     */
+    ACADEMY_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('Africa/Lagos')
+      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos or Europe/London'),
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */

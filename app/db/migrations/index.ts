@@ -16,6 +16,7 @@ import * as paymentRefundedAmount from './016-payment-refunded-amount';
 import * as transferAlerts from './017-transfer-alerts';
 import * as userChangeReason from './022-user-change-reason';
 import * as mentorsAndProjects from './023-mentors-and-projects';
+import * as liveClasses from './024-live-classes';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '017-transfer-alerts': transferAlerts,
   '022-user-change-reason': userChangeReason,
   '023-mentors-and-projects': mentorsAndProjects,
+  '024-live-classes': liveClasses,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpsLink, plainText } from '~/lib/form-fields';
 
 /**
  * The buttons of the submit form and of the review page (the `intent` field that
@@ -35,48 +36,11 @@ export const PROJECT_MESSAGES = {
   changesRequested: 'Changes requested. The student has been e-mailed your feedback.',
 } as const;
 
-/**
- * An optional text field: a missing field and an empty one are the same (a form sends
- * `''` for an empty input, a tampered one may send nothing at all).
- */
-const text = (message: string = PROJECT_MESSAGES.intent) =>
-  z.string({ error: message }).optional().default('');
-
-/**
- * Control characters a person does not type (PostgreSQL refuses NUL in text): a note and
- * feedback keep tabs and line breaks, a link has none.
- */
-// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-const TYPED_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
-
-/** Plain text up to `max` characters, its line breaks kept. */
-const plainText = (max: number, message: string) =>
-  text().pipe(z.string().trim().max(max, message).regex(TYPED_TEXT, PROJECT_MESSAGES.intent));
-
-/**
- * A link a student shares: `https://`, within the limit, without a name or password in it.
- * An optional one may be left empty (then null).
- */
-function httpsLink(message: string, { optional = false } = {}) {
-  return text(message).pipe(
-    z
-      .string()
-      .trim()
-      .max(LINK_MAX, PROJECT_MESSAGES.linkTooLong)
-      .superRefine((value, context) => {
-        if (optional && value === '') return;
-        const url = URL.canParse(value) ? new URL(value) : undefined;
-        if (!url || url.protocol !== 'https:' || !url.hostname || CONTROL_OR_SPACE.test(value)) {
-          context.addIssue({ code: 'custom', message });
-        } else if (url.username || url.password) {
-          context.addIssue({ code: 'custom', message: PROJECT_MESSAGES.linkCredentials });
-        }
-      })
-      .transform((value) => value || null),
-  );
-}
+const link = (invalid: string) => ({
+  invalid,
+  tooLong: PROJECT_MESSAGES.linkTooLong,
+  credentials: PROJECT_MESSAGES.linkCredentials,
+});
 
 /** The step page's Submit your project form. */
 export const submitProjectSchema = z.object({
@@ -85,12 +49,18 @@ export const submitProjectSchema = z.object({
     .string({ error: PROJECT_MESSAGES.project })
     .min(1, PROJECT_MESSAGES.project)
     .max(100),
-  repositoryUrl: httpsLink(PROJECT_MESSAGES.repositoryUrl).pipe(z.string()),
-  liveUrl: httpsLink(PROJECT_MESSAGES.liveUrl, { optional: true }),
-  note: plainText(NOTE_MAX, PROJECT_MESSAGES.noteTooLong),
+  repositoryUrl: httpsLink(LINK_MAX, link(PROJECT_MESSAGES.repositoryUrl)).pipe(z.string()),
+  liveUrl: httpsLink(LINK_MAX, link(PROJECT_MESSAGES.liveUrl), { optional: true }),
+  note: plainText(NOTE_MAX, {
+    tooLong: PROJECT_MESSAGES.noteTooLong,
+    invalid: PROJECT_MESSAGES.intent,
+  }),
 });
 
-const feedback = plainText(FEEDBACK_MAX, PROJECT_MESSAGES.feedbackTooLong);
+const feedback = plainText(FEEDBACK_MAX, {
+  tooLong: PROJECT_MESSAGES.feedbackTooLong,
+  invalid: PROJECT_MESSAGES.intent,
+});
 
 /** The review page's two buttons: Approve (feedback optional), Request changes (required). */
 export const reviewProjectSchema = z.discriminatedUnion(

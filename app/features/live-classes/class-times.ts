@@ -1,0 +1,125 @@
+/**
+ * Live-class times (client-safe): classes are entered as a wall time in the academy's time
+ * zone, stored in UTC, and shown in a zone: the academy's in the server's HTML, the viewer's
+ * once the browser has hydrated the page.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** How early the join page lets people in before the start. */
+export const JOIN_OPENS_MINUTES_BEFORE = 15;
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `instant`, in milliseconds (+1 h for Lagos). */
+function zoneOffsetMs(instant: number, zone: string): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
+  );
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * `2026-12-01` at `18:00` in `Africa/Lagos` → the UTC instant. Undefined for a date or
+ * time that is not one, and for a wall time the zone skips (a daylight-saving gap).
+ */
+export function wallTimeToUtc(date: string, time: string, zone: string): Date | undefined {
+  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dateMatch || !timeMatch) return undefined;
+  const [year, month, day] = dateMatch.slice(1).map(Number) as [number, number, number];
+  const [hour, minute] = timeMatch.slice(1).map(Number) as [number, number];
+  if (hour > 23 || minute > 59) return undefined;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  // Twice: the offset at the first guess may differ from the offset at the answer.
+  let instant = asUtc - zoneOffsetMs(asUtc, zone);
+  instant = asUtc - zoneOffsetMs(instant, zone);
+  const back = wallTimeIn(new Date(instant).toISOString(), zone);
+  return back.date === date && back.time === time ? new Date(instant) : undefined;
+}
+
+/** A stored instant as the wall date and time in `zone`: what the edit form shows. */
+export function wallTimeIn(timestamp: string, zone: string): { date: string; time: string } {
+  const instant = Date.parse(timestamp);
+  const local = new Date(instant + zoneOffsetMs(instant, zone));
+  const iso = local.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `Tue, 1 Dec 2026, 18:00 GMT+1`: a class's start for people, in `zone`. */
+export function formatClassTime(timestamp: string, zone: string): string {
+  let format = displayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    displayFormats.set(zone, format);
+  }
+  return format.format(new Date(timestamp));
+}
+
+/** When a class ends: its start plus its length. */
+export function classEnd(session: { starts_at: string; duration_minutes: number }): Date {
+  return new Date(Date.parse(session.starts_at) + session.duration_minutes * MINUTE);
+}
+
+export type JoinWindow = 'cancelled' | 'not-yet' | 'open' | 'ended';
+
+/** Where `now` stands for the join page: open from 15 minutes before the start to the end. */
+export function joinWindow(
+  session: { starts_at: string; duration_minutes: number; status: string },
+  now: Date,
+): JoinWindow {
+  if (session.status === 'cancelled') return 'cancelled';
+  const opens = Date.parse(session.starts_at) - JOIN_OPENS_MINUTES_BEFORE * MINUTE;
+  if (now.getTime() < opens) return 'not-yet';
+  return now.getTime() < classEnd(session).getTime() ? 'open' : 'ended';
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** "Live now", "Starts in 2 hours", "Starts in 3 days", or "Ended" for a class. */
+export function startsIn(
+  session: { starts_at: string; duration_minutes: number },
+  now: Date,
+): string {
+  const until = Date.parse(session.starts_at) - now.getTime();
+  if (until <= 0) return now < classEnd(session) ? 'Live now' : 'Ended';
+  if (until < HOUR) return `Starts in ${plural(Math.max(1, Math.round(until / MINUTE)), 'minute')}`;
+  if (until < 48 * HOUR) return `Starts in ${plural(Math.round(until / HOUR), 'hour')}`;
+  return `Starts in ${plural(Math.round(until / (24 * HOUR)), 'day')}`;
+}

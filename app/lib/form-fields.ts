@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas that several forms share (client-safe). Each takes its form's own words,
+ * so a message names what the person was filling in.
+ */
+
+/**
+ * An optional text field: a missing field and an empty one are the same (a form sends
+ * `''` for an empty input, a tampered one may send nothing at all).
+ */
+export const formText = (message: string) => z.string({ error: message }).optional().default('');
+
+/**
+ * Control characters a person does not type (PostgreSQL refuses NUL in text): plain text
+ * keeps tabs and line breaks, a link has none.
+ */
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const TYPED_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
+
+/** Plain text up to `max` characters, trimmed, its line breaks kept. */
+export const plainText = (max: number, messages: { tooLong: string; invalid: string }) =>
+  formText(messages.invalid).pipe(
+    z.string().trim().max(max, messages.tooLong).regex(TYPED_TEXT, messages.invalid),
+  );
+
+export interface LinkMessages {
+  /** Not an https:// address (or empty while required). */
+  invalid: string;
+  tooLong: string;
+  /** `https://name:password@…`: a link is shared, a password in it would be too. */
+  credentials: string;
+}
+
+/**
+ * A link people share: `https://`, within `max` characters, without a name or password in
+ * it. An optional one may be left empty (then null).
+ */
+export function httpsLink(
+  max: number,
+  messages: LinkMessages,
+  { optional = false }: { optional?: boolean } = {},
+) {
+  return formText(messages.invalid).pipe(
+    z
+      .string()
+      .trim()
+      .max(max, messages.tooLong)
+      .superRefine((value, context) => {
+        if (optional && value === '') return;
+        const url = URL.canParse(value) ? new URL(value) : undefined;
+        if (!url || url.protocol !== 'https:' || !url.hostname || CONTROL_OR_SPACE.test(value)) {
+          context.addIssue({ code: 'custom', message: messages.invalid });
+        } else if (url.username || url.password) {
+          context.addIssue({ code: 'custom', message: messages.credentials });
+        }
+      })
+      .transform((value) => value || null),
+  );
+}
