@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import { Spinner } from './spinner';
 
-/** The main column of a staff area (admin, mentor): it says so while the next page loads. */
-export function AreaMain({ loading, children }: { loading: boolean; children: ReactNode }) {
+/**
+ * The main column of a staff area (admin, mentor): it says so while the next page of the
+ * area (a path starting with `area`) loads.
+ */
+export function AreaMain({ area, children }: { area: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith(area);
   return (
     <div className="relative min-w-0 flex-1 px-4 py-8 md:px-10" aria-busy={loading}>
       {loading && (
@@ -16,18 +22,5 @@ export function AreaMain({ loading, children }: { loading: boolean; children: Re
       )}
       {children}
     </div>
-  );
-}
-
-/** How many things wait for someone, beside a menu entry. */
-export function WaitingCount({ count, testId }: { count: number; testId?: string }) {
-  return (
-    <span
-      data-testid={testId}
-      className="ml-auto rounded-full bg-amber-400 px-2 text-xs font-bold text-ink"
-    >
-      {count}
-      <span className="sr-only"> waiting for review</span>
-    </span>
   );
 }

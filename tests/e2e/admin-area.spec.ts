@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
-import { openMenu, signInThroughPopup } from './auth-helpers';
+import { openMenu, signInFromLoginPage } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { postForm } from './form-posts';
 import {
   countMatching,
   createAccount,
@@ -208,15 +209,9 @@ test("removing a paying student's access warns, takes a reason and tells the stu
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(reason).toBeFocused();
   expect(readUser(student.id).access).toBe('level-1');
-  const refused = await fetch(`${ORIGIN}/admin/user-details/${student.id}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie: admin.cookie,
-      origin: ORIGIN,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ access: 'none', cohort: 'none' }),
+  const refused = await postForm(`/admin/user-details/${student.id}`, admin.cookie, {
+    access: 'none',
+    cohort: 'none',
   });
   expect(refused.status).toBe(400);
   expect(readUser(student.id).access).toBe('level-1');
@@ -260,12 +255,9 @@ test("changes appear live in another admin's open list, new users too", async ({
   // Someone signs in for the first time: they appear in the open list.
   const newcomer = await browser.newContext();
   const newcomerPage = await newcomer.newPage();
-  await gotoApp(newcomerPage, '/login');
-  await signInThroughPopup(newcomerPage, {
+  await signInFromLoginPage(newcomerPage, {
     email: `newcomer.${token}@example.org`,
     name: `Newcomer ${token}`,
-    trigger: () =>
-      newcomerPage.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
   });
   await expect(watching.locator('tbody')).toContainText(`Newcomer ${token}`, { timeout: 1_000 });
   await watcher.close();
@@ -273,30 +265,22 @@ test("changes appear live in another admin's open list, new users too", async ({
 });
 
 test.describe('raw requests', () => {
-  const post = (path: string, cookie: string, form: Record<string, string>) =>
-    fetch(`${ORIGIN}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form),
-    });
-
   test('tampered values, non-admins and unknown ids change nothing', async () => {
     const target = seeded[20]!;
     const before = readUser(target.id);
-    const tampered = await post(`/admin/user-details/${target.id}`, admin.cookie, {
+    const tampered = await postForm(`/admin/user-details/${target.id}`, admin.cookie, {
       access: 'admin',
       cohort: 'none',
     });
     // Admin is never granted from the form (an admin's own row offers it only to keep it).
     expect(tampered.status).toBe(403);
-    const badCohort = await post(`/admin/user-details/${target.id}`, admin.cookie, {
+    const badCohort = await postForm(`/admin/user-details/${target.id}`, admin.cookie, {
       access: 'none',
       cohort: 'cohort-9',
     });
     expect(badCohort.status).toBe(400);
     const student = await createAccount('level-1');
-    const notAdmin = await post(`/admin/user-details/${target.id}`, student.cookie, {
+    const notAdmin = await postForm(`/admin/user-details/${target.id}`, student.cookie, {
       access: 'level-1',
       cohort: 'cohort-1',
     });
@@ -310,13 +294,13 @@ test.describe('raw requests', () => {
     const unknownPage = await unknown.text();
     expect(unknownPage).toContain('Document not found');
     expect(unknownPage).toMatch(/<a[^>]*href="\/admin\/home"[^>]*>Back to List of Users<\/a>/);
-    const unknownPost = await post('/admin/user-details/no-such-user', admin.cookie, {
+    const unknownPost = await postForm('/admin/user-details/no-such-user', admin.cookie, {
       access: 'none',
       cohort: 'none',
     });
     expect(unknownPost.status).toBe(404);
 
-    const ownAccess = await post(`/admin/user-details/${admin.id}`, admin.cookie, {
+    const ownAccess = await postForm(`/admin/user-details/${admin.id}`, admin.cookie, {
       access: 'none',
       cohort: 'none',
     });
@@ -327,13 +311,13 @@ test.describe('raw requests', () => {
   test('a body that is not a form, or a method other than POST, answers 4xx and writes nothing', async () => {
     const target = seeded[21]!;
     const before = readUser(target.id);
-    const path = `${ORIGIN}/admin/user-details/${target.id}`;
+    const path = `/admin/user-details/${target.id}`;
     for (const [type, body] of [
       ['text/plain', 'access=level-1&cohort=cohort-1'],
       ['application/json', JSON.stringify({ access: 'level-1', cohort: 'cohort-1' })],
       ['multipart/form-data; boundary=x', '--x\r\nbroken'],
     ]) {
-      const response = await fetch(path, {
+      const response = await fetch(`${ORIGIN}${path}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': type! },
@@ -343,15 +327,8 @@ test.describe('raw requests', () => {
       expect(await response.text()).toContain('The form could not be read.');
     }
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const response = await fetch(path, {
+      const response = await postForm(path, admin.cookie, 'access=level-1&cohort=cohort-1', {
         method,
-        redirect: 'manual',
-        headers: {
-          cookie: admin.cookie,
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'access=level-1&cohort=cohort-1',
       });
       expect(response.status, method).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
@@ -393,7 +370,7 @@ test.describe('raw requests', () => {
       });
       expect(events.status).toBe(403);
       // Approving takes an admin: the transfer stays pending.
-      const approve = await post(`/admin/transfers/${transferId}`, cookie, {
+      const approve = await postForm(`/admin/transfers/${transferId}`, cookie, {
         intent: 'approve',
         cohort: 'cohort-1',
       });
@@ -404,7 +381,7 @@ test.describe('raw requests', () => {
       const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
       expect(response.status, path).toBe(200);
     }
-    const approved = await post(`/admin/transfers/${transferId}`, admin.cookie, {
+    const approved = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
       intent: 'approve',
       cohort: 'cohort-1',
     });
@@ -413,7 +390,7 @@ test.describe('raw requests', () => {
     expect(readTransfer(transferId).status).toBe('approved');
     expect(readUser(sender.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
     // A second decision changes nothing; an unknown transfer is a 404.
-    const again = await post(`/admin/transfers/${transferId}`, admin.cookie, {
+    const again = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
       intent: 'reject',
       reason: 'Too late',
     });
@@ -442,13 +419,13 @@ test.describe('raw requests', () => {
     const student = await createAccount('level-1');
     const newcomer = await createAccount('none');
     for (const cookie of ['', newcomer.cookie, student.cookie]) {
-      const issue = await post(path, cookie, {
+      const issue = await postForm(path, cookie, {
         intent: 'issue-certificate',
         name: 'Forged Name',
         note: 'Forged note',
       });
       expect(issue.status).toBe(403);
-      const revoke = await post(path, cookie, {
+      const revoke = await postForm(path, cookie, {
         intent: 'revoke-certificate',
         certificateId: 'AAAAAAAAAAAAAAAAAAAAAA',
         reason: 'Forged reason',
@@ -457,13 +434,13 @@ test.describe('raw requests', () => {
     }
     expect(countCertificates()).toBe(0);
     // An admin may (early, with a note); a second while it is valid is refused.
-    const issued = await post(path, admin.cookie, {
+    const issued = await postForm(path, admin.cookie, {
       intent: 'issue-certificate',
       name: 'Certificate Target',
       note: 'Issued by the role test',
     });
     expect(issued.status).toBe(302);
-    const again = await post(path, admin.cookie, {
+    const again = await postForm(path, admin.cookie, {
       intent: 'issue-certificate',
       name: 'Certificate Target',
       note: 'Twice',
@@ -482,7 +459,7 @@ test.describe('raw requests', () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await reader.read()).value)).toContain('event: ready');
-    const demotion = await post(`/admin/user-details/${demoted.id}`, admin.cookie, {
+    const demotion = await postForm(`/admin/user-details/${demoted.id}`, admin.cookie, {
       access: 'none',
       cohort: 'none',
     });

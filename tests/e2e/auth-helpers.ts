@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, type Page } from '@playwright/test';
+import { gotoApp } from './fixtures';
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
@@ -38,6 +39,21 @@ export async function signInThroughPopup(
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await closed;
+}
+
+/** The sign-in button in the page's main column (the login page's, the checkout's). */
+export function clickLoginWithGoogle(page: Page): Promise<void> {
+  return page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click();
+}
+
+/** Opens the login page (on `origin`, the e2e server by default) and signs in from its button. */
+export async function signInFromLoginPage(
+  page: Page,
+  person: { email: string; name: string },
+  origin = '',
+): Promise<void> {
+  await gotoApp(page, `${origin}/login`);
+  await signInThroughPopup(page, { ...person, trigger: () => clickLoginWithGoogle(page) });
 }
 
 /** Reads the e2e server's database directly, read-only, to check what was (not) written. */

@@ -11,6 +11,8 @@ import {
   saveFullPageScreenshot,
   test,
 } from './fixtures';
+import { postForm } from './form-posts';
+import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
 import {
   createAccount,
@@ -80,16 +82,6 @@ function insertCertificate(user: TestAccount, name = user.name): string {
 /** The day as the certificate prints it: `22 November 2026`. */
 const today = () =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
-
-/** The local mailbox lists `subject` for `email` once (the worker sends within a moment). */
-async function expectMail(page: Page, email: string, subject: string) {
-  await expect(async () => {
-    await gotoApp(page, '/dev-mail');
-    await expect(
-      page.getByRole('link').filter({ hasText: email }).filter({ hasText: subject }),
-    ).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-}
 
 const certificateSection = (page: Page) =>
   page.getByRole('region', { name: 'Certificate', exact: true });
@@ -359,16 +351,7 @@ test.describe('certificates', () => {
     const admin = await createAccount('admin', 'Role Admin');
     const id = insertCertificate(owner);
     const listing = (cookie: string, listed: string) =>
-      fetch(`${ORIGIN}/certificates/${id}/listing`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie,
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ returnTo: '/fed/home', listed }),
-      });
+      postForm(`/certificates/${id}/listing`, cookie, { returnTo: '/fed/home', listed });
 
     for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie, owner.cookie]) {
       const page = await fetch(`${ORIGIN}/certificates/${id}`, { headers: { cookie } });
@@ -392,15 +375,8 @@ test.describe('certificates', () => {
     expect((await listing(owner.cookie, '0')).status).toBe(302);
     expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
     // A request from another site is refused before anything else.
-    const crossSite = await fetch(`${ORIGIN}/certificates/${id}/listing`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        cookie: owner.cookie,
-        origin: 'https://evil.example',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'listed=1',
+    const crossSite = await postForm(`/certificates/${id}/listing`, owner.cookie, 'listed=1', {
+      origin: 'https://evil.example',
     });
     expect(crossSite.status).toBe(403);
     expect(certificatesOf(owner.id)[0]?.listed).toBe(0);

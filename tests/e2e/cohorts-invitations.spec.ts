@@ -1,5 +1,6 @@
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { postForm } from './form-posts';
+import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { createAccount, openE2eDatabase, readUser, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -56,13 +57,7 @@ test.describe('invitations', () => {
     await expect(mail).toHaveCount(1);
 
     // First sign-in with the invited address (the local provider verifies it), any case.
-    await gotoApp(page, '/login');
-    await signInThroughPopup(page, {
-      email: invited.toUpperCase(),
-      name: 'Ina Invited',
-      trigger: () =>
-        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
-    });
+    await signInFromLoginPage(page, { email: invited.toUpperCase(), name: 'Ina Invited' });
     await expect(page).toHaveURL(/\/fed\/home$/);
     const step = await gotoApp(page, '/fed/javascript');
     expect(step?.status()).toBe(200);
@@ -131,16 +126,7 @@ test.describe('invitations', () => {
     // pending invitation appears), and the outcome is still there.
     const elsewhere = uniqueEmail('elsewhere');
     const post = (path: string, form: Record<string, string>) =>
-      fetch(`${ORIGIN}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie: adminAccount.cookie,
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams(form),
-      });
+      postForm(path, adminAccount.cookie, form);
     expect(
       (
         await post('/admin/invitations', {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { postForm } from './form-posts';
+import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -40,13 +41,7 @@ test.describe('transactional e-mail', () => {
     context,
   }, testInfo) => {
     const email = uniqueEmail('welcome');
-    await gotoApp(page, '/login');
-    await signInThroughPopup(page, {
-      email,
-      name: 'Wendy Welcome',
-      trigger: () =>
-        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
-    });
+    await signInFromLoginPage(page, { email, name: 'Wendy Welcome' });
     await expect(page).toHaveURL(/\/fed\/home$/);
 
     await gotoApp(page, '/dev-mail');
@@ -110,16 +105,7 @@ test.describe('transactional e-mail', () => {
     const admin = await createAccount('admin');
     const student2 = await createAccount('level-1');
     const retry = (cookie: string, id: string) =>
-      fetch(`${ORIGIN}/admin/user-details/${student.id}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie,
-          origin: ORIGIN,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ intent: 'retry-email', emailId: id }),
-      });
+      postForm(`/admin/user-details/${student.id}`, cookie, { intent: 'retry-email', emailId: id });
     expect((await retry(admin.cookie, emailId)).status).toBe(409);
     expect((await retry(admin.cookie, 'no-such-email')).status).toBe(409);
     expect((await retry(student2.cookie, emailId)).status).toBe(403);

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
-import { E2E_ORIGIN } from '../e2e-origin';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { postForm } from './form-posts';
 import {
   createAccount,
   openE2eDatabase,
@@ -12,8 +12,6 @@ import {
   withE2eDatabase,
   type TestAccount,
 } from './sessions';
-
-const ORIGIN = E2E_ORIGIN;
 
 /** Issue 26's screenshots, where people look at them. */
 async function screenshot(page: Page, name: string, project: string) {
@@ -67,19 +65,6 @@ async function submit(student: TestAccount, projectId = 'personal-profile-page')
     });
     if (result.outcome !== 'submitted') throw new Error(result.outcome);
     return result.submission;
-  });
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return fetch(`${ORIGIN}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie,
-      origin: ORIGIN,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(fields).toString(),
   });
 }
 
@@ -144,7 +129,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await screenshot(page, 'review-queue', project);
 
   // Another mentor reviews Olu's project through the review route: the count falls live.
-  const approved = await post(`/mentor/reviews/${otherWaiting.id}`, second.cookie, {
+  const approved = await postForm(`/mentor/reviews/${otherWaiting.id}`, second.cookie, {
     intent: 'approve',
     feedback: '',
   });
@@ -258,7 +243,9 @@ test('role × route: the mentor pages, their .data and the review action', async
       expect(response.status, `${who} ${path}`).toBe(403);
       expect(await response.text(), `${who} ${path}`).not.toContain(submission.repository_url);
     }
-    const review = await post(`/mentor/reviews/${submission.id}`, cookie, { intent: 'approve' });
+    const review = await postForm(`/mentor/reviews/${submission.id}`, cookie, {
+      intent: 'approve',
+    });
     expect(review.status, who).toBe(403);
   }
   // The mentor of another cohort: their own area opens, this cohort's student does not.
@@ -267,7 +254,7 @@ test('role × route: the mentor pages, their .data and the review action', async
   expect((await get(`/mentor/reviews/${submission.id}.data`, otherMentor.cookie)).status).toBe(403);
   expect((await get(`/mentor/students/${student.id}`, otherMentor.cookie)).status).toBe(404);
   expect((await get(`/mentor/students/${student.id}.data`, otherMentor.cookie)).status).toBe(404);
-  const refused = await post(`/mentor/reviews/${submission.id}`, otherMentor.cookie, {
+  const refused = await postForm(`/mentor/reviews/${submission.id}`, otherMentor.cookie, {
     intent: 'approve',
   });
   expect(refused.status).toBe(403);
@@ -311,7 +298,7 @@ test('role × route: the mentor pages, their .data and the review action', async
   );
   expect((await get(`/receipts/rcp-${transferId}`, mentor.cookie)).status).toBe(404);
   expect((await get(`/receipts/rcp-${transferId}`, student.cookie)).status).toBe(200);
-  const change = await post(`/admin/user-details/${student.id}`, mentor.cookie, {
+  const change = await postForm(`/admin/user-details/${student.id}`, mentor.cookie, {
     access: 'admin',
     cohort,
   });
@@ -321,7 +308,7 @@ test('role × route: the mentor pages, their .data and the review action', async
     expect((await get(step, mentor.cookie)).status, step).toBe(200);
   }
   expect((await get('/fed/react', none.cookie)).status).toBe(403);
-  const approved = await post(`/mentor/reviews/${submission.id}`, admin.cookie, {
+  const approved = await postForm(`/mentor/reviews/${submission.id}`, admin.cookie, {
     intent: 'approve',
     feedback: '',
   });

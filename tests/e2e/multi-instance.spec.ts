@@ -8,7 +8,7 @@ import {
   type RunningServer,
 } from '../support/server-process';
 import { sqlQuery } from '../support/sql-client';
-import { signInThroughPopup } from './auth-helpers';
+import { signInFromLoginPage } from './auth-helpers';
 import { expect, gotoApp, test } from './fixtures';
 
 /**
@@ -51,13 +51,7 @@ test.describe('two instances on one PostgreSQL', () => {
     page,
     context,
   }) => {
-    await gotoApp(page, `${a.origin}/login`);
-    await signInThroughPopup(page, {
-      email: 'admin@example.com',
-      name: 'Ada Admin',
-      trigger: () =>
-        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
-    });
+    await signInFromLoginPage(page, { email: 'admin@example.com', name: 'Ada Admin' }, a.origin);
     await expect(page).toHaveURL(`${a.origin}/fed/home`);
 
     // Sessions live in the database: B knows the person A signed in.

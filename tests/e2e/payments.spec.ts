@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { postForm } from './form-posts';
+import {
+  clickLoginWithGoogle,
+  signInFromLoginPage,
+  signInThroughPopup,
+  uniqueEmail,
+} from './auth-helpers';
 import { createAccount, openE2eDatabase, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -52,13 +58,7 @@ test.describe('paying with the local payment provider', () => {
     await useAccount(watcher, await createAccount('admin', 'Payments Watcher'));
     const watching = await watcher.newPage();
 
-    await gotoApp(page, '/login');
-    await signInThroughPopup(page, {
-      email,
-      name,
-      trigger: () =>
-        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
-    });
+    await signInFromLoginPage(page, { email, name });
     await expect(page).toHaveURL(/\/fed\/home$/);
     await gotoApp(watching, `/admin/home?q=${encodeURIComponent(email)}`);
     await expect(watching.locator('tbody tr', { hasText: email })).toContainText('none');
@@ -140,7 +140,7 @@ test.describe('paying with the local payment provider', () => {
     await signInThroughPopup(tab, {
       email: uniqueEmail('canceller'),
       name: 'Cara Cancel',
-      trigger: () => tab.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
+      trigger: () => clickLoginWithGoogle(tab),
     });
     await tab.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(tab).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
@@ -196,16 +196,7 @@ test.describe('paying with the local payment provider', () => {
   }) => {
     const buyer = await createAccount('none', 'Order Owner');
     const other = await createAccount('none', 'Order Snoop');
-    const start = await fetch(`${E2E_ORIGIN}/checkout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        cookie: buyer.cookie,
-        origin: E2E_ORIGIN,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ plan: 'fed-upfront' }),
-    });
+    const start = await postForm('/checkout', buyer.cookie, { plan: 'fed-upfront' });
     expect(start.status).toBe(302);
     const orderUrl = start.headers.get('location')!;
     expect(orderUrl).toMatch(/\/dev-pay\/ord-[0-9a-f]{32}$/);

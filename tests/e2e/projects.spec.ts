@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
-import { E2E_ORIGIN } from '../e2e-origin';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { postForm } from './form-posts';
 import { createAccount, openE2eDatabase, useAccount, withE2eDatabase } from './sessions';
 
 /** A fresh cohort with a level-1 student in it and, when asked, an account mentoring it. */
@@ -190,21 +190,12 @@ test('a second version while one waits, a closed step and a visitor are refused,
   await expectNoAxeViolations(page);
 
   const post = (path: string, cookie: string, projectId: string) =>
-    fetch(`${E2E_ORIGIN}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        cookie,
-        origin: E2E_ORIGIN,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        intent: 'submit-project',
-        projectId,
-        repositoryUrl: 'https://github.com/someone/project',
-        liveUrl: '',
-        note: '',
-      }).toString(),
+    postForm(path, cookie, {
+      intent: 'submit-project',
+      projectId,
+      repositoryUrl: 'https://github.com/someone/project',
+      liveUrl: '',
+      note: '',
     });
   const locked = await createAccount('none', 'Locked Lee');
   expect((await post('/fed/javascript2', locked.cookie, 'weather-app')).status).toBe(403);

@@ -4,8 +4,9 @@ import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfe
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
 import { formatNaira } from '../../app/lib/format';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { signInThroughPopup, uniqueEmail } from './auth-helpers';
+import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expectMail } from './mailbox';
 import {
   countPendingTransfers,
   createAccount,
@@ -59,16 +60,6 @@ function submittedTransferId(page: Page): string {
   return id!;
 }
 
-/** The local mailbox lists `subject` for `email` once (the worker sends within a moment). */
-async function expectMail(page: Page, email: string, subject: string) {
-  await expect(async () => {
-    await gotoApp(page, '/dev-mail');
-    await expect(
-      page.getByRole('link').filter({ hasText: email }).filter({ hasText: subject }),
-    ).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
-}
-
 /** The student's transfers on /fed/home. */
 const myTransfers = (page: Page) => page.getByRole('region', { name: 'Your bank transfers' });
 
@@ -86,13 +77,7 @@ test.describe('bank transfers', () => {
     // Marks this document: a reload would lose it.
     await admin.page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
 
-    await gotoApp(page, '/login');
-    await signInThroughPopup(page, {
-      email,
-      name,
-      trigger: () =>
-        page.getByRole('main').getByRole('link', { name: 'Login With Google' }).click(),
-    });
+    await signInFromLoginPage(page, { email, name });
     await expect(page).toHaveURL(/\/fed\/home$/);
     await gotoApp(page, '/enroll');
     const reference = `GTB-${email.slice(9, 15).toUpperCase()}`;

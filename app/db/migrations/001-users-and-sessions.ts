@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, id, optional, ownedByUser, required } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('email', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(required('text', 'name', 'email'))
     .addColumn('access', 'text', (col) =>
       col
         .notNull()
@@ -18,23 +18,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .defaultTo('none')
         .check(sql`cohort in ('none', 'cohort-1')`),
     )
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('edited_at', 'text')
-    .addColumn('edited_by', 'text')
+    .$call(required('text', 'created_at'))
+    .$call(optional('text', 'edited_at', 'edited_by'))
     .execute();
-  await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
-  await db.schema.createIndex('users_email').on('users').column('email').execute();
-  await db.schema.createIndex('users_access').on('users').column('access').execute();
+  await createIndex(db, 'users_created_at', 'users', ['created_at']);
+  await createIndex(db, 'users_email', 'users', ['email']);
+  await createIndex(db, 'users_access', 'users', ['access']);
 
   await db.schema
     .createTable('sessions')
     .addColumn('id_hash', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('last_seen_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .$call(ownedByUser)
+    .$call(required('text', 'created_at', 'last_seen_at', 'expires_at'))
     .execute();
-  await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
+  await createIndex(db, 'sessions_user_id', 'sessions', ['user_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

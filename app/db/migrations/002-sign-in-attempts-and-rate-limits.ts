@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex, required } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per sign-in started: deleted when its callback arrives, so state, nonce and
@@ -6,24 +7,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sign_in_attempts')
     .addColumn('id_hash', 'text', (col) => col.primaryKey())
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('nonce', 'text', (col) => col.notNull())
-    .addColumn('code_verifier', 'text', (col) => col.notNull())
-    .addColumn('mode', 'text', (col) => col.notNull())
-    .addColumn('return_to', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'state', 'nonce', 'code_verifier', 'mode', 'return_to', 'expires_at'))
     .execute();
-  await db.schema
-    .createIndex('sign_in_attempts_expires_at')
-    .on('sign_in_attempts')
-    .column('expires_at')
-    .execute();
+  await createIndex(db, 'sign_in_attempts_expires_at', 'sign_in_attempts', ['expires_at']);
 
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (col) => col.primaryKey())
-    .addColumn('window_start', 'text', (col) => col.notNull())
-    .addColumn('hits', 'integer', (col) => col.notNull())
+    .$call(required('text', 'window_start'))
+    .$call(required('integer', 'hits'))
     .execute();
 }
 

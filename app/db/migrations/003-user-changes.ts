@@ -1,24 +1,29 @@
 import type { Kysely } from 'kysely';
+import { createIndex, id, ownedByUser, required } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The audit trail: who changed whose access or cohort, when, from what to what.
   await db.schema
     .createTable('user_changes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('changed_by', 'text', (col) => col.notNull())
-    .addColumn('changed_by_name', 'text', (col) => col.notNull())
-    .addColumn('changed_at', 'text', (col) => col.notNull())
-    .addColumn('access_before', 'text', (col) => col.notNull())
-    .addColumn('access_after', 'text', (col) => col.notNull())
-    .addColumn('cohort_before', 'text', (col) => col.notNull())
-    .addColumn('cohort_after', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(ownedByUser)
+    .$call(
+      required(
+        'text',
+        'changed_by',
+        'changed_by_name',
+        'changed_at',
+        'access_before',
+        'access_after',
+        'cohort_before',
+        'cohort_after',
+      ),
+    )
     .execute();
-  await db.schema
-    .createIndex('user_changes_user_id_changed_at')
-    .on('user_changes')
-    .columns(['user_id', 'changed_at'])
-    .execute();
+  await createIndex(db, 'user_changes_user_id_changed_at', 'user_changes', [
+    'user_id',
+    'changed_at',
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, id, optional, required } from './columns';
 
 /**
  * The e-mail outbox (DESIGN §10): a message is a row written in the same transaction as
@@ -11,14 +12,11 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('email_outbox')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(id)
     .addColumn('idempotency_key', 'text', (col) => col.notNull().unique())
-    .addColumn('template', 'text', (col) => col.notNull())
-    .addColumn('recipient', 'text', (col) => col.notNull())
-    .addColumn('recipient_name', 'text', (col) => col.notNull())
+    .$call(required('text', 'template', 'recipient', 'recipient_name'))
     .addColumn('user_id', 'text', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('payload', 'text', (col) => col.notNull())
+    .$call(required('text', 'subject', 'payload'))
     .addColumn('status', 'text', (col) =>
       col
         .notNull()
@@ -26,42 +24,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
     )
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('queued_at', 'text', (col) => col.notNull())
-    .addColumn('next_attempt_at', 'text', (col) => col.notNull())
-    .addColumn('claimed_until', 'text')
-    .addColumn('last_error', 'text')
-    .addColumn('sent_at', 'text')
+    .$call(required('text', 'created_at', 'queued_at', 'next_attempt_at'))
+    .$call(optional('text', 'claimed_until', 'last_error', 'sent_at'))
     .execute();
   // The worker's claim: due rows by time. The admin page: one person's messages, newest first.
-  await db.schema
-    .createIndex('email_outbox_status_next_attempt_at')
-    .on('email_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('email_outbox_user_id_created_at')
-    .on('email_outbox')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'email_outbox_status_next_attempt_at', 'email_outbox', [
+    'status',
+    'next_attempt_at',
+  ]);
+  await createIndex(db, 'email_outbox_user_id_created_at', 'email_outbox', [
+    'user_id',
+    'created_at',
+  ]);
 
   await db.schema
     .createTable('local_mailbox')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('message_id', 'text', (col) => col.notNull())
-    .addColumn('sender', 'text', (col) => col.notNull())
-    .addColumn('recipient', 'text', (col) => col.notNull())
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('html', 'text', (col) => col.notNull())
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('raw', 'text', (col) => col.notNull())
-    .addColumn('delivered_at', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(
+      required(
+        'text',
+        'message_id',
+        'sender',
+        'recipient',
+        'subject',
+        'html',
+        'text',
+        'raw',
+        'delivered_at',
+      ),
+    )
     .execute();
-  await db.schema
-    .createIndex('local_mailbox_delivered_at')
-    .on('local_mailbox')
-    .column('delivered_at')
-    .execute();
+  await createIndex(db, 'local_mailbox_delivered_at', 'local_mailbox', ['delivered_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

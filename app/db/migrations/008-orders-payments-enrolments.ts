@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createIndex, id, oneOf, optional, ownedByUser, required } from './columns';
 
 /**
  * DESIGN §9: what a person set out to buy (`orders`), the money a provider confirmed
@@ -8,82 +9,61 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('orders')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('plan_id', 'text', (col) => col.notNull())
-    .addColumn('track', 'text', (col) =>
-      col.notNull().check(sql`track in ('frontend', 'fullstack')`),
-    )
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('installments', 'integer', (col) => col.notNull())
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('provider_ref', 'text')
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('pending', 'paid', 'failed', 'cancelled')`),
-    )
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(ownedByUser)
+    .$call(required('text', 'plan_id'))
+    .$call(oneOf('track', ['frontend', 'fullstack']))
+    .$call(required('integer', 'amount'))
+    .$call(required('text', 'currency'))
+    .$call(required('integer', 'installments'))
+    .$call(required('text', 'provider'))
+    .$call(optional('text', 'provider_ref'))
+    .$call(oneOf('status', ['pending', 'paid', 'failed', 'cancelled']))
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
-  await db.schema
-    .createIndex('orders_user_id_created_at')
-    .on('orders')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'orders_user_id_created_at', 'orders', ['user_id', 'created_at']);
 
   await db.schema
     .createTable('payments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(id)
     .addColumn('order_id', 'text', (col) =>
       col.notNull().references('orders.id').onDelete('cascade'),
     )
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('provider_payment_id', 'text', (col) => col.notNull())
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('paid', 'refunded')`))
-    .addColumn('raw_event', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('refunded_at', 'text')
+    .$call(ownedByUser)
+    .$call(required('text', 'provider', 'provider_payment_id'))
+    .$call(required('integer', 'amount'))
+    .$call(required('text', 'currency'))
+    .$call(oneOf('status', ['paid', 'refunded']))
+    .$call(required('text', 'raw_event', 'created_at'))
+    .$call(optional('text', 'refunded_at'))
     .addUniqueConstraint('payments_provider_payment', ['provider', 'provider_payment_id'])
     .execute();
-  await db.schema.createIndex('payments_created_at').on('payments').column('created_at').execute();
-  await db.schema.createIndex('payments_order_id').on('payments').column('order_id').execute();
+  await createIndex(db, 'payments_created_at', 'payments', ['created_at']);
+  await createIndex(db, 'payments_order_id', 'payments', ['order_id']);
 
   await db.schema
     .createTable('payment_events')
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('event_id', 'text', (col) => col.notNull())
-    .addColumn('type', 'text', (col) => col.notNull())
-    .addColumn('order_id', 'text')
-    .addColumn('outcome', 'text', (col) => col.notNull())
-    .addColumn('note', 'text')
-    .addColumn('received_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'provider', 'event_id', 'type'))
+    .$call(optional('text', 'order_id'))
+    .$call(required('text', 'outcome'))
+    .$call(optional('text', 'note'))
+    .$call(required('text', 'received_at'))
     .addPrimaryKeyConstraint('payment_events_pk', ['provider', 'event_id'])
     .execute();
 
   await db.schema
     .createTable('enrolments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .$call(id)
+    .$call(ownedByUser)
     .addColumn('order_id', 'text', (col) => col.unique().references('orders.id'))
-    .addColumn('track', 'text', (col) =>
-      col.notNull().check(sql`track in ('frontend', 'fullstack')`),
-    )
-    .addColumn('plan_id', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('active', 'overdue', 'refunded', 'cancelled')`),
-    )
-    .addColumn('installments_paid', 'integer', (col) => col.notNull())
-    .addColumn('installments_total', 'integer', (col) => col.notNull())
-    .addColumn('source', 'text', (col) =>
-      col.notNull().check(sql`source in ('payment', 'bank-transfer', 'invitation', 'admin')`),
-    )
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(oneOf('track', ['frontend', 'fullstack']))
+    .$call(required('text', 'plan_id'))
+    .$call(oneOf('status', ['active', 'overdue', 'refunded', 'cancelled']))
+    .$call(required('integer', 'installments_paid', 'installments_total'))
+    .$call(oneOf('source', ['payment', 'bank-transfer', 'invitation', 'admin']))
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
-  await db.schema.createIndex('enrolments_user_id').on('enrolments').column('user_id').execute();
+  await createIndex(db, 'enrolments_user_id', 'enrolments', ['user_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './columns';
 
 /**
  * How payments are found again.
@@ -13,21 +14,15 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('subscription_ref', 'text').execute();
-  await db.schema
-    .createIndex('orders_provider_subscription_ref')
-    .on('orders')
-    .columns(['provider', 'subscription_ref'])
-    .execute();
-  await db.schema
-    .createIndex('orders_created_at')
-    .on('orders')
-    .columns(['created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('payment_events_outcome_received_at')
-    .on('payment_events')
-    .columns(['outcome', 'received_at'])
-    .execute();
+  await createIndex(db, 'orders_provider_subscription_ref', 'orders', [
+    'provider',
+    'subscription_ref',
+  ]);
+  await createIndex(db, 'orders_created_at', 'orders', ['created_at', 'id']);
+  await createIndex(db, 'payment_events_outcome_received_at', 'payment_events', [
+    'outcome',
+    'received_at',
+  ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

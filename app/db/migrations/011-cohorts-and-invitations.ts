@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { createIndex, id, oneOf, optional, required } from './columns';
 
 /**
  * Cohorts become rows an admin creates (`cohort-1`, "Cohort 1", exists from the start, so
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`alter table users drop column cohort`.execute(db);
     await sql`alter table users rename column cohort_unchecked to cohort`.execute(db);
   }
-  await db.schema.createIndex('users_cohort').on('users').column('cohort').execute();
+  await createIndex(db, 'users_cohort', 'users', ['cohort']);
   // Whether the identity provider verified the address at the last sign-in: only then may
   // an invitation to that address change the account.
   await db.schema
@@ -33,13 +34,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('cohorts')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(id)
     .addColumn('name', 'text', (col) => col.notNull().unique())
-    .addColumn('start_date', 'text')
+    .$call(optional('text', 'start_date'))
     .addColumn('schedule', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('capacity', 'integer')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(optional('integer', 'capacity'))
+    .$call(required('text', 'created_at', 'updated_at'))
     .execute();
   const now = new Date().toISOString();
   await db
@@ -49,34 +49,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('invitations')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('email', 'text', (col) => col.notNull())
-    .addColumn('access', 'text', (col) => col.notNull().check(sql`access in ('none', 'level-1')`))
-    .addColumn('cohort', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('pending', 'used', 'revoked')`),
-    )
-    .addColumn('invited_by', 'text', (col) => col.notNull())
-    .addColumn('invited_by_name', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(required('text', 'email'))
+    .$call(oneOf('access', ['none', 'level-1']))
+    .$call(required('text', 'cohort'))
+    .$call(oneOf('status', ['pending', 'used', 'revoked']))
+    .$call(required('text', 'invited_by', 'invited_by_name', 'created_at'))
     .addColumn('used_by', 'text', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('used_at', 'text')
-    .addColumn('revoked_at', 'text')
+    .$call(optional('text', 'used_at', 'revoked_at'))
     .execute();
   // One pending invitation per address (lower-cased when stored).
-  await db.schema
-    .createIndex('invitations_one_pending')
-    .unique()
-    .on('invitations')
-    .column('email')
-    .where(sql.ref('status'), '=', 'pending')
-    .execute();
-  await db.schema
-    .createIndex('invitations_status_created_at')
-    .on('invitations')
-    .columns(['status', 'created_at'])
-    .execute();
-  await db.schema.createIndex('invitations_used_by').on('invitations').column('used_by').execute();
+  await createIndex(db, 'invitations_one_pending', 'invitations', ['email'], {
+    unique: true,
+    where: ['status', '=', 'pending'],
+  });
+  await createIndex(db, 'invitations_status_created_at', 'invitations', ['status', 'created_at']);
+  await createIndex(db, 'invitations_used_by', 'invitations', ['used_by']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, id, optional, ownedByUser, required } from './columns';
 
 /**
  * A student's progress (one row per completed numbered step) and certificates: a random
@@ -8,46 +9,33 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('step_completions')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('step', 'text', (col) => col.notNull())
-    .addColumn('completed_at', 'text', (col) => col.notNull())
+    .$call(ownedByUser)
+    .$call(required('text', 'step', 'completed_at'))
     .addPrimaryKeyConstraint('step_completions_pk', ['user_id', 'step'])
     .execute();
 
   await db.schema
     .createTable('certificates')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('track', 'text', (col) => col.notNull())
-    .addColumn('cohort_name', 'text')
-    .addColumn('issued_at', 'text', (col) => col.notNull())
-    .addColumn('issued_by', 'text', (col) => col.notNull())
-    .addColumn('issued_by_name', 'text', (col) => col.notNull())
-    .addColumn('note', 'text')
+    .$call(id)
+    .$call(ownedByUser)
+    .$call(required('text', 'name', 'track'))
+    .$call(optional('text', 'cohort_name'))
+    .$call(required('text', 'issued_at', 'issued_by', 'issued_by_name'))
+    .$call(optional('text', 'note'))
     .addColumn('listed', 'integer', (col) =>
       col
         .notNull()
         .defaultTo(0)
         .check(sql`listed in (0, 1)`),
     )
-    .addColumn('revoked_at', 'text')
-    .addColumn('revoked_by_name', 'text')
-    .addColumn('revoked_reason', 'text')
+    .$call(optional('text', 'revoked_at', 'revoked_by_name', 'revoked_reason'))
     .execute();
-  await db.schema
-    .createIndex('certificates_user_id')
-    .on('certificates')
-    .columns(['user_id', 'issued_at'])
-    .execute();
+  await createIndex(db, 'certificates_user_id', 'certificates', ['user_id', 'issued_at']);
   // One valid certificate per student, whatever issues it.
-  await db.schema
-    .createIndex('certificates_one_valid')
-    .unique()
-    .on('certificates')
-    .column('user_id')
-    .where(sql.ref('revoked_at'), 'is', null)
-    .execute();
+  await createIndex(db, 'certificates_one_valid', 'certificates', ['user_id'], {
+    unique: true,
+    where: ['revoked_at', 'is', null],
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

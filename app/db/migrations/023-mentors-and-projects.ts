@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, id, oneOf, optional, ownedByUser, required, type Table } from './columns';
 
 /**
  * Mentors and project reviews (issue 26, DESIGN §13, decision 042).
@@ -15,100 +16,87 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('cohort_staff')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('cohort_id', 'text', (col) =>
-      col.notNull().references('cohorts.id').onDelete('cascade'),
-    )
-    .addColumn('role', 'text', (col) => col.notNull().check(sql`role in ('mentor')`))
-    .addColumn('added_by', 'text', (col) => col.notNull())
-    .addColumn('added_at', 'text', (col) => col.notNull())
+    .$call(staffColumns)
+    .$call(required('text', 'added_by', 'added_at'))
     .addPrimaryKeyConstraint('cohort_staff_pk', ['user_id', 'cohort_id'])
     .execute();
   // A cohort's mentors (the primary key serves a person's cohorts).
-  await db.schema
-    .createIndex('cohort_staff_cohort_id')
-    .on('cohort_staff')
-    .column('cohort_id')
-    .execute();
+  await createIndex(db, 'cohort_staff_cohort_id', 'cohort_staff', ['cohort_id']);
 
   await db.schema
     .createTable('cohort_staff_changes')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('cohort_id', 'text', (col) =>
-      col.notNull().references('cohorts.id').onDelete('cascade'),
-    )
-    .addColumn('role', 'text', (col) => col.notNull().check(sql`role in ('mentor')`))
-    .addColumn('action', 'text', (col) => col.notNull().check(sql`action in ('added', 'removed')`))
-    .addColumn('changed_by', 'text', (col) => col.notNull())
-    .addColumn('changed_by_name', 'text', (col) => col.notNull())
-    .addColumn('changed_at', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(staffColumns)
+    .$call(oneOf('action', ['added', 'removed']))
+    .$call(required('text', 'changed_by', 'changed_by_name', 'changed_at'))
     .execute();
-  await db.schema
-    .createIndex('cohort_staff_changes_user_id')
-    .on('cohort_staff_changes')
-    .columns(['user_id', 'changed_at'])
-    .execute();
-  await db.schema
-    .createIndex('cohort_staff_changes_changed_by')
-    .on('cohort_staff_changes')
-    .columns(['changed_by', 'changed_at'])
-    .execute();
+  await createIndex(db, 'cohort_staff_changes_user_id', 'cohort_staff_changes', [
+    'user_id',
+    'changed_at',
+  ]);
+  await createIndex(db, 'cohort_staff_changes_changed_by', 'cohort_staff_changes', [
+    'changed_by',
+    'changed_at',
+  ]);
 
   await db.schema
     .createTable('project_submissions')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('project_id', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(ownedByUser)
+    .$call(required('text', 'project_id'))
     .addColumn('revision', 'integer', (col) => col.notNull().check(sql`revision >= 1`))
-    .addColumn('repository_url', 'text', (col) => col.notNull())
-    .addColumn('live_url', 'text')
+    .$call(required('text', 'repository_url'))
+    .$call(optional('text', 'live_url'))
     .addColumn('note', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('waiting', 'approved', 'changes-requested')`),
-    )
-    .addColumn('submitted_at', 'text', (col) => col.notNull())
-    .addColumn('reviewed_at', 'text')
-    .addColumn('reviewed_by', 'text')
+    .$call(oneOf('status', ['waiting', 'approved', 'changes-requested']))
+    .$call(required('text', 'submitted_at'))
+    .$call(optional('text', 'reviewed_at', 'reviewed_by'))
     .addUniqueConstraint('project_submissions_revision', ['user_id', 'project_id', 'revision'])
     .execute();
   // One waiting revision per student and project, whatever the application does.
-  await db.schema
-    .createIndex('project_submissions_one_waiting')
-    .unique()
-    .on('project_submissions')
-    .columns(['user_id', 'project_id'])
-    .where(sql.ref('status'), '=', 'waiting')
-    .execute();
+  await createIndex(
+    db,
+    'project_submissions_one_waiting',
+    'project_submissions',
+    ['user_id', 'project_id'],
+    { unique: true, where: ['status', '=', 'waiting'] },
+  );
   // The review queue: waiting rows, the longest waiting first.
-  await db.schema
-    .createIndex('project_submissions_status_submitted_at')
-    .on('project_submissions')
-    .columns(['status', 'submitted_at'])
-    .execute();
+  await createIndex(db, 'project_submissions_status_submitted_at', 'project_submissions', [
+    'status',
+    'submitted_at',
+  ]);
 
   await db.schema
     .createTable('project_reviews')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(id)
     .addColumn('submission_id', 'text', (col) =>
       col.notNull().references('project_submissions.id').onDelete('cascade'),
     )
-    .addColumn('reviewer_id', 'text', (col) => col.notNull())
-    .addColumn('reviewer_name', 'text', (col) => col.notNull())
-    .addColumn('verdict', 'text', (col) =>
-      col.notNull().check(sql`verdict in ('approved', 'changes-requested')`),
-    )
+    .$call(required('text', 'reviewer_id', 'reviewer_name'))
+    .$call(oneOf('verdict', ['approved', 'changes-requested']))
     .addColumn('feedback', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('reviewed_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'reviewed_at'))
     .execute();
   // A submission is reviewed once (a new version is a new submission): two reviewers at
   // once cannot both leave a verdict.
-  await db.schema
-    .createIndex('project_reviews_one_per_submission')
-    .unique()
-    .on('project_reviews')
-    .column('submission_id')
-    .execute();
+  await createIndex(
+    db,
+    'project_reviews_one_per_submission',
+    'project_reviews',
+    ['submission_id'],
+    { unique: true },
+  );
+}
+
+/** A mentor and their cohort, and the role they hold in it (both staff tables start so). */
+function staffColumns(table: Table): Table {
+  return table
+    .$call(ownedByUser)
+    .addColumn('cohort_id', 'text', (col) =>
+      col.notNull().references('cohorts.id').onDelete('cascade'),
+    )
+    .$call(oneOf('role', ['mentor']));
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

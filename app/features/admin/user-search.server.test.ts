@@ -93,6 +93,32 @@ describe('searchUsers', () => {
 });
 
 /** Searches of every length and kind, compared with a plain scan of the table. */
+/** A user as the list shows them, as a test inserted them. */
+interface Listed {
+  id: string;
+  name: string;
+  email: string;
+  access: Access;
+  cohort: string;
+  created_at: string;
+}
+
+/** Whether the list should show `user` for `search`, worked out here from the row inserted. */
+function matches(user: Listed, search: Pick<UserSearch, 'q' | 'access' | 'cohort'>): boolean {
+  return (
+    (search.access === undefined || user.access === search.access) &&
+    (search.cohort === undefined || user.cohort === search.cohort) &&
+    `${user.name}\u0001${user.email}`.toLowerCase().includes(search.q.toLowerCase())
+  );
+}
+
+/** The list's order: newest first, the larger id first between two of the same moment. */
+function newestFirst(a: Listed, b: Listed): number {
+  return a.created_at === b.created_at
+    ? b.id.localeCompare(a.id)
+    : b.created_at.localeCompare(a.created_at);
+}
+
 const PROBES = [
   '',
   'a',
@@ -186,16 +212,8 @@ describe('parseUserSearch', () => {
 });
 
 describe('access and cohort filters', () => {
-  interface Seeded {
-    id: string;
-    name: string;
-    email: string;
-    access: Access;
-    cohort: string;
-    created_at: string;
-  }
   let filtered: DatabaseHandle;
-  const people: Seeded[] = [];
+  const people: Listed[] = [];
   const FILTERS: Pick<UserSearch, 'access' | 'cohort'>[] = [];
   for (const access of [undefined, ...ACCESS_LEVELS]) {
     for (const cohort of [undefined, 'none', 'cohort-1', 'cohort-2']) {
@@ -245,20 +263,8 @@ describe('access and cohort filters', () => {
   afterAll(() => filtered.close());
 
   /** What a search should find, worked out here from the rows inserted. */
-  function expected(search: Pick<UserSearch, 'q' | 'access' | 'cohort'>): Seeded[] {
-    const needle = search.q.toLowerCase();
-    return people
-      .filter(
-        (user) =>
-          (search.access === undefined || user.access === search.access) &&
-          (search.cohort === undefined || user.cohort === search.cohort) &&
-          `${user.name}\u0001${user.email}`.toLowerCase().includes(needle),
-      )
-      .sort((a, b) =>
-        a.created_at === b.created_at
-          ? b.id.localeCompare(a.id)
-          : b.created_at.localeCompare(a.created_at),
-      );
+  function expected(search: Pick<UserSearch, 'q' | 'access' | 'cohort'>): Listed[] {
+    return people.filter((user) => matches(user, search)).sort(newestFirst);
   }
 
   it('keep only the users with that access, cohort or both, and count only them', async () => {
@@ -375,13 +381,7 @@ describe('parseUserSearch with filters', () => {
 });
 
 describe('progress: the N/8 column and the "completed all" filter', () => {
-  interface Learner {
-    id: string;
-    name: string;
-    email: string;
-    access: Access;
-    cohort: string;
-    created_at: string;
+  interface Learner extends Listed {
     /** The numbered steps completed, as the list should count them. */
     progress: number;
   }
@@ -425,20 +425,13 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
   afterAll(() => db.close());
 
   function expected(search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>): Learner[] {
-    const needle = search.q.toLowerCase();
     return learners
       .filter(
         (user) =>
-          (search.access === undefined || user.access === search.access) &&
-          (search.cohort === undefined || user.cohort === search.cohort) &&
-          (search.progress === undefined || user.progress === SLUGS.length) &&
-          `${user.name}\u0001${user.email}`.toLowerCase().includes(needle),
+          matches(user, search) &&
+          (search.progress === undefined || user.progress === SLUGS.length),
       )
-      .sort((a, b) =>
-        a.created_at === b.created_at
-          ? b.id.localeCompare(a.id)
-          : b.created_at.localeCompare(a.created_at),
-      );
+      .sort(newestFirst);
   }
 
   it('shows how many numbered steps each user on the page completed, in one query', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, insertUser } from '../../../tests/support/factories';
+import { accessOf, insertUser, rowsOf } from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -118,22 +118,14 @@ describe('deciding a bank transfer', () => {
       transfer: { status: 'approved', cohort: 'cohort-1', decided_by_name: 'Ada Admin' },
     });
     expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
-    const enrolment = await database.db
-      .selectFrom('enrolments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const [enrolment] = await rowsOf(database.db, 'enrolments', user.id);
     expect(enrolment).toMatchObject({
       source: 'bank-transfer',
       status: 'active',
       track: 'frontend',
       plan_id: 'fed-upfront',
     });
-    const change = await database.db
-      .selectFrom('user_changes')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const [change] = await rowsOf(database.db, 'user_changes', user.id);
     expect(change).toMatchObject({
       changed_by: 'admin-1',
       changed_by_name: 'Ada Admin',

@@ -1,5 +1,5 @@
 import { CalendarDays, CreditCard, Home, Landmark, MailPlus } from 'lucide-react';
-import { NavLink, Outlet, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { useLiveCollections } from '~/features/admin/use-live-collection';
@@ -7,7 +7,8 @@ import { requireAdmin } from '~/features/auth/guards.server';
 import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
 import { requireServices } from '~/load-context';
 import { LIVE_COLLECTIONS } from '~/lib/live-collections';
-import { AreaMain, WaitingCount } from '~/ui/area-main';
+import { AreaMain } from '~/ui/area-main';
+import { AreaNav } from '~/ui/area-nav';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,41 +35,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // One stream for every admin page: a change re-runs this layout's and the page's loaders.
   useLiveCollections(LIVE_COLLECTIONS, '/admin/events');
   const { pendingTransfers } = loaderData;
-  const navigation = useNavigation();
-  const loading =
-    navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 md:flex">
-      <aside
-        aria-label="Admin"
-        className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0"
-      >
-        <nav aria-label="Admin menu" className="px-4 py-4">
-          <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
-            {MENU.map(({ to, label, Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
-                      isActive
-                        ? 'bg-brand-600 font-semibold text-white'
-                        : 'text-slate-800 hover:bg-slate-200'
-                    }`
-                  }
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4" />
-                  {label}
-                  {to === '/admin/transfers' && pendingTransfers > 0 && (
-                    <WaitingCount count={pendingTransfers} testId="pending-transfers" />
-                  )}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <AreaMain loading={loading}>
+      <AreaNav
+        area="Admin"
+        entries={MENU.map((entry) =>
+          entry.to === '/admin/transfers'
+            ? { ...entry, waiting: pendingTransfers, waitingTestId: 'pending-transfers' }
+            : entry,
+        )}
+      />
+      <AreaMain area="/admin">
         <Outlet />
       </AreaMain>
     </div>
