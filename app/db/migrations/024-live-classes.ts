@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createIndex, id, oneOf, optional, ownedByUser, required, type Table } from './columns';
 
 /**
  * Live classes (issue 27, DESIGN §13, decision 045).
@@ -20,76 +21,55 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('live_sessions')
-    .addColumn('id', 'text', (col) => col.primaryKey())
+    .$call(id)
     .addColumn('cohort_id', 'text', (col) =>
       col.notNull().references('cohorts.id').onDelete('cascade'),
     )
     .addColumn('series_id', 'text')
-    .addColumn('title', 'text', (col) => col.notNull())
+    .$call(required('text', 'title'))
     .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('starts_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'starts_at'))
     .addColumn('duration_minutes', 'integer', (col) =>
       col.notNull().check(sql`duration_minutes between 1 and 480`),
     )
-    .addColumn('join_url', 'text', (col) => col.notNull())
+    .$call(required('text', 'join_url'))
     .addColumn('step', 'text')
-    .addColumn('status', 'text', (col) =>
-      col.notNull().check(sql`status in ('scheduled', 'cancelled')`),
-    )
+    .$call(oneOf('status', ['scheduled', 'cancelled']))
     .addColumn('recording_url', 'text')
     .addColumn('sequence', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_by', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'created_by', 'created_at', 'updated_at'))
     .execute();
   // A cohort's schedule in time order; the reminder pass's window over every cohort.
-  await db.schema
-    .createIndex('live_sessions_cohort_starts_at')
-    .on('live_sessions')
-    .columns(['cohort_id', 'starts_at'])
-    .execute();
-  await db.schema
-    .createIndex('live_sessions_starts_at')
-    .on('live_sessions')
-    .column('starts_at')
-    .execute();
+  await createIndex(db, 'live_sessions_cohort_starts_at', 'live_sessions', [
+    'cohort_id',
+    'starts_at',
+  ]);
+  await createIndex(db, 'live_sessions_starts_at', 'live_sessions', ['starts_at']);
 
   await db.schema
     .createTable('live_attendance')
-    .addColumn('session_id', 'text', (col) =>
-      col.notNull().references('live_sessions.id').onDelete('cascade'),
-    )
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .$call(ofSession)
+    .$call(ownedByUser)
     .addColumn('first_joined_at', 'text')
     .addColumn('mark', 'text', (col) => col.check(sql`mark in ('present', 'absent')`))
-    .addColumn('marked_by_name', 'text')
-    .addColumn('marked_at', 'text')
+    .$call(optional('text', 'marked_by_name', 'marked_at'))
     .addPrimaryKeyConstraint('live_attendance_pk', ['session_id', 'user_id'])
     .execute();
   // A person's attendance over every class (their admin page).
-  await db.schema
-    .createIndex('live_attendance_user_id')
-    .on('live_attendance')
-    .column('user_id')
-    .execute();
+  await createIndex(db, 'live_attendance_user_id', 'live_attendance', ['user_id']);
 
   await db.schema
     .createTable('live_attendance_marks')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('session_id', 'text', (col) =>
-      col.notNull().references('live_sessions.id').onDelete('cascade'),
-    )
-    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('mark', 'text', (col) => col.notNull().check(sql`mark in ('present', 'absent')`))
-    .addColumn('marked_by', 'text', (col) => col.notNull())
-    .addColumn('marked_by_name', 'text', (col) => col.notNull())
-    .addColumn('marked_at', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(ofSession)
+    .$call(ownedByUser)
+    .$call(oneOf('mark', ['present', 'absent']))
+    .$call(required('text', 'marked_by', 'marked_by_name', 'marked_at'))
     .execute();
-  await db.schema
-    .createIndex('live_attendance_marks_session_id')
-    .on('live_attendance_marks')
-    .columns(['session_id', 'marked_at'])
-    .execute();
+  await createIndex(db, 'live_attendance_marks_session_id', 'live_attendance_marks', [
+    'session_id',
+    'marked_at',
+  ]);
 
   await db.schema
     .createTable('calendar_feeds')
@@ -97,7 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       col.primaryKey().references('users.id').onDelete('cascade'),
     )
     .addColumn('token', 'text', (col) => col.notNull().unique())
-    .addColumn('created_at', 'text', (col) => col.notNull())
+    .$call(required('text', 'created_at'))
     .execute();
 
   await db.schema
@@ -105,12 +85,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reminder_emails', 'integer', (col) => col.notNull().defaultTo(1))
     .execute();
   await db.schema.alterTable('users').addColumn('email_token', 'text').execute();
-  await db.schema
-    .createIndex('users_email_token')
-    .unique()
-    .on('users')
-    .column('email_token')
-    .execute();
+  await createIndex(db, 'users_email_token', 'users', ['email_token'], { unique: true });
+}
+
+/** `session_id`: the class a row is about; it goes with the class. */
+function ofSession(table: Table): Table {
+  return table.addColumn('session_id', 'text', (col) =>
+    col.notNull().references('live_sessions.id').onDelete('cascade'),
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,24 +10,35 @@ const HOUR = 60 * MINUTE;
 /** How early the join page lets people in before the start. */
 export const JOIN_OPENS_MINUTES_BEFORE = 15;
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * One formatter per use and zone, made on first use: building an Intl.DateTimeFormat costs
+ * far more than formatting with one.
+ */
+function formatterCache(locale: string, options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (zone: string): Intl.DateTimeFormat => {
+    let format = formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+      formats.set(zone, format);
+    }
+    return format;
+  };
+}
+
+const numericParts = formatterCache('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /** The zone's offset from UTC at `instant`, in milliseconds (+1 h for Lagos). */
 function zoneOffsetMs(instant: number, zone: string): number {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(zone, format);
-  }
+  const format = numericParts(zone);
   const parts = Object.fromEntries(
     format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
   );
@@ -71,25 +82,19 @@ export function wallTimeIn(timestamp: string, zone: string): { date: string; tim
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
-const displayFormats = new Map<string, Intl.DateTimeFormat>();
+const displayFormat = formatterCache('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** `Tue, 1 Dec 2026, 18:00 GMT+1`: a class's start for people, in `zone`. */
 export function formatClassTime(timestamp: string, zone: string): string {
-  let format = displayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    displayFormats.set(zone, format);
-  }
-  return format.format(new Date(timestamp));
+  return displayFormat(zone).format(new Date(timestamp));
 }
 
 /** When a class ends: its start plus its length. */

@@ -4,7 +4,7 @@ import { nowTimestamp, type Database, type LiveSession } from '~/db/schema';
 import type { Viewer } from '~/features/auth/viewer';
 import { isMentorOf } from '~/features/mentors/mentors.server';
 import { classEnd } from './class-times';
-import { tellClassChange } from './class-emails.server';
+import { tellClassChange, type ClassChange } from './class-emails.server';
 import type { AddClassForm, ClassFields } from './live-class-form';
 
 /** Who changes a class: their id and name as the records keep them. */
@@ -76,41 +76,40 @@ export type ClassChangeResult =
  * Saves a class's fields. Its SEQUENCE goes up, so calendars replace the event they hold,
  * and each student is sent the update. A cancelled class stays as it was.
  */
-export async function updateLiveClass(
+export function updateLiveClass(
   db: Kysely<Database>,
   id: string,
   input: ClassInput,
   now: Date = new Date(),
 ): Promise<ClassChangeResult> {
-  return db.transaction().execute(async (trx) => {
-    const session = await trx
-      .updateTable('live_sessions')
-      .set((eb) => ({
-        ...columnsOf(input),
-        sequence: eb('sequence', '+', 1),
-        updated_at: nowTimestamp(now),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'scheduled')
-      .returningAll()
-      .executeTakeFirst();
-    if (!session) return refusal(trx, id);
-    await tellClassChange(trx, session, 'updated', now);
-    return { outcome: 'changed', session };
-  });
+  return changeScheduledClass(db, id, columnsOf(input), 'updated', now);
 }
 
 /** Cancels a class: kept and shown as cancelled; calendars are told to remove it. */
-export async function cancelLiveClass(
+export function cancelLiveClass(
   db: Kysely<Database>,
   id: string,
   now: Date = new Date(),
+): Promise<ClassChangeResult> {
+  return changeScheduledClass(db, id, { status: 'cancelled' }, 'cancelled', now);
+}
+
+/**
+ * Changes a class that is still scheduled, one SEQUENCE up, and tells its students in the
+ * same transaction; a cancelled class or an unknown id changes nothing.
+ */
+async function changeScheduledClass(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<ReturnType<typeof columnsOf>> | { status: 'cancelled' },
+  change: ClassChange,
+  now: Date,
 ): Promise<ClassChangeResult> {
   return db.transaction().execute(async (trx) => {
     const session = await trx
       .updateTable('live_sessions')
       .set((eb) => ({
-        status: 'cancelled',
+        ...changes,
         sequence: eb('sequence', '+', 1),
         updated_at: nowTimestamp(now),
       }))
@@ -119,7 +118,7 @@ export async function cancelLiveClass(
       .returningAll()
       .executeTakeFirst();
     if (!session) return refusal(trx, id);
-    await tellClassChange(trx, session, 'cancelled', now);
+    await tellClassChange(trx, session, change, now);
     return { outcome: 'changed', session };
   });
 }
