@@ -191,29 +191,6 @@ export function LiveClassView({
           {otherError}
         </p>
       )}
-      {cancelled ? (
-        <p className="mt-6 text-slate-700">{CLASS_MESSAGES.cancelled}</p>
-      ) : (
-        <>
-          <ClassForm
-            mode="edit"
-            timeZone={timeZone}
-            values={{
-              title: session.title,
-              description: session.description,
-              date: wall.date,
-              time: wall.time,
-              durationMinutes: String(session.duration_minutes),
-              joinUrl: session.join_url,
-              step: session.step ?? '',
-            }}
-            errors={errorsOf(SAVE_CLASS)}
-            formKey={`edit-${session.sequence}`}
-          />
-          <RecordingForm session={session} ended={ended} errors={errorsOf(SAVE_RECORDING)} />
-          <CancelClass confirming={confirmingCancel} title={session.title} />
-        </>
-      )}
       <section aria-labelledby="attendance-heading" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="attendance-heading" className="text-xl font-bold text-ink">
@@ -239,6 +216,31 @@ export function LiveClassView({
         </p>
         <AttendanceTable rows={attendance} timeZone={timeZone} canMark={!cancelled} />
       </section>
+      {!cancelled && (
+        <RecordingForm session={session} ended={ended} errors={errorsOf(SAVE_RECORDING)} />
+      )}
+      {cancelled ? (
+        <p className="mt-6 text-slate-700">{CLASS_MESSAGES.cancelled}</p>
+      ) : (
+        <>
+          <ClassForm
+            mode="edit"
+            timeZone={timeZone}
+            values={{
+              title: session.title,
+              description: session.description,
+              date: wall.date,
+              time: wall.time,
+              durationMinutes: String(session.duration_minutes),
+              joinUrl: session.join_url,
+              step: session.step ?? '',
+            }}
+            errors={errorsOf(SAVE_CLASS)}
+            formKey={`edit-${session.sequence}`}
+          />
+          <CancelClass confirming={confirmingCancel} title={session.title} />
+        </>
+      )}
     </div>
   );
 }
