@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
+import { ATTENDANCE_CSV_HEADER } from '../../app/features/live-classes/attendance-export.server';
 import { wallTimeIn } from '../../app/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '../../app/features/live-classes/live-class-form';
 import { addLiveClasses, recordJoin } from '../../app/features/live-classes/live-sessions.server';
 import { parseCsvRows } from '../../app/features/invitations/address-list';
-import { addMentor } from '../../app/features/mentors/mentors.server';
 import { E2E_ORIGIN } from '../e2e-origin';
+import { member, newCohort, post } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
   createAccount,
@@ -30,42 +31,10 @@ async function screenshot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `/work/screens/i27-${name}-${project}.png`, fullPage: true });
 }
 
-/** A cohort of the test's own: its name is made unique (per project, retry and run). */
-async function newCohort(prefix: string): Promise<{ id: string; name: string }> {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const id = `cohort-live-${suffix}`;
-  const name = `${prefix} ${suffix}`;
-  await withE2eDatabase(async (db) => {
-    const at = new Date().toISOString();
-    await db
-      .insertInto('cohorts')
-      .values({ id, name, created_at: at, updated_at: at, schedule: '' })
-      .execute();
-  });
-  return { id, name };
-}
-
-/** An account in a cohort, or made a mentor of it. */
-async function member(
-  access: 'none' | 'level-1',
-  cohort: string,
-  name: string,
-  { mentor = false } = {},
-): Promise<TestAccount> {
-  const account = await createAccount(access, name);
-  await withE2eDatabase(async (db) => {
-    if (!mentor) {
-      await db.updateTable('users').set({ cohort }).where('id', '=', account.id).execute();
-      return;
-    }
-    const added = await addMentor(db, {
-      cohortId: cohort,
-      email: account.email,
-      by: { id: 'e2e', name: 'E2E Admin' },
-    });
-    expect(added.outcome).toBe('added');
-  });
-  return account;
+/** A cohort of the test's own, its name unique (per project, retry and run). */
+async function uniqueCohort(prefix: string): Promise<{ id: string; name: string }> {
+  const name = `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+  return { id: await newCohort(name), name };
 }
 
 /** A class of the cohort that started `minutesAgo` minutes ago (negative: in the future). */
@@ -101,15 +70,6 @@ function count(sql: string, ...params: string[]): number {
 const classesOfCohort = (cohort: string) =>
   count('select count(*) as n from live_sessions where cohort_id = ?', cohort);
 
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return fetch(`${E2E_ORIGIN}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie, origin: E2E_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 const get = (path: string, cookie: string) =>
   fetch(`${E2E_ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
 
@@ -135,7 +95,7 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
   page,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const { id: cohort, name: cohortName } = await newCohort(`Weekly ${project}`);
+  const { id: cohort, name: cohortName } = await uniqueCohort(`Weekly ${project}`);
   const admin = await createAccount('admin', `Ada Admin ${project}`);
   await useAccount(page.context(), admin);
 
@@ -209,7 +169,7 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
 });
 
 test('bad input is refused beside its field and nothing is written', async ({ page }, testInfo) => {
-  const { id: cohort } = await newCohort(`Refused ${testInfo.project.name}`);
+  const { id: cohort } = await uniqueCohort(`Refused ${testInfo.project.name}`);
   const admin = await createAccount('admin');
   await useAccount(page.context(), admin);
   await gotoApp(page, `/mentor/classes/${cohort}`);
@@ -255,7 +215,7 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
   page,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const { id: cohort } = await newCohort(`Attendance ${project}`);
+  const { id: cohort } = await uniqueCohort(`Attendance ${project}`);
   const admin = await createAccount('admin', `Ada Admin ${project}`);
   const joined = await member('level-1', cohort, `Amara Joined ${project}`);
   const missing = await member('level-1', cohort, `Bola Missing ${project}`);
@@ -303,16 +263,7 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
   const response = await get(`/mentor/live/${session.id}/attendance.csv`, admin.cookie);
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   const [header, ...records] = parseCsvRows((await response.text()).replace(/^\uFEFF/, ''));
-  expect(header).toEqual([
-    'Class',
-    'Starts (UTC)',
-    'Student',
-    'User ID',
-    'Attendance',
-    'First joined (UTC)',
-    'Marked by',
-    'Marked at (UTC)',
-  ]);
+  expect(header).toEqual([...ATTENDANCE_CSV_HEADER]);
   const byName = Object.fromEntries(records.map((record) => [record[2], record]));
   expect(byName[joined.name]).toMatchObject({
     0: 'Attendance clinic',
@@ -354,8 +305,8 @@ test('role × route: the class pages, their .data, the CSV and the actions', asy
   test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough');
   // Raw requests, to the server the pages use.
   expect(baseURL).toBe(E2E_ORIGIN);
-  const { id: cohort, name: cohortName } = await newCohort('Rights');
-  const { id: elsewhere } = await newCohort('Elsewhere');
+  const { id: cohort, name: cohortName } = await uniqueCohort('Rights');
+  const { id: elsewhere } = await uniqueCohort('Elsewhere');
   const student = await member('level-1', cohort, 'Rights Student');
   const otherStudent = await member('level-1', elsewhere, 'Elsewhere Student');
   const mentor = await member('none', cohort, 'Rights Mentor', { mentor: true });

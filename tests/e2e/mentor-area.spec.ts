@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
-import { E2E_ORIGIN } from '../e2e-origin';
 import { openMenu } from './auth-helpers';
+import { member, newCohort, post } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
   createAccount,
@@ -13,47 +12,9 @@ import {
   type TestAccount,
 } from './sessions';
 
-const ORIGIN = E2E_ORIGIN;
-
 /** Issue 26's screenshots, where people look at them. */
 async function screenshot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `/work/screens/i26-${name}-${project}.png`, fullPage: true });
-}
-
-/** An account in a cohort, made a mentor of it (by an admin) when told. */
-async function member(
-  access: 'none' | 'level-1',
-  cohort: string,
-  name: string,
-  { mentor = false } = {},
-): Promise<TestAccount> {
-  const account = await createAccount(access, name);
-  await withE2eDatabase(async (db) => {
-    if (!mentor) {
-      await db.updateTable('users').set({ cohort }).where('id', '=', account.id).execute();
-      return;
-    }
-    const result = await addMentor(db, {
-      cohortId: cohort,
-      email: account.email,
-      by: { id: 'e2e', name: 'E2E Admin' },
-    });
-    expect(result.outcome).toBe('added');
-  });
-  return account;
-}
-
-/** A cohort of its own for the test, so other tests' submissions do not show. */
-async function newCohort(name: string): Promise<string> {
-  const id = `cohort-e2e-${Math.random().toString(36).slice(2, 10)}`;
-  await withE2eDatabase(async (db) => {
-    const at = new Date().toISOString();
-    await db
-      .insertInto('cohorts')
-      .values({ id, name, created_at: at, updated_at: at, schedule: '' })
-      .execute();
-  });
-  return id;
 }
 
 async function submit(student: TestAccount, projectId = 'personal-profile-page') {
@@ -67,19 +28,6 @@ async function submit(student: TestAccount, projectId = 'personal-profile-page')
     });
     if (result.outcome !== 'submitted') throw new Error(result.outcome);
     return result.submission;
-  });
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return fetch(`${ORIGIN}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie,
-      origin: ORIGIN,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(fields).toString(),
   });
 }
 

@@ -1,34 +1,18 @@
-import {
-  csvDownload,
-  csvRecord,
-  deniedDownload,
-  UTF8_BOM,
-} from '~/features/admin/csv-export.server';
+import { csvDownload, deniedDownload } from '~/features/admin/csv-export.server';
 import { requireReviewer } from '~/features/auth/guards.server';
-import { ATTENDANCE_LABELS } from '~/features/live-classes/attendance';
 import { attendanceOf } from '~/features/live-classes/attendance.server';
+import { attendanceCsv } from '~/features/live-classes/attendance-export.server';
 import { wallTimeIn } from '~/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '~/features/live-classes/live-class-form';
 import { classRunBy } from '~/features/live-classes/staff-classes.server';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/attendance-csv';
 
-const HEADER = [
-  'Class',
-  'Starts (UTC)',
-  'Student',
-  'User ID',
-  'Attendance',
-  'First joined (UTC)',
-  'Marked by',
-  'Marked at (UTC)',
-] as const;
-
 /**
  * `/mentor/live/:sessionId/attendance.csv`: the class's attendance view as a download, like
- * the users list's export (RFC 4180, formula-safe, UTF-8 with its mark). Only for an admin
- * or the cohort's mentor; anyone else gets the mentor area's Permission Denied words as
- * text (a download has no page around it), an unknown class a 404.
+ * the users list's export. Only for an admin or the cohort's mentor; anyone else gets the
+ * mentor area's Permission Denied words as text (a download has no page around it), an
+ * unknown class a 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);
@@ -48,20 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (reached.outcome === 'forbidden') return deniedDownload('mentor');
   const { session } = reached.found;
-  const rows = await attendanceOf(db, session);
-  const records = rows.map((row) =>
-    csvRecord([
-      session.title,
-      session.starts_at,
-      row.name,
-      row.userId,
-      ATTENDANCE_LABELS[row.status],
-      row.firstJoinedAt ?? '',
-      row.markedByName ?? '',
-      row.markedAt ?? '',
-    ]),
-  );
-  const body = new Blob([UTF8_BOM, csvRecord(HEADER), ...records]).stream();
+  const body = attendanceCsv(session, await attendanceOf(db, session));
   const day = wallTimeIn(session.starts_at, services.services.env.ACADEMY_TIME_ZONE).date;
   return csvDownload(body, `attendance-${day}.csv`);
 }
