@@ -166,6 +166,18 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
   await page.getByRole('link', { name: `Live classes of ${cohortName}` }).click();
   await expect(rows.nth(1)).toContainText('Cancelled');
   await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(1);
+
+  // The Live classes menu entry: the cohort with its next class and its counts.
+  await page.getByRole('link', { name: 'All live classes' }).click();
+  const cohortRow = page.getByRole('row', { name: new RegExp(cohortName) });
+  await expect(cohortRow.getByRole('cell')).toHaveText([
+    cohortName,
+    /^Weekly JavaScript clinic.*18:00 GMT\+1$/,
+    '2',
+    '0',
+    '1',
+  ]);
+  await expectNoAxeViolations(page);
 });
 
 test('bad input is refused beside its field and nothing is written', async ({ page }, testInfo) => {

@@ -20,6 +20,13 @@ import {
   SAVE_RECORDING,
 } from './live-class-form';
 
+/** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
+function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {
+  if (cancelled) return 'No attendance is taken for a cancelled class.';
+  if (!started) return 'The attendance rate shows once the class has started.';
+  return 'No student to count yet.';
+}
+
 /** Cancel, in two steps that work without JavaScript: a link to the question, then the button. */
 function CancelClass({ confirming, title }: { confirming: boolean; title: string }) {
   const navigation = useNavigation();
@@ -206,13 +213,7 @@ export function LiveClassView({
           </a>
         </div>
         <p className="mt-2 font-semibold text-ink" data-testid="attendance-rate">
-          {rate
-            ? formatAttendanceRate(rate)
-            : cancelled
-              ? 'No attendance is taken for a cancelled class.'
-              : started
-                ? 'No student to count yet.'
-                : 'The attendance rate shows once the class has started.'}
+          {rate ? formatAttendanceRate(rate) : noRateReason({ cancelled, started })}
         </p>
         <AttendanceTable rows={attendance} timeZone={timeZone} canMark={!cancelled} />
       </section>
