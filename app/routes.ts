@@ -32,6 +32,11 @@ export default [
     route('reviews/:id', 'routes/mentor/review.tsx'),
     route('cohorts', 'routes/mentor/cohorts.tsx'),
     route('students/:id', 'routes/mentor/student.tsx'),
+    // Issue 27: the live classes admins and a cohort's mentors run, and their attendance.
+    route('classes', 'routes/mentor/classes.tsx'),
+    route('classes/:cohortId', 'routes/mentor/cohort-classes.tsx'),
+    route('live/:sessionId', 'routes/mentor/live-class.tsx'),
+    route('live/:sessionId/attendance.csv', 'routes/mentor/attendance-csv.ts'),
   ]),
   // A signed-in person's own changes, for the pages they have open.
   route('events', 'routes/events.ts'),

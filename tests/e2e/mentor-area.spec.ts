@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
 import { openMenu } from './auth-helpers';
+import { member, newCohort } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { postForm } from './form-posts';
 import {
@@ -16,42 +16,6 @@ import {
 /** Issue 26's screenshots, where people look at them. */
 async function screenshot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `/work/screens/i26-${name}-${project}.png`, fullPage: true });
-}
-
-/** An account in a cohort, made a mentor of it (by an admin) when told. */
-async function member(
-  access: 'none' | 'level-1',
-  cohort: string,
-  name: string,
-  { mentor = false } = {},
-): Promise<TestAccount> {
-  const account = await createAccount(access, name);
-  await withE2eDatabase(async (db) => {
-    if (!mentor) {
-      await db.updateTable('users').set({ cohort }).where('id', '=', account.id).execute();
-      return;
-    }
-    const result = await addMentor(db, {
-      cohortId: cohort,
-      email: account.email,
-      by: { id: 'e2e', name: 'E2E Admin' },
-    });
-    expect(result.outcome).toBe('added');
-  });
-  return account;
-}
-
-/** A cohort of its own for the test, so other tests' submissions do not show. */
-async function newCohort(name: string): Promise<string> {
-  const id = `cohort-e2e-${Math.random().toString(36).slice(2, 10)}`;
-  await withE2eDatabase(async (db) => {
-    const at = new Date().toISOString();
-    await db
-      .insertInto('cohorts')
-      .values({ id, name, created_at: at, updated_at: at, schedule: '' })
-      .execute();
-  });
-  return id;
 }
 
 async function submit(student: TestAccount, projectId = 'personal-profile-page') {

@@ -1,6 +1,9 @@
 import { requireAdmin } from '~/features/auth/guards.server';
 import type { RequestContext } from '~/load-context';
-import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
+import {
+  PERMISSION_DENIED_MESSAGES,
+  type PermissionDeniedArea,
+} from '~/features/auth/permission-denied';
 
 /** Rows read per query: a batch is written out before the next is read. */
 export const EXPORT_BATCH_SIZE = 1_000;
@@ -92,14 +95,19 @@ export async function refuseDownloadToNonAdmins(
   } catch (error) {
     // The guard refuses by throwing a 403 response; anything else is a real failure.
     if (error instanceof Error) throw error;
-    return new Response(PERMISSION_DENIED_MESSAGES.admin, {
-      status: 403,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return deniedDownload('admin');
   }
+}
+
+/** A download's 403: the wording of the area's Permission Denied page, as text. */
+export function deniedDownload(area: PermissionDeniedArea): Response {
+  return new Response(PERMISSION_DENIED_MESSAGES[area], {
+    status: 403,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }
 
 /** A CSV stream as a download named `fileName`, never cached. */

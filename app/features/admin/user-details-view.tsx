@@ -188,6 +188,7 @@ export function UserDetailsView({
   errors,
   completedSteps,
   certificate,
+  liveClasses,
   children,
 }: {
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
@@ -204,6 +205,8 @@ export function UserDetailsView({
   completedSteps: CompletedStep[];
   /** The Certificate section (features/certificates), after Progress. */
   certificate?: ReactNode;
+  /** The Live classes section (features/live-classes): attendance and missed classes. */
+  liveClasses?: ReactNode;
   /** More of the person's history, from other features (their e-mails). */
   children?: ReactNode;
 }) {
@@ -299,6 +302,7 @@ export function UserDetailsView({
 
       <ProgressSection completedSteps={completedSteps} />
       {certificate}
+      {liveClasses}
 
       <section aria-labelledby="history-heading" className="mt-10">
         <h2 id="history-heading" className="text-xl font-bold text-ink">

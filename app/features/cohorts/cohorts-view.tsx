@@ -286,6 +286,12 @@ export function CohortsView({
                       >
                         Edit<span className="sr-only"> {cohort.name}</span>
                       </Link>
+                      <Link
+                        to={`/mentor/classes/${encodeURIComponent(cohort.id)}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        Live classes<span className="sr-only"> of {cohort.name}</span>
+                      </Link>
                       <RowActionForm
                         fields={{ id: cohort.id }}
                         intent={

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PROJECT_COUNT } from '~/content/projects';
+import { formatAttendanceRate } from '~/features/live-classes/attendance';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
@@ -49,13 +50,17 @@ function Roster({ cohort }: { cohort: CohortRoster }) {
                   </Link>,
                   stepsDone(student),
                   projectsApproved(student),
-                  <span key="attendance">
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">Not recorded yet</span>
-                  </span>,
+                  student.attendance ? (
+                    formatAttendanceRate(student.attendance)
+                  ) : (
+                    <span key="attendance">
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">No class has ended yet</span>
+                    </span>
+                  ),
                   <LastSignIn key="last" at={student.lastSignInAt} />,
                 ],
-                (column) => (column === 1 || column === 2 ? 'whitespace-nowrap' : ''),
+                (column) => (column >= 1 && column <= 3 ? 'whitespace-nowrap' : ''),
               )}
             </tr>
           ))}
@@ -71,7 +76,8 @@ export function CohortRostersView({ cohorts }: { cohorts: CohortRoster[] }) {
     <div>
       <h1 className="text-3xl font-extrabold text-ink">My cohorts</h1>
       <p className="mt-2 text-slate-700">
-        Attendance shows once live classes are recorded on the site.
+        Attendance counts the live classes of the cohort that have ended: joined through the site or
+        marked present by hand.
       </p>
       {cohorts.length === 0 ? (
         <p className="mt-8 text-slate-700">You mentor no cohort.</p>

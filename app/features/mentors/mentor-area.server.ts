@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { PROJECTS } from '~/content/projects';
 import type { Access, Database } from '~/db/schema';
+import type { AttendanceRate } from '~/features/live-classes/attendance';
+import { attendanceRatesOf } from '~/features/live-classes/attendance.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
   canReview,
@@ -41,7 +43,8 @@ export interface CohortRoster {
   id: string;
   name: string;
   archived: boolean;
-  students: RosterStudent[];
+  /** Each with their live-class attendance (null until a class of theirs has ended). */
+  students: (RosterStudent & { attendance: AttendanceRate | null })[];
 }
 
 /** What the rosters and the student view count per student, in the one query each runs. */
@@ -50,6 +53,7 @@ function studentFigures(db: Kysely<Database>) {
     'users.id',
     'users.name',
     'users.cohort',
+    'users.access',
     eb
       .selectFrom('step_completions')
       .select(eb.fn.countAll<number | string>().as('n'))
@@ -114,11 +118,14 @@ export async function cohortRostersFor(
     .orderBy('users.name')
     .orderBy('users.id')
     .execute();
+  const attendance = await attendanceRatesOf(db, rows);
   return cohorts.map((cohort) => ({
     id: cohort.id,
     name: cohort.name,
     archived: cohort.archived_at !== null,
-    students: rows.filter((row) => row.cohort === cohort.id).map(toRosterStudent),
+    students: rows
+      .filter((row) => row.cohort === cohort.id)
+      .map((row) => ({ ...toRosterStudent(row), attendance: attendance.get(row.id) ?? null })),
   }));
 }
 

@@ -33,6 +33,8 @@ import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { listEmailsForUser, retryFailedEmail } from '~/features/email/outbox.server';
 import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry-email-form';
 import { UserEmails } from '~/features/email/user-emails-view';
+import { attendanceOfUser } from '~/features/live-classes/attendance.server';
+import { UserAttendanceSection } from '~/features/live-classes/user-attendance-section';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
@@ -62,7 +64,8 @@ const userDetailsFormSchema = z.discriminatedUnion(
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { services } = requireServices(context);
+  const { db } = services.database;
   const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
@@ -78,6 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     staffChanges,
     projects,
     projectsApproved,
+    attendance,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -90,6 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     staffChangesFor(db, user.id),
     submissionsOf(db, user.id),
     approvedProjectCount(db, user.id),
+    attendanceOfUser(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -112,6 +117,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     completedSteps,
     projectsApproved,
     certificates,
+    attendance,
+    timeZone: services.env.ACADEMY_TIME_ZONE,
   };
 }
 
@@ -221,7 +228,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, purchases, certificates, projectsApproved, ...details } = loaderData;
+  const { emails, purchases, certificates, projectsApproved, attendance, timeZone, ...details } =
+    loaderData;
   const intent = actionData?.values.intent;
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
@@ -238,6 +246,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
           errors={forCertificate ? actionData : undefined}
         />
       }
+      liveClasses={<UserAttendanceSection attendance={attendance} timeZone={timeZone} />}
     >
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />

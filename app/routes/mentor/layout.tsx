@@ -1,4 +1,4 @@
-import { ClipboardCheck, Users } from 'lucide-react';
+import { CalendarClock, ClipboardCheck, Users } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -26,6 +26,12 @@ const MENU = [
     label: 'My cohorts',
     Icon: Users,
     under: ['/mentor/cohorts', '/mentor/students/'],
+  },
+  {
+    to: '/mentor/classes',
+    label: 'Live classes',
+    Icon: CalendarClock,
+    under: ['/mentor/classes/', '/mentor/live/'],
   },
 ] as const;
 

@@ -1,0 +1,146 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { LiveSession } from '~/db/schema';
+import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
+import { StatusBadge } from '~/ui/list/list-cells';
+import type { FormErrors } from '~/ui/form';
+import { ClassForm } from './class-form';
+import { formatClassTime, startsIn } from './class-times';
+
+const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
+
+/** A class as the staff's lists show it: no join link (it is on the class's own page). */
+export type ListedClass = Pick<
+  LiveSession,
+  'id' | 'title' | 'starts_at' | 'duration_minutes' | 'status' | 'recording_url'
+>;
+
+function ClassStatus({ session, now }: { session: ListedClass; now: Date }) {
+  if (session.status === 'cancelled') return <StatusBadge tone="bad">Cancelled</StatusBadge>;
+  const when = startsIn(session, now);
+  if (when === 'Ended') {
+    return (
+      <StatusBadge tone={session.recording_url ? 'good' : 'neutral'}>
+        {session.recording_url ? 'Ended, recording added' : 'Ended'}
+      </StatusBadge>
+    );
+  }
+  return <StatusBadge tone={when === 'Live now' ? 'warning' : 'muted'}>{when}</StatusBadge>;
+}
+
+/** A list of classes, each linked to its page, the times in the academy's zone. */
+function ClassTable({
+  sessions,
+  label,
+  timeZone,
+  now,
+}: {
+  sessions: ListedClass[];
+  label: string;
+  timeZone: string;
+  now: Date;
+}) {
+  return (
+    <DataTable columns={COLUMNS} label={label} minWidthClass="sm:min-w-[36rem]">
+      {sessions.map((session) => (
+        <tr key={session.id} className={dataRowClass()} data-testid="class-row">
+          {dataCells(
+            COLUMNS,
+            [
+              <Link
+                key="title"
+                to={`/mentor/live/${encodeURIComponent(session.id)}`}
+                className={`font-semibold text-brand-700 hover:underline ${
+                  session.status === 'cancelled' ? 'line-through' : ''
+                }`}
+              >
+                {session.title}
+              </Link>,
+              <time key="when" dateTime={session.starts_at}>
+                {formatClassTime(session.starts_at, timeZone)}
+              </time>,
+              `${session.duration_minutes} min`,
+              <ClassStatus key="status" session={session} now={now} />,
+            ],
+            (column) => (column === 1 || column === 2 ? 'whitespace-nowrap' : ''),
+          )}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** `/mentor/classes/:cohortId`: the cohort's classes, upcoming first, and Add a live class. */
+export function CohortClassesView({
+  cohort,
+  upcoming,
+  past,
+  timeZone,
+  now,
+  errors,
+}: {
+  cohort: { id: string; name: string };
+  upcoming: ListedClass[];
+  past: ListedClass[];
+  timeZone: string;
+  /** The loader's clock, so the server's and the browser's render agree. */
+  now: string;
+  errors?: FormErrors<string>;
+}) {
+  const at = new Date(now);
+  return (
+    <div className="max-w-4xl">
+      <Link
+        to="/mentor/classes"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        All live classes
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
+      <section aria-labelledby="upcoming-heading" className="mt-8">
+        <h2 id="upcoming-heading" className="text-xl font-bold text-ink">
+          Upcoming
+        </h2>
+        {upcoming.length === 0 ? (
+          <EmptyList>No upcoming class. Add one below.</EmptyList>
+        ) : (
+          <ClassTable
+            sessions={upcoming}
+            label={`Upcoming classes of ${cohort.name}`}
+            timeZone={timeZone}
+            now={at}
+          />
+        )}
+      </section>
+      {past.length > 0 && (
+        <section aria-labelledby="past-heading" className="mt-8">
+          <h2 id="past-heading" className="text-xl font-bold text-ink">
+            Past
+          </h2>
+          <ClassTable
+            sessions={past}
+            label={`Past classes of ${cohort.name}`}
+            timeZone={timeZone}
+            now={at}
+          />
+        </section>
+      )}
+      <ClassForm
+        mode="add"
+        timeZone={timeZone}
+        values={{
+          title: '',
+          description: '',
+          date: '',
+          time: '',
+          durationMinutes: '60',
+          joinUrl: '',
+          step: '',
+        }}
+        errors={errors}
+        formKey={`add-${upcoming.length + past.length}`}
+      />
+    </div>
+  );
+}

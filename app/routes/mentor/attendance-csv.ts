@@ -1,0 +1,38 @@
+import { csvDownload, deniedDownload } from '~/features/admin/csv-export.server';
+import { requireReviewer } from '~/features/auth/guards.server';
+import { attendanceOf } from '~/features/live-classes/attendance.server';
+import { attendanceCsv } from '~/features/live-classes/attendance-export.server';
+import { wallTimeIn } from '~/features/live-classes/class-times';
+import { CLASS_MESSAGES } from '~/features/live-classes/live-class-form';
+import { classRunBy } from '~/features/live-classes/staff-classes.server';
+import { requireServices } from '~/load-context';
+import type { Route } from './+types/attendance-csv';
+
+/**
+ * `/mentor/live/:sessionId/attendance.csv`: the class's attendance view as a download, like
+ * the users list's export. Only for an admin or the cohort's mentor; anyone else gets the
+ * mentor area's Permission Denied words as text (a download has no page around it), an
+ * unknown class a 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = requireServices(context);
+  const reviewer = await requireReviewer(services).catch((error: unknown) => {
+    // The guard refuses by throwing a 403 response; anything else is a real failure.
+    if (error instanceof Error) throw error;
+    return null;
+  });
+  if (!reviewer) return deniedDownload('mentor');
+  const { db } = services.services.database;
+  const reached = await classRunBy(db, reviewer, params.sessionId);
+  if (reached.outcome === 'not-found') {
+    return new Response(CLASS_MESSAGES.notFound, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  if (reached.outcome === 'forbidden') return deniedDownload('mentor');
+  const { session } = reached.found;
+  const body = attendanceCsv(session, await attendanceOf(db, session));
+  const day = wallTimeIn(session.starts_at, services.services.env.ACADEMY_TIME_ZONE).date;
+  return csvDownload(body, `attendance-${day}.csv`);
+}

@@ -1,0 +1,45 @@
+import { expect } from '@playwright/test';
+import { addMentor } from '../../app/features/mentors/mentors.server';
+import { createAccount, withE2eDatabase, type TestAccount } from './sessions';
+
+/**
+ * A cohort and its people for the specs about cohort staff (issues 26 and 27): cohorts of a
+ * test's own, its students and mentors, and a form posted as a browser without JavaScript
+ * would post it.
+ */
+
+/** A cohort of its own for the test, so other tests' rows do not show. */
+export async function newCohort(name: string): Promise<string> {
+  const id = `cohort-e2e-${Math.random().toString(36).slice(2, 10)}`;
+  await withE2eDatabase(async (db) => {
+    const at = new Date().toISOString();
+    await db
+      .insertInto('cohorts')
+      .values({ id, name, created_at: at, updated_at: at, schedule: '' })
+      .execute();
+  });
+  return id;
+}
+
+/** An account in a cohort, made a mentor of it (by an admin) when told. */
+export async function member(
+  access: 'none' | 'level-1',
+  cohort: string,
+  name: string,
+  { mentor = false } = {},
+): Promise<TestAccount> {
+  const account = await createAccount(access, name);
+  await withE2eDatabase(async (db) => {
+    if (!mentor) {
+      await db.updateTable('users').set({ cohort }).where('id', '=', account.id).execute();
+      return;
+    }
+    const result = await addMentor(db, {
+      cohortId: cohort,
+      email: account.email,
+      by: { id: 'e2e', name: 'E2E Admin' },
+    });
+    expect(result.outcome).toBe('added');
+  });
+  return account;
+}
