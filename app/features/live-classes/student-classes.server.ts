@@ -17,6 +17,8 @@ export interface StudentClass {
   startsAt: string;
   durationMinutes: number;
   cancelled: boolean;
+  /** Over: the schedule lists it among the past classes, with its recording. */
+  ended: boolean;
   recordingUrl: string | null;
   /** "Starts in 2 hours", "Live now": the server's answer, refreshed by the browser. */
   startsIn: string;
@@ -26,7 +28,10 @@ export interface StudentClass {
 
 /** `2026-12-01T17:00:00.000Z` → `20261201T170000Z`, Google Calendar's `dates` format. */
 function googleDate(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function googleCalendarUrl(session: LiveSession, joinPage: string): string {
@@ -54,6 +59,7 @@ export function studentClassOf(
     startsAt: session.starts_at,
     durationMinutes: session.duration_minutes,
     cancelled: session.status === 'cancelled',
+    ended: classEnd(session) <= now,
     recordingUrl: session.recording_url,
     startsIn: startsIn(session, now),
     googleCalendarUrl: googleCalendarUrl(session, `${origin}/live/${session.id}/join`),
