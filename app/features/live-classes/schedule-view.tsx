@@ -95,7 +95,7 @@ function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
         {/* Without JavaScript the button could do nothing: hidden, the field is selectable. */}
         <button
           type="button"
-          className={buttonClass('secondary', 'hidden shrink-0 [.js_&]:inline-flex')}
+          className={buttonClass('secondary', 'shrink-0 [html:not(.js)_&]:hidden')}
           onClick={() => {
             void navigator.clipboard.writeText(feed.url).then(() => setCopied(true));
           }}
