@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
 import { formatClassTime, startsIn } from './class-times';
 
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Set once the page has hydrated: a time drawn after that needs no server HTML to match. */
+let hydrated = false;
+
 /** The browser's own time zone, once hydrated; the academy's until then (and without JS). */
 function useViewerZone(academyZone: string): string {
-  const [zone, setZone] = useState(academyZone);
+  const [zone, setZone] = useState(() => (hydrated ? browserZone() : academyZone));
   useEffect(() => {
     // After hydration, so the first render matches the server's HTML.
-    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    hydrated = true;
+    setZone(browserZone());
   }, []);
   return zone;
 }

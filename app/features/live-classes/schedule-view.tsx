@@ -1,5 +1,5 @@
-import { BellRing, CalendarSync, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { BellRing, CalendarSync, Copy, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';
@@ -57,6 +57,52 @@ function ClassList({
   );
 }
 
+/** A box of the schedule page with its own heading and icon. */
+function Panel({
+  id,
+  title,
+  icon: Icon,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      id={id}
+      className={`${className} rounded-2xl border border-slate-200 bg-white p-6`}
+    >
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-ink">
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A form's submit button that says which of the page's forms was sent. */
+function IntentButton({
+  intent,
+  className,
+  children,
+}: {
+  intent: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" name="intent" value={intent} className={className}>
+      {children}
+    </button>
+  );
+}
+
 /**
  * Subscribe in your calendar: the `webcal://` link opens the calendar app; the address is
  * also in a read-only field (select it to copy without JavaScript) with a Copy link button.
@@ -64,15 +110,12 @@ function ClassList({
 function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
   const [copied, setCopied] = useState(false);
   return (
-    <section
-      aria-labelledby="calendar-feed-heading"
+    <Panel
       id="calendar-feed"
-      className="mt-10 rounded-2xl border border-slate-200 bg-white p-6"
+      title="Subscribe in your calendar"
+      icon={CalendarSync}
+      className="mt-10"
     >
-      <h2 id="calendar-feed-heading" className="flex items-center gap-2 text-xl font-bold text-ink">
-        <CalendarSync aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        Subscribe in your calendar
-      </h2>
       <p className="mt-2 text-slate-700">
         Your calendar app keeps every class of your cohort up to date, cancellations included. This
         link is private: anyone who has it sees your cohort’s class times.
@@ -112,40 +155,31 @@ function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
           Shared the link by mistake? Reset it: the old link stops working at once, and you
           subscribe again with the new one.
         </p>
-        <button
-          type="submit"
-          name="intent"
-          value={RESET_FEED}
+        <IntentButton
+          intent={RESET_FEED}
           className={buttonClass('ghost', 'mt-2 border border-slate-300')}
         >
           Reset link
-        </button>
+        </IntentButton>
       </Form>
-    </section>
+    </Panel>
   );
 }
 
 function ReminderPreference({ on, formError }: { on: boolean; formError?: string }) {
   return (
-    <section
-      aria-labelledby="reminders-heading"
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
-    >
-      <h2 id="reminders-heading" className="flex items-center gap-2 text-xl font-bold text-ink">
-        <BellRing aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        Reminders
-      </h2>
+    <Panel id="reminders" title="Reminders" icon={BellRing} className="mt-6">
       <Form method="post" className="mt-3">
         <div className="flex items-start gap-3">
           <input
-            id="reminders"
+            id="reminders-on"
             type="checkbox"
             name="reminders"
             value="on"
             defaultChecked={on}
             className="mt-1 h-4 w-4"
           />
-          <label htmlFor="reminders" className="text-slate-800">
+          <label htmlFor="reminders-on" className="text-slate-800">
             E-mail me a reminder 24 hours and 1 hour before each class
           </label>
         </div>
@@ -154,16 +188,11 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
             {formError}
           </p>
         )}
-        <button
-          type="submit"
-          name="intent"
-          value={SAVE_REMINDERS}
-          className={buttonClass('secondary', 'mt-3')}
-        >
+        <IntentButton intent={SAVE_REMINDERS} className={buttonClass('secondary', 'mt-3')}>
           Save reminder setting
-        </button>
+        </IntentButton>
       </Form>
-    </section>
+    </Panel>
   );
 }
 
