@@ -82,7 +82,7 @@ export function ClassItem({
       </div>
       <p className="mt-1 text-sm text-slate-700">
         <ClassTime startsAt={session.startsAt} academyZone={academyZone} /> ·{' '}
-        {minutes(session.durationMinutes)}
+        <span className="whitespace-nowrap">{minutes(session.durationMinutes)}</span>
       </p>
       {session.description && (
         <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{session.description}</p>
