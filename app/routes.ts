@@ -9,6 +9,8 @@ export default [
 
   route('fed', 'routes/fed/layout.tsx', [
     index('routes/fed/index.ts'),
+    // Issue 27: the cohort's live classes (before `:step`, which would take the name).
+    route('schedule', 'routes/fed/schedule.tsx'),
     route(':step', 'routes/fed/step.tsx'),
   ]),
 
@@ -38,6 +40,9 @@ export default [
     route('live/:sessionId', 'routes/mentor/live-class.tsx'),
     route('live/:sessionId/attendance.csv', 'routes/mentor/attendance-csv.ts'),
   ]),
+  // Issue 27: a live class's join page (it redirects to the meeting), a student's calendar feed.
+  route('live/:sessionId/join', 'routes/live-join.tsx'),
+  route('calendar/:file', 'routes/calendar-feed.ts'),
   // A signed-in person's own changes, for the pages they have open.
   route('events', 'routes/events.ts'),
 

@@ -140,6 +140,15 @@ const reactCourse: CourseCard = {
   cta: BEGIN_COURSE,
 };
 
+/**
+ * The conclusion's section on when the graduation lecture is, and its sentence that the
+ * time comes later: once the cohort's lecture is a scheduled live class, the page shows
+ * its date and Join there instead (issue 27).
+ */
+export const LECTURE_TIME_HEADING = 'When the lecture takes place';
+const LECTURE_TIME_LATER =
+  'The time of the graduation lecture is communicated later, once your cohort is close to the end of the React step. Keep an eye on your e-mail and on the announcements in your live classes.';
+
 export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
   home: {
     slug: 'home',
@@ -561,15 +570,31 @@ export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
       },
       {
         kind: 'text',
-        heading: 'When the lecture takes place',
+        heading: LECTURE_TIME_HEADING,
         paragraphs: [
-          'The time of the graduation lecture is communicated later, once your cohort is close to the end of the React step. Keep an eye on your e-mail and on the announcements in your live classes.',
+          LECTURE_TIME_LATER,
           'In the meantime, polish your portfolio projects, make sure each one is published with a working link, and write down the questions you want to ask about jobs and freelancing.',
         ],
       },
     ],
   },
 };
+
+/** The conclusion for a cohort whose graduation lecture is scheduled: without "later". */
+export function conclusionWithLectureScheduled(): StepContent {
+  const content = courseContent('conclusion');
+  return {
+    ...content,
+    sections: content.sections.map((section) =>
+      section.kind === 'text' && section.heading === LECTURE_TIME_HEADING
+        ? {
+            ...section,
+            paragraphs: section.paragraphs.filter((text) => text !== LECTURE_TIME_LATER),
+          }
+        : section,
+    ),
+  };
+}
 
 /** The content of one step. Callers check access first: this function does not. */
 export function courseContent(slug: StepSlug): StepContent {

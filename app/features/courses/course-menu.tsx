@@ -1,4 +1,4 @@
-import { BookOpen, CheckCircle2, Lock } from 'lucide-react';
+import { BookOpen, CalendarDays, CheckCircle2, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { COURSE_STEPS } from '~/content/course-steps';
@@ -20,6 +20,8 @@ export function CourseMenu({
 }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const scheduleId = useId();
+  const collapsed = `${open ? 'block' : 'hidden [html:not(.js)_&]:block'} md:block`;
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -57,7 +59,7 @@ export function CourseMenu({
           type="button"
           className="mt-3 hidden w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink [.js_&]:max-md:inline-flex"
           aria-expanded={open}
-          aria-controls={listId}
+          aria-controls={`${listId} ${scheduleId}`}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="inline-flex items-center gap-2">
@@ -67,10 +69,7 @@ export function CourseMenu({
           <span aria-hidden="true">{open ? '−' : '+'}</span>
         </button>
         <nav aria-label="Course steps">
-          <ol
-            id={listId}
-            className={`${open ? 'block' : 'hidden [html:not(.js)_&]:block'} mt-3 space-y-1 md:block`}
-          >
+          <ol id={listId} className={`${collapsed} mt-3 space-y-1`}>
             {COURSE_STEPS.filter((step) => step.inMenu).map((step) => (
               <li key={step.slug}>
                 <NavLink
@@ -102,6 +101,29 @@ export function CourseMenu({
               </li>
             ))}
           </ol>
+        </nav>
+        {/* Not a step: the cohort's live classes, under the steps they go with. */}
+        <nav
+          aria-label="Live classes"
+          id={scheduleId}
+          className={`${collapsed} mt-3 border-t border-slate-200 pt-3`}
+        >
+          <NavLink
+            to="/fed/schedule"
+            className={({ isActive }) =>
+              `flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${
+                isActive
+                  ? 'bg-brand-600 font-semibold text-white'
+                  : 'text-slate-800 hover:bg-slate-200'
+              }`
+            }
+          >
+            <span className="inline-flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              Schedule
+            </span>
+            {!readsStudentSteps && <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />}
+          </NavLink>
         </nav>
       </div>
     </aside>

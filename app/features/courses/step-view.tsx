@@ -5,12 +5,13 @@ import type { StepContent, StepSection } from '~/content/course-content.types';
 import type { CourseStep } from '~/content/course-steps';
 import { CourseCardView, ProjectCardView } from './course-cards';
 
-function Section({ section }: { section: StepSection }) {
+function Section({ section, lead }: { section: StepSection; lead?: ReactNode }) {
   switch (section.kind) {
     case 'text':
       return (
         <>
           <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+          {lead}
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-3 text-slate-700">
               {paragraph}
@@ -75,6 +76,7 @@ export function StepView({
   next,
   progressForm,
   projects,
+  sectionLead,
   children,
 }: {
   step: CourseStep;
@@ -87,6 +89,8 @@ export function StepView({
   projects?: ReactNode;
   /** Mark as complete, at the end of a numbered step. */
   progressForm?: ReactNode;
+  /** What is the reader's own in a text section, under its heading (the lecture's date). */
+  sectionLead?: { heading: string; node: ReactNode };
 }) {
   return (
     <article className="max-w-4xl">
@@ -106,7 +110,10 @@ export function StepView({
       {children}
       {content.sections.map((section) => (
         <section key={section.heading} className="render-when-near mt-10">
-          <Section section={section} />
+          <Section
+            section={section}
+            lead={sectionLead?.heading === section.heading ? sectionLead.node : undefined}
+          />
         </section>
       ))}
       {step.slug === 'html-css-quiz' && (

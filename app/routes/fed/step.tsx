@@ -1,6 +1,10 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { courseContent } from '~/content/course-content.server';
+import {
+  conclusionWithLectureScheduled,
+  courseContent,
+  LECTURE_TIME_HEADING,
+} from '~/content/course-content.server';
 import { findCourseStep, neighbourSteps, type StepSlug } from '~/content/course-steps';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -24,6 +28,16 @@ import { projectsStanding } from '~/features/projects/project-standing';
 import { ProjectsSummary } from '~/features/projects/projects-summary';
 import { StepProjects } from '~/features/projects/step-projects';
 import { submissionsOf, submitProject } from '~/features/projects/submissions.server';
+import { mayJoinClass } from '~/features/live-classes/live-sessions.server';
+import {
+  GraduationLecture,
+  UpcomingLiveClasses,
+} from '~/features/live-classes/student-class-views';
+import {
+  graduationClassOf,
+  ownCohortOf,
+  upcomingClassesOf,
+} from '~/features/live-classes/student-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
@@ -40,16 +54,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
   const projects = projectsOfStep(step.slug);
-  const [progress, transfers, certificate, standing, submissions] = await Promise.all([
-    myProgress(services, step.slug),
-    isHome ? myTransfers(services) : [],
-    showsCertificate ? myCertificate(services) : null,
-    isHome ? myStanding(services) : null,
-    isHome || projects.length > 0 ? mySubmissions(services) : [],
-  ]);
+  const [progress, transfers, certificate, standing, submissions, liveClasses, lecture] =
+    await Promise.all([
+      myProgress(services, step.slug),
+      isHome ? myTransfers(services) : [],
+      showsCertificate ? myCertificate(services) : null,
+      isHome ? myStanding(services) : null,
+      isHome || projects.length > 0 ? mySubmissions(services) : [],
+      isHome ? myUpcomingClasses(services) : null,
+      step.slug === 'conclusion' ? myGraduationLecture(services) : undefined,
+    ]);
   return {
     step,
-    content: courseContent(step.slug),
+    content: lecture ? conclusionWithLectureScheduled() : courseContent(step.slug),
+    academyZone: services.services.env.ACADEMY_TIME_ZONE,
+    liveClasses,
+    // The conclusion's section it goes in, named here: the content's module is server-only.
+    lecture: lecture && { session: lecture, heading: LECTURE_TIME_HEADING },
     ...neighbourSteps(step.slug),
     progress,
     transfers,
@@ -96,6 +117,43 @@ async function myStanding(context: RequestContext): Promise<StudentStanding | nu
       ? { name: cohort.name, startDate: cohort.start_date, schedule: cohort.schedule }
       : null,
   };
+}
+
+/**
+ * The cohort whose classes the reader may join: their own, while they still have course
+ * access to it (a mentor or an admin with a cohort of their own sees its classes too).
+ */
+async function myJoinableCohort(context: RequestContext) {
+  const { user } = await context.session();
+  if (!user) return { user, cohort: undefined };
+  const { db } = context.services.database;
+  const cohort = await ownCohortOf(db, user);
+  const mayJoin = cohort && (await mayJoinClass(db, user, { cohort_id: cohort.id }));
+  return { user, cohort: mayJoin ? cohort : undefined };
+}
+
+/**
+ * The course home's Upcoming live classes: nothing for a visitor or someone without
+ * access; a student with access but no cohort is told they will be placed in one.
+ */
+async function myUpcomingClasses(context: RequestContext) {
+  const { user, cohort } = await myJoinableCohort(context);
+  if (!cohort) return user?.access === 'level-1' ? { classes: null } : null;
+  const classes = await upcomingClassesOf(context.services.database.db, cohort.id, {
+    origin: context.services.env.ORIGIN,
+    now: new Date(),
+  });
+  return { classes };
+}
+
+/** The conclusion's graduation lecture, once it is a class of the reader's cohort. */
+async function myGraduationLecture(context: RequestContext) {
+  const { cohort } = await myJoinableCohort(context);
+  if (!cohort) return undefined;
+  return graduationClassOf(context.services.database.db, cohort.id, {
+    origin: context.services.env.ORIGIN,
+    now: new Date(),
+  });
 }
 
 /** The course home and the conclusion show a student's certificate once issued. */
@@ -227,6 +285,9 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
     projects,
     submissions,
     projectsStanding,
+    academyZone,
+    liveClasses,
+    lecture,
     ...step
   } = loaderData;
   const isHome = step.step.slug === 'home';
@@ -241,6 +302,12 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
           errors={actionData && 'fieldErrors' in actionData ? actionData : undefined}
         />
       }
+      sectionLead={
+        lecture && {
+          heading: lecture.heading,
+          node: <GraduationLecture session={lecture.session} academyZone={academyZone} />,
+        }
+      }
       progressForm={
         progress.signedIn && step.step.number !== undefined ? (
           <StepProgressForm slug={step.step.slug} completed={progress.completedAt !== null} />
@@ -249,6 +316,9 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
     >
       {standing && <FollowOwnChanges />}
       {standing && <StudentStandingPanel standing={standing} />}
+      {liveClasses && (
+        <UpcomingLiveClasses classes={liveClasses.classes} academyZone={academyZone} />
+      )}
       {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
       {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
       <YourCertificate certificate={certificate} />

@@ -1,0 +1,243 @@
+import { BellRing, CalendarSync, Copy, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { buttonClass } from '~/ui/button';
+import { fieldClass, labelClass } from '~/ui/form';
+import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
+import { ClassItem, PLACEMENT_SENTENCE } from './student-class-views';
+import type { StudentClass } from './student-classes.server';
+
+export type ScheduleData =
+  | {
+      kind: 'no-cohort';
+      /** An admin or a mentor: the classes they run are elsewhere. */
+      runsClasses: boolean;
+      academyZone: string;
+    }
+  | {
+      kind: 'cohort';
+      cohortName: string;
+      academyZone: string;
+      upcoming: StudentClass[];
+      past: StudentClass[];
+      /** The private feed's address (https) and its `webcal://` twin. */
+      feed: { url: string; webcal: string };
+      reminders: boolean;
+    };
+
+function ClassList({
+  id,
+  label,
+  classes,
+  academyZone,
+  empty,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  label: string;
+  classes: StudentClass[];
+  academyZone: string;
+  empty: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-bold text-ink">
+        {label}
+      </h2>
+      {classes.length === 0 ? (
+        <p className="mt-2 text-slate-700">{empty}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {classes.map((session) => (
+            <ClassItem key={session.id} session={session} academyZone={academyZone} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A box of the schedule page with its own heading and icon. */
+function Panel({
+  id,
+  title,
+  icon: Icon,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      id={id}
+      className={`${className} rounded-2xl border border-slate-200 bg-white p-6`}
+    >
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-ink">
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A form's submit button that says which of the page's forms was sent. */
+function IntentButton({
+  intent,
+  className,
+  children,
+}: {
+  intent: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" name="intent" value={intent} className={className}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Subscribe in your calendar: the `webcal://` link opens the calendar app; the address is
+ * also in a read-only field (select it to copy without JavaScript) with a Copy link button.
+ */
+function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Panel
+      id="calendar-feed"
+      title="Subscribe in your calendar"
+      icon={CalendarSync}
+      className="mt-10"
+    >
+      <p className="mt-2 text-slate-700">
+        Your calendar app keeps every class of your cohort up to date, cancellations included. This
+        link is private: anyone who has it sees your cohort’s class times.
+      </p>
+      <a href={feed.webcal} className={buttonClass('primary', 'mt-4')}>
+        Subscribe in your calendar
+      </a>
+      <label htmlFor="feed-url" className={`${labelClass} mt-5`}>
+        Your calendar link
+      </label>
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="feed-url"
+          type="text"
+          readOnly
+          value={feed.url}
+          className={`${fieldClass} mt-0 font-mono`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        {/* Without JavaScript the button could do nothing: hidden, the field is selectable. */}
+        <button
+          type="button"
+          className={buttonClass('secondary', 'shrink-0 [html:not(.js)_&]:hidden')}
+          onClick={() => {
+            void navigator.clipboard.writeText(feed.url).then(() => setCopied(true));
+          }}
+        >
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Copy link
+        </button>
+      </div>
+      <p role="status" className="mt-1 min-h-5 text-sm text-teal-900">
+        {copied ? 'Link copied.' : ''}
+      </p>
+      <Form method="post" className="mt-3">
+        <p className="text-sm text-slate-700">
+          Shared the link by mistake? Reset it: the old link stops working at once, and you
+          subscribe again with the new one.
+        </p>
+        <IntentButton
+          intent={RESET_FEED}
+          className={buttonClass('ghost', 'mt-2 border border-slate-300')}
+        >
+          Reset link
+        </IntentButton>
+      </Form>
+    </Panel>
+  );
+}
+
+function ReminderPreference({ on, formError }: { on: boolean; formError?: string }) {
+  return (
+    <Panel id="reminders" title="Reminders" icon={BellRing} className="mt-6">
+      <Form method="post" className="mt-3">
+        <div className="flex items-start gap-3">
+          <input
+            id="reminders-on"
+            type="checkbox"
+            name="reminders"
+            value="on"
+            defaultChecked={on}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor="reminders-on" className="text-slate-800">
+            E-mail me a reminder 24 hours and 1 hour before each class
+          </label>
+        </div>
+        {formError && (
+          <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
+            {formError}
+          </p>
+        )}
+        <IntentButton intent={SAVE_REMINDERS} className={buttonClass('secondary', 'mt-3')}>
+          Save reminder setting
+        </IntentButton>
+      </Form>
+    </Panel>
+  );
+}
+
+export function ScheduleView({
+  schedule,
+  formError,
+}: {
+  schedule: ScheduleData;
+  formError?: string;
+}) {
+  return (
+    <article className="max-w-4xl">
+      <h1 className="text-3xl font-extrabold text-ink">Schedule</h1>
+      {schedule.kind === 'no-cohort' ? (
+        <>
+          <p className="mt-4 text-lg text-slate-700">{PLACEMENT_SENTENCE}</p>
+          {schedule.runsClasses && (
+            <p className="mt-3">
+              <Link to="/mentor/classes" className="font-semibold text-brand-700 underline">
+                See the live classes you run
+              </Link>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-slate-700">Every live class of {schedule.cohortName}.</p>
+          <ClassList
+            id="upcoming-classes-heading"
+            label="Upcoming classes"
+            classes={schedule.upcoming}
+            academyZone={schedule.academyZone}
+            empty="No live classes are scheduled yet."
+          />
+          <ClassList
+            id="past-classes-heading"
+            label="Past classes"
+            classes={schedule.past}
+            academyZone={schedule.academyZone}
+            empty="No class has taken place yet."
+          />
+          <CalendarFeed feed={schedule.feed} />
+          <ReminderPreference on={schedule.reminders} formError={formError} />
+        </>
+      )}
+    </article>
+  );
+}

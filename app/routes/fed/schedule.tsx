@@ -1,0 +1,90 @@
+import { site } from '~/content/site';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireStudent } from '~/features/auth/guards.server';
+import { feedTokenOf, resetFeedToken } from '~/features/live-classes/calendar-feeds.server';
+import { mentorsAnyCohort } from '~/features/mentors/mentors.server';
+import {
+  setReminderEmails,
+  wantsReminderEmails,
+} from '~/features/live-classes/reminder-preference.server';
+import {
+  RESET_FEED,
+  SCHEDULE_MESSAGES,
+  scheduleFormSchema,
+} from '~/features/live-classes/schedule-form';
+import { ScheduleView, type ScheduleData } from '~/features/live-classes/schedule-view';
+import { ownCohortOf, scheduleOfCohort } from '~/features/live-classes/student-classes.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm, refuseForm } from '~/lib/form.server';
+import { requireServices } from '~/load-context';
+import type { Route } from './+types/schedule';
+
+/**
+ * `/fed/schedule`: every class of the reader's own cohort, their private calendar feed
+ * (its token made on the first visit) and their reminder setting. The protected steps'
+ * guard: anyone else gets their Permission Denied page.
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule: ScheduleData }> {
+  const viewer = await requireStudent(context);
+  const services = requireServices(context);
+  const { db } = services.services.database;
+  const { env } = services.services;
+  const academyZone = env.ACADEMY_TIME_ZONE;
+  const { user } = await services.session();
+  const cohort = user && (await ownCohortOf(db, user));
+  if (!cohort) {
+    const runsClasses = viewer.access === 'admin' || (await mentorsAnyCohort(db, viewer.id));
+    return { schedule: { kind: 'no-cohort', runsClasses, academyZone } };
+  }
+  const now = new Date();
+  const [classes, token, reminders] = await Promise.all([
+    scheduleOfCohort(db, cohort.id, { origin: env.ORIGIN, now }),
+    feedTokenOf(db, viewer.id, now),
+    wantsReminderEmails(db, viewer.id),
+  ]);
+  const url = `${env.ORIGIN}/calendar/${token}.ics`;
+  return {
+    schedule: {
+      kind: 'cohort',
+      cohortName: cohort.name,
+      academyZone,
+      ...classes,
+      feed: { url, webcal: url.replace(/^https?:\/\//, 'webcal://') },
+      reminders,
+    },
+  };
+}
+
+/** Reset link, and the reminder setting: the reader's own, behind the same guard. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireStudent(context);
+  const services = requireServices(context);
+  const { db } = services.services.database;
+  const form = await parseForm(request, scheduleFormSchema);
+  if (!form.ok) return refuseForm(form.errors);
+  if (form.data.intent === RESET_FEED) {
+    await resetFeedToken(db, viewer.id);
+    services.log.info({ event: 'calendar-feed-reset', userId: viewer.id }, 'audit');
+    return redirectWithFlash(services, '/fed/schedule#calendar-feed', {
+      type: 'success',
+      message: SCHEDULE_MESSAGES.feedReset,
+    });
+  }
+  const on = form.data.reminders === 'on';
+  await setReminderEmails(db, viewer.id, on);
+  return redirectWithFlash(services, '/fed/schedule', {
+    type: 'success',
+    message: on ? SCHEDULE_MESSAGES.remindersOn : SCHEDULE_MESSAGES.remindersOff,
+  });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Schedule | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function SchedulePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ScheduleView schedule={loaderData.schedule} formError={actionData?.formError} />;
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;

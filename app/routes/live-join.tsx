@@ -1,0 +1,93 @@
+import { data, Link, redirect } from 'react-router';
+import { site } from '~/content/site';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { deny, getViewer } from '~/features/auth/guards.server';
+import { ClassTime } from '~/features/live-classes/class-time';
+import { joinWindow, JOIN_OPENS_MINUTES_BEFORE } from '~/features/live-classes/class-times';
+import {
+  findLiveClass,
+  mayJoinClass,
+  recordJoin,
+} from '~/features/live-classes/live-sessions.server';
+import { requireServices } from '~/load-context';
+import type { Route } from './+types/live-join';
+
+/**
+ * `/live/{id}/join`: the only way to a class's meeting link. Someone who may join (the
+ * cohort's students with course access, its mentors, admins) is sent on to the meeting
+ * from 15 minutes before the start until the end, and a student's first join is recorded;
+ * outside that window the page says when the class is. Nobody else reaches the link.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = requireServices(context);
+  const { db } = services.services.database;
+  const session = await findLiveClass(db, params.sessionId);
+  if (!session) throw data('No such class', { status: 404 });
+  const { user } = await services.session();
+  const viewer = await getViewer(services);
+  if (!viewer || !(await mayJoinClass(db, viewer, session))) deny('student', viewer);
+  const now = new Date();
+  const window = joinWindow(session, now);
+  if (window === 'open') {
+    // Attendance is the cohort's students': a mentor or an admin looking in is not counted.
+    if (user?.cohort === session.cohort_id && user.access === 'level-1') {
+      await recordJoin(db, session.id, viewer.id, now);
+    }
+    return redirect(session.join_url);
+  }
+  return {
+    window,
+    title: session.title,
+    startsAt: session.starts_at,
+    recordingUrl: window === 'ended' ? session.recording_url : null,
+    academyZone: services.services.env.ACADEMY_TIME_ZONE,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? 'Live class'} | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function JoinClassPage({ loaderData }: Route.ComponentProps) {
+  const { window, title, startsAt, recordingUrl, academyZone } = loaderData;
+  return (
+    <article className="mx-auto w-full max-w-2xl px-4 py-12">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Live class</p>
+      <h1 className="mt-1 text-3xl font-extrabold text-ink">{title}</h1>
+      {window === 'not-yet' && (
+        <p className="mt-4 text-lg text-slate-700">
+          This class starts on <ClassTime startsAt={startsAt} academyZone={academyZone} />. The link
+          opens {JOIN_OPENS_MINUTES_BEFORE} minutes before the start.
+        </p>
+      )}
+      {window === 'ended' && (
+        <>
+          <p className="mt-4 text-lg text-slate-700">This class has ended.</p>
+          {recordingUrl && (
+            <p className="mt-3">
+              <a
+                href={recordingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-700 underline"
+              >
+                Watch the recording<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          )}
+        </>
+      )}
+      {window === 'cancelled' && (
+        <p className="mt-4 text-lg text-slate-700">This class was cancelled.</p>
+      )}
+      <p className="mt-8">
+        <Link to="/fed/schedule" className="font-semibold text-brand-700 underline">
+          Back to the schedule
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;
