@@ -24,18 +24,16 @@ beforeAll(async () => {
   const { db } = database;
   await insertCohort(db, { id: 'c1', name: 'Evening cohort', startDate: null });
   await insertCohort(db, { id: 'c2', name: 'Weekend cohort', startDate: null });
-  ada = await insertUser(db, {
-    name: 'Ada',
-    email: 'ada@example.com',
-    access: 'level-1',
-    cohort: 'c1',
-  });
-  bea = await insertUser(db, {
-    name: 'Bea',
-    email: 'bea@example.com',
-    access: 'level-1',
-    cohort: 'c1',
-  });
+  [ada, bea] = (await Promise.all(
+    ['Ada', 'Bea'].map((name) =>
+      insertUser(db, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        access: 'level-1',
+        cohort: 'c1',
+      }),
+    ),
+  )) as [User, User];
   others = [
     // In the cohort without course access, in another cohort, with no usable address.
     await insertUser(db, { email: 'cid@example.com', access: 'none', cohort: 'c1' }),

@@ -24,24 +24,19 @@ beforeAll(async () => {
   const { db, engine, url } = database;
   if (engine === 'postgres') other = openDatabase(url);
   await insertCohort(db, { id: 'c1', name: 'Evening cohort', startDate: null });
-  ada = await insertUser(db, {
-    name: 'Ada',
-    email: 'ada@example.com',
-    access: 'level-1',
-    cohort: 'c1',
-  });
-  bea = await insertUser(db, {
-    name: 'Bea',
-    email: 'bea@example.com',
-    access: 'level-1',
-    cohort: 'c1',
-  });
-  quiet = await insertUser(db, {
-    email: 'quiet@example.com',
-    access: 'level-1',
-    cohort: 'c1',
-    reminder_emails: 0,
-  });
+  // Two students who want reminders, and one who turned them off.
+  const students = { Ada: 1, Bea: 1, Quiet: 0 };
+  [ada, bea, quiet] = (await Promise.all(
+    Object.entries(students).map(([name, reminders]) =>
+      insertUser(db, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        access: 'level-1',
+        cohort: 'c1',
+        reminder_emails: reminders,
+      }),
+    ),
+  )) as [User, User, User];
 });
 afterAll(() => other?.close());
 
