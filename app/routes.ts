@@ -61,10 +61,13 @@ export default [
   // A certificate anyone can check by its link; its holder's choice to let search engines list it.
   route('certificates/:id', 'routes/certificate.tsx'),
   route('certificates/:id/listing', 'routes/certificate-listing.ts'),
+  // A live-class reminder's one-click unsubscribe (RFC 8058): its token is the proof.
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
 
   // The local mailbox: answers only while no SMTP server is configured.
   route('dev-mail', 'routes/dev-mail/index.tsx'),
   route('dev-mail/:id', 'routes/dev-mail/message.tsx'),
+  route('dev-mail/:id/attachments/:index', 'routes/dev-mail/attachment.ts'),
 
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),

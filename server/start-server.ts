@@ -10,6 +10,7 @@ import { createFlashCookie } from '~/lib/flash.server';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
 import { createApp, type ServerMode } from './app';
+import { startClassReminders } from './class-reminders';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
@@ -96,6 +97,12 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     logger,
   });
 
+  const stopClassReminders = startClassReminders({
+    db: database.db,
+    logger,
+    wakeEmailWorker: () => emailWorker.wake(),
+  });
+
   let ready = true;
   const app = await createApp({
     ...serverMode,
@@ -118,6 +125,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     },
     onClose: () => {
       stopExpirySweep();
+      stopClassReminders();
       // Open event streams would otherwise keep the server from closing.
       void services.changeEvents.close();
     },

@@ -32,6 +32,12 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+const academyTimeZoneSchema = z
+  .string()
+  .trim()
+  .default('Africa/Lagos')
+  .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos or Europe/London');
+
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
@@ -144,11 +150,7 @@ const envSchema = z
      * The academy's time zone (IANA name): live-class times are entered in it and shown in
      * it until the viewer's browser shows its own.
      */
-    ACADEMY_TIME_ZONE: z
-      .string()
-      .trim()
-      .default('Africa/Lagos')
-      .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos or Europe/London'),
+    ACADEMY_TIME_ZONE: academyTimeZoneSchema,
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
@@ -230,4 +232,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     ORIGIN: (env.ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   };
+}
+
+/**
+ * ACADEMY_TIME_ZONE as `parseEnv` reads it, for code far from any request that still names
+ * class times (the e-mails a payment or an admin's change queues): start-up has checked it.
+ */
+export function academyTimeZone(source: NodeJS.ProcessEnv = process.env): string {
+  return academyTimeZoneSchema.parse(source.ACADEMY_TIME_ZONE);
 }

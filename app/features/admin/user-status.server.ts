@@ -156,7 +156,11 @@ export async function changeUserStatus(
       at: now,
       reason,
     });
-    await tellCohortPlacement(trx, { userId: user.id, before: user.cohort, after: cohort }, now);
+    await tellCohortPlacement(
+      trx,
+      { userId: user.id, before: user, after: { access, cohort } },
+      now,
+    );
     // An account without a usable address still gets the change; the history has the reason.
     if (paid && reason && isDeliverableAddress(user.email)) {
       await enqueueEmail(

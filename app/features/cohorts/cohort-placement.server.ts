@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { NO_COHORT, nowTimestamp, type Cohort, type Database } from '~/db/schema';
+import { NO_COHORT, nowTimestamp, type Access, type Cohort, type Database } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
+import { inviteToCohortClasses } from '~/features/live-classes/class-emails.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { formatCohortStart } from './cohort-dates';
 import { findCohortOf } from './cohorts.server';
@@ -8,28 +9,36 @@ import { findCohortOf } from './cohorts.server';
 /**
  * Tells a person which cohort they were placed in (an approved transfer, a claimed
  * invitation, an admin's change), in the transaction of the change: nobody learns their
- * cohort by chance. Leaving a cohort, or staying in one, sends nothing.
+ * cohort by chance. Leaving a cohort, or staying in one, sends nothing. Every change of a
+ * person's access or cohort comes here, so this is also where a new student of a cohort
+ * (placed with access, or given access while in it) gets its upcoming live classes.
  */
 export async function tellCohortPlacement(
   trx: Kysely<Database>,
-  change: { userId: string; before: Cohort; after: Cohort },
+  change: {
+    userId: string;
+    before: { access: Access; cohort: Cohort };
+    after: { access: Access; cohort: Cohort };
+  },
   now: Date,
 ): Promise<void> {
-  if (change.after === change.before || change.after === NO_COHORT) return;
+  await inviteToCohortClasses(trx, change, now);
+  const after = change.after.cohort;
+  if (after === change.before.cohort || after === NO_COHORT) return;
   const [user, cohort] = await Promise.all([
     trx
       .selectFrom('users')
       .select(['name', 'email'])
       .where('id', '=', change.userId)
       .executeTakeFirst(),
-    findCohortOf(trx, change.after),
+    findCohortOf(trx, after),
   ]);
   // An account without a usable address still gets its cohort; the page shows it.
   if (!user || !cohort || !isDeliverableAddress(user.email)) return;
   await enqueueEmail(
     trx,
     {
-      key: `cohort-placed:${change.userId}:${change.after}:${nowTimestamp(now)}`,
+      key: `cohort-placed:${change.userId}:${after}:${nowTimestamp(now)}`,
       template: 'cohort-placed',
       payload: {
         name: user.name,

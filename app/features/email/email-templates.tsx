@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import { z } from 'zod';
 import { findProject } from '~/content/projects';
 import { FEEDBACK_MAX } from '~/features/projects/project-forms';
+import type { Mailbox } from '~/lib/mail-address';
+import type { CalendarPart } from './mail-transport.server';
 import {
   INSTALLMENT_FAILED_SUBJECT,
   InstallmentFailedEmail,
@@ -12,6 +14,21 @@ import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-e
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
+import {
+  cancellationSubject,
+  classCalendarPart,
+  invitationPayload,
+  invitationSubject,
+  LiveClassCancellationEmail,
+  LiveClassInvitationEmail,
+  liveClassPayload,
+  LiveClassReminderEmail,
+  LiveClassUpdateEmail,
+  reminderPayload,
+  reminderSubject,
+  unsubscribeHeaders,
+  updateSubject,
+} from './templates/live-class-emails';
 import {
   PROJECT_APPROVED_SUBJECT,
   PROJECT_CHANGES_SUBJECT,
@@ -31,11 +48,25 @@ import {
 } from './templates/transfer-emails';
 import { WELCOME_SUBJECT, WelcomeEmail } from './templates/welcome-email';
 
+/** Who a message is from and to, and the site its links start with. */
+export interface EmailParties {
+  origin: string;
+  from: Mailbox;
+  to: Mailbox;
+}
+
 interface EmailTemplate<Payload> {
   /** Checked again when the message is sent: a row is data, and data can be wrong. */
   payload: z.ZodType<Payload>;
   subject: (payload: Payload) => string;
   render: (payload: Payload) => ReactElement;
+  /**
+   * A calendar invitation or cancellation the message carries, made when it is sent: it
+   * names the sender and the recipient, which the payload does not hold.
+   */
+  calendar?: (payload: Payload, parties: EmailParties) => CalendarPart;
+  /** Headers of the message beyond the usual ones (a one-click unsubscribe). */
+  headers?: (payload: Payload, site: { origin: string }) => Record<string, string>;
 }
 
 function template<Payload>(definition: EmailTemplate<Payload>): EmailTemplate<Payload> {
@@ -156,6 +187,30 @@ export const EMAIL_TEMPLATES = {
     payload: projectReviewPayload.extend({ feedback: z.string().min(1).max(FEEDBACK_MAX) }),
     subject: () => PROJECT_CHANGES_SUBJECT,
     render: (payload) => <ProjectChangesRequestedEmail {...payload} />,
+  }),
+  'live-class-invitation': template({
+    payload: invitationPayload,
+    subject: invitationSubject,
+    render: (payload) => <LiveClassInvitationEmail {...payload} />,
+    calendar: classCalendarPart,
+  }),
+  'live-class-update': template({
+    payload: liveClassPayload,
+    subject: updateSubject,
+    render: (payload) => <LiveClassUpdateEmail {...payload} />,
+    calendar: classCalendarPart,
+  }),
+  'live-class-cancellation': template({
+    payload: liveClassPayload,
+    subject: cancellationSubject,
+    render: (payload) => <LiveClassCancellationEmail {...payload} />,
+    calendar: classCalendarPart,
+  }),
+  'live-class-reminder': template({
+    payload: reminderPayload,
+    subject: reminderSubject,
+    render: (payload) => <LiveClassReminderEmail {...payload} />,
+    headers: unsubscribeHeaders,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),

@@ -65,11 +65,15 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
 
   const send = async (email: OutboxEmail) => {
     try {
-      const rendered = renderEmail(email.template, JSON.parse(email.payload), options.origin);
+      const to = { address: email.recipient, name: email.recipient_name };
+      const rendered = renderEmail(email.template, JSON.parse(email.payload), options.origin, {
+        from: options.from,
+        to,
+      });
       const { response } = await options.transport.send({
         from: options.from,
         replyTo: options.replyTo,
-        to: { address: email.recipient, name: email.recipient_name },
+        to,
         ...rendered,
         subject: email.subject,
         messageId: messageIdFor(email, options.from.address),

@@ -1,8 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Paperclip } from 'lucide-react';
 import { Link } from 'react-router';
 import type { LocalMailboxMessage } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
-import type { LocalMailboxEntry } from './local-mailbox.server';
+import type { LocalMailboxEntry, MailboxAttachment } from './local-mailbox.server';
 
 function MailboxIntro() {
   return (
@@ -52,7 +52,51 @@ function framedHtml(html: string): string {
   return html.replace(/<head>/i, '<head><base target="_blank">');
 }
 
-export function LocalMailboxMessageView({ message }: { message: LocalMailboxMessage }) {
+/** The files a message carries, each a download: what a mail client would offer. */
+function Attachments({
+  messageId,
+  attachments,
+}: {
+  messageId: string;
+  attachments: MailboxAttachment[];
+}) {
+  return (
+    <section aria-labelledby="attachments-heading">
+      <h2 id="attachments-heading" className="mt-8 text-xl font-bold text-ink">
+        Attachments
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {attachments.map((attachment) => (
+          <li
+            key={attachment.index}
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm"
+          >
+            <a
+              href={`/dev-mail/${messageId}/attachments/${attachment.index}`}
+              download={attachment.filename}
+              className="inline-flex items-center gap-2 font-semibold break-all text-brand-700 hover:underline"
+            >
+              <Paperclip aria-hidden="true" className="h-4 w-4 shrink-0" />
+              {attachment.filename}
+            </a>
+            <span className="text-slate-700">{attachment.contentType}</span>
+            <span className="text-slate-700">
+              {attachment.size.toLocaleString('en-US')} {attachment.size === 1 ? 'byte' : 'bytes'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function LocalMailboxMessageView({
+  message,
+  attachments,
+}: {
+  message: LocalMailboxMessage;
+  attachments: MailboxAttachment[];
+}) {
   const fields = [
     ['From', message.sender],
     ['To', message.recipient],
@@ -80,6 +124,7 @@ export function LocalMailboxMessageView({ message }: { message: LocalMailboxMess
           </div>
         ))}
       </dl>
+      {attachments.length > 0 && <Attachments messageId={message.id} attachments={attachments} />}
       <section aria-labelledby="html-part-heading">
         <h2 id="html-part-heading" className="mt-8 text-xl font-bold text-ink">
           HTML part

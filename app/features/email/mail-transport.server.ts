@@ -4,6 +4,17 @@ import nodemailer from 'nodemailer';
 import { nowTimestamp, type Database } from '~/db/schema';
 import type { Mailbox } from '~/lib/mail-address';
 
+/**
+ * A calendar invitation or cancellation (RFC 5546). nodemailer sends it twice, as calendar
+ * apps expect: as the `text/calendar; method=…` alternative they act on (add, update or
+ * remove the event) and as an `.ics` attachment for those that only import files.
+ */
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  filename: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   from: Mailbox;
   replyTo: string;
@@ -13,6 +24,9 @@ export interface OutgoingEmail {
   text: string;
   /** Stable per message (from its idempotency key), so a receiver can drop a duplicate. */
   messageId: string;
+  icalEvent?: CalendarPart;
+  /** Extra headers a template asks for, such as RFC 8058's one-click unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -36,6 +50,8 @@ function messageFields(email: OutgoingEmail) {
     html: email.html,
     text: email.text,
     messageId: email.messageId,
+    icalEvent: email.icalEvent,
+    headers: email.headers,
     // Only the address in `to` receives it: never a copy to anyone a header might name.
     envelope: { from: email.from.address, to: [email.to.address] },
     disableFileAccess: true,

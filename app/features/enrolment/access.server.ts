@@ -95,5 +95,5 @@ async function applyChange(
     after: { access, cohort },
     at: now,
   });
-  await tellCohortPlacement(trx, { userId: user.id, before: user.cohort, after: cohort }, now);
+  await tellCohortPlacement(trx, { userId: user.id, before: user, after: { access, cohort } }, now);
 }

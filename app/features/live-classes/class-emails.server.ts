@@ -1,16 +1,165 @@
 import type { Kysely } from 'kysely';
-import type { Database, LiveSession } from '~/db/schema';
+import {
+  NO_COHORT,
+  nowTimestamp,
+  type Access,
+  type Cohort,
+  type Database,
+  type LiveSession,
+  type User,
+} from '~/db/schema';
+import { enqueueEmail } from '~/features/email/outbox.server';
+import type { LiveClassPayload } from '~/features/email/templates/live-class-emails';
+import { academyTimeZone } from '~/lib/env.server';
+import { isDeliverableAddress } from '~/lib/mail-address';
 
 export type ClassChange = 'added' | 'updated' | 'cancelled';
+
+export type ClassStudent = Pick<User, 'id' | 'name' | 'email'>;
+
+/**
+ * The students a cohort's class e-mails go to: its members with course access whose
+ * address can receive mail (an account without one still sees its schedule).
+ */
+export async function studentsOf(
+  db: Kysely<Database>,
+  cohortId: string,
+  { remindersOnly = false }: { remindersOnly?: boolean } = {},
+): Promise<ClassStudent[]> {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('cohort', '=', cohortId)
+    .where('access', '<>', 'none');
+  if (remindersOnly) query = query.where('reminder_emails', '=', 1);
+  const students = await query.orderBy('id').execute();
+  return students.filter((student) => isDeliverableAddress(student.email));
+}
+
+/** The class as it is now, for one student: what their e-mail says whenever it is sent. */
+export function classSnapshot(
+  session: LiveSession,
+  student: ClassStudent,
+  cohortName: string,
+): LiveClassPayload {
+  return {
+    name: student.name,
+    cohortName,
+    timeZone: academyTimeZone(),
+    session: {
+      id: session.id,
+      title: session.title,
+      description: session.description,
+      starts_at: session.starts_at,
+      duration_minutes: session.duration_minutes,
+      status: session.status,
+      sequence: session.sequence,
+      updated_at: session.updated_at,
+    },
+  };
+}
+
+async function cohortName(db: Kysely<Database>, cohortId: string): Promise<string | undefined> {
+  const cohort = await db
+    .selectFrom('cohorts')
+    .select('name')
+    .where('id', '=', cohortId)
+    .executeTakeFirst();
+  return cohort?.name;
+}
+
+/**
+ * Queues one student's e-mail about a class as it stands. The key is per student, class and
+ * SEQUENCE: each version of the class reaches each student once, however often it is asked
+ * for (a student who left and came back already holds this version).
+ */
+async function enqueueClassEmail(
+  trx: Kysely<Database>,
+  session: LiveSession,
+  student: ClassStudent,
+  cohort: string,
+  change: ClassChange | 'joined-cohort',
+  now: Date,
+): Promise<void> {
+  const payload = classSnapshot(session, student, cohort);
+  const common = {
+    key: `live-class:${session.id}:${student.id}:${session.sequence}`,
+    to: { address: student.email, name: student.name },
+    userId: student.id,
+  };
+  if (change === 'updated') {
+    await enqueueEmail(trx, { ...common, template: 'live-class-update', payload }, now);
+  } else if (change === 'cancelled') {
+    await enqueueEmail(trx, { ...common, template: 'live-class-cancellation', payload }, now);
+  } else {
+    const occasion = change === 'added' ? 'new-class' : 'joined-cohort';
+    await enqueueEmail(
+      trx,
+      { ...common, template: 'live-class-invitation', payload: { ...payload, occasion } },
+      now,
+    );
+  }
+}
 
 /**
  * Queues, in the transaction of the change, the e-mail with the calendar invitation
  * (`METHOD:REQUEST`) or cancellation (`METHOD:CANCEL`) to each student of the class's
- * cohort. Written by the mail part of issue 27.
+ * cohort. Each message names its one student: nobody learns who else is in the class.
  */
 export async function tellClassChange(
-  _trx: Kysely<Database>,
-  _session: LiveSession,
-  _change: ClassChange,
-  _now: Date,
-): Promise<void> {}
+  trx: Kysely<Database>,
+  session: LiveSession,
+  change: ClassChange,
+  now: Date,
+): Promise<void> {
+  const cohort = await cohortName(trx, session.cohort_id);
+  if (!cohort) return;
+  for (const student of await studentsOf(trx, session.cohort_id)) {
+    await enqueueClassEmail(trx, session, student, cohort, change, now);
+  }
+}
+
+interface Membership {
+  access: Access;
+  cohort: Cohort;
+}
+
+/**
+ * Someone just became a student of a cohort (placed in it with course access, or given
+ * access while in it): in the transaction of that change, queue the invitation of each of
+ * its classes still to come. One e-mail per class, not one listing them all: a calendar
+ * app acts on one invitation per message (RFC 5546 keeps one UID to an iTIP message),
+ * and each later update replaces exactly that event.
+ */
+export async function inviteToCohortClasses(
+  trx: Kysely<Database>,
+  change: { userId: string; before: Membership; after: Membership },
+  now: Date,
+): Promise<void> {
+  const { before, after } = change;
+  const isStudent = (membership: Membership, cohort: Cohort) =>
+    membership.access !== 'none' && membership.cohort === cohort;
+  if (after.cohort === NO_COHORT || !isStudent(after, after.cohort)) return;
+  if (isStudent(before, after.cohort)) return;
+  const [student, cohort] = await Promise.all([
+    trx
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('id', '=', change.userId)
+      .executeTakeFirst(),
+    cohortName(trx, after.cohort),
+  ]);
+  if (!student || !cohort || !isDeliverableAddress(student.email)) return;
+  const sessions = await trx
+    .selectFrom('live_sessions')
+    .selectAll()
+    .where('cohort_id', '=', after.cohort)
+    .where('status', '=', 'scheduled')
+    .where('starts_at', '>', nowTimestamp(now))
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+  for (const session of sessions) {
+    await enqueueClassEmail(trx, session, student, cohort, 'joined-cohort', now);
+  }
+}

@@ -1,5 +1,6 @@
 import { site } from '~/content/site';
 import {
+  attachmentsOf,
   readLocalMailboxMessage,
   requireLocalMailbox,
 } from '~/features/email/local-mailbox.server';
@@ -9,7 +10,8 @@ import type { Route } from './+types/message';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requireLocalMailbox(requireServices(context));
-  return { message: await readLocalMailboxMessage(db, params.id) };
+  const message = await readLocalMailboxMessage(db, params.id);
+  return { message, attachments: await attachmentsOf(message.raw) };
 }
 
 // Other people's e-mail: never kept by a cache.
@@ -21,5 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function LocalMailboxMessagePage({ loaderData }: Route.ComponentProps) {
-  return <LocalMailboxMessageView message={loaderData.message} />;
+  return (
+    <LocalMailboxMessageView message={loaderData.message} attachments={loaderData.attachments} />
+  );
 }

@@ -1,0 +1,23 @@
+import {
+  readLocalMailboxAttachment,
+  requireLocalMailbox,
+} from '~/features/email/local-mailbox.server';
+import { requireServices } from '~/load-context';
+import type { Route } from './+types/attachment';
+
+/**
+ * Downloads one attachment of a message in the local mailbox. Always as a download, and
+ * sandboxed: a message's part is whatever its sender put there, never a page of this site.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = requireLocalMailbox(requireServices(context));
+  const attachment = await readLocalMailboxAttachment(db, params.id, params.index);
+  return new Response(new Uint8Array(attachment.content), {
+    headers: {
+      'Content-Type': attachment.contentType,
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
+      'Content-Security-Policy': 'sandbox',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
