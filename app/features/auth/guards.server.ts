@@ -1,6 +1,6 @@
 import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
 import { data } from 'react-router';
-import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
+import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
 import { requireServices } from '~/load-context';
 import type { Viewer } from './viewer';
@@ -11,9 +11,19 @@ export interface PermissionDeniedData {
   signedIn: boolean;
 }
 
-export async function getViewer(context: Partial<RequestContext>): Promise<Viewer | null> {
+/**
+ * The viewer as the server's guards know them: also whether they mentor a cohort, read
+ * with the session (one query a request) and never sent to the browser as such.
+ */
+export interface SignedInViewer extends Viewer {
+  mentorsACohort: boolean;
+}
+
+export async function getViewer(context: Partial<RequestContext>): Promise<SignedInViewer | null> {
   const { user } = await requireServices(context).session();
-  return user ? { id: user.id, name: user.name, access: user.access } : null;
+  return user
+    ? { id: user.id, name: user.name, access: user.access, mentorsACohort: user.mentorsACohort }
+    : null;
 }
 
 /** The 403 of an area for this viewer: the guards' refusal, and a page's for what is not theirs. */
@@ -25,11 +35,9 @@ export function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
  * Level-1 students, admins and the mentors of any cohort (DESIGN §13: a mentor reads every
  * step, checked on every request); anyone else gets 403 before any content is read.
  */
-export async function requireStudent(context: Partial<RequestContext>): Promise<Viewer> {
+export async function requireStudent(context: Partial<RequestContext>): Promise<SignedInViewer> {
   const viewer = await getViewer(context);
-  if (viewer && (await readsStudentSteps(requireServices(context).services.database.db, viewer))) {
-    return viewer;
-  }
+  if (viewer && readsStudentSteps(viewer)) return viewer;
   return deny('student', viewer);
 }
 
@@ -38,19 +46,13 @@ export async function requireStudent(context: Partial<RequestContext>): Promise<
  * asked on every request, so a mentor removed from their last cohort is refused at once.
  * Which students and submissions they reach is the domain's check (`canReview`).
  */
-export async function requireReviewer(context: Partial<RequestContext>): Promise<Viewer> {
+export async function requireReviewer(context: Partial<RequestContext>): Promise<SignedInViewer> {
   const viewer = await getViewer(context);
-  if (viewer?.access === 'admin') return viewer;
-  if (
-    viewer &&
-    (await mentorsAnyCohort(requireServices(context).services.database.db, viewer.id))
-  ) {
-    return viewer;
-  }
+  if (viewer?.access === 'admin' || viewer?.mentorsACohort) return viewer;
   return deny('mentor', viewer);
 }
 
-export async function requireAdmin(context: Partial<RequestContext>): Promise<Viewer> {
+export async function requireAdmin(context: Partial<RequestContext>): Promise<SignedInViewer> {
   const viewer = await getViewer(context);
   if (viewer?.access === 'admin') return viewer;
   return deny('admin', viewer);

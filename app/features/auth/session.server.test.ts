@@ -36,6 +36,20 @@ describe('sessions', () => {
     expect(lookup.user?.name).toBe('Kemi');
   });
 
+  it('says with the session whether its person mentors a cohort, read afresh each time', async () => {
+    const user = await insertUser(handle.db, { name: 'Maya' });
+    const cookie = cookieOf(await startSession(handle.db, user.id, null, settings));
+    expect((await lookupSession(handle.db, cookie, settings)).user?.mentorsACohort).toBe(false);
+    const staff = { user_id: user.id, cohort_id: 'cohort-1', role: 'mentor' as const };
+    await handle.db
+      .insertInto('cohort_staff')
+      .values({ ...staff, added_by: 'admin-1', added_at: '2026-11-25T10:00:00.000Z' })
+      .execute();
+    expect((await lookupSession(handle.db, cookie, settings)).user?.mentorsACohort).toBe(true);
+    await handle.db.deleteFrom('cohort_staff').where('user_id', '=', user.id).execute();
+    expect((await lookupSession(handle.db, cookie, settings)).user?.mentorsACohort).toBe(false);
+  });
+
   it('is Secure and __Host- prefixed on https', async () => {
     const user = await insertUser(handle.db);
     const setCookie = await startSession(handle.db, user.id, null, { ...settings, secure: true });

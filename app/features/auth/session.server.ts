@@ -24,8 +24,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The person signed in, with whether they mentor any cohort: read with the session in one
+ * query, so the guards and the layouts of one request do not each ask again (DESIGN §13:
+ * still per request, so a mentor removed from their last cohort is refused at once).
+ */
+export type SessionUser = User & { mentorsACohort: boolean };
+
 export type SessionLookup =
-  | { user: User; sessionHash: string; clearCookie?: undefined }
+  | { user: SessionUser; sessionHash: string; clearCookie?: undefined }
   | { user: null; sessionHash?: undefined; clearCookie: boolean };
 
 /** The person behind the request's session cookie, read fresh from the database. */
@@ -45,6 +52,17 @@ export async function lookupSession(
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.expires_at', 'sessions.last_seen_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('cohort_staff')
+            .select('cohort_staff.user_id')
+            .whereRef('cohort_staff.user_id', '=', 'users.id')
+            .where('cohort_staff.role', '=', 'mentor'),
+        )
+        .as('mentors_a_cohort'),
+    )
     .where('sessions.id_hash', '=', sessionHash)
     .executeTakeFirst();
   if (!row) return { user: null, clearCookie: true };
@@ -61,8 +79,9 @@ export async function lookupSession(
       .where('id_hash', '=', sessionHash)
       .execute();
   }
-  const { expires_at: _expires, last_seen_at: _lastSeen, ...user } = row;
-  return { user, sessionHash };
+  const { expires_at: _expires, last_seen_at: _lastSeen, mentors_a_cohort, ...user } = row;
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return { user: { ...user, mentorsACohort: Boolean(mentors_a_cohort) }, sessionHash };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   waitingReviewCount,
   type SubmissionRecord,
 } from '~/features/projects/submissions.server';
-import { cohortsMentoredBy, mentorsAnyCohort } from './mentors.server';
+import { cohortsMentoredBy } from './mentors.server';
 
 const STEP_SLUGS: string[] = NUMBERED_STEPS.map((step) => step.slug);
 const PROJECT_IDS: string[] = PROJECTS.map((project) => project.id);
@@ -21,9 +21,9 @@ const PROJECT_IDS: string[] = PROJECTS.map((project) => project.id);
  */
 export async function reviewQueueSize(
   db: Kysely<Database>,
-  user: { id: string; access: Access },
+  user: { id: string; access: Access; mentorsACohort: boolean },
 ): Promise<number | null> {
-  if (user.access !== 'admin' && !(await mentorsAnyCohort(db, user.id))) return null;
+  if (user.access !== 'admin' && !user.mentorsACohort) return null;
   return waitingReviewCount(db, user.id);
 }
 

@@ -192,14 +192,10 @@ export async function isMentorOf(
 
 /**
  * Whether a person reads the students-only steps: level-1 students and admins by their
- * access, and a mentor of any cohort (DESIGN §13), asked on every request.
+ * access, and a mentor of any cohort (DESIGN §13), as the request's session read them.
  */
-export async function readsStudentSteps(
-  db: Kysely<Database>,
-  user: { id: string; access: Access },
-): Promise<boolean> {
-  if (user.access === 'level-1' || user.access === 'admin') return true;
-  return mentorsAnyCohort(db, user.id);
+export function readsStudentSteps(person: { access: Access; mentorsACohort: boolean }): boolean {
+  return person.access === 'level-1' || person.access === 'admin' || person.mentorsACohort;
 }
 
 /** Whether a person mentors at least one cohort (the mentor area's door), asked per request. */

@@ -11,7 +11,7 @@ import {
   type SubmissionStatus,
 } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
-import { readsStudentSteps } from '~/features/mentors/mentors.server';
+import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 
 /** Who acts: the signed-in person as the session gives them. */
@@ -61,7 +61,11 @@ export async function submitProject(
         .select(['id', 'access'])
         .where('id', '=', input.userId)
         .executeTakeFirstOrThrow();
-      if (findCourseStep(project.step)?.studentsOnly && !(await readsStudentSteps(trx, user))) {
+      const mentorsACohort = await mentorsAnyCohort(trx, user.id);
+      if (
+        findCourseStep(project.step)?.studentsOnly &&
+        !readsStudentSteps({ access: user.access, mentorsACohort })
+      ) {
         return { outcome: 'step-closed' };
       }
       const latest = await trx

@@ -17,11 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return { completed: [], readsStudentSteps: false };
   const { db } = requireServices(context).services.database;
-  const [rows, reads] = await Promise.all([
-    listCompletedSteps(db, viewer.id),
-    readsStudentSteps(db, viewer),
-  ]);
-  return { completed: rows.map((row) => row.step), readsStudentSteps: reads };
+  const rows = await listCompletedSteps(db, viewer.id);
+  return { completed: rows.map((row) => row.step), readsStudentSteps: readsStudentSteps(viewer) };
 }
 
 export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) {
