@@ -99,6 +99,20 @@ export function summarize(values: readonly number[], digits?: number): Summary {
   };
 }
 
+/**
+ * `work` run `warmUp` times untimed, then `times` times timed: the timed runs' summary in
+ * ms, to two decimals.
+ */
+export async function timed(times: number, warmUp: number, work: () => Promise<unknown>) {
+  const values: number[] = [];
+  for (let i = 0; i < warmUp + times; i += 1) {
+    const started = performance.now();
+    await work();
+    if (i >= warmUp) values.push(performance.now() - started);
+  }
+  return summarize(values, 2);
+}
+
 /** Median and maximum, to one decimal (memory figures). */
 export const spread = (values: number[]) => ({
   median: round(median(values), 1),

@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { createAccounts, type Account, type AccountRequest } from '../../tests/support/accounts';
 import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
@@ -158,35 +159,45 @@ export async function startAppServer(
   return { ...running, origin, serverPid: () => serverProcess(running.pid) };
 }
 
+export interface Site {
+  database: DatabaseHandle;
+  /** The first server (the one `alive` restarts), then the others. */
+  servers: AppServer[];
+  /** The first server, started afresh when it has died (an incident says so). */
+  alive: () => Promise<AppServer>;
+  accounts: Account[];
+  sink: Awaited<ReturnType<typeof startSmtpSink>>;
+}
+
 /**
- * `work` with the production server on `databaseUrl` (migrated first, so the bench's own
- * connection sees every table the server uses), its e-mail going out through SMTP as in
- * production, to a sink in the bench process; everything stopped afterwards.
+ * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
+ * (so the bench's own connection sees every table the server uses) and holding `accounts`
+ * (signed-in users, in order), their e-mail going out through SMTP as in production, to a
+ * sink in the bench process; everything stopped afterwards.
  */
-export async function withSiteServer<T>(
+export async function withSite<T>(
   label: string,
   databaseUrl: string,
-  env: Record<string, string>,
-  work: (site: {
-    database: DatabaseHandle;
-    server: AppServer;
-    sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  }) => Promise<T>,
+  options: { env?: Record<string, string>; accounts?: AccountRequest[]; servers?: number },
+  work: (site: Site) => Promise<T>,
 ): Promise<T> {
+  const accounts = await createAccounts(databaseUrl, options.accounts ?? []);
   const database = openDatabase(databaseUrl);
   const sink = await startSmtpSink();
   const closeSink = onCleanup('stop the SMTP sink', () => sink.close());
-  let server: AppServer | undefined;
+  const servers: AppServer[] = [];
+  const env = { ...options.env, SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' };
+  const start = (name: string) => startAppServer(`site server ${name}(${label})`, databaseUrl, env);
   try {
-    await migrateToLatest(database.db);
-    server = await startAppServer(`site server (${label})`, databaseUrl, {
-      ...env,
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Bench <bench@example.net>',
-    });
-    return await work({ database, server, sink });
+    const count = options.servers ?? 1;
+    for (let i = 0; i < count; i += 1) servers.push(await start(count > 1 ? `${'AB'[i]} ` : ''));
+    const alive = async () => {
+      if (servers[0]!.exited()) servers[0] = await start('restarted ');
+      return servers[0]!;
+    };
+    return await work({ database, servers, alive, accounts, sink });
   } finally {
-    await server?.stop();
+    for (const server of servers.reverse()) await server.stop();
     await database.close();
     await closeSink();
   }
@@ -249,14 +260,15 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
  * Runs `work` with a process's memory watched: its RSS sampled every `everyMs`, and its
  * exact peak (VmHWM, reset to the current RSS first by writing `5` to
  * /proc/<pid>/clear_refs, Linux ≥ 4.0, so nothing between samples is missed), until
- * `settleMs` after the work ended (buffers being let go, an e-mail going out).
+ * `settleMs` after the work ended (buffers being let go, an e-mail going out). Its answer
+ * comes back with the readings, in MB to one decimal.
  */
-export async function watchMemory<T>(
+export async function watchMemory<T extends object>(
   pid: number,
   everyMs: number,
   settleMs: number,
   work: () => Promise<T>,
-): Promise<{ value: T; memory: ReturnType<typeof readings> }> {
+) {
   const beforeMb = rssMb(pid);
   let reset = true;
   try {
@@ -268,24 +280,47 @@ export async function watchMemory<T>(
   const value = await work();
   await sleep(settleMs);
   const exactPeakMb = reset ? statusMb(pid, 'VmHWM') : Number.NaN;
-  return { value, memory: readings(beforeMb, stop(), exactPeakMb, rssMb(pid)) };
+  const samples = stop();
+  return {
+    ...value,
+    beforeMb: round(beforeMb, 1),
+    sampledPeakMb: round(Math.max(...samples), 1),
+    /** VmHWM over the same span; NaN when the kernel refused to reset it. */
+    exactPeakMb: round(exactPeakMb, 1),
+    afterMb: round(rssMb(pid), 1),
+  };
 }
-
-/** A watched span's memory, in MB to one decimal; the sampled peak is the highest sample. */
-const readings = (beforeMb: number, samples: number[], exactPeakMb: number, afterMb: number) => ({
-  beforeMb: round(beforeMb, 1),
-  sampledPeakMb: round(Math.max(...samples), 1),
-  samples: samples.length,
-  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
-  exactPeakMb: round(exactPeakMb, 1),
-  afterMb: round(afterMb, 1),
-});
 
 /** The peak of a watched span: the exact one where it was read, else the samples'. */
 export const peakOf = (run: { exactPeakMb: number; sampledPeakMb: number }) =>
   Number.isFinite(run.exactPeakMb)
     ? Math.max(run.exactPeakMb, run.sampledPeakMb)
     : run.sampledPeakMb;
+
+/**
+ * Watched spans on a server that starts idle: `warmUps` (the first sizes the heap and
+ * compiles the code paths), then, from the baseline read a second after them, `runs`.
+ */
+export async function watchRuns<T extends object>(
+  pid: number,
+  options: { everyMs: number; settleMs: number },
+  warmUps: (() => Promise<T>)[],
+  runs: (() => Promise<T>)[],
+) {
+  const watch = async (works: (() => Promise<T>)[]) => {
+    const watched = [];
+    for (const work of works) {
+      watched.push(await watchMemory(pid, options.everyMs, options.settleMs, work));
+    }
+    return watched;
+  };
+  await sleep(1_000);
+  const idleMb = round(rssMb(pid), 1);
+  const warmUp = await watch(warmUps);
+  await sleep(1_000);
+  const baselineMb = round(rssMb(pid), 1);
+  return { idleMb, warmUp, baselineMb, runs: await watch(runs), afterMb: round(rssMb(pid), 1) };
+}
 
 /** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
 export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {

@@ -49,22 +49,68 @@ export const signedMb = (value: number) =>
 export const num = (value: number | null | undefined) => (finite(value) ? String(value) : '–');
 export const count = (value: number) => value.toLocaleString('en');
 export const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL');
-/** A row of dashes after the first cells, for an engine that was not measured. */
-export const dashes = (cells: string[], width: number) => [
-  ...cells,
-  ...Array.from({ length: width - cells.length }, () => '–'),
-];
+/** Summary figures in ms, joined: `msOf(s, 'p50', 'p95')` is "1.2 ms / 3.4 ms". */
+export const msOf = <K extends string>(
+  summary: Record<K, number> | undefined,
+  keys: K[],
+  digits = 1,
+) => keys.map((key) => ms(summary?.[key], digits)).join(' / ');
+
+interface Measured {
+  engine: Engine;
+  skipped?: string;
+  error?: string;
+}
 /** Why an engine has no figures. */
-export const why = (engine: { skipped?: string; error?: string }, fallback = 'no figures') =>
-  engine.skipped ?? engine.error ?? fallback;
+const why = (engine: Measured) => engine.skipped ?? engine.error ?? 'no figures';
+
+/** One line per engine that has no figures, saying why: for a part's section. */
+export const unmeasured = (engines: Measured[]) =>
+  engines
+    .filter((engine) => engine.skipped || engine.error)
+    .map((engine) => `${engineName(engine.engine)}: not measured: ${why(engine)}.\n`)
+    .join('\n');
+
+/** A figure judged against its budget: what was measured and whether it is met. */
+export const judged = (measured: string, ok: boolean): Omit<BudgetRow, 'budget'> => ({
+  measured,
+  status: verdict(ok),
+});
+
+/**
+ * The budget rows of a part measured on each engine: `labels` name them (from the engine's
+ * display name), `figures` judges an engine's figures row by row, and a row without figures
+ * (the engine was skipped or failed, or the part did not run) is "not measured".
+ */
+export function perEngine<E extends Measured>(
+  engines: E[] | undefined,
+  labels: ((name: string, engine: Engine) => string)[],
+  figures: (engine: E) => (ReturnType<typeof judged> | undefined)[],
+): BudgetRow[] {
+  if (!engines) {
+    return (['sqlite', 'postgres'] as const).flatMap((engine) =>
+      labels.map((label) => row(label(engineName(engine), engine), '', NA)),
+    );
+  }
+  return engines.flatMap((engine) => {
+    const rows = figures(engine);
+    return labels.map((label, index) => {
+      const budget = label(engineName(engine.engine), engine.engine);
+      const figure = rows[index];
+      return figure ? { budget, ...figure } : row(budget, why(engine), NA);
+    });
+  });
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function table(head: string[], rows: string[][]): string {
+/** A markdown table of `items`, one column per heading and the cell it shows for an item. */
+export function table<T>(items: T[], columns: [string, (item: T) => string][]): string {
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
   return [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
-    ...rows.map((cells) => `| ${cells.map(cell).join(' | ')} |`),
+    line(columns.map(([head]) => head)),
+    line(columns.map(() => '---')),
+    ...items.map((item) => line(columns.map(([, show]) => show(item)))),
   ].join('\n');
 }
 
@@ -131,10 +177,11 @@ export function renderMarkdown(results: BenchResults, parts: [string, Part<unkno
   });
   lines.push('## Budgets (DESIGN §8)', '');
   paragraph(
-    table(
-      ['budget', 'measured', 'status'],
-      rows.map((r) => [r.budget, r.measured, r.status]),
-    ),
+    table(rows, [
+      ['budget', (r) => r.budget],
+      ['measured', (r) => r.measured],
+      ['status', (r) => r.status],
+    ]),
   );
   for (const [name, part] of parts) {
     const result = results[name];
