@@ -6,7 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { createAccounts, type Account, type AccountRequest } from '../../tests/support/accounts';
 import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { createAccounts, type Account } from '../../tests/support/accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium';
 import {
   BENCH_DIR,
@@ -20,11 +19,12 @@ import {
   onCleanup,
   ROOT,
   round,
+  tally,
   tempDir,
   withTimeout,
 } from '../lib/common';
-import { runCommand, startAppServer, startProcess, waitForHttp } from '../lib/processes';
-import { definePart, kb, ms, NA, NOT_MET, num, row, table, verdict, MET } from '../lib/report';
+import { runCommand, startProcess, waitForHttp, withSite } from '../lib/processes';
+import { definePart, judged, kb, ms, NA, num, row, table } from '../lib/report';
 
 // The same Debian Chromium and closed-network flags as the end-to-end tests, headless.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -49,22 +49,9 @@ interface LighthouseResultLite {
   >;
   audits: Record<string, Audit | undefined>;
   runtimeError?: { code: string; message: string };
-  environment?: { benchmarkIndex?: number };
 }
 interface Details {
-  type?: string;
   items?: Record<string, unknown>[];
-  overallSavingsMs?: number;
-}
-
-function shortPath(url: unknown): string {
-  if (typeof url !== 'string') return '?';
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url.slice(0, 80);
-  }
 }
 
 function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | undefined {
@@ -76,35 +63,6 @@ function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | 
     if (found) return found;
   }
   return undefined;
-}
-
-/** One line about an audit: its display value, else what its first item names. */
-function finding(result: Audit): string {
-  if (result.displayValue) return result.displayValue;
-  const items = (result.details as Details | undefined)?.items ?? [];
-  const first = items[0];
-  if (!first) return '';
-  const parts = [
-    first.issueType,
-    first.description,
-    first.source,
-    first.directive,
-    findNode(first)?.snippet,
-    typeof first.url === 'string' ? shortPath(first.url) : undefined,
-  ].filter((part): part is string => typeof part === 'string' && part !== '');
-  const text = parts.length ? parts.join(' ') : JSON.stringify(first);
-  return `${text.slice(0, 140)}${items.length > 1 ? ` (+${items.length - 1})` : ''}`;
-}
-
-/** The LCP breakdown: time to first byte, load delay, load time, render delay. */
-function lcpPhases(details: unknown): string {
-  for (const table of (details as Details | undefined)?.items ?? []) {
-    const phases = ((table as Details).items ?? []).filter((r) => typeof r.phase === 'string');
-    if (phases.length) {
-      return phases.map((r) => `${String(r.phase)} ${Math.round(Number(r.timing))} ms`).join(' · ');
-    }
-  }
-  return '';
 }
 
 /** One Lighthouse run, reduced to what the report needs. */
@@ -123,34 +81,17 @@ function reduce(lhr: LighthouseResultLite) {
       return [id, typeof score === 'number' ? Math.round(score * 100) : null];
     }),
   ) as Scores;
-  // Audits that cost points in a category below 100 (`category: audit id`), and what
-  // Lighthouse says about each.
+  // Audits that cost points in a category below 100 (`category: audit id`).
   const failing: string[] = [];
-  const findings: Record<string, string> = {};
   for (const id of CATEGORIES.filter((id) => scores[id] !== 100)) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const result = audit(ref.id);
       if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
       if (['informative', 'notApplicable'].includes(result.scoreDisplayMode)) continue;
       failing.push(`${id}: ${ref.id}`);
-      findings[ref.id] = finding(result);
     }
   }
-  const opportunities = Object.entries(lhr.audits)
-    .flatMap(([id, result]) => {
-      const details = result?.details as Details | undefined;
-      const savings = details?.type === 'opportunity' ? (details.overallSavingsMs ?? 0) : 0;
-      return savings >= 50 ? [{ id, savings }] : [];
-    })
-    .sort((a, b) => b.savings - a.savings)
-    .map(({ id, savings }) => `${id} ~${Math.round(savings)} ms`);
-  const scripts = items
-    .filter((item) => item.resourceType === 'Script')
-    .map((item) => ({ path: shortPath(item.url), bytes: item.transferSize ?? 0 }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 30);
-  const lcpDetails = audit('largest-contentful-paint-element')?.details;
-  const node = findNode(lcpDetails);
+  const node = findNode(audit('largest-contentful-paint-element')?.details);
   return {
     scores,
     lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
@@ -161,10 +102,6 @@ function reduce(lhr: LighthouseResultLite) {
     mediaBytes: bytes('Media'),
     lcpElement: (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160),
     failing,
-    findings,
-    opportunities,
-    lcpPhases: lcpPhases(lcpDetails),
-    scripts,
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
   };
 }
@@ -177,16 +114,11 @@ function combine(
   formFactor: FormFactor,
   runs: PageRun[],
   errors: string[],
-  benchmarkIndex: number | undefined,
 ) {
   const medianOf = (pick: (run: PageRun) => number, digits: number) => {
     const finite = runs.map(pick).filter(Number.isFinite);
     return round(finite.length ? median(finite) : Number.NaN, digits);
   };
-  const middle = runs.length ? median(runs.map((run) => run.scores.performance ?? 0)) : 0;
-  // Details come from the run whose performance score is the median.
-  const distance = (run: PageRun) => Math.abs((run.scores.performance ?? 0) - middle);
-  const typical = [...runs].sort((a, b) => distance(a) - distance(b))[0];
   const failing = [...new Set(runs.flatMap((run) => [...new Set(run.failing)]))];
   const elements = runs.map((run) => run.lcpElement);
   const often = (element: string) => elements.filter((x) => x === element).length;
@@ -212,12 +144,7 @@ function combine(
     failing: failing
       .map((audit) => ({ audit, runs: runs.filter((run) => run.failing.includes(audit)).length }))
       .sort((a, b) => b.runs - a.runs),
-    findings: Object.fromEntries(runs.flatMap((run) => Object.entries(run.findings))),
-    opportunities: typical?.opportunities ?? [],
-    lcpPhases: typical?.lcpPhases ?? '',
-    scripts: typical?.scripts ?? [],
     errors,
-    benchmarkIndex,
   };
 }
 type PageResult = ReturnType<typeof combine>;
@@ -240,7 +167,6 @@ async function measurePage(
   const stopChrome = onCleanup(`stop Chromium (pid ${chrome.pid})`, () => chrome.kill());
   const good: PageRun[] = [];
   const errors: string[] = [];
-  let benchmarkIndex: number | undefined;
   try {
     // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
     for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
@@ -257,7 +183,6 @@ async function measurePage(
         );
         if (!result) throw new Error('Lighthouse returned no result');
         const lhr = result.lhr as unknown as LighthouseResultLite;
-        benchmarkIndex = lhr.environment?.benchmarkIndex ?? benchmarkIndex;
         const reduced = reduce(lhr);
         if (reduced.error) errors.push(reduced.error);
         else good.push(reduced);
@@ -268,7 +193,7 @@ async function measurePage(
   } finally {
     await stopChrome();
   }
-  const combined = combine(page, as, formFactor, good, errors, benchmarkIndex);
+  const combined = combine(page, as, formFactor, good, errors);
   log(
     `web: ${formFactor} ${page} (${as}): ${CATEGORIES.map((id) => combined.scores[id] ?? '–').join('/')}, ` +
       `LCP ${combined.lcpMs} ms, TBT ${combined.tbtMs} ms, CLS ${combined.cls}, JS ${combined.jsBytes} B, CSS ${combined.cssBytes} B` +
@@ -306,35 +231,28 @@ async function startBareApp() {
 
 async function run() {
   const runs = envInteger('BENCH_LH_RUNS', 3);
-  const databaseUrl = join(tempDir('web'), 'bench.sqlite');
-  const [student, admin] = (await createAccounts(databaseUrl, [
-    { access: 'level-1', name: 'Bench Student' },
-    { access: 'admin', name: 'Bench Admin' },
-  ])) as [Account, Account];
-  let server = await startAppServer('site server (Lighthouse)', databaseUrl);
-  /** The server's origin; a server that has died (see the incidents) is started again. */
-  const origin = async () => {
-    if (server.exited()) {
-      server = await startAppServer('site server (Lighthouse, restarted)', databaseUrl);
-    }
-    return server.origin;
-  };
-  const targets: { page: string; as: Visitor; cookie?: string }[] = [
-    ...PUBLIC_PAGES.map((page) => ({ page, as: 'visitor' as const })),
-    { page: '/fed/javascript', as: 'level-1 student', cookie: student.cookie },
-    { page: '/admin/home', as: 'admin', cookie: admin.cookie },
+  const accounts = [
+    { access: 'level-1' as const, name: 'Bench Student' },
+    { access: 'admin' as const, name: 'Bench Admin' },
   ];
-  const pages: PageResult[] = [];
-  try {
+  const databaseUrl = join(tempDir('web'), 'bench.sqlite');
+  const pages = await withSite('Lighthouse', databaseUrl, { accounts }, async (site) => {
+    const [student, admin] = site.accounts;
+    const targets: { page: string; as: Visitor; cookie?: string }[] = [
+      ...PUBLIC_PAGES.map((page) => ({ page, as: 'visitor' as const })),
+      { page: '/fed/javascript', as: 'level-1 student', cookie: student!.cookie },
+      { page: '/admin/home', as: 'admin', cookie: admin!.cookie },
+    ];
+    const measured: PageResult[] = [];
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const { page, as, cookie } of targets) {
-        const url = async () => (await origin()) + page;
-        pages.push(await measurePage(url, page, as, formFactor, runs, cookie));
+        // A server that has died (see the incidents) is started again.
+        const url = async () => (await site.alive()).origin + page;
+        measured.push(await measurePage(url, page, as, formFactor, runs, cookie));
       }
     }
-  } finally {
-    await server.stop();
-  }
+    return measured;
+  });
   let bare: PageResult | { error: string };
   let bareServer: string | undefined;
   try {
@@ -362,7 +280,6 @@ type WebResult = Awaited<ReturnType<typeof run>>;
 
 const scoreLine = ({ scores: s }: PageResult) =>
   `Perf ${num(s.performance)} · A11y ${num(s.accessibility)} · BP ${num(s['best-practices'])} · SEO ${num(s.seo)}`;
-const bareOf = (web: WebResult) => ('error' in web.bare ? undefined : web.bare);
 
 function judge(web: WebResult | undefined) {
   const jsLabel = 'Home page JS ≤ 1.25 × bare React Router app';
@@ -378,143 +295,87 @@ function judge(web: WebResult | undefined) {
     if (!page || page.runs === 0) return row(label, 'no successful run', NA);
     const all100 = Object.values(page.scores).every((score) => score === 100);
     const losing = page.failing.filter((f) => f.runs * 2 > page.runs).map((f) => f.audit);
-    return row(
-      label,
+    const measured =
       `${scoreLine(page)} (median of ${page.runs})` +
-        (all100 || losing.length === 0 ? '' : `; losing: ${losing.slice(0, 6).join(', ')}`),
-      verdict(all100),
-    );
+      (all100 || losing.length === 0 ? '' : `; losing: ${losing.slice(0, 6).join(', ')}`);
+    return { budget: label, ...judged(measured, all100) };
   });
   const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
-  const bare = bareOf(web);
+  const bare = 'error' in web.bare ? undefined : web.bare;
   rows.push(
     web.jsRatio !== undefined && home && bare
-      ? row(
-          jsLabel,
-          `site ${kb(home.jsBytes)} vs bare ${kb(bare.jsBytes)} (gzipped transfer) = ${web.jsRatio.toFixed(2)}×`,
-          verdict(web.jsRatio <= JS_RATIO_BUDGET),
-        )
+      ? {
+          budget: jsLabel,
+          ...judged(
+            `site ${kb(home.jsBytes)} vs bare ${kb(bare.jsBytes)} (gzipped transfer) = ${web.jsRatio.toFixed(2)}×`,
+            web.jsRatio <= JS_RATIO_BUDGET,
+          ),
+        }
       : row(jsLabel, 'error' in web.bare ? `bare app failed: ${web.bare.error}` : 'no figure', NA),
   );
   const homes = web.pages.filter((p) => p.page === '/' && p.runs > 0);
   if (homes.length) {
-    const video = homes.some((p) => /^<video/i.test(p.lcpElement));
     const each = homes.map(
       (p) =>
         `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\`, video bytes during the load ${kb(p.mediaBytes)}`,
     );
-    rows.push(
-      row(
-        'Hero video never delays the largest paint',
+    rows.push({
+      budget: 'Hero video never delays the largest paint',
+      ...judged(
         `${each.join('; ')} (reduced-motion autoplay is not measured here)`,
-        video ? NOT_MET : MET,
+        !homes.some((p) => /^<video/i.test(p.lcpElement)),
       ),
-    );
+    });
   }
   return rows;
 }
 
 function details(web: WebResult) {
   const lines: string[] = [];
-  const bare = bareOf(web);
-  const figures = (p: PageResult) => [
-    num(p.scores.performance),
-    num(p.scores.accessibility),
-    num(p.scores['best-practices']),
-    num(p.scores.seo),
-    ms(p.lcpMs, 0),
-    ms(p.tbtMs, 0),
-    num(p.cls),
-    kb(p.jsBytes),
-    kb(p.cssBytes),
-  ];
+  const bare = 'error' in web.bare ? [] : [{ ...web.bare, page: '/ bare React Router app' }];
+  const score = (id: (typeof CATEGORIES)[number]) => (p: PageResult) => num(p.scores[id]);
   for (const formFactor of ['mobile', 'desktop'] as const) {
-    const rows = web.pages
-      .filter((p) => p.formFactor === formFactor)
-      .map((p) => [
-        `\`${p.page}\``,
-        p.as,
-        ...figures(p),
-        p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs),
-      ]);
-    if (formFactor === 'mobile' && bare) {
-      rows.push(['`/` bare React Router app', 'visitor', ...figures(bare), String(bare.runs)]);
-    }
-    const head = [
-      'page',
-      'as',
-      'Perf',
-      'A11y',
-      'BP',
-      'SEO',
-      'LCP',
-      'TBT',
-      'CLS',
-      'JS',
-      'CSS',
-      'runs',
-    ];
+    const pages = web.pages.filter((p) => p.formFactor === formFactor);
     lines.push(`### Lighthouse, ${formFactor} (medians of ${web.runsPerPage} runs)`, '');
-    lines.push(table(head, rows), '');
+    const columns: [string, (p: PageResult) => string][] = [
+      ['page', (p) => `\`${p.page}\``],
+      ['as', (p) => p.as],
+      ['Perf', score('performance')],
+      ['A11y', score('accessibility')],
+      ['BP', score('best-practices')],
+      ['SEO', score('seo')],
+      ['LCP', (p) => ms(p.lcpMs, 0)],
+      ['TBT', (p) => ms(p.tbtMs, 0)],
+      ['CLS', (p) => num(p.cls)],
+      ['JS', (p) => kb(p.jsBytes)],
+      ['CSS', (p) => kb(p.cssBytes)],
+      ['runs', (p) => (p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs))],
+    ];
+    lines.push(table(formFactor === 'mobile' ? [...pages, ...bare] : pages, columns), '');
   }
-  const bench = web.pages.find((p) => p.benchmarkIndex)?.benchmarkIndex;
   lines.push(
     `JS and CSS are the gzipped transfer bytes of every Script / Stylesheet request during the load. ` +
       (web.jsRatio !== undefined
         ? `Home page JavaScript: **${web.jsRatio.toFixed(2)}×** the bare app's (budget ≤ ${JS_RATIO_BUDGET}×). `
         : '') +
-      (web.bareServer ? `Bare app served by ${web.bareServer}. ` : '') +
-      (bench ? `Lighthouse CPU benchmark index on this machine: ${Math.round(bench)}.` : ''),
+      (web.bareServer ? `Bare app served by ${web.bareServer}.` : ''),
     '',
   );
   if ('error' in web.bare) lines.push(`Bare app: failed: ${web.bare.error}`, '');
-  const below = web.pages.filter(
-    (p) => p.runs > 0 && Object.values(p.scores).some((score) => score !== null && score < 100),
-  );
-  if (below.length) {
-    lines.push('### Why pages score below 100', '');
-    for (const p of below) {
-      const low = Object.entries(p.scores)
-        .filter(([, score]) => score !== null && score < 100)
-        .map(([category, score]) => `${category} ${score}`)
-        .join(', ');
-      const audits = p.failing
-        .map((f) => {
-          const detail = p.findings[f.audit.replace(/^[a-z-]+: /, '')];
-          return `${f.audit}${detail ? ` “${detail}”` : ''} (${f.runs}/${p.runs} runs)`;
-        })
-        .join('; ');
-      const slow = p.scores.performance !== null && p.scores.performance < 100;
-      lines.push(
-        `- ${p.formFactor} \`${p.page}\` (${low}): ${audits || 'no single audit below 1'}` +
-          (slow
-            ? `. LCP ${ms(p.lcpMs, 0)} (median)${p.lcpPhases ? `; in the run with the median score, LCP = ${p.lcpPhases}` : ''}` +
-              (p.opportunities.length ? `; opportunities: ${p.opportunities.join(', ')}` : '')
-            : ''),
-      );
-    }
-    lines.push('');
-  }
-  const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
-  if (home?.scripts.length) {
-    const theirs = bare?.scripts ?? [];
-    const rows = Array.from({ length: Math.max(home.scripts.length, theirs.length) }, (_, i) =>
-      [home.scripts[i], theirs[i]].flatMap((s) => (s ? [`\`${s.path}\``, kb(s.bytes)] : ['', ''])),
+  for (const p of web.pages) {
+    const low = Object.entries(p.scores).filter(([, score]) => score !== null && score < 100);
+    if (p.runs === 0 || !low.length) continue;
+    const audits = p.failing.map((f) => `${f.audit} (${f.runs}/${p.runs} runs)`);
+    lines.push(
+      `- Below 100, ${p.formFactor} \`${p.page}\` (${low.map(([category, score]) => `${category} ${score}`).join(', ')}): ${audits.join('; ') || 'no single audit below 1'}`,
     );
-    lines.push('### Scripts loaded by the home page', '');
-    lines.push(table(['site `/`', 'gzipped', 'bare app `/`', 'gzipped'], rows), '');
   }
-  const failed = web.pages.filter((p) => p.errors.length > 0);
-  for (const p of failed) {
-    const counts = new Map<string, number>();
-    for (const error of p.errors) counts.set(error, (counts.get(error) ?? 0) + 1);
-    const text = [...counts.entries()]
-      .map(([error, n]) => `${error.slice(0, 200)}${n > 1 ? ` (× ${n})` : ''}`)
-      .join('; ');
+  for (const p of web.pages.filter((p) => p.errors.length > 0)) {
+    const counts = tally(p.errors, (error) => error.slice(0, 200));
+    const text = [...counts].map(([error, n]) => `${error}${n > 1 ? ` (× ${n})` : ''}`).join('; ');
     lines.push(`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`);
   }
-  if (failed.length) lines.push('');
-  return lines.join('\n');
+  return `${lines.join('\n')}\n`;
 }
 
 export default definePart({ title: 'Web', needsBuild: true, run, judge, details });
