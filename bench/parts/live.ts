@@ -90,12 +90,14 @@ async function openStreams(origin: string, cookie: string, count: number): Promi
  * cohort) on `postTo`, and times each change's arrival on `streams` streams on `streamsOn`.
  */
 async function measure(
-  [postTo, streamsOn]: AppServer[],
+  servers: AppServer[],
   [admin, target]: Account[],
   streams: number,
   changes: number,
 ) {
-  const open = await openStreams(streamsOn!.origin, admin!.cookie, streams);
+  // With two servers the POST goes to A and the streams are on B.
+  const [postTo, streamsOn] = [servers[0]!, servers.at(-1)!];
+  const open = await openStreams(streamsOn.origin, admin!.cookie, streams);
   const latencies: number[] = [];
   const slowest: number[] = [];
   const fromSent: number[] = [];
@@ -110,7 +112,7 @@ async function measure(
         cohort: step % 4 < 2 ? 'cohort-1' : 'none',
       });
       const sent = performance.now();
-      const url = `${postTo!.origin}/admin/user-details/${encodeURIComponent(target!.id)}`;
+      const url = `${postTo.origin}/admin/user-details/${encodeURIComponent(target!.id)}`;
       const answer = await send(url, { method: 'POST', cookie: admin!.cookie, body });
       if (answer.status !== 302) {
         throw new Error(`the change was not saved: POST answered ${answer.status}, not 302`);
