@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import { EXPORT_COLUMNS } from '~/features/admin/user-export.server';
 import { envInteger, log, round, summarize } from '../lib/common';
 import { onBothEngines } from '../lib/postgres';
-import { peakOf, seedUsers, watchRuns, withSite } from '../lib/processes';
+import { seedUsers, watchRuns, withSite } from '../lib/processes';
 import {
   count,
   definePart,
@@ -57,10 +57,8 @@ async function download(url: string, cookie: string) {
     headers: { cookie, 'accept-encoding': 'gzip' },
     signal: AbortSignal.timeout(60_000),
   });
-  const firstByteMs = performance.now() - started;
-  let bytes = 0;
-  let lineBreaks = 0;
-  let head = '';
+  const firstByteMs = round(performance.now() - started, 1);
+  let [bytes, lineBreaks, head] = [0, 0, ''];
   const decoder = new TextDecoder();
   const reader = response.body?.getReader();
   for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
@@ -72,13 +70,12 @@ async function download(url: string, cookie: string) {
   }
   return {
     status: response.status,
-    contentEncoding: response.headers.get('content-encoding'),
+    encoding: response.headers.get('content-encoding') ?? 'identity',
     /** Request sent → last byte received: the budget's figure. */
     ms: round(performance.now() - started, 1),
-    firstByteMs: round(firstByteMs, 1),
-    /** CSV bytes after decompression. */
+    firstByteMs,
+    /** CSV bytes after decompression, and the records under the header. */
     bytes,
-    /** Records under the header. */
     rows: Math.max(0, lineBreaks - 1),
     header: head.startsWith(`${HEADER}\r\n`),
   };
@@ -119,7 +116,7 @@ async function measure(engine: string, url: string, options: { users: number; do
         filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
         totalMs: summarize(runs.map((run) => run.ms)),
         /** The budget's figure: the largest peak over the baseline. */
-        maxRiseMb: round(Math.max(...runs.map((run) => peakOf(run) - watched.baselineMb)), 1),
+        maxRiseMb: round(Math.max(...runs.map((run) => run.peakMb - watched.baselineMb)), 1),
         complete: [warmUp, ...runs].every(
           (run) => run.status === 200 && run.header && run.rows === counts.users,
         ),
@@ -136,7 +133,7 @@ async function run() {
   const engines = await onBothEngines('export', async (engine, fresh) =>
     measure(engine, await fresh(), options),
   );
-  return { ...options, sampleEveryMs: WATCH.everyMs, engines };
+  return { ...options, engines };
 }
 type ExportResult = Awaited<ReturnType<typeof run>>;
 
@@ -182,19 +179,15 @@ function details(exported: ExportResult) {
     table(downloads, [
       ['engine', (d) => engineName(d.e.engine)],
       ['download', (d) => d.label],
-      ['answer', (d) => `${d.run.status} ${d.run.contentEncoding ?? 'identity'}`],
+      ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${mb(d.run.bytes / 1024 ** 2)}`],
       ['rows', (d) => `${count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
-      ['CSV', (d) => mb(d.run.bytes / 1024 / 1024)],
-      ['first byte', (d) => ms(d.run.firstByteMs, 0)],
-      ['last byte', (d) => ms(d.run.ms, 0)],
-      ['server RSS before → peak', (d) => `${mb(d.run.beforeMb)} → ${mb(peakOf(d.run))}`],
-      ['rise', (d) => `+${(peakOf(d.run) - (d.from ?? Number.NaN)).toFixed(1)} MB`],
+      ['first / last byte', (d) => `${ms(d.run.firstByteMs, 0)} / ${ms(d.run.ms, 0)}`],
+      ['server RSS before → peak', (d) => `${mb(d.run.beforeMb)} → ${mb(d.run.peakMb)}`],
+      ['rise', (d) => `+${(d.run.peakMb - (d.from ?? Number.NaN)).toFixed(1)} MB`],
     ]),
     '',
     unmeasured(exported.engines),
-    `${count(exported.users)} users seeded by \`scripts/db-seed-bench.ts\` (plus the admin), an active enrolment for each level-1 user; ` +
-      'the admin downloads `/admin/users.csv` with gzip accepted. The rise of the warm-up is over the idle server; the others over the baseline read after it. ' +
-      `RSS sampled every ${exported.sampleEveryMs} ms and read exactly from VmHWM (reset before each download).`,
+    'The rise is the peak (20 ms samples and VmHWM) over the idle server for the warm-up, over the baseline read after it for the others.',
     '',
   ].join('\n');
 }

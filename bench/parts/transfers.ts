@@ -17,7 +17,7 @@ import { envInteger, log, round, spread, summarize, timed } from '../lib/common'
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { send } from '../lib/http';
 import { onBothEngines } from '../lib/postgres';
-import { peakOf, watchRuns, withSite, type AppServer } from '../lib/processes';
+import { watchRuns, withSite, type AppServer } from '../lib/processes';
 import {
   count,
   definePart,
@@ -57,15 +57,14 @@ function receipts(size: number) {
   Buffer.from('%PDF-1.7\n').copy(pdf);
   Buffer.from('\n%%EOF\n').copy(pdf, size - 7);
   // prettier-ignore
-  const jfif = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const jfif = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
   const exif = Buffer.alloc(EXIF_BYTES + 4, 0x20);
   exif.writeUInt16BE(0xffe1, 0);
   exif.writeUInt16BE(EXIF_BYTES + 2, 2);
   exif.write('Exif\0\0GPS 6.5244 N 3.3792 E', 4, 'latin1');
   const sos = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00];
-  const jpeg = randomBytes(size);
-  for (let i = 0; i < jpeg.length; i += 1) if (jpeg[i] === 0xff) jpeg[i] = 0xfe;
-  Buffer.concat([Buffer.from([0xff, 0xd8, ...jfif]), exif, Buffer.from(sos)]).copy(jpeg);
+  const jpeg = Buffer.from(randomBytes(size).map((byte) => (byte === 0xff ? 0xfe : byte)));
+  Buffer.concat([Buffer.from(jfif), exif, Buffer.from(sos)]).copy(jpeg);
   jpeg.writeUInt16BE(0xffd9, size - 2);
   return [
     { kind: 'PDF', bytes: pdf, fileName: 'statement.pdf', type: 'application/pdf', stored: size },
@@ -114,17 +113,14 @@ async function measureUploads(
   const runs = Array.from({ length: perKind }, () => files.map(upload)).flat();
   const watched = await watchRuns(server.serverPid(), WATCH, files.map(upload), runs);
   const { baselineMb, idleMb } = watched;
-  const overBaseline = (run: (typeof watched.runs)[number]) => peakOf(run) - baselineMb;
-  const overBefore = (run: (typeof watched.runs)[number]) => peakOf(run) - run.beforeMb;
+  type Run = (typeof watched.runs)[number];
+  const overBaseline = (run: Run) => run.peakMb - baselineMb;
+  const overBefore = (run: Run) => run.peakMb - run.beforeMb;
   return {
     idleMb,
     baselineMb,
-    afterAllMb: watched.afterMb,
-    warmUp: watched.warmUp.map((run) => ({
-      kind: run.receipt.kind,
-      peakMb: round(peakOf(run) - idleMb, 1),
-      leftMb: round(run.afterMb - idleMb, 1),
-    })),
+    /** The first warm-up upload's peak over the idle server (reported, not judged). */
+    firstPeakMb: round(watched.warmUp[0]!.peakMb - idleMb, 1),
     kinds: files.map(({ kind, bytes, stored }) => {
       const mine = watched.runs.filter((run) => run.receipt.kind === kind);
       return {
@@ -146,7 +142,7 @@ async function measureUploads(
     // collector (reported, not judged): node returns freed memory to the system lazily.
     maxRiseMb: round(Math.max(...watched.runs.map(overBefore)), 1),
     maxRiseOverBaselineMb: round(Math.max(...watched.runs.map(overBaseline)), 1),
-    exactPeaks: watched.runs.every((run) => Number.isFinite(run.exactPeakMb)),
+    exactPeaks: watched.runs.every((run) => run.exact),
     non302: watched.runs.filter((run) => !run.done).length,
     notStored: watched.runs.filter((run) => !run.stored).length,
   };
@@ -155,6 +151,59 @@ async function measureUploads(
 const PNG = readFileSync(new URL('../../tests/fixtures/receipts/receipt.png', import.meta.url));
 const FIRST = ['Ada', 'Chinedu', 'Funmilayo', 'Emeka', 'Ngozi', 'Tunde', 'Aisha', 'Ibrahim'];
 const LAST = ['Obi', 'Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Nwosu', 'Bello', 'Lawal'];
+
+/** Transfer `i` of the seeded queue, with its user and receipt (see `seedQueue`). */
+function queueRow(i: number, tag: string, pending: boolean, admin: Account, now: number) {
+  const userId = `bench-trf-${tag}-${i}`;
+  const createdMs = pending
+    ? now - Math.random() * 5 * DAY_MS
+    : now - 4 * DAY_MS - Math.random() * 365 * DAY_MS;
+  const created_at = nowTimestamp(new Date(createdMs));
+  const approved = !pending && Math.random() < 0.8;
+  const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+  const receiptId = `rcp_${randomBytes(16).toString('base64url')}`;
+  const decidedAt = nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS));
+  return {
+    user: {
+      id: userId,
+      name,
+      email: `${userId}@example.net`,
+      access: approved ? ('level-1' as const) : ('none' as const),
+      cohort: approved ? ('cohort-1' as const) : ('none' as const),
+      created_at,
+    },
+    receipt: {
+      id: receiptId,
+      user_id: userId,
+      content_type: 'image/png',
+      file_name: 'receipt.png',
+      size: PNG.length,
+      bytes: PNG,
+      created_at,
+    },
+    transfer: {
+      id: `trf_${randomBytes(16).toString('base64url')}`,
+      user_id: userId,
+      plan_id: plans[i % plans.length]!.id,
+      amount: 60_000_000,
+      currency: 'NGN',
+      transfer_date: created_at.slice(0, 10),
+      reference: `${name} ${i}`,
+      receipt_id: receiptId,
+      status: pending
+        ? ('pending' as const)
+        : approved
+          ? ('approved' as const)
+          : ('rejected' as const),
+      reason: pending || approved ? null : 'The amount does not match our statement.',
+      cohort: approved ? ('cohort-1' as const) : null,
+      decided_by: pending ? null : admin.id,
+      decided_by_name: pending ? null : 'Bench Admin',
+      decided_at: pending ? null : decidedAt,
+      created_at,
+    },
+  };
+}
 
 /**
  * Fills the queue up to `total` transfers, a tenth of them pending: each by a user of its own
@@ -172,69 +221,12 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
     .executeTakeFirstOrThrow();
   const existing = Number(n);
   const pending = Math.round(total * PENDING_SHARE) - existing;
-  const now = Date.now();
-  const tag = randomBytes(3).toString('hex');
-  const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
+  const [now, tag] = [Date.now(), randomBytes(3).toString('hex')];
   await database.db.transaction().execute(async (trx) => {
     for (let start = 0; start < total - existing; start += ROWS_PER_INSERT) {
-      const rows = Array.from(
-        { length: Math.min(ROWS_PER_INSERT, total - existing - start) },
-        (_, n) => {
-          const i = start + n;
-          const userId = `bench-trf-${tag}-${i}`;
-          const isPending = i < pending;
-          const createdMs = isPending
-            ? now - Math.random() * 5 * DAY_MS
-            : now - 4 * DAY_MS - Math.random() * 365 * DAY_MS;
-          const created = nowTimestamp(new Date(createdMs));
-          const approved = !isPending && Math.random() < 0.8;
-          const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
-          const receiptId = id('rcp');
-          const user = {
-            id: userId,
-            name,
-            email: `${userId}@example.net`,
-            access: approved ? ('level-1' as const) : ('none' as const),
-            cohort: approved ? ('cohort-1' as const) : ('none' as const),
-            created_at: created,
-          };
-          const receipt = {
-            id: receiptId,
-            user_id: userId,
-            content_type: 'image/png',
-            file_name: 'receipt.png',
-            size: PNG.length,
-            bytes: PNG,
-            created_at: created,
-          };
-          const decided = isPending
-            ? { decided_by: null, decided_by_name: null, decided_at: null }
-            : {
-                decided_by: admin.id,
-                decided_by_name: 'Bench Admin',
-                decided_at: nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS)),
-              };
-          const transfer = {
-            id: id('trf'),
-            user_id: userId,
-            plan_id: plans[i % plans.length]!.id,
-            amount: 60_000_000,
-            currency: 'NGN',
-            transfer_date: created.slice(0, 10),
-            reference: `${name} ${i}`,
-            receipt_id: receiptId,
-            status: isPending
-              ? ('pending' as const)
-              : approved
-                ? ('approved' as const)
-                : ('rejected' as const),
-            reason: isPending || approved ? null : 'The amount does not match our statement.',
-            cohort: approved ? ('cohort-1' as const) : null,
-            ...decided,
-            created_at: created,
-          };
-          return { user, receipt, transfer };
-        },
+      const length = Math.min(ROWS_PER_INSERT, total - existing - start);
+      const rows = Array.from({ length }, (_, n) =>
+        queueRow(start + n, tag, start + n < pending, admin, now),
       );
       await trx
         .insertInto('users')
@@ -250,9 +242,8 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
         .execute();
     }
   });
-  if (database.engine === 'postgres') {
+  if (database.engine === 'postgres')
     await sql`analyze users, receipts, bank_transfers`.execute(database.db);
-  }
   return { seconds: round((performance.now() - started) / 1000, 1), pending: pending + existing };
 }
 
@@ -282,26 +273,22 @@ async function measureQueue(
       checked: false,
     })),
   );
-  const get = (target: (typeof targets)[number]) =>
-    send(server.origin + target.path, {
-      cookie: admin.cookie,
-      headers: { accept: target.kind === 'HTML' ? 'text/html' : '*/*', 'accept-encoding': 'gzip' },
-    });
+  const get = async (target: (typeof targets)[number]) => {
+    const accept = target.kind === 'HTML' ? 'text/html' : '*/*';
+    const headers = { accept, 'accept-encoding': 'gzip' };
+    const answer = await send(server.origin + target.path, { cookie: admin.cookie, headers });
+    if (answer.status !== 200)
+      throw new Error(`GET ${target.path} answered ${answer.status}, not 200`);
+    target.last = { status: answer.status, bytes: answer.body.length };
+    return answer;
+  };
   for (const target of targets) {
     const expected = (await listTransferQueue(database.db, target.page)).transfers[0]?.id;
-    const answer = await get(target);
-    if (answer.status !== 200) {
-      throw new Error(`GET ${target.path} answered ${answer.status}, not 200: nothing to measure`);
-    }
-    target.checked = !!expected && answer.body.toString('utf8').includes(expected);
+    target.checked = !!expected && (await get(target)).body.toString('utf8').includes(expected);
   }
   for (let pass = 0; pass < WARM_UP_REQUESTS + options.requestsPerTarget; pass += 1) {
     for (const target of targets) {
       const answer = await get(target);
-      if (answer.status !== 200) {
-        throw new Error(`GET ${target.path} answered ${answer.status} during the run`);
-      }
-      target.last = { status: answer.status, bytes: answer.body.length };
       if (pass < WARM_UP_REQUESTS) continue;
       target.times.push(answer.ms);
       target.firstByte.push(answer.firstByteMs);
@@ -314,8 +301,11 @@ async function measureQueue(
     const ms = await timed(options.requestsPerTarget, WARM_UP_REQUESTS, () => list());
     // Where the time goes at the database (BENCH_EXPLAIN=1): the engine's plan of each query.
     const captured = EXPLAIN ? await captureQueries(database.db, list) : [];
-    const plans = await Promise.all(captured.map((query) => explain(database, query)));
-    queries.push({ page, ms, plans });
+    queries.push({
+      page,
+      ms,
+      plans: await Promise.all(captured.map((query) => explain(database, query))),
+    });
   }
   return {
     transfers: options.queueTransfers,
@@ -353,13 +343,10 @@ async function run() {
       const upload = await measureUploads(site.database, server, students, options.uploadsPerKind);
       log(`transfers ${engine}: largest RSS rise ${upload.maxRiseMb} MB`);
       const queue = await measureQueue(site.database, server, admin!, options);
-      for (const { path, totalMs } of queue.targets) {
-        log(`transfers ${engine}: ${path}: ${msOf(totalMs, ['p50', 'p95'])}`);
-      }
       return { upload, queue };
     }),
   );
-  return { ...options, sampleEveryMs: WATCH.everyMs, engines };
+  return { ...options, engines };
 }
 type TransfersResult = Awaited<ReturnType<typeof run>>;
 
@@ -377,22 +364,18 @@ function judge(transfers: TransfersResult | undefined) {
         upload?.non302 ? `${upload.non302} answers not 302 to /success` : '',
         upload?.notStored ? `${upload.notStored} receipts not stored whole` : '',
       ].filter(Boolean);
-      const first = upload?.warmUp[0];
+      const targets = queue?.targets ?? [];
       const worst = (kind: '.data' | 'HTML') =>
-        Math.max(
-          ...(queue?.targets ?? []).filter((t) => t.kind === kind).map((t) => t.totalMs.p95),
-        );
-      const slowest = [...(queue?.targets ?? [])].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
-      const checked = queue?.targets.every((t) => t.checked);
+        Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95));
+      const slowest = [...targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
+      const checked = targets.every((t) => t.checked);
       return [
         upload &&
           judged(
             `largest rise of one upload (its peak − the RSS just before it) ${signedMb(upload.maxRiseMb)} ` +
               `(peak − the ${upload.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(upload.maxRiseOverBaselineMb)}` +
               `${upload.exactPeaks ? '' : '; 20 ms samples only'})` +
-              (first
-                ? `; on the fresh server the first upload peaked at ${signedMb(first.peakMb)} over idle (warm-up, not judged)`
-                : '') +
+              `; on the fresh server the first upload peaked at ${signedMb(upload.firstPeakMb)} over idle (warm-up, not judged)` +
               (problems.length ? `; ${problems.join(', ')}` : ''),
             upload.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
           ),
@@ -406,8 +389,8 @@ function judge(transfers: TransfersResult | undefined) {
               ` with ${count(queue.transfers)} transfers` +
               (checked ? '' : '; a page did not show the transfer expected on it'),
             queue.transfers >= QUEUE_BUDGET_SIZE &&
-              !!checked &&
-              queue.targets.every((t) => t.totalMs.p95 < QUEUE_BUDGET_MS),
+              checked &&
+              targets.every((t) => t.totalMs.p95 < QUEUE_BUDGET_MS),
           ),
       ];
     },
@@ -418,48 +401,31 @@ function details(transfers: TransfersResult) {
   const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
   const spreadMb = (value: { median: number; max: number }) =>
     `${signedMb(value.median)} / ${signedMb(value.max)}`;
-  const pair = ['p50' as const, 'p95' as const];
   const uploads = transfers.engines.flatMap(({ engine, upload }) =>
     (upload?.kinds ?? []).map((kind) => ({ engine, upload: upload!, ...kind })),
   );
   const targets = transfers.engines.flatMap(({ engine, queue }) =>
     (queue?.targets ?? []).map((target) => ({ engine, queue: queue!, ...target })),
   );
-  const warmUps = transfers.engines.flatMap(({ engine, upload }) => {
-    if (!upload) return [];
-    const runs = upload.warmUp.map(
-      (run, index) =>
-        `${index === 0 ? 'the first' : 'then'} ${run.kind} peaked at ${signedMb(run.peakMb)} and left ${signedMb(run.leftMb)}`,
-    );
-    return [
-      `${engineName(engine)}: from ${mb(upload.idleMb)} idle, ${runs.join(', ')}; baseline ${signedMb(upload.baselineMb - upload.idleMb)} over idle`,
-    ];
-  });
+  const plans = transfers.engines.flatMap(({ engine, queue }) =>
+    (queue?.queries ?? []).flatMap(({ page, plans }) =>
+      plans.map((plan) => `- ${engineName(engine)}, page ${page}: \`${plan}\``),
+    ),
+  );
   return [
     '### Receipt upload: server memory',
     '',
     table(uploads, [
       ['engine', (u) => engineName(u.engine)],
-      ['receipt', (u) => `${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`],
-      ['uploads', (u) => String(u.uploads)],
+      [
+        'receipt',
+        (u) => `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`,
+      ],
       ['RSS idle / baseline', (u) => `${mb(u.upload.idleMb)} / ${mb(u.upload.baselineMb)}`],
-      ['peak rise over baseline median / max', (u) => spreadMb(u.overBaselineMb)],
-      ['rise over RSS just before', (u) => spreadMb(u.overBeforeMb)],
+      ['rise over RSS just before, median / max', (u) => spreadMb(u.overBeforeMb)],
+      ['over baseline, median / max', (u) => spreadMb(u.overBaselineMb)],
       ['upload p50 / max', (u) => `${ms(u.uploadMs.p50, 0)} / ${ms(u.uploadMs.max, 0)}`],
-      ['RSS after all', (u) => mb(u.upload.afterAllMb)],
-      ['not 302 / not stored', (u) => `${u.upload.non302} / ${u.upload.notStored}`],
     ]),
-    '',
-    `Each upload is the transfer form posted to \`/enroll\` (multipart: plan, amount, date, reference and a ${mib(RECEIPT_MAX_BYTES)} receipt, the form's limit) by a new signed-in student, ` +
-      `one after another, PDF and JPEG alternately (${transfers.uploadsPerKind} of each, after one untimed of each). ` +
-      `The server's RSS (VmRSS of the node process) is sampled every ${transfers.sampleEveryMs} ms from sending until 500 ms after the answer (the upload's e-mail goes out meanwhile); ` +
-      'the peak is the larger of the samples and VmHWM over the same span, reset before each upload through `/proc/<pid>/clear_refs`. ' +
-      'Rises are peaks minus the baseline (RSS read a second after the warm-up uploads), and minus the RSS just before each upload (they differ when memory an earlier upload freed was returned meanwhile); ' +
-      'the budget is judged on the rise over the RSS just before. ' +
-      'The PDF is stored as it came; the JPEG (JFIF, a 60 KB EXIF segment, then the scan) is stored without its EXIF segment.' +
-      (warmUps.length
-        ? ` The untimed warm-up uploads on the fresh server (not judged by the budget): ${warmUps.join('; ')}.`
-        : ''),
     '',
     '### Admin transfer queue',
     '',
@@ -468,37 +434,21 @@ function details(transfers: TransfersResult) {
       ['request', (t) => `\`${t.path}\``],
       ['answer', (t) => `${t.last.status}, ${kb(t.last.bytes)}`],
       ['whole response p50 / p95 / max', (t) => msOf(t.totalMs, ['p50', 'p95', 'max'])],
-      ['first byte p50 / p95', (t) => msOf(t.firstByteMs, pair)],
+      ['first byte p95', (t) => ms(t.firstByteMs.p95)],
       [
         'loader query alone p50 / p95',
-        (t) => msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, pair),
+        (t) => msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95']),
       ],
       [
-        'transfers',
-        (t) =>
-          `${count(t.queue.transfers)} (${count(t.queue.pending)} pending), ${t.queue.pageCount} pages`,
+        'transfers (pending), seeded in',
+        (t) => `${count(t.queue.transfers)} (${count(t.queue.pending)}), ${t.queue.seedSeconds} s`,
       ],
-      ['seed', (t) => `${t.queue.seedSeconds.toFixed(1)} s`],
     ]),
     '',
     unmeasured(transfers.engines),
-    `The queue holds ${count(transfers.queueTransfers)} transfers, each by its own user with a small PNG receipt, a tenth pending (submitted over the last 5 days) and the rest decided over the last year (4 in 5 approved, the rest rejected), written straight to the database (ANALYZE after it on PostgreSQL). ` +
-      `An admin's session requests each page ${transfers.requestsPerTarget} times (after 5 untimed), the targets in turn, with \`Accept-Encoding: gzip\` (the answer's size is the decoded body). ` +
-      'The server sends no `Server-Timing` header, so the figure is the whole response seen by the bench (request sent → last byte), an upper bound on the server time; ' +
-      '`.data` is what a client-side navigation fetches (the root, admin layout and queue loaders, no rendering), HTML is the full server render of the same loaders. ' +
-      '"Loader query alone" is `listTransferQueue` (two counts and the page\'s rows) called in the bench process on its own connection, for where the time goes. ' +
-      'Page 1 shows the oldest pending transfers; the others are decided ones (offset into the decided list).',
+    '"Loader query alone" is `listTransferQueue` called in the bench process, for where the time goes.',
     '',
-    ...transfers.engines.flatMap(({ engine, queue }) =>
-      (queue?.queries ?? [])
-        .filter((q) => q.plans.length)
-        .flatMap(({ page, plans }) => [
-          `${engineName(engine)}, page ${page}: the plan of each of the loader's queries:`,
-          '',
-          ...plans.map((plan) => `- \`${plan}\``),
-          '',
-        ]),
-    ),
+    ...(plans.length ? ["The plan of each of the loader's queries:", '', ...plans, ''] : []),
   ].join('\n');
 }
 
