@@ -35,44 +35,29 @@ type Visitor = 'visitor' | 'level-1 student' | 'admin';
 const PUBLIC_PAGES = ['/', '/enroll', '/login', '/fed/home'];
 const JS_RATIO_BUDGET = 1.25;
 
-interface Audit {
-  score: number | null;
-  scoreDisplayMode: string;
-  numericValue?: number;
-  displayValue?: string;
-  details?: unknown;
-}
 interface LighthouseResultLite {
-  categories: Record<
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
     string,
-    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+    { score: number | null; scoreDisplayMode: string; numericValue?: number; details?: unknown }
   >;
-  audits: Record<string, Audit | undefined>;
   runtimeError?: { code: string; message: string };
 }
-interface Details {
-  items?: Record<string, unknown>[];
-}
 
+/** The first DOM node in an audit's details (the LCP element's). */
 function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | undefined {
   if (!details || typeof details !== 'object') return undefined;
   const value = details as Record<string, unknown>;
-  if (value.type === 'node') return value as { snippet?: string; nodeLabel?: string };
-  for (const child of Object.values(value)) {
-    const found = Array.isArray(child) ? child.map(findNode).find(Boolean) : findNode(child);
-    if (found) return found;
-  }
-  return undefined;
+  if (value.type === 'node') return value;
+  return Object.values(value).flat().map(findNode).find(Boolean);
 }
 
 /** One Lighthouse run, reduced to what the report needs. */
 function reduce(lhr: LighthouseResultLite) {
   const audit = (id: string) => lhr.audits[id];
-  const items = ((audit('network-requests')?.details as Details | undefined)?.items ?? []) as {
-    url?: string;
-    resourceType?: string;
-    transferSize?: number;
-  }[];
+  const { items = [] } = (audit('network-requests')?.details ?? {}) as {
+    items?: { resourceType?: string; transferSize?: number }[];
+  };
   const bytes = (type: string) =>
     items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
   const scores = Object.fromEntries(
@@ -82,23 +67,19 @@ function reduce(lhr: LighthouseResultLite) {
     }),
   ) as Scores;
   // Audits that cost points in a category below 100 (`category: audit id`).
-  const failing: string[] = [];
-  for (const id of CATEGORIES.filter((id) => scores[id] !== 100)) {
-    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+  const failing = CATEGORIES.filter((id) => scores[id] !== 100).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).flatMap((ref) => {
       const result = audit(ref.id);
-      if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
-      if (['informative', 'notApplicable'].includes(result.scoreDisplayMode)) continue;
-      failing.push(`${id}: ${ref.id}`);
-    }
-  }
+      const losing = result && ref.weight > 0 && result.score !== null && result.score < 1;
+      const scored = !['informative', 'notApplicable'].includes(result?.scoreDisplayMode ?? '');
+      return losing && scored ? [`${id}: ${ref.id}`] : [];
+    }),
+  );
   const node = findNode(audit('largest-contentful-paint-element')?.details);
   return {
     scores,
     lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
-    tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
-    cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
     jsBytes: bytes('Script'),
-    cssBytes: bytes('Stylesheet'),
     mediaBytes: bytes('Media'),
     lcpElement: (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160),
     failing,
@@ -115,13 +96,15 @@ function combine(
   runs: PageRun[],
   errors: string[],
 ) {
-  const medianOf = (pick: (run: PageRun) => number, digits: number) => {
-    const finite = runs.map(pick).filter(Number.isFinite);
+  const medianOf = (values: number[], digits = 0) => {
+    const finite = values.filter(Number.isFinite);
     return round(finite.length ? median(finite) : Number.NaN, digits);
   };
-  const failing = [...new Set(runs.flatMap((run) => [...new Set(run.failing)]))];
-  const elements = runs.map((run) => run.lcpElement);
-  const often = (element: string) => elements.filter((x) => x === element).length;
+  const often = tally(runs, (run) => run.lcpElement);
+  const failing = tally(
+    runs.flatMap((run) => [...new Set(run.failing)]),
+    (audit) => audit,
+  );
   return {
     page,
     as,
@@ -129,21 +112,16 @@ function combine(
     runs: runs.length,
     scores: Object.fromEntries(
       CATEGORIES.map((id) => {
-        const values = runs.flatMap((run) => (run.scores[id] === null ? [] : [run.scores[id]]));
+        const values = runs.flatMap((run) => run.scores[id] ?? []);
         return [id, values.length ? median(values) : null];
       }),
     ) as Scores,
-    lcpMs: medianOf((run) => run.lcpMs, 0),
-    tbtMs: medianOf((run) => run.tbtMs, 0),
-    cls: medianOf((run) => run.cls, 3),
-    jsBytes: medianOf((run) => run.jsBytes, 0),
-    cssBytes: medianOf((run) => run.cssBytes, 0),
-    mediaBytes: medianOf((run) => run.mediaBytes, 0),
-    lcpElement: elements.sort((a, b) => often(b) - often(a))[0] ?? '(none)',
+    lcpMs: medianOf(runs.map((run) => run.lcpMs)),
+    jsBytes: medianOf(runs.map((run) => run.jsBytes)),
+    mediaBytes: medianOf(runs.map((run) => run.mediaBytes)),
+    lcpElement: [...often].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(none)',
     /** Each losing audit with the number of runs it appeared in. */
-    failing: failing
-      .map((audit) => ({ audit, runs: runs.filter((run) => run.failing.includes(audit)).length }))
-      .sort((a, b) => b.runs - a.runs),
+    failing: [...failing].map(([audit, runs]) => ({ audit, runs })).sort((a, b) => b.runs - a.runs),
     errors,
   };
 }
@@ -196,8 +174,7 @@ async function measurePage(
   const combined = combine(page, as, formFactor, good, errors);
   log(
     `web: ${formFactor} ${page} (${as}): ${CATEGORIES.map((id) => combined.scores[id] ?? '–').join('/')}, ` +
-      `LCP ${combined.lcpMs} ms, TBT ${combined.tbtMs} ms, CLS ${combined.cls}, JS ${combined.jsBytes} B, CSS ${combined.cssBytes} B` +
-      (errors.length ? `, errors: ${errors.join('; ')}` : ''),
+      `LCP ${combined.lcpMs} ms, JS ${combined.jsBytes} B${errors.length ? `, errors: ${errors.join('; ')}` : ''}`,
   );
   return combined;
 }
@@ -331,51 +308,42 @@ function judge(web: WebResult | undefined) {
 }
 
 function details(web: WebResult) {
-  const lines: string[] = [];
   const bare = 'error' in web.bare ? [] : [{ ...web.bare, page: '/ bare React Router app' }];
   const score = (id: (typeof CATEGORIES)[number]) => (p: PageResult) => num(p.scores[id]);
-  for (const formFactor of ['mobile', 'desktop'] as const) {
-    const pages = web.pages.filter((p) => p.formFactor === formFactor);
-    lines.push(`### Lighthouse, ${formFactor} (medians of ${web.runsPerPage} runs)`, '');
-    const columns: [string, (p: PageResult) => string][] = [
-      ['page', (p) => `\`${p.page}\``],
-      ['as', (p) => p.as],
-      ['Perf', score('performance')],
-      ['A11y', score('accessibility')],
-      ['BP', score('best-practices')],
-      ['SEO', score('seo')],
-      ['LCP', (p) => ms(p.lcpMs, 0)],
-      ['TBT', (p) => ms(p.tbtMs, 0)],
-      ['CLS', (p) => num(p.cls)],
-      ['JS', (p) => kb(p.jsBytes)],
-      ['CSS', (p) => kb(p.cssBytes)],
-      ['runs', (p) => (p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs))],
-    ];
-    lines.push(table(formFactor === 'mobile' ? [...pages, ...bare] : pages, columns), '');
-  }
-  lines.push(
-    `JS and CSS are the gzipped transfer bytes of every Script / Stylesheet request during the load. ` +
-      (web.jsRatio !== undefined
-        ? `Home page JavaScript: **${web.jsRatio.toFixed(2)}×** the bare app's (budget ≤ ${JS_RATIO_BUDGET}×). `
-        : '') +
-      (web.bareServer ? `Bare app served by ${web.bareServer}.` : ''),
+  const failures = web.pages.flatMap((p) => {
+    const counts = [...tally(p.errors, (error) => error.slice(0, 200))];
+    const text = counts.map(([error, n]) => `${error}${n > 1 ? ` (× ${n})` : ''}`).join('; ');
+    return counts.length
+      ? [`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`]
+      : [];
+  });
+  return [
+    `Medians of ${web.runsPerPage} runs; JS is the gzipped transfer of every script during the load.`,
     '',
-  );
-  if ('error' in web.bare) lines.push(`Bare app: failed: ${web.bare.error}`, '');
-  for (const p of web.pages) {
-    const low = Object.entries(p.scores).filter(([, score]) => score !== null && score < 100);
-    if (p.runs === 0 || !low.length) continue;
-    const audits = p.failing.map((f) => `${f.audit} (${f.runs}/${p.runs} runs)`);
-    lines.push(
-      `- Below 100, ${p.formFactor} \`${p.page}\` (${low.map(([category, score]) => `${category} ${score}`).join(', ')}): ${audits.join('; ') || 'no single audit below 1'}`,
-    );
-  }
-  for (const p of web.pages.filter((p) => p.errors.length > 0)) {
-    const counts = tally(p.errors, (error) => error.slice(0, 200));
-    const text = [...counts].map(([error, n]) => `${error}${n > 1 ? ` (× ${n})` : ''}`).join('; ');
-    lines.push(`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`);
-  }
-  return `${lines.join('\n')}\n`;
+    table(
+      [...web.pages, ...bare],
+      [
+        ['page', (p) => `\`${p.page}\``],
+        ['as', (p) => `${p.as}, ${p.formFactor}`],
+        ['Perf', score('performance')],
+        ['A11y', score('accessibility')],
+        ['BP', score('best-practices')],
+        ['SEO', score('seo')],
+        ['LCP', (p) => ms(p.lcpMs, 0)],
+        ['JS', (p) => kb(p.jsBytes)],
+        [
+          'runs',
+          (p) => (p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs)),
+        ],
+      ],
+    ),
+    '',
+    ...('error' in web.bare
+      ? [`Bare app: failed: ${web.bare.error}`, '']
+      : [`Bare app served by ${web.bareServer}.`, '']),
+    ...failures,
+    '',
+  ].join('\n');
 }
 
 export default definePart({ title: 'Web', needsBuild: true, run, judge, details });
