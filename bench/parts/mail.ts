@@ -1,7 +1,6 @@
 /**
  * The e-mail outbox (issue 13): what queueing the welcome e-mail adds to a sign-in-shaped
  * transaction, and the product's worker's rate to an SMTP sink in this process (so a floor).
- * bench/README.md says how each figure is taken.
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
@@ -165,8 +164,7 @@ function details(mail: MailResult) {
     ),
     '',
     unmeasured(mail.engines),
-    `${mail.transactions} transactions each way (a user created as a sign-in does, alternately without and with the welcome e-mail), ` +
-      `then ${mail.messages} messages sent by the product's worker through its SMTP transport (a pool of 5 connections) to an \`smtp-server\` sink in the bench process.`,
+    `${mail.transactions} sign-in transactions each way, then ${mail.messages} messages sent by the worker to a sink in the bench process.`,
     '',
   ].join('\n');
 }
