@@ -7,30 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import {
-  allIncidents,
-  BENCH_DIR,
-  envNumber,
-  errorText,
-  log,
-  ROOT,
-  round,
-  runCleanups,
-  sleep,
-} from './lib/common';
+import * as common from './lib/common';
 import { buildSnapshot } from './lib/snapshot';
-import { renderMarkdown, type BenchResults, type Part } from './lib/report';
+import { failed, renderMarkdown, type BenchResults, type Part } from './lib/report';
 
+const { envNumber, errorText, log, round, sleep } = common;
 /** The parts in the order they run and are reported: each is bench/parts/<name>.ts. */
 const NAMES = ['web', 'db', 'server', 'live', 'mail', 'payments', 'transfers', 'export'];
-
-const RESULTS_DIR = join(BENCH_DIR, 'results');
+const RESULTS_DIR = join(common.BENCH_DIR, 'results');
+const load = () => round(loadavg()[0] ?? 0, 2);
 
 function gitInfo(): BenchResults['git'] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: common.ROOT }).toString();
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT }).toString();
-    const changed = git('status', '--porcelain').split('\n').filter(Boolean).length;
-    return { commit: git('rev-parse', 'HEAD').trim(), changedFiles: changed };
+    const changedFiles = git('status', '--porcelain').split('\n').filter(Boolean).length;
+    return { commit: git('rev-parse', 'HEAD').trim(), changedFiles };
   } catch {
     return { commit: 'unknown', changedFiles: 0 };
   }
@@ -38,25 +29,26 @@ function gitInfo(): BenchResults['git'] {
 
 /** The newest earlier result for each part this invocation does not measure. */
 function carryOver(results: BenchResults): void {
-  if (!existsSync(RESULTS_DIR)) return;
-  const files = readdirSync(RESULTS_DIR)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .reverse();
-  for (const part of NAMES.filter((name) => !results.parts.includes(name))) {
-    for (const file of files) {
-      try {
-        const earlier = JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults;
-        const value = earlier[part];
-        if (earlier.parts?.includes(part) && value && !('error' in (value as object))) {
-          results[part] = value;
-          results.carriedOver[part] = earlier.startedAt;
-          break;
-        }
-      } catch {
-        // not a result file
-      }
+  const files = existsSync(RESULTS_DIR)
+    ? readdirSync(RESULTS_DIR)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .reverse()
+    : [];
+  const earlier = files.flatMap((file) => {
+    try {
+      return [JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults];
+    } catch {
+      return []; // not a result file
     }
+  });
+  for (const part of NAMES.filter((name) => !results.parts.includes(name))) {
+    const found = earlier.find(
+      (run) => run.parts?.includes(part) && run[part] && !failed(run[part]),
+    );
+    if (!found) continue;
+    results[part] = found[part];
+    results.carriedOver[part] = found.startedAt;
   }
 }
 
@@ -68,12 +60,10 @@ function carryOver(results: BenchResults): void {
 async function waitForQuiet(budgetMs: number): Promise<number> {
   const limit = Math.max(1, cpus().length / 2);
   const started = Date.now();
-  if ((loadavg()[0] ?? 0) < limit || budgetMs <= 0) return 0;
-  log(
-    `load average ${loadavg()[0]?.toFixed(2)}: waiting up to ${Math.round(budgetMs / 1000)} s for < ${limit}`,
-  );
-  while (Date.now() - started < budgetMs && (loadavg()[0] ?? 0) >= limit) await sleep(5_000);
-  log(`load average now ${loadavg()[0]?.toFixed(2)}; going on`);
+  if (load() < limit || budgetMs <= 0) return 0;
+  log(`load average ${load()}: waiting up to ${Math.round(budgetMs / 1000)} s for < ${limit}`);
+  while (Date.now() - started < budgetMs && load() >= limit) await sleep(5_000);
+  log(`load average now ${load()}; going on`);
   return Date.now() - started;
 }
 
@@ -85,14 +75,15 @@ async function main(): Promise<number> {
   }
   const parts: [string, Part<unknown>][] = [];
   for (const name of NAMES) {
-    const module = (await import(`./parts/${name}.ts`)) as { default: Part<unknown> };
-    parts.push([name, module.default]);
+    parts.push([
+      name,
+      ((await import(`./parts/${name}.ts`)) as { default: Part<unknown> }).default,
+    ]);
   }
   const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {
     startedAt: new Date(started).toISOString(),
-    finishedAt: '',
     durationSeconds: 0,
     parts: measured.map(([name]) => name),
     carriedOver: {},
@@ -106,15 +97,13 @@ async function main(): Promise<number> {
     git: gitInfo(),
     load: {},
   };
-  const load = () => round(loadavg()[0] ?? 0, 2);
 
   let finished = false;
   const finish = async (reason?: string): Promise<void> => {
     if (finished) return;
     finished = true;
     if (reason) results.stoppedEarly = reason;
-    results.incidents = allIncidents();
-    results.finishedAt = new Date().toISOString();
+    results.incidents = common.allIncidents();
     results.durationSeconds = Math.round((Date.now() - started) / 1000);
     carryOver(results);
     mkdirSync(RESULTS_DIR, { recursive: true });
@@ -122,51 +111,49 @@ async function main(): Promise<number> {
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(join(RESULTS_DIR, 'latest.md'), renderMarkdown(results, parts));
     log(`results: ${file} and bench/results/latest.md`);
-    await runCleanups();
+    await common.runCleanups();
   };
-
   // Everything stops by itself: a hard limit on the whole run, and on signals.
   const limitMinutes = envNumber('BENCH_MAX_MINUTES', 40);
-  const watchdog = setTimeout(() => {
-    log(`the run passed ${limitMinutes} min: stopping`);
-    void finish(`the run passed its ${limitMinutes}-minute limit`).finally(() => process.exit(3));
-  }, limitMinutes * 60_000);
+  const stopOn = (reason: string, code: number) => {
+    log(`${reason}: stopping`);
+    void finish(reason).finally(() => process.exit(code));
+  };
+  const watchdog = setTimeout(
+    () => stopOn(`the run passed its ${limitMinutes}-minute limit`, 3),
+    limitMinutes * 60_000,
+  );
   watchdog.unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`);
-      void finish(`interrupted by ${signal}`).finally(() => process.exit(130));
-    });
+    process.once(signal, () => stopOn(`interrupted by ${signal}`, 130));
   }
 
   // Up to this long in all, spent waiting for other work on the machine to calm down.
   let quietBudgetMs = envNumber('BENCH_QUIET_WAIT_SECONDS', 180) * 1000;
   let ok = true;
   try {
-    if (measured.some(([, part]) => part.needsBuild)) {
-      if (process.env.BENCH_SKIP_BUILD) {
-        results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
-      } else {
-        const loadAtStart = load();
-        try {
-          const { seconds } = await buildSnapshot();
-          results.load.build = { start: loadAtStart, end: load() };
-          results.build = { seconds: round(seconds, 1) };
-        } catch (error) {
-          results.build = { error: errorText(error).slice(0, 2_000) };
-          ok = false;
-        }
+    if (!measured.some(([, part]) => part.needsBuild)) {
+      // nothing served: no build
+    } else if (process.env.BENCH_SKIP_BUILD) {
+      results.build = { skipped: 'BENCH_SKIP_BUILD is set: using the existing build/' };
+    } else {
+      const loadAtStart = load();
+      try {
+        results.build = { seconds: round((await buildSnapshot()).seconds, 1) };
+        results.load.build = { start: loadAtStart, end: load() };
+      } catch (error) {
+        results.build = { error: errorText(error).slice(0, 2_000) };
+        ok = false;
       }
     }
     for (const [name, part] of measured) {
-      if (results.build && 'error' in results.build && part.needsBuild) {
+      if (failed(results.build) && part.needsBuild) {
         results[name] = { error: 'the site did not build' };
         continue;
       }
       quietBudgetMs -= await waitForQuiet(quietBudgetMs);
       log(`— ${name} —`);
-      const partStarted = Date.now();
-      const loadAtStart = load();
+      const [partStarted, loadAtStart] = [Date.now(), load()];
       try {
         results[name] = await part.run();
       } catch (error) {
@@ -185,12 +172,11 @@ async function main(): Promise<number> {
 }
 
 process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${errorText(reason)}`));
-
 main().then(
   (code) => process.exit(code),
   async (error: unknown) => {
     console.error(error);
-    await runCleanups();
+    await common.runCleanups();
     process.exit(1);
   },
 );

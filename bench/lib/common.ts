@@ -1,6 +1,6 @@
 /**
- * Small helpers shared by every part of the benchmark: paths, logging, statistics,
- * temporary files and a cleanup list that runs however the run ends.
+ * Helpers every part shares: paths, logging, statistics, temporary folders and a cleanup
+ * list that runs however the run ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,91 +12,75 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_DIR = join(ROOT, 'bench');
 
 const startedAt = Date.now();
-
-export function log(message: string): void {
-  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1).padStart(6);
-  process.stderr.write(`[bench ${seconds}s] ${message}\n`);
-}
+export const log = (message: string) =>
+  process.stderr.write(
+    `[bench ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)}s] ${message}\n`,
+  );
 
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
 
 /** A positive number from the environment, or the default. */
 export function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
-
 export const envInteger = (name: string, fallback: number) => Math.round(envNumber(name, fallback));
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
+export const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer().once('error', fail);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
 
 /** Rejects after `ms` with a message naming what took too long. */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_done, fail) => {
     timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms} ms`)), ms);
   });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 // --- statistics -------------------------------------------------------------------------
 
+export function round(value: number, digits = 2): number {
+  return Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : value;
+}
+
 /** The q-quantile (0..1) by linear interpolation between closest ranks. */
-export function quantile(values: readonly number[], q: number): number {
+function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * q;
-  const low = sorted[Math.floor(position)] as number;
-  const high = sorted[Math.ceil(position)] as number;
+  const [low, high] = [sorted[Math.floor(position)]!, sorted[Math.ceil(position)]!];
   return low + (high - low) * (position - Math.floor(position));
 }
-
 export const median = (values: readonly number[]) => quantile(values, 0.5);
 
-export interface Summary {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  min: number;
-  max: number;
-  mean: number;
+/** p50/p95/p99 and max, to `digits` decimals when given. */
+export function summarize(values: readonly number[], digits?: number) {
+  const r = (value: number) => (digits === undefined ? value : round(value, digits));
+  const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => r(quantile(values, q))) as number[];
+  return { n: values.length, p50: p50!, p95: p95!, p99: p99!, max: r(Math.max(...values)) };
 }
 
-/** p50/p95/p99, min, max and mean; every figure to `digits` decimals when given. */
-export function summarize(values: readonly number[], digits?: number): Summary {
-  const n = values.length;
-  const r = (value: number) => (digits === undefined ? value : round(value, digits));
-  return {
-    n,
-    p50: r(quantile(values, 0.5)),
-    p95: r(quantile(values, 0.95)),
-    p99: r(quantile(values, 0.99)),
-    min: r(n ? Math.min(...values) : Number.NaN),
-    max: r(n ? Math.max(...values) : Number.NaN),
-    mean: r(n ? values.reduce((sum, value) => sum + value, 0) / n : Number.NaN),
-  };
+/** `work` run `warmUp` times untimed, then `times` times timed: their summary in ms. */
+export async function timed(times: number, warmUp: number, work: () => Promise<unknown>) {
+  const values: number[] = [];
+  for (let i = 0; i < warmUp + times; i += 1) {
+    const started = performance.now();
+    await work();
+    if (i >= warmUp) values.push(performance.now() - started);
+  }
+  return summarize(values, 2);
 }
 
 /** Median and maximum, to one decimal (memory figures). */
@@ -104,12 +88,6 @@ export const spread = (values: number[]) => ({
   median: round(median(values), 1),
   max: round(Math.max(...values), 1),
 });
-
-export function round(value: number, digits = 2): number {
-  if (!Number.isFinite(value)) return value;
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
 
 /** How many times each key occurs. */
 export function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -120,29 +98,26 @@ export function tally<T>(items: readonly T[], key: (item: T) => string): Map<str
 
 // --- cleanup ----------------------------------------------------------------------------
 
-type Cleanup = () => void | Promise<void>;
-const cleanups: { label: string; run: Cleanup }[] = [];
+type Cleanup = { label: string; run: () => void | Promise<void> };
+const cleanups: Cleanup[] = [];
 
 /** Registers work to undo; returns a function that runs it now (once) instead. */
-export function onCleanup(label: string, run: Cleanup): () => Promise<void> {
+export function onCleanup(label: string, run: Cleanup['run']): () => Promise<void> {
   const entry = { label, run };
   cleanups.push(entry);
   return async () => {
     const index = cleanups.indexOf(entry);
-    if (index === -1) return;
-    cleanups.splice(index, 1);
-    await run();
+    if (index !== -1) await cleanups.splice(index, 1)[0]!.run();
   };
 }
 
 /** Runs every registered cleanup, newest first, each bounded in time. */
 export async function runCleanups(): Promise<void> {
   for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-    try {
-      await withTimeout(Promise.resolve(entry.run()), 15_000, `cleanup ${entry.label}`);
-    } catch (error) {
-      log(`cleanup ${entry.label} failed: ${errorText(error)}`);
-    }
+    const { label, run } = entry;
+    await withTimeout(Promise.resolve(run()), 15_000, `cleanup ${label}`).catch((error) =>
+      log(`cleanup ${label} failed: ${errorText(error)}`),
+    );
   }
 }
 
@@ -153,26 +128,19 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-// --- the site under test ------------------------------------------------------------------
-
-let site = ROOT;
-
 /**
  * The folder the site is built and served from: a snapshot of the working tree taken when
- * the run starts (so edits made meanwhile, and other people's builds, do not mix into the
- * figures), or the project itself with BENCH_SKIP_BUILD.
+ * the run starts (so edits made meanwhile do not mix into the figures), or the project
+ * itself with BENCH_SKIP_BUILD.
  */
+let site = ROOT;
 export const siteRoot = () => site;
 export const setSiteRoot = (dir: string) => (site = dir);
 
-// --- incidents ----------------------------------------------------------------------------
-
 const incidents: string[] = [];
-
 /** Something that went wrong around the measurements (a server that died): reported. */
 export function recordIncident(text: string): void {
   incidents.push(`${new Date().toISOString()} ${text}`);
   log(`incident: ${text}`);
 }
-
 export const allIncidents = () => [...incidents];

@@ -44,7 +44,7 @@ let checked: Promise<string | undefined> | undefined;
  * Resolves with undefined when PostgreSQL is usable, or with the reason it is not; starts
  * the local Debian cluster (and creates the `root` role) when it does not answer.
  */
-export function ensurePostgres(): Promise<string | undefined> {
+function ensurePostgres(): Promise<string | undefined> {
   checked ??= (async () => {
     const first = await cannotConnect();
     if (first === undefined) return undefined;
@@ -71,12 +71,6 @@ async function createTempDatabase(tag: string) {
   return { url: postgresUrl(name), drop };
 }
 
-/** A fresh database on `engine`: a SQLite file in a temp folder, or a temp PostgreSQL database. */
-export async function freshDatabase(engine: Engine, tag: string) {
-  if (engine === 'postgres') return createTempDatabase(tag);
-  return { url: join(tempDir(tag), `${tag}.sqlite`), drop: async () => {} };
-}
-
 /** A part's figures on one engine, or why there are none. */
 export type EngineResult<Figures> = {
   engine: Engine;
@@ -85,13 +79,14 @@ export type EngineResult<Figures> = {
 } & Partial<Figures>;
 
 /**
- * A part's measurement on each engine: a SQLite file in a temporary folder, then a
- * throw-away PostgreSQL database (skipped with the reason when no server answers). An
- * engine that fails is reported with its error; the other still runs.
+ * A part's measurement on each engine, handed a maker of fresh databases on it (SQLite files
+ * in a temporary folder, or throw-away PostgreSQL databases, dropped when the engine is
+ * done); PostgreSQL is skipped with the reason when no server answers. An engine that fails
+ * is reported with its error; the other still runs.
  */
 export async function onBothEngines<Figures>(
   part: string,
-  measure: (engine: Engine, url: string) => Promise<Figures>,
+  measure: (engine: Engine, fresh: () => Promise<string>) => Promise<Figures>,
 ): Promise<EngineResult<Figures>[]> {
   const results: EngineResult<Figures>[] = [];
   for (const engine of ['sqlite', 'postgres'] as const) {
@@ -100,14 +95,20 @@ export async function onBothEngines<Figures>(
       results.push({ engine, skipped } as EngineResult<Figures>);
       continue;
     }
-    const { url, drop } = await freshDatabase(engine, part);
+    const drops: (() => Promise<void>)[] = [];
+    const fresh = async () => {
+      if (engine === 'sqlite') return join(tempDir(part), `${part}.sqlite`);
+      const { url, drop } = await createTempDatabase(part);
+      drops.push(drop);
+      return url;
+    };
     try {
-      results.push({ engine, ...(await measure(engine, url)) });
+      results.push({ engine, ...(await measure(engine, fresh)) });
     } catch (error) {
       log(`${part} ${engine} failed: ${errorText(error)}`);
       results.push({ engine, error: errorText(error) } as EngineResult<Figures>);
     } finally {
-      await drop();
+      for (const drop of drops) await drop();
     }
   }
   return results;

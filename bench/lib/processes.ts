@@ -1,12 +1,14 @@
 /**
  * Child processes the benchmark starts: the site's production server (`npm run serve`, as
- * `npm start` does after its build), the bare app's server, nginx, and one-shot commands. Every one is
- * stopped by its own process id (and its process group), at the latest at cleanup.
+ * `npm start` does after its build), the bare app's server, nginx, and one-shot commands.
+ * Every one is stopped by its own process id (and its process group), at the latest at
+ * cleanup.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { createAccounts, type Account, type AccountRequest } from '../../tests/support/accounts';
 import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
@@ -23,6 +25,14 @@ export interface Running {
 /** Variables from the caller's shell that would change how the server under test behaves. */
 const INHERITED_SETTINGS =
   'PORT ORIGIN DATABASE_URL GOOGLE_CLIENT_ID GOOGLE_CLIENT_SECRET OIDC_ISSUER ADMIN_EMAILS TRUST_PROXY LOG_LEVEL';
+
+const kill = (target: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // already gone
+  }
+};
 
 /**
  * Starts a process in its own process group and keeps the last 64 KB of its output. A
@@ -59,13 +69,6 @@ export function startProcess(
       `${label} (pid ${pid}) exited by itself (code ${code}, signal ${signal}); last output other than request logs: ${tail.join(' | ').slice(-800) || '(none)'}`,
     );
   });
-  const kill = (target: number, signal: NodeJS.Signals) => {
-    try {
-      process.kill(target, signal);
-    } catch {
-      // already gone
-    }
-  };
   const stop = onCleanup(`stop ${label} (pid ${pid})`, async () => {
     stopping = true;
     if (exited()) return;
@@ -108,11 +111,11 @@ export async function waitForHttp(
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+    if (ok) return;
     if (running.exited()) {
       throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
     }
@@ -132,15 +135,11 @@ export interface AppServer extends Running {
 
 /**
  * The site's production server, started exactly as `npm start` starts it after the build
- * (`npm run serve`: the compiled bundle under node with NODE_ENV=production), on a free
- * port with the given database. LOG_LEVEL stays at the production default (info); its
- * output is read and thrown away. No drain period: the benchmark stops it itself.
+ * (`npm run serve`: the compiled bundle under node with NODE_ENV=production, LOG_LEVEL at
+ * its default), on a free port with the given database. No drain period: the benchmark
+ * stops it itself.
  */
-export async function startAppServer(
-  label: string,
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): Promise<AppServer> {
+async function startAppServer(label: string, databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const running = startProcess(label, 'npm', ['run', '--silent', 'serve'], {
@@ -155,38 +154,59 @@ export async function startAppServer(
     },
   });
   await waitForHttp(`${origin}/readyz`, running, label);
-  return { ...running, origin, serverPid: () => serverProcess(running.pid) };
+  return { ...running, origin, serverPid: () => serverProcess(running.pid) } as AppServer;
+}
+
+export interface Site {
+  database: DatabaseHandle;
+  /** The first server (the one `alive` restarts), then the others. */
+  servers: AppServer[];
+  /** The first server, started afresh when it has died (an incident says so). */
+  alive: () => Promise<AppServer>;
+  accounts: Account[];
+  /** What the servers' mail reached; empty with `smtp: false`. */
+  mailReceived: () => number;
 }
 
 /**
- * `work` with the production server on `databaseUrl` (migrated first, so the bench's own
- * connection sees every table the server uses), its e-mail going out through SMTP as in
- * production, to a sink in the bench process; everything stopped afterwards.
+ * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
+ * (so the bench's own connection sees every table the server uses) and holding `accounts`
+ * (signed-in users, in order); everything stopped afterwards. Their e-mail goes out through
+ * SMTP as in production, to a sink in the bench process, unless `smtp` is false (the
+ * server's default transport then, as the load part has always measured it).
  */
-export async function withSiteServer<T>(
+export async function withSite<T>(
   label: string,
   databaseUrl: string,
-  env: Record<string, string>,
-  work: (site: {
-    database: DatabaseHandle;
-    server: AppServer;
-    sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  }) => Promise<T>,
+  options: {
+    env?: Record<string, string>;
+    accounts?: AccountRequest[];
+    servers?: number;
+    smtp?: boolean;
+  },
+  work: (site: Site) => Promise<T>,
 ): Promise<T> {
+  const accounts = await createAccounts(databaseUrl, options.accounts ?? []);
   const database = openDatabase(databaseUrl);
-  const sink = await startSmtpSink();
-  const closeSink = onCleanup('stop the SMTP sink', () => sink.close());
-  let server: AppServer | undefined;
+  const sink = options.smtp === false ? undefined : await startSmtpSink();
+  const closeSink = onCleanup('stop the SMTP sink', async () => sink?.close());
+  const mail: Record<string, string> = sink
+    ? { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' }
+    : {};
+  const env = { ...options.env, ...mail };
+  const start = (name: string) => startAppServer(`site server ${name}(${label})`, databaseUrl, env);
+  const servers: AppServer[] = [];
   try {
-    await migrateToLatest(database.db);
-    server = await startAppServer(`site server (${label})`, databaseUrl, {
-      ...env,
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Bench <bench@example.net>',
-    });
-    return await work({ database, server, sink });
+    const count = options.servers ?? 1;
+    for (let i = 0; i < count; i += 1) servers.push(await start(count > 1 ? `${'AB'[i]} ` : ''));
+    const alive = async () => {
+      if (servers[0]!.exited()) servers[0] = await start('restarted ');
+      return servers[0]!;
+    };
+    const mailReceived = () => sink?.received.length ?? 0;
+    return await work({ database, servers, alive, accounts, mailReceived });
   } finally {
-    await server?.stop();
+    for (const server of servers.reverse()) await server.stop();
     await database.close();
     await closeSink();
   }
@@ -201,32 +221,31 @@ const CLOCK_TICKS_PER_SECOND = (() => {
   }
 })();
 
+/** A file of /proc/<pid>, or '' when the process is gone. */
+const proc = (pid: number, file: string) => {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
 /**
- * CPU time a process has used so far (user + system), in seconds, or NaN when it is gone.
- * Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing
+ * CPU time a process has used so far (user + system), in seconds, or NaN when it is gone:
+ * fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing
  * parenthesis (the name itself may hold spaces).
  */
 export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
-  }
+  const stat = proc(pid, 'stat');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : Number.NaN;
 }
 
 /** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: its peak), or NaN. */
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(proc(pid, 'status'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
 }
-
 export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
@@ -246,46 +265,59 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
 }
 
 /**
- * Runs `work` with a process's memory watched: its RSS sampled every `everyMs`, and its
- * exact peak (VmHWM, reset to the current RSS first by writing `5` to
- * /proc/<pid>/clear_refs, Linux ≥ 4.0, so nothing between samples is missed), until
- * `settleMs` after the work ended (buffers being let go, an e-mail going out).
+ * `work` with a process's memory watched: RSS sampled every `everyMs` and its exact peak
+ * (VmHWM, reset to the current RSS first by writing `5` to /proc/<pid>/clear_refs, so
+ * nothing between samples is missed) until `settleMs` after the work ended (buffers being
+ * let go, an e-mail going out). Its answer comes back with the readings, in MB.
  */
-export async function watchMemory<T>(
+async function watchMemory<T extends object>(
   pid: number,
-  everyMs: number,
-  settleMs: number,
+  { everyMs, settleMs }: { everyMs: number; settleMs: number },
   work: () => Promise<T>,
-): Promise<{ value: T; memory: ReturnType<typeof readings> }> {
+) {
   const beforeMb = rssMb(pid);
-  let reset = true;
+  let exact = true;
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {
-    reset = false;
+    exact = false;
   }
   const stop = sampleRss(pid, everyMs);
   const value = await work();
   await sleep(settleMs);
-  const exactPeakMb = reset ? statusMb(pid, 'VmHWM') : Number.NaN;
-  return { value, memory: readings(beforeMb, stop(), exactPeakMb, rssMb(pid)) };
+  const sampledMb = Math.max(...stop());
+  return {
+    ...value,
+    beforeMb: round(beforeMb, 1),
+    /** The larger of the samples and VmHWM (the samples alone when the kernel refused). */
+    peakMb: round(exact ? Math.max(statusMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1),
+    exact,
+    afterMb: round(rssMb(pid), 1),
+  };
 }
 
-/** A watched span's memory, in MB to one decimal; the sampled peak is the highest sample. */
-const readings = (beforeMb: number, samples: number[], exactPeakMb: number, afterMb: number) => ({
-  beforeMb: round(beforeMb, 1),
-  sampledPeakMb: round(Math.max(...samples), 1),
-  samples: samples.length,
-  /** VmHWM over the same span; NaN when the kernel refused to reset it. */
-  exactPeakMb: round(exactPeakMb, 1),
-  afterMb: round(afterMb, 1),
-});
-
-/** The peak of a watched span: the exact one where it was read, else the samples'. */
-export const peakOf = (run: { exactPeakMb: number; sampledPeakMb: number }) =>
-  Number.isFinite(run.exactPeakMb)
-    ? Math.max(run.exactPeakMb, run.sampledPeakMb)
-    : run.sampledPeakMb;
+/**
+ * Watched spans on a server that starts idle: `warmUps` (the first sizes the heap and
+ * compiles the code paths), then, from the baseline read a second after them, `runs`.
+ */
+export async function watchRuns<T extends object>(
+  pid: number,
+  options: { everyMs: number; settleMs: number },
+  warmUps: (() => Promise<T>)[],
+  runs: (() => Promise<T>)[],
+) {
+  const watch = async (works: (() => Promise<T>)[]) => {
+    const watched = [];
+    for (const work of works) watched.push(await watchMemory(pid, options, work));
+    return watched;
+  };
+  await sleep(1_000);
+  const idleMb = round(rssMb(pid), 1);
+  const warmUp = await watch(warmUps);
+  await sleep(1_000);
+  const baselineMb = round(rssMb(pid), 1);
+  return { idleMb, warmUp, baselineMb, runs: await watch(runs), afterMb: round(rssMb(pid), 1) };
+}
 
 /** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
 export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {

@@ -5,16 +5,14 @@
  */
 import type { Engine } from '~/db/database.server';
 
-export const MET = '✅ met';
-export const NOT_MET = '❌ not met';
 export const NA = '⚪ not measured';
-export const verdict = (ok: boolean) => (ok ? MET : NOT_MET);
+const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
 
 export interface BudgetRow {
   budget: string;
   /** Empty when the part did not measure: the report says why (failed, not run). */
   measured: string;
-  status: typeof MET | typeof NOT_MET | typeof NA;
+  status: string;
 }
 
 export interface Part<Result> {
@@ -23,7 +21,7 @@ export interface Part<Result> {
   /** Whether the part serves the site (and so needs the snapshot build). */
   needsBuild: boolean;
   run: () => Promise<Result>;
-  /** The part's budget rows; `undefined` when it failed or did not run (status NA). */
+  /** The part's budget rows; given `undefined` when it failed or did not run (status NA). */
   judge: (result: Result | undefined) => BudgetRow[];
   /** Its section of the report, in markdown. */
   details: (result: Result) => string;
@@ -32,45 +30,81 @@ export interface Part<Result> {
 /** Checks a part's shape and infers its result type from `run`. */
 export const definePart = <Result>(part: Part<Result>) => part;
 
-export const row = (budget: string, measured: string, status: BudgetRow['status']): BudgetRow => ({
+export const row = (budget: string, measured: string, status: string): BudgetRow => ({
   budget,
   measured,
   status,
 });
+/** A figure judged against its budget: what was measured and whether it is met. */
+export const judged = (measured: string, ok: boolean) => ({ measured, status: verdict(ok) });
 
-export const finite = (value: number | null | undefined): value is number =>
-  value !== null && value !== undefined && Number.isFinite(value);
-export const kb = (bytes: number) => (finite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
-export const ms = (value: number | undefined, digits = 1) =>
-  finite(value) ? `${value.toFixed(digits)} ms` : '–';
-export const mb = (value: number | undefined) => (finite(value) ? `${value.toFixed(1)} MB` : '–');
+const finite = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const unit = (suffix: string, digits: number) => (value: number | null | undefined) =>
+  finite(value) ? `${value.toFixed(digits)}${suffix}` : '–';
+export const kb = (bytes: number) => unit(' KB', 1)(bytes / 1024);
+export const mb = unit(' MB', 1);
+export const ms = (value: number | undefined, digits = 1) => unit(' ms', digits)(value);
 export const signedMb = (value: number) =>
   finite(value) ? `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(1)} MB` : '–';
 export const num = (value: number | null | undefined) => (finite(value) ? String(value) : '–');
 export const count = (value: number) => value.toLocaleString('en');
 export const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL');
-/** A row of dashes after the first cells, for an engine that was not measured. */
-export const dashes = (cells: string[], width: number) => [
-  ...cells,
-  ...Array.from({ length: width - cells.length }, () => '–'),
-];
-/** Why an engine has no figures. */
-export const why = (engine: { skipped?: string; error?: string }, fallback = 'no figures') =>
-  engine.skipped ?? engine.error ?? fallback;
+/** Summary figures in ms, joined: `msOf(s, ['p50', 'p95'])` is "1.2 ms / 3.4 ms". */
+export const msOf = <K extends string>(
+  summary: Record<K, number> | undefined,
+  keys: K[],
+  digits = 1,
+) => keys.map((key) => ms(summary?.[key], digits)).join(' / ');
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+interface Measured {
+  engine: Engine;
+  skipped?: string;
+  error?: string;
+}
+const why = (engine: Measured) => engine.skipped ?? engine.error ?? 'no figures';
 
-export function table(head: string[], rows: string[][]): string {
+/** One line per engine that has no figures, saying why: for a part's section. */
+export const unmeasured = (engines: Measured[]) =>
+  engines
+    .filter((engine) => engine.skipped || engine.error)
+    .map((engine) => `${engineName(engine.engine)}: not measured: ${why(engine)}.\n`)
+    .join('\n');
+
+/**
+ * The budget rows of a part measured on each engine: `labels` name them (from the engine's
+ * display name), `figures` judges an engine's figures row by row, and a row without figures
+ * (the engine was skipped or failed, or the part did not run) is "not measured".
+ */
+export function perEngine<E extends Measured>(
+  engines: E[] | undefined,
+  labels: ((name: string, engine: Engine) => string)[],
+  figures: (engine: E) => (ReturnType<typeof judged> | undefined)[],
+): BudgetRow[] {
+  const all = engines ?? (['sqlite', 'postgres'] as const).map((engine) => ({ engine }) as E);
+  return all.flatMap((engine) => {
+    const rows = engines ? figures(engine) : [];
+    return labels.map((label, index) => {
+      const budget = label(engineName(engine.engine), engine.engine);
+      const figure = rows[index];
+      return figure ? { budget, ...figure } : row(budget, engines ? why(engine) : '', NA);
+    });
+  });
+}
+
+/** A markdown table of `items`, one column per heading and the cell it shows for an item. */
+export function table<T>(items: T[], columns: [string, (item: T) => string][]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
   return [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
-    ...rows.map((cells) => `| ${cells.map(cell).join(' | ')} |`),
+    line(columns.map(([head]) => head)),
+    line(columns.map(() => '---')),
+    ...items.map((item) => line(columns.map(([, show]) => show(item)))),
   ].join('\n');
 }
 
 export interface BenchResults {
   startedAt: string;
-  finishedAt: string;
   durationSeconds: number;
   /** The parts measured by this invocation. */
   parts: string[];
@@ -92,35 +126,32 @@ export const failed = (value: unknown): value is { error: string } =>
   typeof value === 'object' && value !== null && 'error' in value;
 
 export function renderMarkdown(results: BenchResults, parts: [string, Part<unknown>][]): string {
-  const m = results.machine;
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
-      `Run started ${results.startedAt}, took ${Math.floor(results.durationSeconds / 60)} min ${results.durationSeconds % 60} s; ` +
-      `commit \`${results.git.commit.slice(0, 12)}\`${results.git.changedFiles ? ` with ${results.git.changedFiles} uncommitted file(s)` : ''}; ` +
-      `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
-    '',
-  ];
+  const { machine: m, git, durationSeconds: seconds } = results;
+  const lines: string[] = [];
   const paragraph = (text: string) => lines.push(text, '');
-  const loads = Object.entries(results.load);
+  paragraph('# Benchmark results');
+  paragraph(
+    `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
+      `Run started ${results.startedAt}, took ${Math.floor(seconds / 60)} min ${seconds % 60} s; ` +
+      `commit \`${git.commit.slice(0, 12)}\`${git.changedFiles ? ` with ${git.changedFiles} uncommitted file(s)` : ''}; ` +
+      `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
+  );
+  const loads = Object.entries(results.load).map(([part, l]) => `${part} ${l.start} → ${l.end}`);
   if (loads.length) {
     paragraph(
-      `1-minute load average at the start → end of each part (${m.cpus} cores; above ~1 means other work shared the machine and the figures are pessimistic): ` +
-        loads.map(([part, l]) => `${part} ${l.start} → ${l.end}`).join(', ') +
-        '.',
+      `1-minute load average at the start → end of each part (${m.cpus} cores; above ~1 means other work shared the machine and the figures are pessimistic): ${loads.join(', ')}.`,
     );
   }
-  const carried = Object.entries(results.carriedOver);
+  const carried = Object.entries(results.carriedOver).map(([part, at]) => `${part} (${at})`);
   if (carried.length) {
     paragraph(
-      `Parts not measured by this invocation, copied from earlier runs: ${carried.map(([part, at]) => `${part} (${at})`).join(', ')}.`,
+      `Parts not measured by this invocation, copied from earlier runs: ${carried.join(', ')}.`,
     );
   }
   if (results.stoppedEarly) paragraph(`**Stopped early:** ${results.stoppedEarly}`);
   if (failed(results.build)) paragraph(`**Build failed:** ${results.build.error}`);
   if (results.incidents?.length) {
-    lines.push('**Incidents during the run** (figures taken around them may be off):', '');
+    paragraph('**Incidents during the run** (figures taken around them may be off):');
     paragraph(results.incidents.map((incident) => `- ${incident}`).join('\n'));
   }
   const rows = parts.flatMap(([name, part]) => {
@@ -129,16 +160,17 @@ export function renderMarkdown(results: BenchResults, parts: [string, Part<unkno
     const reason = result ? `${name} part failed: ${result.error}` : `${name} part not run`;
     return part.judge(undefined).map((r) => ({ ...r, measured: r.measured || reason }));
   });
-  lines.push('## Budgets (DESIGN §8)', '');
+  paragraph('## Budgets (DESIGN §8)');
   paragraph(
-    table(
-      ['budget', 'measured', 'status'],
-      rows.map((r) => [r.budget, r.measured, r.status]),
-    ),
+    table(rows, [
+      ['budget', (r) => r.budget],
+      ['measured', (r) => r.measured],
+      ['status', (r) => r.status],
+    ]),
   );
   for (const [name, part] of parts) {
     const result = results[name];
-    lines.push(`## ${part.title}`, '');
+    paragraph(`## ${part.title}`);
     if (result === undefined) paragraph('Not run.');
     else if (failed(result)) paragraph(`Failed: ${result.error}`);
     else lines.push(part.details(result));

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { createAccounts, type Account } from '../../tests/support/accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium';
 import {
   BENCH_DIR,
@@ -20,11 +19,12 @@ import {
   onCleanup,
   ROOT,
   round,
+  tally,
   tempDir,
   withTimeout,
 } from '../lib/common';
-import { runCommand, startAppServer, startProcess, waitForHttp } from '../lib/processes';
-import { definePart, kb, ms, NA, NOT_MET, num, row, table, verdict, MET } from '../lib/report';
+import { runCommand, startProcess, waitForHttp, withSite } from '../lib/processes';
+import { definePart, judged, kb, ms, NA, num, row, table } from '../lib/report';
 
 // The same Debian Chromium and closed-network flags as the end-to-end tests, headless.
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -35,86 +35,29 @@ type Visitor = 'visitor' | 'level-1 student' | 'admin';
 const PUBLIC_PAGES = ['/', '/enroll', '/login', '/fed/home'];
 const JS_RATIO_BUDGET = 1.25;
 
-interface Audit {
-  score: number | null;
-  scoreDisplayMode: string;
-  numericValue?: number;
-  displayValue?: string;
-  details?: unknown;
-}
 interface LighthouseResultLite {
-  categories: Record<
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
     string,
-    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+    { score: number | null; scoreDisplayMode: string; numericValue?: number; details?: unknown }
   >;
-  audits: Record<string, Audit | undefined>;
   runtimeError?: { code: string; message: string };
-  environment?: { benchmarkIndex?: number };
-}
-interface Details {
-  type?: string;
-  items?: Record<string, unknown>[];
-  overallSavingsMs?: number;
 }
 
-function shortPath(url: unknown): string {
-  if (typeof url !== 'string') return '?';
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url.slice(0, 80);
-  }
-}
-
+/** The first DOM node in an audit's details (the LCP element's). */
 function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | undefined {
   if (!details || typeof details !== 'object') return undefined;
   const value = details as Record<string, unknown>;
-  if (value.type === 'node') return value as { snippet?: string; nodeLabel?: string };
-  for (const child of Object.values(value)) {
-    const found = Array.isArray(child) ? child.map(findNode).find(Boolean) : findNode(child);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** One line about an audit: its display value, else what its first item names. */
-function finding(result: Audit): string {
-  if (result.displayValue) return result.displayValue;
-  const items = (result.details as Details | undefined)?.items ?? [];
-  const first = items[0];
-  if (!first) return '';
-  const parts = [
-    first.issueType,
-    first.description,
-    first.source,
-    first.directive,
-    findNode(first)?.snippet,
-    typeof first.url === 'string' ? shortPath(first.url) : undefined,
-  ].filter((part): part is string => typeof part === 'string' && part !== '');
-  const text = parts.length ? parts.join(' ') : JSON.stringify(first);
-  return `${text.slice(0, 140)}${items.length > 1 ? ` (+${items.length - 1})` : ''}`;
-}
-
-/** The LCP breakdown: time to first byte, load delay, load time, render delay. */
-function lcpPhases(details: unknown): string {
-  for (const table of (details as Details | undefined)?.items ?? []) {
-    const phases = ((table as Details).items ?? []).filter((r) => typeof r.phase === 'string');
-    if (phases.length) {
-      return phases.map((r) => `${String(r.phase)} ${Math.round(Number(r.timing))} ms`).join(' · ');
-    }
-  }
-  return '';
+  if (value.type === 'node') return value;
+  return Object.values(value).flat().map(findNode).find(Boolean);
 }
 
 /** One Lighthouse run, reduced to what the report needs. */
 function reduce(lhr: LighthouseResultLite) {
   const audit = (id: string) => lhr.audits[id];
-  const items = ((audit('network-requests')?.details as Details | undefined)?.items ?? []) as {
-    url?: string;
-    resourceType?: string;
-    transferSize?: number;
-  }[];
+  const { items = [] } = (audit('network-requests')?.details ?? {}) as {
+    items?: { resourceType?: string; transferSize?: number }[];
+  };
   const bytes = (type: string) =>
     items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
   const scores = Object.fromEntries(
@@ -123,48 +66,23 @@ function reduce(lhr: LighthouseResultLite) {
       return [id, typeof score === 'number' ? Math.round(score * 100) : null];
     }),
   ) as Scores;
-  // Audits that cost points in a category below 100 (`category: audit id`), and what
-  // Lighthouse says about each.
-  const failing: string[] = [];
-  const findings: Record<string, string> = {};
-  for (const id of CATEGORIES.filter((id) => scores[id] !== 100)) {
-    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+  // Audits that cost points in a category below 100 (`category: audit id`).
+  const failing = CATEGORIES.filter((id) => scores[id] !== 100).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).flatMap((ref) => {
       const result = audit(ref.id);
-      if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
-      if (['informative', 'notApplicable'].includes(result.scoreDisplayMode)) continue;
-      failing.push(`${id}: ${ref.id}`);
-      findings[ref.id] = finding(result);
-    }
-  }
-  const opportunities = Object.entries(lhr.audits)
-    .flatMap(([id, result]) => {
-      const details = result?.details as Details | undefined;
-      const savings = details?.type === 'opportunity' ? (details.overallSavingsMs ?? 0) : 0;
-      return savings >= 50 ? [{ id, savings }] : [];
-    })
-    .sort((a, b) => b.savings - a.savings)
-    .map(({ id, savings }) => `${id} ~${Math.round(savings)} ms`);
-  const scripts = items
-    .filter((item) => item.resourceType === 'Script')
-    .map((item) => ({ path: shortPath(item.url), bytes: item.transferSize ?? 0 }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 30);
-  const lcpDetails = audit('largest-contentful-paint-element')?.details;
-  const node = findNode(lcpDetails);
+      const losing = result && ref.weight > 0 && result.score !== null && result.score < 1;
+      const scored = !['informative', 'notApplicable'].includes(result?.scoreDisplayMode ?? '');
+      return losing && scored ? [`${id}: ${ref.id}`] : [];
+    }),
+  );
+  const node = findNode(audit('largest-contentful-paint-element')?.details);
   return {
     scores,
     lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
-    tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
-    cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
     jsBytes: bytes('Script'),
-    cssBytes: bytes('Stylesheet'),
     mediaBytes: bytes('Media'),
     lcpElement: (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160),
     failing,
-    findings,
-    opportunities,
-    lcpPhases: lcpPhases(lcpDetails),
-    scripts,
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
   };
 }
@@ -177,19 +95,16 @@ function combine(
   formFactor: FormFactor,
   runs: PageRun[],
   errors: string[],
-  benchmarkIndex: number | undefined,
 ) {
-  const medianOf = (pick: (run: PageRun) => number, digits: number) => {
-    const finite = runs.map(pick).filter(Number.isFinite);
+  const medianOf = (values: number[], digits = 0) => {
+    const finite = values.filter(Number.isFinite);
     return round(finite.length ? median(finite) : Number.NaN, digits);
   };
-  const middle = runs.length ? median(runs.map((run) => run.scores.performance ?? 0)) : 0;
-  // Details come from the run whose performance score is the median.
-  const distance = (run: PageRun) => Math.abs((run.scores.performance ?? 0) - middle);
-  const typical = [...runs].sort((a, b) => distance(a) - distance(b))[0];
-  const failing = [...new Set(runs.flatMap((run) => [...new Set(run.failing)]))];
-  const elements = runs.map((run) => run.lcpElement);
-  const often = (element: string) => elements.filter((x) => x === element).length;
+  const often = tally(runs, (run) => run.lcpElement);
+  const failing = tally(
+    runs.flatMap((run) => [...new Set(run.failing)]),
+    (audit) => audit,
+  );
   return {
     page,
     as,
@@ -197,27 +112,17 @@ function combine(
     runs: runs.length,
     scores: Object.fromEntries(
       CATEGORIES.map((id) => {
-        const values = runs.flatMap((run) => (run.scores[id] === null ? [] : [run.scores[id]]));
+        const values = runs.flatMap((run) => run.scores[id] ?? []);
         return [id, values.length ? median(values) : null];
       }),
     ) as Scores,
-    lcpMs: medianOf((run) => run.lcpMs, 0),
-    tbtMs: medianOf((run) => run.tbtMs, 0),
-    cls: medianOf((run) => run.cls, 3),
-    jsBytes: medianOf((run) => run.jsBytes, 0),
-    cssBytes: medianOf((run) => run.cssBytes, 0),
-    mediaBytes: medianOf((run) => run.mediaBytes, 0),
-    lcpElement: elements.sort((a, b) => often(b) - often(a))[0] ?? '(none)',
+    lcpMs: medianOf(runs.map((run) => run.lcpMs)),
+    jsBytes: medianOf(runs.map((run) => run.jsBytes)),
+    mediaBytes: medianOf(runs.map((run) => run.mediaBytes)),
+    lcpElement: [...often].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(none)',
     /** Each losing audit with the number of runs it appeared in. */
-    failing: failing
-      .map((audit) => ({ audit, runs: runs.filter((run) => run.failing.includes(audit)).length }))
-      .sort((a, b) => b.runs - a.runs),
-    findings: Object.fromEntries(runs.flatMap((run) => Object.entries(run.findings))),
-    opportunities: typical?.opportunities ?? [],
-    lcpPhases: typical?.lcpPhases ?? '',
-    scripts: typical?.scripts ?? [],
+    failing: [...failing].map(([audit, runs]) => ({ audit, runs })).sort((a, b) => b.runs - a.runs),
     errors,
-    benchmarkIndex,
   };
 }
 type PageResult = ReturnType<typeof combine>;
@@ -240,7 +145,6 @@ async function measurePage(
   const stopChrome = onCleanup(`stop Chromium (pid ${chrome.pid})`, () => chrome.kill());
   const good: PageRun[] = [];
   const errors: string[] = [];
-  let benchmarkIndex: number | undefined;
   try {
     // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
     for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
@@ -257,7 +161,6 @@ async function measurePage(
         );
         if (!result) throw new Error('Lighthouse returned no result');
         const lhr = result.lhr as unknown as LighthouseResultLite;
-        benchmarkIndex = lhr.environment?.benchmarkIndex ?? benchmarkIndex;
         const reduced = reduce(lhr);
         if (reduced.error) errors.push(reduced.error);
         else good.push(reduced);
@@ -268,11 +171,10 @@ async function measurePage(
   } finally {
     await stopChrome();
   }
-  const combined = combine(page, as, formFactor, good, errors, benchmarkIndex);
+  const combined = combine(page, as, formFactor, good, errors);
   log(
     `web: ${formFactor} ${page} (${as}): ${CATEGORIES.map((id) => combined.scores[id] ?? '–').join('/')}, ` +
-      `LCP ${combined.lcpMs} ms, TBT ${combined.tbtMs} ms, CLS ${combined.cls}, JS ${combined.jsBytes} B, CSS ${combined.cssBytes} B` +
-      (errors.length ? `, errors: ${errors.join('; ')}` : ''),
+      `LCP ${combined.lcpMs} ms, JS ${combined.jsBytes} B${errors.length ? `, errors: ${errors.join('; ')}` : ''}`,
   );
   return combined;
 }
@@ -306,35 +208,28 @@ async function startBareApp() {
 
 async function run() {
   const runs = envInteger('BENCH_LH_RUNS', 3);
-  const databaseUrl = join(tempDir('web'), 'bench.sqlite');
-  const [student, admin] = (await createAccounts(databaseUrl, [
-    { access: 'level-1', name: 'Bench Student' },
-    { access: 'admin', name: 'Bench Admin' },
-  ])) as [Account, Account];
-  let server = await startAppServer('site server (Lighthouse)', databaseUrl);
-  /** The server's origin; a server that has died (see the incidents) is started again. */
-  const origin = async () => {
-    if (server.exited()) {
-      server = await startAppServer('site server (Lighthouse, restarted)', databaseUrl);
-    }
-    return server.origin;
-  };
-  const targets: { page: string; as: Visitor; cookie?: string }[] = [
-    ...PUBLIC_PAGES.map((page) => ({ page, as: 'visitor' as const })),
-    { page: '/fed/javascript', as: 'level-1 student', cookie: student.cookie },
-    { page: '/admin/home', as: 'admin', cookie: admin.cookie },
+  const accounts = [
+    { access: 'level-1' as const, name: 'Bench Student' },
+    { access: 'admin' as const, name: 'Bench Admin' },
   ];
-  const pages: PageResult[] = [];
-  try {
+  const databaseUrl = join(tempDir('web'), 'bench.sqlite');
+  const pages = await withSite('Lighthouse', databaseUrl, { accounts }, async (site) => {
+    const [student, admin] = site.accounts;
+    const targets: { page: string; as: Visitor; cookie?: string }[] = [
+      ...PUBLIC_PAGES.map((page) => ({ page, as: 'visitor' as const })),
+      { page: '/fed/javascript', as: 'level-1 student', cookie: student!.cookie },
+      { page: '/admin/home', as: 'admin', cookie: admin!.cookie },
+    ];
+    const measured: PageResult[] = [];
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const { page, as, cookie } of targets) {
-        const url = async () => (await origin()) + page;
-        pages.push(await measurePage(url, page, as, formFactor, runs, cookie));
+        // A server that has died (see the incidents) is started again.
+        const url = async () => (await site.alive()).origin + page;
+        measured.push(await measurePage(url, page, as, formFactor, runs, cookie));
       }
     }
-  } finally {
-    await server.stop();
-  }
+    return measured;
+  });
   let bare: PageResult | { error: string };
   let bareServer: string | undefined;
   try {
@@ -362,7 +257,6 @@ type WebResult = Awaited<ReturnType<typeof run>>;
 
 const scoreLine = ({ scores: s }: PageResult) =>
   `Perf ${num(s.performance)} · A11y ${num(s.accessibility)} · BP ${num(s['best-practices'])} · SEO ${num(s.seo)}`;
-const bareOf = (web: WebResult) => ('error' in web.bare ? undefined : web.bare);
 
 function judge(web: WebResult | undefined) {
   const jsLabel = 'Home page JS ≤ 1.25 × bare React Router app';
@@ -378,143 +272,78 @@ function judge(web: WebResult | undefined) {
     if (!page || page.runs === 0) return row(label, 'no successful run', NA);
     const all100 = Object.values(page.scores).every((score) => score === 100);
     const losing = page.failing.filter((f) => f.runs * 2 > page.runs).map((f) => f.audit);
-    return row(
-      label,
+    const measured =
       `${scoreLine(page)} (median of ${page.runs})` +
-        (all100 || losing.length === 0 ? '' : `; losing: ${losing.slice(0, 6).join(', ')}`),
-      verdict(all100),
-    );
+      (all100 || losing.length === 0 ? '' : `; losing: ${losing.slice(0, 6).join(', ')}`);
+    return { budget: label, ...judged(measured, all100) };
   });
   const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
-  const bare = bareOf(web);
+  const bare = 'error' in web.bare ? undefined : web.bare;
   rows.push(
     web.jsRatio !== undefined && home && bare
-      ? row(
-          jsLabel,
-          `site ${kb(home.jsBytes)} vs bare ${kb(bare.jsBytes)} (gzipped transfer) = ${web.jsRatio.toFixed(2)}×`,
-          verdict(web.jsRatio <= JS_RATIO_BUDGET),
-        )
+      ? {
+          budget: jsLabel,
+          ...judged(
+            `site ${kb(home.jsBytes)} vs bare ${kb(bare.jsBytes)} (gzipped transfer) = ${web.jsRatio.toFixed(2)}×`,
+            web.jsRatio <= JS_RATIO_BUDGET,
+          ),
+        }
       : row(jsLabel, 'error' in web.bare ? `bare app failed: ${web.bare.error}` : 'no figure', NA),
   );
   const homes = web.pages.filter((p) => p.page === '/' && p.runs > 0);
   if (homes.length) {
-    const video = homes.some((p) => /^<video/i.test(p.lcpElement));
     const each = homes.map(
       (p) =>
         `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\`, video bytes during the load ${kb(p.mediaBytes)}`,
     );
-    rows.push(
-      row(
-        'Hero video never delays the largest paint',
+    rows.push({
+      budget: 'Hero video never delays the largest paint',
+      ...judged(
         `${each.join('; ')} (reduced-motion autoplay is not measured here)`,
-        video ? NOT_MET : MET,
+        !homes.some((p) => /^<video/i.test(p.lcpElement)),
       ),
-    );
+    });
   }
   return rows;
 }
 
 function details(web: WebResult) {
-  const lines: string[] = [];
-  const bare = bareOf(web);
-  const figures = (p: PageResult) => [
-    num(p.scores.performance),
-    num(p.scores.accessibility),
-    num(p.scores['best-practices']),
-    num(p.scores.seo),
-    ms(p.lcpMs, 0),
-    ms(p.tbtMs, 0),
-    num(p.cls),
-    kb(p.jsBytes),
-    kb(p.cssBytes),
-  ];
-  for (const formFactor of ['mobile', 'desktop'] as const) {
-    const rows = web.pages
-      .filter((p) => p.formFactor === formFactor)
-      .map((p) => [
-        `\`${p.page}\``,
-        p.as,
-        ...figures(p),
-        p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs),
-      ]);
-    if (formFactor === 'mobile' && bare) {
-      rows.push(['`/` bare React Router app', 'visitor', ...figures(bare), String(bare.runs)]);
-    }
-    const head = [
-      'page',
-      'as',
-      'Perf',
-      'A11y',
-      'BP',
-      'SEO',
-      'LCP',
-      'TBT',
-      'CLS',
-      'JS',
-      'CSS',
-      'runs',
-    ];
-    lines.push(`### Lighthouse, ${formFactor} (medians of ${web.runsPerPage} runs)`, '');
-    lines.push(table(head, rows), '');
-  }
-  const bench = web.pages.find((p) => p.benchmarkIndex)?.benchmarkIndex;
-  lines.push(
-    `JS and CSS are the gzipped transfer bytes of every Script / Stylesheet request during the load. ` +
-      (web.jsRatio !== undefined
-        ? `Home page JavaScript: **${web.jsRatio.toFixed(2)}×** the bare app's (budget ≤ ${JS_RATIO_BUDGET}×). `
-        : '') +
-      (web.bareServer ? `Bare app served by ${web.bareServer}. ` : '') +
-      (bench ? `Lighthouse CPU benchmark index on this machine: ${Math.round(bench)}.` : ''),
+  const bare = 'error' in web.bare ? [] : [{ ...web.bare, page: '/ bare React Router app' }];
+  const score = (id: (typeof CATEGORIES)[number]) => (p: PageResult) => num(p.scores[id]);
+  const failures = web.pages.flatMap((p) => {
+    const counts = [...tally(p.errors, (error) => error.slice(0, 200))];
+    const text = counts.map(([error, n]) => `${error}${n > 1 ? ` (× ${n})` : ''}`).join('; ');
+    return counts.length
+      ? [`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`]
+      : [];
+  });
+  return [
+    `Medians of ${web.runsPerPage} runs; JS is the gzipped transfer of every script during the load.`,
     '',
-  );
-  if ('error' in web.bare) lines.push(`Bare app: failed: ${web.bare.error}`, '');
-  const below = web.pages.filter(
-    (p) => p.runs > 0 && Object.values(p.scores).some((score) => score !== null && score < 100),
-  );
-  if (below.length) {
-    lines.push('### Why pages score below 100', '');
-    for (const p of below) {
-      const low = Object.entries(p.scores)
-        .filter(([, score]) => score !== null && score < 100)
-        .map(([category, score]) => `${category} ${score}`)
-        .join(', ');
-      const audits = p.failing
-        .map((f) => {
-          const detail = p.findings[f.audit.replace(/^[a-z-]+: /, '')];
-          return `${f.audit}${detail ? ` “${detail}”` : ''} (${f.runs}/${p.runs} runs)`;
-        })
-        .join('; ');
-      const slow = p.scores.performance !== null && p.scores.performance < 100;
-      lines.push(
-        `- ${p.formFactor} \`${p.page}\` (${low}): ${audits || 'no single audit below 1'}` +
-          (slow
-            ? `. LCP ${ms(p.lcpMs, 0)} (median)${p.lcpPhases ? `; in the run with the median score, LCP = ${p.lcpPhases}` : ''}` +
-              (p.opportunities.length ? `; opportunities: ${p.opportunities.join(', ')}` : '')
-            : ''),
-      );
-    }
-    lines.push('');
-  }
-  const home = web.pages.find((p) => p.page === '/' && p.formFactor === 'mobile');
-  if (home?.scripts.length) {
-    const theirs = bare?.scripts ?? [];
-    const rows = Array.from({ length: Math.max(home.scripts.length, theirs.length) }, (_, i) =>
-      [home.scripts[i], theirs[i]].flatMap((s) => (s ? [`\`${s.path}\``, kb(s.bytes)] : ['', ''])),
-    );
-    lines.push('### Scripts loaded by the home page', '');
-    lines.push(table(['site `/`', 'gzipped', 'bare app `/`', 'gzipped'], rows), '');
-  }
-  const failed = web.pages.filter((p) => p.errors.length > 0);
-  for (const p of failed) {
-    const counts = new Map<string, number>();
-    for (const error of p.errors) counts.set(error, (counts.get(error) ?? 0) + 1);
-    const text = [...counts.entries()]
-      .map(([error, n]) => `${error.slice(0, 200)}${n > 1 ? ` (× ${n})` : ''}`)
-      .join('; ');
-    lines.push(`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`);
-  }
-  if (failed.length) lines.push('');
-  return lines.join('\n');
+    table(
+      [...web.pages, ...bare],
+      [
+        ['page', (p) => `\`${p.page}\``],
+        ['as', (p) => `${p.as}, ${p.formFactor}`],
+        ['Perf', score('performance')],
+        ['A11y', score('accessibility')],
+        ['BP', score('best-practices')],
+        ['SEO', score('seo')],
+        ['LCP', (p) => ms(p.lcpMs, 0)],
+        ['JS', (p) => kb(p.jsBytes)],
+        [
+          'runs',
+          (p) => (p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs)),
+        ],
+      ],
+    ),
+    '',
+    ...('error' in web.bare
+      ? [`Bare app: failed: ${web.bare.error}`, '']
+      : [`Bare app served by ${web.bareServer}.`, '']),
+    ...failures,
+    '',
+  ].join('\n');
 }
 
 export default definePart({ title: 'Web', needsBuild: true, run, judge, details });

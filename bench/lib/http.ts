@@ -1,0 +1,56 @@
+/**
+ * Requests to the server under test as a browser on the site sends them: timed from sending
+ * to the headers (first byte) and to the last byte, never following redirects.
+ */
+import { errorText, log } from './common';
+
+export interface Answer {
+  /** 0 when the request failed (logged). */
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  firstByteMs: number;
+  ms: number;
+}
+
+/**
+ * One request: `cookie` is the session, and a POST carries the site's Origin (as the
+ * server's cross-origin check wants). Bodies are read whole (gzip is decoded).
+ */
+export async function send(
+  url: string,
+  init: {
+    cookie?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+  } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.method === 'POST') headers.origin = new URL(url).origin;
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    });
+    const firstByteMs = performance.now() - started;
+    const body = Buffer.from(await response.arrayBuffer());
+    const { status } = response;
+    return {
+      status,
+      headers: response.headers,
+      body,
+      firstByteMs,
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    log(`${init.method ?? 'GET'} ${url} failed: ${errorText(error)}`);
+    const ms = performance.now() - started;
+    return { status: 0, headers: new Headers(), body: Buffer.alloc(0), firstByteMs: ms, ms };
+  }
+}
