@@ -9,6 +9,7 @@ import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { formErrorMessages, type FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
+import { TitledPanel } from '~/ui/titled-panel';
 import { notify } from '~/ui/toasts';
 import {
   CERTIFICATE_NAME_MAX,
@@ -65,14 +66,15 @@ function IssueForm({
   const failed = refusalOf(errors, ISSUE_CERTIFICATE_INTENT);
   const { name: nameError, note: noteError } = failed?.fieldErrors ?? {};
   return (
-    <Form
+    <TitledPanel
+      as={Form}
       method="post"
-      aria-labelledby="issue-certificate-heading"
-      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+      tone="grey"
+      className="mt-4"
+      headingId="issue-certificate-heading"
+      heading="Issue certificate"
+      headingLevel="h3"
     >
-      <h3 id="issue-certificate-heading" className="text-lg font-bold text-ink">
-        Issue certificate
-      </h3>
       <p id="issue-certificate-progress" className="mt-1 text-sm text-slate-700">
         {progress.stepsDone >= NUMBERED_STEPS.length
           ? `All ${NUMBERED_STEPS.length} steps are complete.`
@@ -116,7 +118,7 @@ function IssueForm({
         {busy ? <Spinner className="h-4 w-4" /> : <Award aria-hidden="true" className="h-4 w-4" />}
         Issue certificate
       </button>
-    </Form>
+    </TitledPanel>
   );
 }
 
@@ -134,14 +136,15 @@ function RevokeForm({
   const failed = refusalOf(errors, REVOKE_CERTIFICATE_INTENT);
   const reasonError = failed?.fieldErrors.reason;
   return (
-    <Form
+    <TitledPanel
+      as={Form}
       method="post"
-      aria-labelledby="revoke-certificate-heading"
-      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+      tone="grey"
+      className="mt-4"
+      headingId="revoke-certificate-heading"
+      heading="Revoke"
+      headingLevel="h3"
     >
-      <h3 id="revoke-certificate-heading" className="text-lg font-bold text-ink">
-        Revoke
-      </h3>
       <p id="revoke-certificate-hint" className="mt-1 text-sm text-slate-700">
         The public page will say Revoked with today’s date. The student sees the reason on their
         course page; the public page does not show it.
@@ -172,7 +175,7 @@ function RevokeForm({
         )}
         Revoke
       </button>
-    </Form>
+    </TitledPanel>
   );
 }
 
