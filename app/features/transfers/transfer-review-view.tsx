@@ -1,4 +1,5 @@
 import { Check, Download, TriangleAlert, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
@@ -61,21 +62,51 @@ function ConfirmAmount({ transfer, error }: { transfer: TransferForReview; error
         />
         I have checked: approve this amount anyway.
       </label>
-      <label htmlFor="approve-note" className="mt-3 block font-semibold text-ink">
-        Note: why this amount is accepted
-      </label>
-      <textarea
+      <WrittenReason
         id="approve-note"
         name="note"
+        label="Note: why this amount is accepted"
+        labelClassName="mt-3 block font-semibold text-ink"
+        rows={2}
+        error={error}
+      />
+    </div>
+  );
+}
+
+/** A decision's written reason, required: 3 to 1,000 characters, as the action checks. */
+function WrittenReason({
+  id,
+  name,
+  label,
+  labelClassName,
+  rows,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  labelClassName: string;
+  rows: number;
+  error?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
         required
         minLength={3}
         maxLength={1000}
-        rows={2}
+        rows={rows}
         className={fieldClass}
-        {...invalidFieldProps('approve-note', error)}
+        {...invalidFieldProps(id, error)}
       />
-      <FieldError fieldId="approve-note" message={error} />
-    </div>
+      <FieldError fieldId={id} message={error} />
+    </>
   );
 }
 
@@ -98,6 +129,45 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
         </span>
       )}
     </p>
+  );
+}
+
+const DECISIONS = {
+  approve: {
+    title: 'Approve',
+    icon: Check,
+    variant: 'primary',
+    hint: 'The money is in the account: the course unlocks and the student is e-mailed.',
+  },
+  reject: {
+    title: 'Reject',
+    icon: X,
+    variant: 'secondary',
+    hint: 'The student is e-mailed the reason and may submit again.',
+  },
+} as const;
+
+/** One decision's form: what it does, its fields, and its button, named as its heading. */
+function DecisionForm({
+  decision,
+  busy,
+  children,
+}: {
+  decision: keyof typeof DECISIONS;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { title, icon, variant, hint } = DECISIONS[decision];
+  const intent = TRANSFER_DECISION_INTENTS[decision];
+  return (
+    <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="text-lg font-bold text-ink">{title}</h2>
+      <p className="mt-1 text-sm text-slate-700">{hint}</p>
+      {children}
+      <IntentButton intent={intent} icon={icon} variant={variant} className="mt-4" disabled={busy}>
+        {title}
+      </IntentButton>
+    </Form>
   );
 }
 
@@ -163,11 +233,7 @@ export function TransferReviewView({
       )}
       {transfer.status === 'pending' ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
-          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-bold text-ink">Approve</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              The money is in the account: the course unlocks and the student is e-mailed.
-            </p>
+          <DecisionForm decision="approve" busy={busy}>
             <SelectField
               id="approve-cohort"
               name="cohort"
@@ -180,45 +246,17 @@ export function TransferReviewView({
             {!transfer.amountMatches && (
               <ConfirmAmount transfer={transfer} error={fieldErrors.note} />
             )}
-            <IntentButton
-              intent={TRANSFER_DECISION_INTENTS.approve}
-              icon={Check}
-              variant="primary"
-              className="mt-4"
-              disabled={busy}
-            >
-              Approve
-            </IntentButton>
-          </Form>
-          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-bold text-ink">Reject</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              The student is e-mailed the reason and may submit again.
-            </p>
-            <label htmlFor="reject-reason" className={`mt-4 ${labelClass}`}>
-              Reason
-            </label>
-            <textarea
+          </DecisionForm>
+          <DecisionForm decision="reject" busy={busy}>
+            <WrittenReason
               id="reject-reason"
               name="reason"
-              required
-              minLength={3}
-              maxLength={1000}
+              label="Reason"
+              labelClassName={`mt-4 ${labelClass}`}
               rows={3}
-              className={fieldClass}
-              {...invalidFieldProps('reject-reason', fieldErrors.reason)}
+              error={fieldErrors.reason}
             />
-            <FieldError fieldId="reject-reason" message={fieldErrors.reason} />
-            <IntentButton
-              intent={TRANSFER_DECISION_INTENTS.reject}
-              icon={X}
-              variant="secondary"
-              className="mt-4"
-              disabled={busy}
-            >
-              Reject
-            </IntentButton>
-          </Form>
+          </DecisionForm>
         </div>
       ) : (
         <Decision transfer={transfer} />
