@@ -7,7 +7,7 @@ import { postForm } from './form-posts';
 import {
   countMatching,
   createAccount,
-  openE2eDatabase,
+  readValue,
   readTransfer,
   readUser,
   seedUsers,
@@ -404,17 +404,8 @@ test.describe('raw requests', () => {
 
   test('the certificate actions on a user page answer 403 to non-admins and write nothing', async () => {
     const target = await createAccount('level-1', 'Certificate Target');
-    const countCertificates = () => {
-      const db = openE2eDatabase();
-      try {
-        const row = db
-          .prepare('select count(*) as count from certificates where user_id = ?')
-          .get(target.id) as { count: number };
-        return row.count;
-      } finally {
-        db.close();
-      }
-    };
+    const countCertificates = () =>
+      readValue('select count(*) from certificates where user_id = ?', target.id);
     const path = `/admin/user-details/${target.id}`;
     const student = await createAccount('level-1');
     const newcomer = await createAccount('none');

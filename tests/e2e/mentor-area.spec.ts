@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { postForm } from './form-posts';
 import {
   createAccount,
-  openE2eDatabase,
+  readValue,
   useAccount,
   withE2eDatabase,
   type TestAccount,
@@ -32,31 +32,11 @@ async function submit(student: TestAccount, projectId = 'personal-profile-page')
   });
 }
 
-function submissionStatus(id: string): string {
-  const db = openE2eDatabase();
-  try {
-    return (
-      db.prepare('select status from project_submissions where id = ?').get(id) as {
-        status: string;
-      }
-    ).status;
-  } finally {
-    db.close();
-  }
-}
+const submissionStatus = (id: string) =>
+  readValue<string>('select status from project_submissions where id = ?', id);
 
-function reviewCount(id: string): number {
-  const db = openE2eDatabase();
-  try {
-    return (
-      db.prepare('select count(*) as n from project_reviews where submission_id = ?').get(id) as {
-        n: number;
-      }
-    ).n;
-  } finally {
-    db.close();
-  }
-}
+const reviewCount = (id: string) =>
+  readValue<number>('select count(*) from project_reviews where submission_id = ?', id);
 
 test('a mentor sees the waiting count change live, requests changes, and a second mentor gets 409', async ({
   page,

@@ -4,7 +4,7 @@ import { submitProject } from '../../app/features/projects/submissions.server';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
 import { postForm } from './form-posts';
-import { createAccount, openE2eDatabase, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
 
 /** A fresh cohort with a level-1 student in it and, when asked, an account mentoring it. */
 async function cohortWith(label: string) {
@@ -35,23 +35,32 @@ async function cohortWith(label: string) {
   return { student, mentor };
 }
 
-function submissionCount(userId: string): number {
-  const db = openE2eDatabase();
-  try {
-    const row = db
-      .prepare('select count(*) as n from project_submissions where user_id = ?')
-      .get(userId) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
-}
+const submissionCount = (userId: string) =>
+  readValue<number>('select count(*) from project_submissions where user_id = ?', userId);
 
 /** One project's block on its step page. */
 const projectBlock = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 async function shoot(target: Locator, name: string, project: string) {
   await target.screenshot({ path: `/work/screens/i26-submit-${name}-${project}.png` });
+}
+
+/**
+ * The mentor sees the live count of one waiting submission in the menu, follows it to the
+ * Reviews page (the course home they left links to the project's step too) and opens it.
+ */
+async function openWaitingReview(mentorPage: Page) {
+  const mentorLink = mentorPage
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Mentor/ });
+  await openMenu(mentorPage);
+  await expect(mentorLink).toHaveText('Mentor1 waiting for review');
+  await mentorLink.click();
+  await expect(mentorPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
+  await expect(
+    mentorPage.getByRole('heading', { level: 1, name: 'Personal Profile Page' }),
+  ).toBeVisible();
 }
 
 async function submitForm(block: Locator, repository: string, note = '') {
@@ -74,9 +83,6 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await useAccount(mentorContext, mentor);
   const mentorPage = await mentorContext.newPage();
   await gotoApp(mentorPage, '/fed/home');
-  const mentorLink = mentorPage
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /^Mentor/ });
 
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/html-css-test');
@@ -107,15 +113,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await shoot(block, 'waiting', project);
 
   // The mentor's count rises without a reload; they open the submission and ask for changes.
-  await openMenu(mentorPage);
-  await expect(mentorLink).toHaveText('Mentor1 waiting for review');
-  await mentorLink.click();
-  // On the Reviews page first: the course home the mentor left links to the project's step too.
-  await expect(mentorPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
-  await expect(
-    mentorPage.getByRole('heading', { level: 1, name: 'Personal Profile Page' }),
-  ).toBeVisible();
+  await openWaitingReview(mentorPage);
   await mentorPage.getByLabel('Feedback').fill('Add alt text to the photo.\nThen send it again.');
   await mentorPage.getByRole('button', { name: 'Request changes' }).click();
   await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
@@ -142,14 +140,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await submitForm(block, 'https://github.com/ada/profile-v2');
   await expect(block.getByRole('heading', { name: 'Revision 2 Waiting for review' })).toBeVisible();
 
-  await openMenu(mentorPage);
-  await expect(mentorLink).toHaveText('Mentor1 waiting for review');
-  await mentorLink.click();
-  await expect(mentorPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await mentorPage.getByRole('link', { name: 'Personal Profile Page' }).click();
-  await expect(
-    mentorPage.getByRole('heading', { level: 1, name: 'Personal Profile Page' }),
-  ).toBeVisible();
+  await openWaitingReview(mentorPage);
   await mentorPage.getByRole('button', { name: 'Approve' }).click();
   await expect(mentorPage.getByText('Nothing is waiting for review.')).toBeVisible();
   await mentorContext.close();
@@ -218,15 +209,12 @@ test('a second version while one waits, a closed step and a visitor are refused,
     expect(sent.headers.get('location'), who).toBe('/fed/javascript2#project-weather-app');
     expect(submissionCount(account.id), who).toBe(1);
   }
-  const db = openE2eDatabase();
-  try {
-    const row = db
-      .prepare('select count(*) as n from project_submissions where repository_url = ?')
-      .get('https://github.com/someone/project') as { n: number };
-    expect(row.n).toBe(3);
-  } finally {
-    db.close();
-  }
+  expect(
+    readValue(
+      'select count(*) from project_submissions where repository_url = ?',
+      'https://github.com/someone/project',
+    ),
+  ).toBe(3);
 });
 
 test('a mentor sees no lock on the students-only steps', async ({ page }, testInfo) => {

@@ -30,6 +30,19 @@ export function openE2eDatabase(): Database.Database {
   return db;
 }
 
+/** The first column of the first row `query` reads from the e2e database: a count, a status. */
+export function readValue<T extends string | number>(query: string, ...params: string[]): T {
+  const db = openE2eDatabase();
+  try {
+    return db
+      .prepare(query)
+      .pluck()
+      .get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+
 const BUSY_RETRIES = 5;
 
 function isBusy(error: unknown): boolean {
@@ -177,17 +190,11 @@ export async function submitTransferAs(
   if (response.status !== 302 || !transferId) {
     throw new Error(`The transfer was refused: ${response.status} ${await response.text()}`);
   }
-  const db = openE2eDatabase();
-  try {
-    const row = db
-      .prepare('select receipt_id from bank_transfers where id = ?')
-      .get(transferId) as {
-      receipt_id: string;
-    };
-    return { transferId, receiptId: row.receipt_id };
-  } finally {
-    db.close();
-  }
+  const receiptId = readValue<string>(
+    'select receipt_id from bank_transfers where id = ?',
+    transferId,
+  );
+  return { transferId, receiptId };
 }
 
 /** A transfer's status and reason as the server stored them. */
@@ -205,13 +212,5 @@ export function readTransfer(id: string): { status: string; reason: string | nul
 
 /** How many transfers wait for review, as the admin menu's badge should say. */
 export function countPendingTransfers(): number {
-  const db = openE2eDatabase();
-  try {
-    const row = db
-      .prepare("select count(*) as count from bank_transfers where status = 'pending'")
-      .get() as { count: number };
-    return row.count;
-  } finally {
-    db.close();
-  }
+  return readValue("select count(*) from bank_transfers where status = 'pending'");
 }

@@ -4,22 +4,12 @@
  * and served to its student and to admins only; on SQLite, and on PostgreSQL in its pass.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { RECEIPT_MAX_BYTES, TRANSFER_MESSAGES } from '~/features/transfers/transfer-form';
 import { createAccounts, type Account } from '../support/accounts';
-import type { RunningServer } from '../support/server-process';
-import { startServerWithAdmin } from '../support/server-with-admin';
+import { useServerWithAdmin } from '../support/server-with-admin';
 
-let server: RunningServer;
-let database: DatabaseHandle;
-let admin: Account | undefined;
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ server, database, admin, stop } = await startServerWithAdmin());
-});
-afterAll(() => stop?.());
+const app = useServerWithAdmin();
 
 const png = readFileSync(new URL('../fixtures/receipts/receipt.png', import.meta.url));
 const today = new Date().toISOString().slice(0, 10);
@@ -43,22 +33,22 @@ const submit = (
   body: FormData | Blob,
   headers: Record<string, string> = {},
 ) =>
-  fetch(`${server.origin}/enroll`, {
+  fetch(`${app.server.origin}/enroll`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { Origin: server.origin, ...(account && { Cookie: account.cookie }), ...headers },
+    headers: { Origin: app.server.origin, ...(account && { Cookie: account.cookie }), ...headers },
     body,
   });
 
 async function student(name = 'Sam Student') {
-  const [account] = await createAccounts(server.databaseUrl, [{ access: 'none', name }]);
+  const [account] = await createAccounts(app.server.databaseUrl, [{ access: 'none', name }]);
   return account!;
 }
 
 const transfersOf = (userId: string) =>
-  database.db.selectFrom('bank_transfers').selectAll().where('user_id', '=', userId).execute();
+  app.database.db.selectFrom('bank_transfers').selectAll().where('user_id', '=', userId).execute();
 const receiptsOf = (userId: string) =>
-  database.db
+  app.database.db
     .selectFrom('receipts')
     .select(['id', 'bytes', 'content_type'])
     .where('user_id', '=', userId)
@@ -92,7 +82,7 @@ describe('submitting a transfer with its receipt', () => {
     expect(Buffer.from(receipt!.bytes).includes('GPS')).toBe(false);
 
     // The student sees it, as does an admin; another student and a visitor get a 404.
-    const url = `${server.origin}/receipts/${receipt!.id}`;
+    const url = `${app.server.origin}/receipts/${receipt!.id}`;
     const own = await fetch(url, { headers: { Cookie: account.cookie } });
     expect(own.status).toBe(200);
     expect(Object.fromEntries(own.headers)).toMatchObject({
@@ -103,13 +93,16 @@ describe('submitting a transfer with its receipt', () => {
         /^inline; filename="receipt-\d{4}-\d{2}-\d{2}\.png"$/,
       ),
     });
-    expect((await fetch(url, { headers: { Cookie: admin!.cookie } })).status).toBe(200);
+    expect((await fetch(url, { headers: { Cookie: app.admin.cookie } })).status).toBe(200);
     const other = await student('Nosy Neighbour');
     expect((await fetch(url, { headers: { Cookie: other.cookie } })).status).toBe(404);
     expect((await fetch(url)).status).toBe(404);
     expect(
-      (await fetch(`${server.origin}/receipts/rcp_unknown`, { headers: { Cookie: admin!.cookie } }))
-        .status,
+      (
+        await fetch(`${app.server.origin}/receipts/rcp_unknown`, {
+          headers: { Cookie: app.admin.cookie },
+        })
+      ).status,
     ).toBe(404);
 
     // A second pending transfer (for any plan) is refused with a clear message.
@@ -139,10 +132,10 @@ describe('submitting a transfer with its receipt', () => {
     expect(await transfersOf(account.id)).toEqual([]);
     expect(await receiptsOf(account.id)).toEqual([]);
     // A body announced larger than the form's limit is refused before it is read.
-    const announced = await fetch(`${server.origin}/enroll`, {
+    const announced = await fetch(`${app.server.origin}/enroll`, {
       method: 'POST',
       headers: {
-        Origin: server.origin,
+        Origin: app.server.origin,
         Cookie: account.cookie,
         'Content-Type': 'multipart/form-data; boundary=x',
         'Content-Length': String(RECEIPT_MAX_BYTES * 2),
@@ -166,7 +159,7 @@ describe('submitting a transfer with its receipt', () => {
     );
     expect((await submit(account, transferForm(new Blob([pdf]), 'receipt.pdf'))).status).toBe(302);
     const [receipt] = await receiptsOf(account.id);
-    const served = await fetch(`${server.origin}/receipts/${receipt!.id}`, {
+    const served = await fetch(`${app.server.origin}/receipts/${receipt!.id}`, {
       headers: { Cookie: account.cookie },
     });
     expect(served.status).toBe(200);

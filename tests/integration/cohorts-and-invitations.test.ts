@@ -3,28 +3,22 @@
  * announced on the prerendered public pages at once, and the invitations form takes a
  * CSV file (streamed, 1 MB at most); on SQLite, and on PostgreSQL in its pass.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES, INVITE_MESSAGES } from '~/features/invitations/invite-form';
 import { createAccounts, type Account } from '../support/accounts';
-import type { RunningServer } from '../support/server-process';
-import { startServerWithAdmin } from '../support/server-with-admin';
+import { useServerWithAdmin } from '../support/server-with-admin';
 
-let server: RunningServer;
-let database: DatabaseHandle;
-let admin: Account | undefined;
-let stop: (() => Promise<void>) | undefined;
+const app = useServerWithAdmin();
 
-beforeAll(async () => {
-  ({ server, database, admin, stop } = await startServerWithAdmin());
-});
-afterAll(() => stop?.());
-
-const post = (path: string, body: FormData | URLSearchParams, account = admin) =>
-  fetch(`${server.origin}${path}`, {
+const post = (
+  path: string,
+  body: FormData | URLSearchParams,
+  account: Account | undefined = app.admin,
+) =>
+  fetch(`${app.server.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { Origin: server.origin, ...(account && { Cookie: account.cookie }) },
+    headers: { Origin: app.server.origin, ...(account && { Cookie: account.cookie }) },
     body,
   });
 
@@ -33,7 +27,7 @@ const inDays = (days: number) =>
 
 describe('the next cohort on the public pages', () => {
   it('appears on the prerendered pages as soon as an admin creates a cohort with a future start', async () => {
-    const before = await (await fetch(`${server.origin}/enroll`)).text();
+    const before = await (await fetch(`${app.server.origin}/enroll`)).text();
     expect(before).not.toContain('Next cohort starts');
     expect(before).not.toContain('prerender-next-cohort-slot');
 
@@ -52,11 +46,13 @@ describe('the next cohort on the public pages', () => {
       timeZone: 'UTC',
     }).format(new Date(`${inDays(30)}T00:00:00Z`));
     for (const path of ['/enroll', '/']) {
-      const page = await (await fetch(`${server.origin}${path}`)).text();
+      const page = await (await fetch(`${app.server.origin}${path}`)).text();
       expect(page).toContain(`Next cohort starts ${expected}`);
     }
     // A signed-in visitor's page is rendered for them, with the same sentence.
-    const personal = await fetch(`${server.origin}/enroll`, { headers: { Cookie: admin!.cookie } });
+    const personal = await fetch(`${app.server.origin}/enroll`, {
+      headers: { Cookie: app.admin.cookie },
+    });
     expect(await personal.text()).toContain(`Next cohort starts ${expected}`);
   });
 
@@ -66,12 +62,12 @@ describe('the next cohort on the public pages', () => {
       new URLSearchParams({ name: 'X', startDate: '2027-02-30', capacity: '-4' }),
     );
     expect(bad.status).toBe(400);
-    const [student] = await createAccounts(server.databaseUrl, [
+    const [student] = await createAccounts(app.server.databaseUrl, [
       { access: 'level-1', name: 'Sam' },
     ]);
     const denied = await post('/admin/cohorts', new URLSearchParams({ name: 'Cohort 3' }), student);
     expect(denied.status).toBe(403);
-    const cohorts = await database.db.selectFrom('cohorts').select('name').execute();
+    const cohorts = await app.database.db.selectFrom('cohorts').select('name').execute();
     expect(cohorts.map((cohort) => cohort.name).sort()).toEqual(['Cohort 1', 'Cohort 2']);
   });
 });
@@ -94,7 +90,7 @@ describe('the invitations form', () => {
     const page = (await response.text()).replaceAll('<!-- -->', '');
     expect(page).toContain('Sent: 2 (0 existing accounts updated).');
     expect(page).toContain('not an address (CSV row 3: not an e-mail address)');
-    const pending = await database.db
+    const pending = await app.database.db
       .selectFrom('invitations')
       .select('email')
       .where('status', '=', 'pending')
@@ -118,7 +114,7 @@ describe('the invitations form', () => {
     const refused = await post('/admin/invitations', unknown);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(INVITE_MESSAGES.cohort);
-    const invited = await database.db
+    const invited = await app.database.db
       .selectFrom('invitations')
       .select('email')
       .where('email', '=', 'someone@example.com')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createIndex, id, optional, required } from './columns';
+import { createIndex, createIndexes, id, optional, required } from './columns';
 
 /**
  * The e-mail outbox (DESIGN §10): a message is a row written in the same transaction as
@@ -28,14 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(optional('text', 'claimed_until', 'last_error', 'sent_at'))
     .execute();
   // The worker's claim: due rows by time. The admin page: one person's messages, newest first.
-  await createIndex(db, 'email_outbox_status_next_attempt_at', 'email_outbox', [
-    'status',
-    'next_attempt_at',
-  ]);
-  await createIndex(db, 'email_outbox_user_id_created_at', 'email_outbox', [
-    'user_id',
-    'created_at',
-  ]);
+  await createIndexes(db, 'email_outbox', {
+    email_outbox_status_next_attempt_at: ['status', 'next_attempt_at'],
+    email_outbox_user_id_created_at: ['user_id', 'created_at'],
+  });
 
   await db.schema
     .createTable('local_mailbox')

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { createIndex, id, oneOf, optional, ownedByUser, required } from './columns';
+import { createIndex, createIndexes, id, oneOf, optional, ownedByUser, required } from './columns';
 
 /**
  * Bank transfers a student reports with a receipt, and the receipts themselves (DESIGN §11):
@@ -34,13 +34,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     unique: true,
     where: ['status', '=', 'pending'],
   });
-  await createIndex(db, 'bank_transfers_status_created_at', 'bank_transfers', [
-    'status',
-    'created_at',
-  ]);
-  await createIndex(db, 'bank_transfers_user_id', 'bank_transfers', ['user_id', 'created_at']);
-  // The admin queue: pending by age (above), then decided ones by when they were decided.
-  await createIndex(db, 'bank_transfers_decided_at', 'bank_transfers', ['decided_at', 'id']);
+  await createIndexes(db, 'bank_transfers', {
+    bank_transfers_status_created_at: ['status', 'created_at'],
+    bank_transfers_user_id: ['user_id', 'created_at'],
+    // The admin queue: pending by age (above), then decided ones by when they were decided.
+    bank_transfers_decided_at: ['decided_at', 'id'],
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

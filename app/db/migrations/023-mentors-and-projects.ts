@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { createIndex, id, oneOf, optional, ownedByUser, required, type Table } from './columns';
+import {
+  createIndex,
+  createIndexes,
+  id,
+  oneOf,
+  optional,
+  ownedByUser,
+  required,
+  type Table,
+} from './columns';
 
 /**
  * Mentors and project reviews (issue 26, DESIGN §13, decision 042).
@@ -30,14 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(oneOf('action', ['added', 'removed']))
     .$call(required('text', 'changed_by', 'changed_by_name', 'changed_at'))
     .execute();
-  await createIndex(db, 'cohort_staff_changes_user_id', 'cohort_staff_changes', [
-    'user_id',
-    'changed_at',
-  ]);
-  await createIndex(db, 'cohort_staff_changes_changed_by', 'cohort_staff_changes', [
-    'changed_by',
-    'changed_at',
-  ]);
+  await createIndexes(db, 'cohort_staff_changes', {
+    cohort_staff_changes_user_id: ['user_id', 'changed_at'],
+    cohort_staff_changes_changed_by: ['changed_by', 'changed_at'],
+  });
 
   await db.schema
     .createTable('project_submissions')

@@ -67,3 +67,14 @@ export async function createIndex(
   if (where) index = index.where(sql.ref(where[0]), where[1], where[2]);
   await index.execute();
 }
+
+/** Plain indexes on `table`, in the order given: each one's name and its columns. */
+export async function createIndexes(
+  db: Kysely<unknown>,
+  table: string,
+  indexes: Record<string, string[]>,
+): Promise<void> {
+  for (const [name, columns] of Object.entries(indexes)) {
+    await createIndex(db, name, table, columns);
+  }
+}

@@ -6,6 +6,7 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
+import { SelectField } from '~/ui/select-field';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { ListCountWithExport } from './list-count-export';
 import { Pagination } from '~/ui/list/pagination';
@@ -59,23 +60,17 @@ function FilterSelect({
 }) {
   return (
     <div className={`min-w-0 ${widthClass}`}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
+      <SelectField
         id={id}
         name={name}
+        label={label}
+        options={options}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         className={SELECT}
       >
         <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      </SelectField>
     </div>
   );
 }

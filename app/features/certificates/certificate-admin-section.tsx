@@ -1,5 +1,5 @@
 import { Award, BadgeCheck, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { PROJECT_COUNT } from '~/content/projects';
 import type { Certificate } from '~/db/schema';
@@ -9,6 +9,7 @@ import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { formErrorMessages, type FormErrors } from '~/ui/form';
 import { Spinner } from '~/ui/spinner';
+import { TitledPanel } from '~/ui/titled-panel';
 import { notify } from '~/ui/toasts';
 import {
   CERTIFICATE_NAME_MAX,
@@ -48,6 +49,41 @@ function refusalOf(errors: CertificateErrors | undefined, intent: string) {
   return errors?.values.intent === intent ? errors : undefined;
 }
 
+/** Whether `intent`'s form is being sent, and its refusal if the action refused it. */
+function useCertificateAction(errors: CertificateErrors | undefined, intent: string) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  return { busy, failed: refusalOf(errors, intent) };
+}
+
+/** A certificate action's form, named by its heading, that posts its `intent`. */
+function CertificateActionForm({
+  intent,
+  headingId,
+  heading,
+  children,
+}: {
+  intent: string;
+  headingId: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <TitledPanel
+      as={Form}
+      method="post"
+      tone="grey"
+      className="mt-4"
+      headingId={headingId}
+      heading={heading}
+      headingLevel="h3"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </TitledPanel>
+  );
+}
+
 function IssueForm({
   displayName,
   progress,
@@ -58,21 +94,14 @@ function IssueForm({
   errors?: CertificateErrors;
 }) {
   const complete = !certificateNeedsNote(progress);
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === ISSUE_CERTIFICATE_INTENT;
-  const failed = refusalOf(errors, ISSUE_CERTIFICATE_INTENT);
+  const { busy, failed } = useCertificateAction(errors, ISSUE_CERTIFICATE_INTENT);
   const { name: nameError, note: noteError } = failed?.fieldErrors ?? {};
   return (
-    <Form
-      method="post"
-      aria-labelledby="issue-certificate-heading"
-      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    <CertificateActionForm
+      intent={ISSUE_CERTIFICATE_INTENT}
+      headingId="issue-certificate-heading"
+      heading="Issue certificate"
     >
-      <h3 id="issue-certificate-heading" className="text-lg font-bold text-ink">
-        Issue certificate
-      </h3>
       <p id="issue-certificate-progress" className="mt-1 text-sm text-slate-700">
         {progress.stepsDone >= NUMBERED_STEPS.length
           ? `All ${NUMBERED_STEPS.length} steps are complete.`
@@ -81,7 +110,6 @@ function IssueForm({
         {!complete &&
           ' You can issue the certificate now with a note saying why; the note is kept with it.'}
       </p>
-      <input type="hidden" name="intent" value={ISSUE_CERTIFICATE_INTENT} />
       <label htmlFor="certificate-name" className="mt-4 block text-sm font-semibold text-ink">
         Name on the certificate
       </label>
@@ -116,7 +144,7 @@ function IssueForm({
         {busy ? <Spinner className="h-4 w-4" /> : <Award aria-hidden="true" className="h-4 w-4" />}
         Issue certificate
       </button>
-    </Form>
+    </CertificateActionForm>
   );
 }
 
@@ -127,26 +155,18 @@ function RevokeForm({
   certificate: Certificate;
   errors?: CertificateErrors;
 }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === REVOKE_CERTIFICATE_INTENT;
-  const failed = refusalOf(errors, REVOKE_CERTIFICATE_INTENT);
+  const { busy, failed } = useCertificateAction(errors, REVOKE_CERTIFICATE_INTENT);
   const reasonError = failed?.fieldErrors.reason;
   return (
-    <Form
-      method="post"
-      aria-labelledby="revoke-certificate-heading"
-      className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    <CertificateActionForm
+      intent={REVOKE_CERTIFICATE_INTENT}
+      headingId="revoke-certificate-heading"
+      heading="Revoke"
     >
-      <h3 id="revoke-certificate-heading" className="text-lg font-bold text-ink">
-        Revoke
-      </h3>
       <p id="revoke-certificate-hint" className="mt-1 text-sm text-slate-700">
         The public page will say Revoked with today’s date. The student sees the reason on their
         course page; the public page does not show it.
       </p>
-      <input type="hidden" name="intent" value={REVOKE_CERTIFICATE_INTENT} />
       <input type="hidden" name="certificateId" value={certificate.id} />
       <label htmlFor="revoke-reason" className="mt-4 block text-sm font-semibold text-ink">
         Reason
@@ -172,7 +192,7 @@ function RevokeForm({
         )}
         Revoke
       </button>
-    </Form>
+    </CertificateActionForm>
   );
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Access, Cohort, Database } from '~/db/schema';
 import { recordUserChange } from '~/features/auth/user-records.server';
 import { tellCohortPlacement } from '~/features/cohorts/cohort-placement.server';
+import { isEnrolled } from './enrolments.server';
 
 /** What changed access when no admin did: the audit trail names it instead of a person. */
 export interface AccessCause {
@@ -43,13 +44,7 @@ export async function reconcileAccess(
     if (cohort !== user.cohort) await applyChange(trx, user, 'admin', cohort, cause, now);
     return 'admin';
   }
-  const enrolled = await trx
-    .selectFrom('enrolments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['active', 'overdue'])
-    .executeTakeFirst();
-  let target: Access = enrolled ? 'level-1' : 'none';
+  let target: Access = (await isEnrolled(trx, userId)) ? 'level-1' : 'none';
   // Who set the access the person has matters only where the enrolments disagree with it.
   if (target !== user.access) {
     if (target === 'level-1' && options.mayRaise === false) {

@@ -12,3 +12,8 @@ export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Pr
     .execute();
   return rows.map((row) => row.track);
 }
+
+/** Whether a person is enrolled now in any track. */
+export async function isEnrolled(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await enrolledTracksOf(db, userId)).length > 0;
+}

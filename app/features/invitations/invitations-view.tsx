@@ -6,12 +6,15 @@ import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass } from '~/ui/form';
+import { SelectField } from '~/ui/select-field';
 import { Spinner } from '~/ui/spinner';
+import { TitledPanel } from '~/ui/titled-panel';
 import { INVITE_INTENTS, type HeldAccount, type InviteResult } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
+const ACCESS_OPTIONS = Object.entries(ACCESS_LABELS).map(([value, label]) => ({ value, label }));
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -71,13 +74,13 @@ function ConfirmExisting({
 }) {
   const accessLabel = (value: string) => ACCESS_LABELS[value as 'none'] ?? value;
   return (
-    <section
-      aria-labelledby="existing-heading"
-      className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+    <TitledPanel
+      tone="amber"
+      className="mt-6"
+      headingId="existing-heading"
+      heading="Existing accounts"
+      headingClassName="text-lg font-bold"
     >
-      <h2 id="existing-heading" className="text-lg font-bold">
-        Existing accounts
-      </h2>
       <p className="mt-1 text-sm">
         These addresses already have an account, and nothing was changed for them. Confirm to give
         the ticked ones access {accessLabel(access)} and cohort {cohortLabel(cohort)}: access is
@@ -113,7 +116,7 @@ function ConfirmExisting({
           Update the ticked accounts
         </button>
       </FormComponent>
-    </section>
+    </TitledPanel>
   );
 }
 
@@ -143,15 +146,16 @@ export function InvitationsView({
         address that already has an account is listed for you to confirm before anything changes for
         it. A new account takes its invitation only when Google has verified the address.
       </p>
-      <fetcher.Form
+      <TitledPanel
+        as={fetcher.Form}
         method="post"
         encType="multipart/form-data"
-        aria-labelledby="invite-heading"
-        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
+        tone="grey"
+        className="mt-6 grid gap-4 sm:grid-cols-2"
+        headingId="invite-heading"
+        heading="Send invitations"
+        headingClassName="text-lg font-bold text-ink sm:col-span-2"
       >
-        <h2 id="invite-heading" className="text-lg font-bold text-ink sm:col-span-2">
-          Send invitations
-        </h2>
         <div className="sm:col-span-2">
           <label htmlFor="invite-emails" className={labelClass}>
             Email addresses
@@ -188,39 +192,24 @@ export function InvitationsView({
           <FieldError fieldId="invite-csv" message={fieldErrors.csv} />
         </div>
         <div>
-          <label htmlFor="invite-access" className={labelClass}>
-            Access
-          </label>
-          <select
+          <SelectField
             id="invite-access"
             name="access"
+            label="Access"
+            options={ACCESS_OPTIONS}
             defaultValue="level-1"
-            className={fieldClass}
-            {...invalidFieldProps('invite-access', fieldErrors.access)}
-          >
-            <option value="none">none</option>
-            <option value="level-1">Level 1 - FED</option>
-          </select>
-          <FieldError fieldId="invite-access" message={fieldErrors.access} />
+            error={fieldErrors.access}
+          />
         </div>
         <div>
-          <label htmlFor="invite-cohort" className={labelClass}>
-            Cohort
-          </label>
-          <select
+          <SelectField
             id="invite-cohort"
             name="cohort"
+            label="Cohort"
+            options={cohorts}
             defaultValue={cohorts.find((cohort) => cohort.value !== 'none')?.value ?? 'none'}
-            className={fieldClass}
-            {...invalidFieldProps('invite-cohort', fieldErrors.cohort)}
-          >
-            {cohorts.map((cohort) => (
-              <option key={cohort.value} value={cohort.value}>
-                {cohort.label}
-              </option>
-            ))}
-          </select>
-          <FieldError fieldId="invite-cohort" message={fieldErrors.cohort} />
+            error={fieldErrors.cohort}
+          />
         </div>
         <div className="sm:col-span-2">
           <button
@@ -242,7 +231,7 @@ export function InvitationsView({
             {shown && <Outcome result={shown} />}
           </div>
         </div>
-      </fetcher.Form>
+      </TitledPanel>
       {shown?.held && shown.held.length > 0 && (
         <ConfirmExisting
           held={shown.held}

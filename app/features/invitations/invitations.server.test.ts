@@ -127,14 +127,18 @@ describe('invitations', () => {
   });
 
   it('an address with an account gets the access and cohort at once; nobody is lowered', async () => {
-    const student = await insertUser(database.db, { email: 'Kim@Example.com' });
-    const paid = await insertUser(database.db, { email: 'paid@example.com', access: 'level-1' });
-    const boss = await insertUser(database.db, { email: 'boss@example.com', access: 'admin' });
-    await database.db
-      .updateTable('users')
-      .set({ email_verified: 1 })
-      .where('id', 'in', [student.id, paid.id, boss.id])
-      .execute();
+    const verified = { email_verified: 1 };
+    const student = await insertUser(database.db, { ...verified, email: 'Kim@Example.com' });
+    const paid = await insertUser(database.db, {
+      ...verified,
+      email: 'paid@example.com',
+      access: 'level-1',
+    });
+    const boss = await insertUser(database.db, {
+      ...verified,
+      email: 'boss@example.com',
+      access: 'admin',
+    });
     const result = await inviteAddresses(
       database.db,
       {
@@ -164,12 +168,8 @@ describe('invitations', () => {
     const revoked = await insertUser(database.db, {
       email: 'revoked@example.com',
       access: 'level-1',
+      email_verified: 1,
     });
-    await database.db
-      .updateTable('users')
-      .set({ email_verified: 1 })
-      .where('id', '=', revoked.id)
-      .execute();
     await insertEnrolment(database.db, { userId: revoked.id, orderId: null, source: 'admin' });
     await changeUserStatus(database.db, revoked.id, { access: 'none' }, 'command-line');
     await inviteAddresses(
@@ -214,12 +214,8 @@ describe('invitations', () => {
       email: 'ben.install@example.org',
       access: 'level-1',
       cohort: 'cohort-1',
+      email_verified: 1,
     });
-    await database.db
-      .updateTable('users')
-      .set({ email_verified: 1 })
-      .where('id', '=', student.id)
-      .execute();
     await issueCertificate(database.db, {
       userId: student.id,
       name: 'Ben Install',

@@ -11,6 +11,7 @@ import {
 } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { isEnrolled } from '~/features/enrolment/enrolments.server';
 import { addressKey } from '~/lib/mail-address';
 import type { HeldAccount } from './invite-form';
 
@@ -49,13 +50,7 @@ async function applyInvitation(
 ): Promise<void> {
   const at = nowTimestamp(now);
   if (invitation.access === 'level-1') {
-    const enrolled = await trx
-      .selectFrom('enrolments')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['active', 'overdue'])
-      .executeTakeFirst();
-    if (!enrolled) {
+    if (!(await isEnrolled(trx, userId))) {
       await trx
         .insertInto('enrolments')
         .values({

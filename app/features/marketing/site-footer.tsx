@@ -9,18 +9,17 @@ export function SiteFooter({ year }: { year: string }) {
           © {year} {site.name}
         </p>
         <ul className="flex flex-col gap-3 text-sm sm:flex-row sm:gap-6" aria-label="Contact us">
-          <li>
-            <a className="inline-flex items-center gap-2 hover:underline" href={site.email.href}>
-              <Mail aria-hidden="true" className="h-4 w-4" />
-              {site.email.display}
-            </a>
-          </li>
-          <li>
-            <a className="inline-flex items-center gap-2 hover:underline" href={site.phone.href}>
-              <Phone aria-hidden="true" className="h-4 w-4" />
-              {site.phone.display}
-            </a>
-          </li>
+          {[
+            { icon: Mail, ...site.email },
+            { icon: Phone, ...site.phone },
+          ].map(({ icon: Icon, href, display }) => (
+            <li key={href}>
+              <a className="inline-flex items-center gap-2 hover:underline" href={href}>
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {display}
+              </a>
+            </li>
+          ))}
           <li>
             <a
               className="inline-flex items-center gap-2 hover:underline"

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { TitledPanel } from '~/ui/titled-panel';
 import { summarizeProgress } from './progress';
 
 /** The course home's "N of 8 steps completed", a bar, and the next step to take. */
@@ -7,13 +8,13 @@ export function ProgressSummary({ completed }: { completed: readonly string[] })
   const { done, total, next } = summarizeProgress(new Set(completed));
   const percent = Math.round((done / total) * 100);
   return (
-    <section
-      aria-labelledby="progress-heading"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6"
+    <TitledPanel
+      tone="white"
+      className="mt-8"
+      headingId="progress-heading"
+      heading="Your progress"
+      headingClassName="text-xl font-bold text-ink"
     >
-      <h2 id="progress-heading" className="text-xl font-bold text-ink">
-        Your progress
-      </h2>
       <p className="mt-2 text-slate-800" id="progress-count">
         {done} of {total} steps completed
       </p>
@@ -40,6 +41,6 @@ export function ProgressSummary({ completed }: { completed: readonly string[] })
           You completed every step. Congratulations!
         </p>
       )}
-    </section>
+    </TitledPanel>
   );
 }

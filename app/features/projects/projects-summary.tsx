@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { findCourseStep } from '~/content/course-steps';
+import { TitledPanel } from '~/ui/titled-panel';
 import type { ProjectsStanding } from './project-standing';
 
 const NEXT_ACTION = {
@@ -15,13 +16,13 @@ export function ProjectsSummary({ standing }: { standing: ProjectsStanding }) {
   const { approved, total, next } = standing;
   const step = next ? findCourseStep(next.project.step) : undefined;
   return (
-    <section
-      aria-labelledby="projects-summary-heading"
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+    <TitledPanel
+      tone="white"
+      className="mt-6"
+      headingId="projects-summary-heading"
+      heading="Your projects"
+      headingClassName="text-xl font-bold text-ink"
     >
-      <h2 id="projects-summary-heading" className="text-xl font-bold text-ink">
-        Your projects
-      </h2>
       <p className="mt-2 text-slate-800">
         Projects: {approved} of {total} approved
       </p>
@@ -36,6 +37,6 @@ export function ProjectsSummary({ standing }: { standing: ProjectsStanding }) {
       ) : (
         <p className="mt-4 font-semibold text-emerald-800">Every project is approved. Well done!</p>
       )}
-    </section>
+    </TitledPanel>
   );
 }

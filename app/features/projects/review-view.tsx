@@ -1,9 +1,12 @@
-import { ArrowLeft, Check, MessageSquareWarning } from 'lucide-react';
+import { Check, MessageSquareWarning } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatDateTimeUtc } from '~/lib/format';
-import { buttonClass } from '~/ui/button';
+import { BackLink } from '~/ui/back-link';
+import { Fact } from '~/ui/fact';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { IntentButton } from '~/ui/intent-button';
 import { DateTime, StatusBadge } from '~/ui/list/list-cells';
+import { TitledPanel } from '~/ui/titled-panel';
 import { APPROVE, FEEDBACK_MAX, REQUEST_CHANGES } from './project-forms';
 import { PlainText, RevisionCard, SUBMISSION_STATUS, SubmittedLink } from './submission-history';
 import type { SubmissionRecord } from './submissions.server';
@@ -27,13 +30,7 @@ export function ReviewView({
   const feedbackError = errors?.fieldErrors.feedback;
   return (
     <article aria-labelledby="review-heading" className="max-w-3xl">
-      <Link
-        to="/mentor"
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Reviews
-      </Link>
+      <BackLink to="/mentor">Back to Reviews</BackLink>
       <h1 id="review-heading" className="mt-4 text-3xl font-extrabold text-ink">
         {submission.projectTitle}
       </h1>
@@ -52,44 +49,34 @@ export function ReviewView({
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </p>
 
-      <section
-        aria-labelledby="links-heading"
-        className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+      <TitledPanel
+        tone="white"
+        className="mt-6"
+        headingId="links-heading"
+        heading="What the student sent"
       >
-        <h2 id="links-heading" className="text-lg font-bold text-ink">
-          What the student sent
-        </h2>
         <dl className="mt-3 grid gap-3">
-          <div>
-            <dt className="text-sm text-slate-700">Repository</dt>
-            <dd>
-              <SubmittedLink href={submission.repositoryUrl}>
-                {submission.repositoryUrl}
-              </SubmittedLink>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700">Live site</dt>
-            <dd>
-              {submission.liveUrl ? (
-                <SubmittedLink href={submission.liveUrl}>{submission.liveUrl}</SubmittedLink>
-              ) : (
-                'Not given'
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700">Note to the mentor</dt>
-            <dd>
-              {submission.note ? (
-                <PlainText text={submission.note} className="text-ink" />
-              ) : (
-                'No note'
-              )}
-            </dd>
-          </div>
+          <Fact label="Repository" className="">
+            <SubmittedLink href={submission.repositoryUrl}>
+              {submission.repositoryUrl}
+            </SubmittedLink>
+          </Fact>
+          <Fact label="Live site" className="">
+            {submission.liveUrl ? (
+              <SubmittedLink href={submission.liveUrl}>{submission.liveUrl}</SubmittedLink>
+            ) : (
+              'Not given'
+            )}
+          </Fact>
+          <Fact label="Note to the mentor" className="">
+            {submission.note ? (
+              <PlainText text={submission.note} className="text-ink" />
+            ) : (
+              'No note'
+            )}
+          </Fact>
         </dl>
-      </section>
+      </TitledPanel>
 
       {/* Above the form and the verdict: a 409 comes back with the verdict that won. */}
       {errors?.formError && (
@@ -103,7 +90,7 @@ export function ReviewView({
             Review
           </h2>
           <div className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <p className="font-semibold text-ink">
+            <p>
               {SUBMISSION_STATUS[submission.review.verdict].label} by{' '}
               {submission.review.reviewerName}, <DateTime value={submission.review.reviewedAt} />
             </p>
@@ -113,14 +100,14 @@ export function ReviewView({
           </div>
         </section>
       ) : (
-        <Form
+        <TitledPanel
+          as={Form}
           method="post"
-          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
-          aria-labelledby="verdict-form-heading"
+          tone="white"
+          className="mt-6"
+          headingId="verdict-form-heading"
+          heading="Your review"
         >
-          <h2 id="verdict-form-heading" className="text-lg font-bold text-ink">
-            Your review
-          </h2>
           <label htmlFor="feedback" className={`mt-4 ${labelClass}`}>
             Feedback
           </label>
@@ -143,28 +130,19 @@ export function ReviewView({
             </p>
           )}
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="submit"
-              name="intent"
-              value={APPROVE}
-              disabled={busy}
-              className={buttonClass('primary')}
-            >
-              <Check aria-hidden="true" className="h-4 w-4" />
+            <IntentButton intent={APPROVE} icon={Check} variant="primary" disabled={busy}>
               Approve
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value={REQUEST_CHANGES}
+            </IntentButton>
+            <IntentButton
+              intent={REQUEST_CHANGES}
+              icon={MessageSquareWarning}
+              variant="secondary"
               disabled={busy}
-              className={buttonClass('secondary')}
             >
-              <MessageSquareWarning aria-hidden="true" className="h-4 w-4" />
               Request changes
-            </button>
+            </IntentButton>
           </div>
-        </Form>
+        </TitledPanel>
       )}
 
       <section aria-labelledby="earlier-heading" className="mt-8">

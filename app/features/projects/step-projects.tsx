@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import type { Project } from '~/content/projects';
-import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { IntentButton } from '~/ui/intent-button';
 import { LINK_MAX, NOTE_MAX, SUBMIT } from './project-forms';
 import { latestRevisions } from './project-standing';
 import { RevisionCard } from './submission-history';
@@ -171,16 +171,9 @@ function SubmitForm({
         <FieldError fieldId={id('note')} message={message('note')} />
       </div>
       <div>
-        <button
-          type="submit"
-          name="intent"
-          value={SUBMIT}
-          disabled={busy}
-          className={buttonClass('primary')}
-        >
-          <Send aria-hidden="true" className="h-4 w-4" />
+        <IntentButton intent={SUBMIT} icon={Send} variant="primary" disabled={busy}>
           Submit your project
-        </button>
+        </IntentButton>
       </div>
     </Form>
   );

@@ -8,6 +8,7 @@ import { TRANSFER_MESSAGES, type TransferField } from '~/features/transfers/tran
 import { formatNaira } from '~/lib/format';
 import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
+import { Fact } from '~/ui/fact';
 import type { FormErrors } from '~/ui/form';
 
 /**
@@ -35,18 +36,11 @@ export function BankTransfer({
         </h2>
       </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm text-slate-700">Bank</dt>
-          <dd className="font-semibold text-ink">{bankTransfer.bankName}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Account name</dt>
-          <dd className="font-semibold text-ink">{bankTransfer.accountName}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Account number</dt>
-          <dd className="font-mono font-semibold text-ink">{bankTransfer.accountNumber}</dd>
-        </div>
+        <Fact label="Bank">{bankTransfer.bankName}</Fact>
+        <Fact label="Account name">{bankTransfer.accountName}</Fact>
+        <Fact label="Account number" className="font-mono font-semibold text-ink">
+          {bankTransfer.accountNumber}
+        </Fact>
       </dl>
       <h3 id="transfer-amounts-heading" className="mt-6 text-sm font-semibold text-ink">
         Amount to transfer for each plan

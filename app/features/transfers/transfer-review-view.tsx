@@ -1,10 +1,15 @@
-import { ArrowLeft, Check, Download, TriangleAlert, X } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Check, Download, TriangleAlert, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
+import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
+import { Fact } from '~/ui/fact';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
-import { fieldClass, type FormErrors } from '~/ui/form';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { IntentButton } from '~/ui/intent-button';
+import { SelectField } from '~/ui/select-field';
 import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfer-decision';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
@@ -57,21 +62,51 @@ function ConfirmAmount({ transfer, error }: { transfer: TransferForReview; error
         />
         I have checked: approve this amount anyway.
       </label>
-      <label htmlFor="approve-note" className="mt-3 block font-semibold text-ink">
-        Note: why this amount is accepted
-      </label>
-      <textarea
+      <WrittenReason
         id="approve-note"
         name="note"
+        label="Note: why this amount is accepted"
+        labelClassName="mt-3 block font-semibold text-ink"
+        rows={2}
+        error={error}
+      />
+    </div>
+  );
+}
+
+/** A decision's written reason, required: 3 to 1,000 characters, as the action checks. */
+function WrittenReason({
+  id,
+  name,
+  label,
+  labelClassName,
+  rows,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  labelClassName: string;
+  rows: number;
+  error?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
         required
         minLength={3}
         maxLength={1000}
-        rows={2}
+        rows={rows}
         className={fieldClass}
-        {...invalidFieldProps('approve-note', error)}
+        {...invalidFieldProps(id, error)}
       />
-      <FieldError fieldId="approve-note" message={error} />
-    </div>
+      <FieldError fieldId={id} message={error} />
+    </>
   );
 }
 
@@ -97,6 +132,45 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
   );
 }
 
+const DECISIONS = {
+  approve: {
+    title: 'Approve',
+    icon: Check,
+    variant: 'primary',
+    hint: 'The money is in the account: the course unlocks and the student is e-mailed.',
+  },
+  reject: {
+    title: 'Reject',
+    icon: X,
+    variant: 'secondary',
+    hint: 'The student is e-mailed the reason and may submit again.',
+  },
+} as const;
+
+/** One decision's form: what it does, its fields, and its button, named as its heading. */
+function DecisionForm({
+  decision,
+  busy,
+  children,
+}: {
+  decision: keyof typeof DECISIONS;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { title, icon, variant, hint } = DECISIONS[decision];
+  const intent = TRANSFER_DECISION_INTENTS[decision];
+  return (
+    <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="text-lg font-bold text-ink">{title}</h2>
+      <p className="mt-1 text-sm text-slate-700">{hint}</p>
+      {children}
+      <IntentButton intent={intent} icon={icon} variant={variant} className="mt-4" disabled={busy}>
+        {title}
+      </IntentButton>
+    </Form>
+  );
+}
+
 /** One transfer with its receipt, and Approve (with a cohort) or Reject (with a reason). */
 export function TransferReviewView({
   transfer,
@@ -114,13 +188,7 @@ export function TransferReviewView({
   const status = TRANSFER_STATUS[transfer.status];
   return (
     <article aria-labelledby="transfer-heading" className="max-w-3xl">
-      <Link
-        to="/admin/transfers"
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to bank transfers
-      </Link>
+      <BackLink to="/admin/transfers">Back to bank transfers</BackLink>
       <h1 id="transfer-heading" className="mt-4 text-3xl font-extrabold text-ink">
         Transfer of {transfer.amount}
       </h1>
@@ -128,47 +196,29 @@ export function TransferReviewView({
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </p>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-slate-700">Student</dt>
-          <dd>
-            <PersonCell
-              person={{ id: transfer.userId, name: transfer.name, email: transfer.email }}
-            />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Plan</dt>
-          <dd className="font-semibold text-ink">{transfer.planName}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Amount sent</dt>
-          <dd className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-            {transfer.amount}
-            {!transfer.amountMatches && (
-              <StatusBadge tone="bad">does not match the plan</StatusBadge>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Amount expected for the plan</dt>
-          <dd className="font-semibold text-ink">
-            {transfer.expectedAmount ?? 'Unknown: the plan is no longer offered'}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Transfer date</dt>
-          <dd className="font-semibold text-ink">{transfer.transferDate}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Reference or sender</dt>
-          <dd className="font-semibold break-words text-ink">{transfer.reference}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Submitted</dt>
-          <dd className="text-ink">
-            <DateTime value={transfer.createdAt} />
-          </dd>
-        </div>
+        <Fact label="Student" className="">
+          <PersonCell
+            person={{ id: transfer.userId, name: transfer.name, email: transfer.email }}
+          />
+        </Fact>
+        <Fact label="Plan">{transfer.planName}</Fact>
+        <Fact
+          label="Amount sent"
+          className="flex flex-wrap items-center gap-2 font-semibold text-ink"
+        >
+          {transfer.amount}
+          {!transfer.amountMatches && <StatusBadge tone="bad">does not match the plan</StatusBadge>}
+        </Fact>
+        <Fact label="Amount expected for the plan">
+          {transfer.expectedAmount ?? 'Unknown: the plan is no longer offered'}
+        </Fact>
+        <Fact label="Transfer date">{transfer.transferDate}</Fact>
+        <Fact label="Reference or sender" className="font-semibold break-words text-ink">
+          {transfer.reference}
+        </Fact>
+        <Fact label="Submitted" className="text-ink">
+          <DateTime value={transfer.createdAt} />
+        </Fact>
       </dl>
       <section aria-labelledby="receipt-heading" className="mt-8">
         <h2 id="receipt-heading" className="text-xl font-bold text-ink">
@@ -183,72 +233,30 @@ export function TransferReviewView({
       )}
       {transfer.status === 'pending' ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
-          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-bold text-ink">Approve</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              The money is in the account: the course unlocks and the student is e-mailed.
-            </p>
-            <label htmlFor="approve-cohort" className="mt-4 block text-sm font-semibold text-ink">
-              Cohort
-            </label>
-            <select
+          <DecisionForm decision="approve" busy={busy}>
+            <SelectField
               id="approve-cohort"
               name="cohort"
+              label="Cohort"
+              options={cohorts}
               defaultValue={cohorts[0]?.value}
-              className={fieldClass}
-              {...invalidFieldProps('approve-cohort', fieldErrors.cohort)}
-            >
-              {cohorts.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <FieldError fieldId="approve-cohort" message={fieldErrors.cohort} />
+              error={fieldErrors.cohort}
+              labelClassName={`mt-4 ${labelClass}`}
+            />
             {!transfer.amountMatches && (
               <ConfirmAmount transfer={transfer} error={fieldErrors.note} />
             )}
-            <button
-              type="submit"
-              name="intent"
-              value={TRANSFER_DECISION_INTENTS.approve}
-              disabled={busy}
-              className={buttonClass('primary', 'mt-4')}
-            >
-              <Check aria-hidden="true" className="h-4 w-4" />
-              Approve
-            </button>
-          </Form>
-          <Form method="post" className="rounded-2xl border border-slate-200 bg-white p-6">
-            <h2 className="text-lg font-bold text-ink">Reject</h2>
-            <p className="mt-1 text-sm text-slate-700">
-              The student is e-mailed the reason and may submit again.
-            </p>
-            <label htmlFor="reject-reason" className="mt-4 block text-sm font-semibold text-ink">
-              Reason
-            </label>
-            <textarea
+          </DecisionForm>
+          <DecisionForm decision="reject" busy={busy}>
+            <WrittenReason
               id="reject-reason"
               name="reason"
-              required
-              minLength={3}
-              maxLength={1000}
+              label="Reason"
+              labelClassName={`mt-4 ${labelClass}`}
               rows={3}
-              className={fieldClass}
-              {...invalidFieldProps('reject-reason', fieldErrors.reason)}
+              error={fieldErrors.reason}
             />
-            <FieldError fieldId="reject-reason" message={fieldErrors.reason} />
-            <button
-              type="submit"
-              name="intent"
-              value={TRANSFER_DECISION_INTENTS.reject}
-              disabled={busy}
-              className={buttonClass('secondary', 'mt-4')}
-            >
-              <X aria-hidden="true" className="h-4 w-4" />
-              Reject
-            </button>
-          </Form>
+          </DecisionForm>
         </div>
       ) : (
         <Decision transfer={transfer} />
