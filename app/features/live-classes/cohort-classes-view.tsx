@@ -28,63 +28,45 @@ function ClassStatus({ session, now }: { session: ListedClass; now: Date }) {
   return <StatusBadge tone={when === 'Live now' ? 'warning' : 'muted'}>{when}</StatusBadge>;
 }
 
-/**
- * A section of classes under its heading, each linked to its page, the times in the
- * academy's zone; `empty` says why there is none.
- */
-function ClassSection({
-  headingId,
-  heading,
+/** A list of classes, each linked to its page, the times in the academy's zone. */
+function ClassTable({
   sessions,
   label,
-  empty,
   timeZone,
   now,
 }: {
-  headingId: string;
-  heading: string;
   sessions: ListedClass[];
   label: string;
-  empty?: string;
   timeZone: string;
   now: Date;
 }) {
   return (
-    <section aria-labelledby={headingId} className="mt-8">
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        {heading}
-      </h2>
-      {sessions.length === 0 ? (
-        <EmptyList>{empty}</EmptyList>
-      ) : (
-        <DataTable columns={COLUMNS} label={label} minWidthClass="sm:min-w-[36rem]">
-          {sessions.map((session) => (
-            <tr key={session.id} className={dataRowClass()} data-testid="class-row">
-              {dataCells(
-                COLUMNS,
-                [
-                  <Link
-                    key="title"
-                    to={`/mentor/live/${encodeURIComponent(session.id)}`}
-                    className={`font-semibold text-brand-700 hover:underline ${
-                      session.status === 'cancelled' ? 'line-through' : ''
-                    }`}
-                  >
-                    {session.title}
-                  </Link>,
-                  <time key="when" dateTime={session.starts_at}>
-                    {formatClassTime(session.starts_at, timeZone)}
-                  </time>,
-                  `${session.duration_minutes} min`,
-                  <ClassStatus key="status" session={session} now={now} />,
-                ],
-                (column) => (column === 1 || column === 2 ? 'whitespace-nowrap' : ''),
-              )}
-            </tr>
-          ))}
-        </DataTable>
-      )}
-    </section>
+    <DataTable columns={COLUMNS} label={label} minWidthClass="sm:min-w-[36rem]">
+      {sessions.map((session) => (
+        <tr key={session.id} className={dataRowClass()} data-testid="class-row">
+          {dataCells(
+            COLUMNS,
+            [
+              <Link
+                key="title"
+                to={`/mentor/live/${encodeURIComponent(session.id)}`}
+                className={`font-semibold text-brand-700 hover:underline ${
+                  session.status === 'cancelled' ? 'line-through' : ''
+                }`}
+              >
+                {session.title}
+              </Link>,
+              <time key="when" dateTime={session.starts_at}>
+                {formatClassTime(session.starts_at, timeZone)}
+              </time>,
+              `${session.duration_minutes} min`,
+              <ClassStatus key="status" session={session} now={now} />,
+            ],
+            (column) => (column === 1 || column === 2 ? 'whitespace-nowrap' : ''),
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -110,24 +92,33 @@ export function CohortClassesView({
     <div className="max-w-4xl">
       <BackLink to="/mentor/classes">All live classes</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
-      <ClassSection
-        headingId="upcoming-heading"
-        heading="Upcoming"
-        sessions={upcoming}
-        label={`Upcoming classes of ${cohort.name}`}
-        empty="No upcoming class. Add one below."
-        timeZone={timeZone}
-        now={at}
-      />
+      <section aria-labelledby="upcoming-heading" className="mt-8">
+        <h2 id="upcoming-heading" className="text-xl font-bold text-ink">
+          Upcoming
+        </h2>
+        {upcoming.length === 0 ? (
+          <EmptyList>No upcoming class. Add one below.</EmptyList>
+        ) : (
+          <ClassTable
+            sessions={upcoming}
+            label={`Upcoming classes of ${cohort.name}`}
+            timeZone={timeZone}
+            now={at}
+          />
+        )}
+      </section>
       {past.length > 0 && (
-        <ClassSection
-          headingId="past-heading"
-          heading="Past"
-          sessions={past}
-          label={`Past classes of ${cohort.name}`}
-          timeZone={timeZone}
-          now={at}
-        />
+        <section aria-labelledby="past-heading" className="mt-8">
+          <h2 id="past-heading" className="text-xl font-bold text-ink">
+            Past
+          </h2>
+          <ClassTable
+            sessions={past}
+            label={`Past classes of ${cohort.name}`}
+            timeZone={timeZone}
+            now={at}
+          />
+        </section>
       )}
       <ClassForm
         mode="add"
