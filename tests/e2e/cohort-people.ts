@@ -43,3 +43,18 @@ export async function member(
   });
   return account;
 }
+
+/**
+ * Everyone a role × route test asks about a cohort's staff pages: its student and mentor,
+ * the same of another cohort (`elsewhere`), an account with no access and an admin.
+ */
+export async function rightsCast(cohort: string, elsewhere: string) {
+  return {
+    student: await member('level-1', cohort, 'Rights Student'),
+    otherStudent: await member('level-1', elsewhere, 'Elsewhere Student'),
+    mentor: await member('none', cohort, 'Rights Mentor', { mentor: true }),
+    otherMentor: await member('none', elsewhere, 'Elsewhere Mentor', { mentor: true }),
+    none: await createAccount('none'),
+    admin: await createAccount('admin'),
+  };
+}

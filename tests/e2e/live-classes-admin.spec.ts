@@ -5,7 +5,7 @@ import { wallTimeIn } from '../../app/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '../../app/features/live-classes/live-class-form';
 import { addLiveClasses, recordJoin } from '../../app/features/live-classes/live-sessions.server';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { member, newCohort } from './cohort-people';
+import { member, newCohort, rightsCast } from './cohort-people';
 import { postForm } from './form-posts';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
@@ -327,12 +327,10 @@ test('role × route: the class pages, their .data, the CSV and the actions', asy
   expect(baseURL).toBe(E2E_ORIGIN);
   const { id: cohort, name: cohortName } = await uniqueCohort('Rights');
   const { id: elsewhere } = await uniqueCohort('Elsewhere');
-  const student = await member('level-1', cohort, 'Rights Student');
-  const otherStudent = await member('level-1', elsewhere, 'Elsewhere Student');
-  const mentor = await member('none', cohort, 'Rights Mentor', { mentor: true });
-  const otherMentor = await member('none', elsewhere, 'Elsewhere Mentor', { mentor: true });
-  const none = await createAccount('none');
-  const admin = await createAccount('admin');
+  const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
+    cohort,
+    elsewhere,
+  );
   const session = await classOf(cohort, 'Rights class', 10);
 
   const overview = ['/mentor/classes', '/mentor/classes.data'];

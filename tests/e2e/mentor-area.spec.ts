@@ -2,16 +2,10 @@ import type { Page } from '@playwright/test';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
 import { openMenu } from './auth-helpers';
-import { member, newCohort } from './cohort-people';
+import { member, newCohort, rightsCast } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { postForm } from './form-posts';
-import {
-  createAccount,
-  readValue,
-  useAccount,
-  withE2eDatabase,
-  type TestAccount,
-} from './sessions';
+import { readValue, useAccount, withE2eDatabase, type TestAccount } from './sessions';
 
 /** Issue 26's screenshots, where people look at them. */
 async function screenshot(page: Page, name: string, project: string) {
@@ -157,12 +151,10 @@ test('role × route: the mentor pages, their .data and the review action', async
   test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough');
   const cohort = await newCohort(`Cohort Rights ${testInfo.retry}`);
   const elsewhere = await newCohort(`Cohort Elsewhere ${testInfo.retry}`);
-  const student = await member('level-1', cohort, 'Rights Student');
-  const otherStudent = await member('level-1', elsewhere, 'Elsewhere Student');
-  const mentor = await member('none', cohort, 'Rights Mentor', { mentor: true });
-  const otherMentor = await member('none', elsewhere, 'Elsewhere Mentor', { mentor: true });
-  const none = await createAccount('none');
-  const admin = await createAccount('admin');
+  const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
+    cohort,
+    elsewhere,
+  );
   const submission = await submit(student);
 
   const pages = ['/mentor', '/mentor.data', '/mentor/cohorts', '/mentor/cohorts.data'];

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '~/db/database.server';
-import { NO_COHORT, nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
+import { nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
+import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount } from '~/features/projects/submissions.server';
@@ -127,14 +128,7 @@ export async function issueCertificate(
       .executeTakeFirst();
     if (valid) throw new CertificateError(CERTIFICATE_MESSAGES.alreadyValid, 409);
 
-    const cohort =
-      user.cohort === NO_COHORT
-        ? undefined
-        : await trx
-            .selectFrom('cohorts')
-            .select('name')
-            .where('id', '=', user.cohort)
-            .executeTakeFirst();
+    const cohortName = await cohortNameOf(trx, user.cohort);
     const certificate = await trx
       .insertInto('certificates')
       .values({
@@ -142,7 +136,7 @@ export async function issueCertificate(
         user_id: user.id,
         name: name.data,
         track: await enrolledTrack(trx, user.id),
-        cohort_name: cohort?.name ?? null,
+        cohort_name: cohortName,
         issued_at: nowTimestamp(now),
         issued_by: input.admin.id,
         issued_by_name: input.admin.name,

@@ -217,3 +217,14 @@ export function findCohortOf(
     .where('id', '=', cohort)
     .executeTakeFirst();
 }
+
+/** The name of a person's cohort, or null while they are in none (as a certificate or an invitation prints it). */
+export async function cohortNameOf(db: Kysely<Database>, cohort: string): Promise<string | null> {
+  if (cohort === NO_COHORT) return null;
+  const row = await db
+    .selectFrom('cohorts')
+    .select('name')
+    .where('id', '=', cohort)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

@@ -9,6 +9,7 @@ import {
   type Invitation,
   type User,
 } from '~/db/schema';
+import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { isEnrolled } from '~/features/enrolment/enrolments.server';
@@ -81,14 +82,7 @@ async function emailInvitation(
   invitation: Invitation,
   now: Date,
 ): Promise<void> {
-  const cohort =
-    invitation.cohort === NO_COHORT
-      ? undefined
-      : await trx
-          .selectFrom('cohorts')
-          .select('name')
-          .where('id', '=', invitation.cohort)
-          .executeTakeFirst();
+  const cohortName = await cohortNameOf(trx, invitation.cohort);
   await enqueueEmail(
     trx,
     {
@@ -97,7 +91,7 @@ async function emailInvitation(
       payload: {
         invitedBy: invitation.invited_by_name,
         fullAccess: invitation.access === 'level-1',
-        cohortName: cohort?.name ?? null,
+        cohortName,
       },
       to: { address: invitation.email, name: '' },
       userId: invitation.used_by ?? undefined,

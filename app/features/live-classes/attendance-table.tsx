@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { StudentLink } from '~/features/mentors/student-link';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { StatusBadge } from '~/ui/list/list-cells';
 import { RowActionForm } from '~/ui/list/row-action-form';
@@ -57,13 +57,7 @@ export function AttendanceTable({
       {rows.map((row) => (
         <tr key={row.userId} className={dataRowClass()} data-testid="attendance-row">
           {dataCells(columns, [
-            <Link
-              key="student"
-              to={`/mentor/students/${encodeURIComponent(row.userId)}`}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              {row.name}
-            </Link>,
+            <StudentLink key="student" id={row.userId} name={row.name} />,
             <AttendanceCell key="attendance" row={row} timeZone={timeZone} />,
             ...(canMark
               ? [

@@ -19,6 +19,10 @@ const ADDED_AT = new Date('2026-11-20T09:00:00Z');
 const FIRST_START = new Date('2026-12-01T17:00:00Z');
 const AFTER_SECOND = new Date('2026-12-08T18:00:00Z');
 
+/** A student (level 1) of the cohort: who a class's attendance counts. */
+const studentIn = (cohortId: string, name: string) =>
+  insertUser(database.db, { name, access: 'level-1', cohort: cohortId });
+
 let cohorts = 0;
 async function cohortWithClasses(weeks = 3) {
   cohorts += 1;
@@ -52,23 +56,11 @@ describe('attendance', () => {
   it('lists the cohort’s students, joined or absent, staff and people without access left out', async () => {
     const { cohort, sessions } = await cohortWithClasses();
     const [first, , third] = sessions;
-    const amara = await insertUser(database.db, {
-      name: 'Amara',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
-    await insertUser(database.db, {
-      name: 'Bola',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
+    const amara = await studentIn(cohort.id, 'Amara');
+    await studentIn(cohort.id, 'Bola');
     await insertUser(database.db, { name: 'Nobody', access: 'none', cohort: cohort.id });
     await insertUser(database.db, { name: 'An Admin', access: 'admin', cohort: cohort.id });
-    const mentor = await insertUser(database.db, {
-      name: 'Mentor',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
+    const mentor = await studentIn(cohort.id, 'Mentor');
     await addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by });
     // Joined, then moved to another cohort: still on this class's list.
     const moved = await insertUser(database.db, { name: 'Chidi', access: 'level-1' });
@@ -94,11 +86,7 @@ describe('attendance', () => {
   it('marks by hand over the join record, audits each mark, and refuses who is not a student', async () => {
     const { cohort, sessions } = await cohortWithClasses(2);
     const [first, second] = sessions;
-    const dayo = await insertUser(database.db, {
-      name: 'Dayo',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
+    const dayo = await studentIn(cohort.id, 'Dayo');
     const outsider = await insertUser(database.db, { name: 'Outsider', access: 'level-1' });
     const noAccess = await insertUser(database.db, { access: 'none', cohort: cohort.id });
     await recordJoin(database.db, first!.id, dayo.id, minutesAfter(first!.starts_at, 1));
@@ -168,16 +156,8 @@ describe('attendance', () => {
   it('gives a person their rate over the classes that ended, and the ones they missed', async () => {
     const { cohort, sessions } = await cohortWithClasses(3);
     const [first, second] = sessions;
-    const efe = await insertUser(database.db, {
-      name: 'Efe',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
-    const femi = await insertUser(database.db, {
-      name: 'Femi',
-      access: 'level-1',
-      cohort: cohort.id,
-    });
+    const efe = await studentIn(cohort.id, 'Efe');
+    const femi = await studentIn(cohort.id, 'Femi');
     await recordJoin(database.db, first!.id, efe.id, minutesAfter(first!.starts_at, 0));
 
     // The second has ended, the third not yet.

@@ -3,6 +3,7 @@ import { COURSE_STEPS } from '~/content/course-steps';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { SelectField } from '~/ui/select-field';
 import { Spinner } from '~/ui/spinner';
 import {
   ADD_CLASS,
@@ -28,9 +29,12 @@ export interface ClassFormValues {
 
 type ClassFormField = keyof ClassFormValues;
 
-const STEP_OPTIONS = COURSE_STEPS.filter((step) => step.number !== undefined);
+const STEP_OPTIONS = COURSE_STEPS.filter((step) => step.number !== undefined).map((step) => ({
+  value: step.slug,
+  label: `Step ${step.number}: ${step.label}`,
+}));
 
-/** One labelled input with its hint and its refusal under it. */
+/** One labelled input (a textarea with `rows`) with its hint and its refusal under it. */
 function TextField({
   name,
   label,
@@ -38,6 +42,7 @@ function TextField({
   errors,
   defaultValue,
   wide = false,
+  rows,
   ...input
 }: {
   name: ClassFormField;
@@ -46,12 +51,19 @@ function TextField({
   errors: FormErrors<ClassFormField>['fieldErrors'];
   defaultValue: string;
   wide?: boolean;
+  rows?: number;
 } & Pick<
   React.InputHTMLAttributes<HTMLInputElement>,
   'type' | 'required' | 'min' | 'max' | 'maxLength' | 'inputMode' | 'placeholder'
 >) {
   const id = `class-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
+  const field = {
+    defaultValue,
+    className: fieldClass,
+    'aria-describedby': hintId,
+    ...invalidFieldProps(id, errors[name], hintId),
+  };
   return (
     <div className={wide ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className={labelClass}>
@@ -62,15 +74,11 @@ function TextField({
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className={fieldClass}
-        aria-describedby={hintId}
-        {...input}
-        {...invalidFieldProps(id, errors[name], hintId)}
-      />
+      {rows ? (
+        <textarea id={id} name={name} rows={rows} maxLength={input.maxLength} {...field} />
+      ) : (
+        <input id={id} name={name} {...input} {...field} />
+      )}
       <FieldError fieldId={id} message={errors[name]} />
     </div>
   );
@@ -128,21 +136,15 @@ export function ClassForm({
         defaultValue={value('title')}
         wide
       />
-      <div className="sm:col-span-2">
-        <label htmlFor="class-description" className={labelClass}>
-          Description (optional)
-        </label>
-        <textarea
-          id="class-description"
-          name="description"
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          defaultValue={value('description')}
-          className={fieldClass}
-          {...invalidFieldProps('class-description', fieldErrors.description)}
-        />
-        <FieldError fieldId="class-description" message={fieldErrors.description} />
-      </div>
+      <TextField
+        name="description"
+        label="Description (optional)"
+        rows={3}
+        maxLength={DESCRIPTION_MAX}
+        errors={fieldErrors}
+        defaultValue={value('description')}
+        wide
+      />
       <TextField
         name="date"
         label="Date"
@@ -171,24 +173,16 @@ export function ClassForm({
         defaultValue={value('durationMinutes')}
       />
       <div>
-        <label htmlFor="class-step" className={labelClass}>
-          Course step (optional)
-        </label>
-        <select
+        <SelectField
           id="class-step"
+          label="Course step (optional)"
           name="step"
+          options={STEP_OPTIONS}
           defaultValue={value('step')}
-          className={fieldClass}
-          {...invalidFieldProps('class-step', fieldErrors.step)}
+          error={fieldErrors.step}
         >
           <option value="">None</option>
-          {STEP_OPTIONS.map((step) => (
-            <option key={step.slug} value={step.slug}>
-              Step {step.number}: {step.label}
-            </option>
-          ))}
-        </select>
-        <FieldError fieldId="class-step" message={fieldErrors.step} />
+        </SelectField>
       </div>
       <TextField
         name="joinUrl"

@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import type { LiveSession } from '~/db/schema';
+import { BackLink } from '~/ui/back-link';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { StatusBadge } from '~/ui/list/list-cells';
 import type { FormErrors } from '~/ui/form';
@@ -90,13 +90,7 @@ export function CohortClassesView({
   const at = new Date(now);
   return (
     <div className="max-w-4xl">
-      <Link
-        to="/mentor/classes"
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        All live classes
-      </Link>
+      <BackLink to="/mentor/classes">All live classes</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
       <section aria-labelledby="upcoming-heading" className="mt-8">
         <h2 id="upcoming-heading" className="text-xl font-bold text-ink">

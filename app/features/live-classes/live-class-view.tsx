@@ -1,8 +1,10 @@
-import { ArrowLeft, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { findCourseStep } from '~/content/course-steps';
 import type { LiveSession } from '~/db/schema';
+import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
+import { Fact } from '~/ui/fact';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { StatusBadge } from '~/ui/list/list-cells';
@@ -167,13 +169,9 @@ export function LiveClassView({
   ] as const;
   return (
     <div className="max-w-4xl">
-      <Link
-        to={`/mentor/classes/${encodeURIComponent(session.cohort_id)}`}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      <BackLink to={`/mentor/classes/${encodeURIComponent(session.cohort_id)}`}>
         Live classes of {cohortName}
-      </Link>
+      </BackLink>
       <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold text-ink">
         {session.title}
         {cancelled && <StatusBadge tone="bad">Cancelled</StatusBadge>}
@@ -183,10 +181,9 @@ export function LiveClassView({
       )}
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
         {details.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="font-semibold text-ink">{value}</dd>
-          </div>
+          <Fact key={label} label={label}>
+            {value}
+          </Fact>
         ))}
         <div className="sm:col-span-2">
           <dt className="text-sm text-slate-700">Join link</dt>

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, LiveSession } from '~/db/schema';
 import type { Viewer } from '~/features/auth/viewer';
-import { cohortsMentoredBy } from '~/features/mentors/mentors.server';
+import { cohortsRunBy } from '~/features/mentors/mentors.server';
 import { classEnd } from './class-times';
 import { findLiveClass, runsClassesOf } from './live-sessions.server';
 
@@ -28,15 +28,7 @@ export async function cohortsWithClassesFor(
   viewer: Viewer,
   now: Date = new Date(),
 ): Promise<CohortClassesOverview[]> {
-  const cohorts =
-    viewer.access === 'admin'
-      ? await db
-          .selectFrom('cohorts')
-          .select(['id', 'name', 'archived_at'])
-          .where('archived_at', 'is', null)
-          .orderBy('name')
-          .execute()
-      : await cohortsMentoredBy(db, viewer.id);
+  const cohorts = await cohortsRunBy(db, viewer, { openOnly: true });
   if (cohorts.length === 0) return [];
   const sessions = await db
     .selectFrom('live_sessions')

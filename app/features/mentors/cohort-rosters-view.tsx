@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { PROJECT_COUNT } from '~/content/projects';
 import { formatAttendanceRate } from '~/features/live-classes/attendance';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
 import type { CohortRoster, RosterStudent } from './mentor-area.server';
+import { StudentLink } from './student-link';
 
 /** "3 of 8 steps" and "1 of 7 approved", as My cohorts and a student's page both say them. */
 export const stepsDone = (student: RosterStudent) =>
@@ -41,13 +41,7 @@ function Roster({ cohort }: { cohort: CohortRoster }) {
               {dataCells(
                 ROSTER_COLUMNS,
                 [
-                  <Link
-                    key="student"
-                    to={`/mentor/students/${encodeURIComponent(student.id)}`}
-                    className="font-semibold text-brand-700 hover:underline"
-                  >
-                    {student.name}
-                  </Link>,
+                  <StudentLink key="student" id={student.id} name={student.name} />,
                   stepsDone(student),
                   projectsApproved(student),
                   student.attendance ? (

@@ -10,7 +10,7 @@ import {
   waitingReviewCount,
   type SubmissionRecord,
 } from '~/features/projects/submissions.server';
-import { cohortsMentoredBy } from './mentors.server';
+import { cohortsRunBy } from './mentors.server';
 
 const STEP_SLUGS: string[] = NUMBERED_STEPS.map((step) => step.slug);
 const PROJECT_IDS: string[] = PROJECTS.map((project) => project.id);
@@ -99,14 +99,7 @@ export async function cohortRostersFor(
   db: Kysely<Database>,
   actor: { id: string; access: Access },
 ): Promise<CohortRoster[]> {
-  const cohorts =
-    actor.access === 'admin'
-      ? await db
-          .selectFrom('cohorts')
-          .select(['id', 'name', 'archived_at'])
-          .orderBy('name')
-          .execute()
-      : await cohortsMentoredBy(db, actor.id);
+  const cohorts = await cohortsRunBy(db, actor);
   if (cohorts.length === 0) return [];
   const rows = await studentFigures(db)
     .where(

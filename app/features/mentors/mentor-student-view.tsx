@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { RevisionCard } from '~/features/projects/submission-history';
+import { BackLink } from '~/ui/back-link';
+import { Fact } from '~/ui/fact';
 import { LastSignIn, projectsApproved, stepsDone } from './cohort-rosters-view';
 import type { MentorStudentView } from './mentor-area.server';
 
@@ -11,35 +11,17 @@ import type { MentorStudentView } from './mentor-area.server';
 export function MentorStudentPage({ student, submissions }: MentorStudentView) {
   return (
     <article aria-labelledby="student-heading" className="max-w-3xl">
-      <Link
-        to="/mentor/cohorts"
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to My cohorts
-      </Link>
+      <BackLink to="/mentor/cohorts">Back to My cohorts</BackLink>
       <h1 id="student-heading" className="mt-4 text-3xl font-extrabold text-ink">
         {student.name}
       </h1>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-slate-700">Cohort</dt>
-          <dd className="font-semibold text-ink">{student.cohortName ?? 'None'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Progress</dt>
-          <dd className="font-semibold text-ink">{stepsDone(student)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Projects</dt>
-          <dd className="font-semibold text-ink">{projectsApproved(student)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Last sign-in</dt>
-          <dd className="font-semibold text-ink">
-            <LastSignIn at={student.lastSignInAt} />
-          </dd>
-        </div>
+        <Fact label="Cohort">{student.cohortName ?? 'None'}</Fact>
+        <Fact label="Progress">{stepsDone(student)}</Fact>
+        <Fact label="Projects">{projectsApproved(student)}</Fact>
+        <Fact label="Last sign-in">
+          <LastSignIn at={student.lastSignInAt} />
+        </Fact>
       </dl>
       <section aria-labelledby="submissions-heading" className="mt-8">
         <h2 id="submissions-heading" className="text-xl font-bold text-ink">

@@ -175,6 +175,21 @@ export function cohortsMentoredBy(
     .execute();
 }
 
+/**
+ * The cohorts a staff page lists for `actor`: every cohort for an admin (without the archived
+ * ones when `openOnly`), the cohorts they mentor for anyone else. Read per request, so a
+ * mentor removed from a cohort no longer sees it.
+ */
+export function cohortsRunBy(
+  db: Kysely<Database>,
+  actor: { id: string; access: Access },
+  { openOnly = false }: { openOnly?: boolean } = {},
+): Promise<{ id: string; name: string; archived_at: string | null }[]> {
+  if (actor.access !== 'admin') return cohortsMentoredBy(db, actor.id);
+  const cohorts = db.selectFrom('cohorts').select(['id', 'name', 'archived_at']);
+  return (openOnly ? cohorts.where('archived_at', 'is', null) : cohorts).orderBy('name').execute();
+}
+
 export async function isMentorOf(
   db: Kysely<Database>,
   userId: string,

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { WaitingReview } from '~/features/projects/submissions.server';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
+import { StudentLink } from './student-link';
 
 const QUEUE_COLUMNS = ['Student', 'Project', 'Revision', 'Sent'] as const;
 
@@ -42,13 +43,7 @@ export function ReviewQueueView({ reviews }: { reviews: WaitingReview[] }) {
           {reviews.map((review) => (
             <tr key={review.submissionId} className={dataRowClass()}>
               {dataCells(QUEUE_COLUMNS, [
-                <Link
-                  key="student"
-                  to={`/mentor/students/${encodeURIComponent(review.studentId)}`}
-                  className="font-semibold text-brand-700 hover:underline"
-                >
-                  {review.studentName}
-                </Link>,
+                <StudentLink key="student" id={review.studentId} name={review.studentName} />,
                 <Link
                   key="project"
                   to={`/mentor/reviews/${encodeURIComponent(review.submissionId)}`}
