@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass, type ButtonVariant } from './button';
 
-/** A form's submit button that says what to do (`intent`, read by the action), with its icon. */
+/** A form's submit button that says what to do (`intent`, read by the action), with its icon if any. */
 export function IntentButton({
   intent,
   icon: Icon,
@@ -12,7 +12,7 @@ export function IntentButton({
   children,
 }: {
   intent: string;
-  icon: LucideIcon;
+  icon?: LucideIcon;
   variant: ButtonVariant;
   className?: string;
   disabled?: boolean;
@@ -26,7 +26,7 @@ export function IntentButton({
       disabled={disabled}
       className={buttonClass(variant, className)}
     >
-      <Icon aria-hidden="true" className="h-4 w-4" />
+      {Icon && <Icon aria-hidden="true" className="h-4 w-4" />}
       {children}
     </button>
   );

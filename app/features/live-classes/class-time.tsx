@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { formatClassTime, startsIn } from './class-times';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const neverChanges = () => () => {};
 
-/** Set once the page has hydrated: a time drawn after that needs no server HTML to match. */
-let hydrated = false;
-
-/** The browser's own time zone, once hydrated; the academy's until then (and without JS). */
+/**
+ * The browser's own time zone once hydrated; the academy's in the server's HTML (and so
+ * without JavaScript). React renders the server's value while hydrating, then the
+ * browser's; a time drawn after hydration starts in the browser's.
+ */
 function useViewerZone(academyZone: string): string {
-  const [zone, setZone] = useState(() => (hydrated ? browserZone() : academyZone));
-  useEffect(() => {
-    // After hydration, so the first render matches the server's HTML.
-    hydrated = true;
-    setZone(browserZone());
-  }, []);
-  return zone;
+  return useSyncExternalStore(neverChanges, browserZone, () => academyZone);
 }
 
 /**
@@ -34,6 +30,37 @@ export function ClassTime({ startsAt, academyZone }: { startsAt: string; academy
 const REFRESH_MS = 30_000;
 
 /**
+ * One clock for every "Starts in …" of the page: a single timer while any is shown,
+ * read as the current minute's instant (0 on the server and while hydrating).
+ */
+const pageClock = (() => {
+  const listeners = new Set<() => void>();
+  let now = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    now = Date.now();
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (!timer) {
+        now = Date.now();
+        timer = setInterval(tick, REFRESH_MS);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          clearInterval(timer);
+          timer = undefined;
+        }
+      };
+    },
+    read: () => now,
+  };
+})();
+
+/**
  * "Starts in 2 hours" / "Live now": the server's words first, then kept current by the
  * browser while the page stays open.
  */
@@ -44,14 +71,13 @@ export function ClassStartsIn({
   session: { startsAt: string; durationMinutes: number };
   serverText: string;
 }) {
-  const [text, setText] = useState(serverText);
-  const { startsAt, durationMinutes } = session;
-  useEffect(() => {
-    const refresh = () =>
-      setText(startsIn({ starts_at: startsAt, duration_minutes: durationMinutes }, new Date()));
-    refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [startsAt, durationMinutes]);
+  const now = useSyncExternalStore(pageClock.subscribe, pageClock.read, () => 0);
+  const text =
+    now === 0
+      ? serverText
+      : startsIn(
+          { starts_at: session.startsAt, duration_minutes: session.durationMinutes },
+          new Date(now),
+        );
   return <span className="whitespace-nowrap">{text}</span>;
 }

@@ -115,7 +115,8 @@ export function joinWindow(
   return now.getTime() < classEnd(session).getTime() ? 'open' : 'ended';
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+/** `1 minute`, `3 days`. */
+export const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** "Live now", "Starts in 2 hours", "Starts in 3 days", or "Ended" for a class. */
 export function startsIn(

@@ -5,27 +5,27 @@ import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-ta
 import { StatusBadge } from '~/ui/list/list-cells';
 import type { FormErrors } from '~/ui/form';
 import { ClassForm } from './class-form';
-import { formatClassTime, startsIn } from './class-times';
+import { classEnd, formatClassTime, startsIn } from './class-times';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
 /** A class as the staff's lists show it: no join link (it is on the class's own page). */
-export type ListedClass = Pick<
+type ListedClass = Pick<
   LiveSession,
   'id' | 'title' | 'starts_at' | 'duration_minutes' | 'status' | 'recording_url'
 >;
 
 function ClassStatus({ session, now }: { session: ListedClass; now: Date }) {
   if (session.status === 'cancelled') return <StatusBadge tone="bad">Cancelled</StatusBadge>;
-  const when = startsIn(session, now);
-  if (when === 'Ended') {
+  if (classEnd(session) <= now) {
     return (
       <StatusBadge tone={session.recording_url ? 'good' : 'neutral'}>
         {session.recording_url ? 'Ended, recording added' : 'Ended'}
       </StatusBadge>
     );
   }
-  return <StatusBadge tone={when === 'Live now' ? 'warning' : 'muted'}>{when}</StatusBadge>;
+  const live = Date.parse(session.starts_at) <= now.getTime();
+  return <StatusBadge tone={live ? 'warning' : 'muted'}>{startsIn(session, now)}</StatusBadge>;
 }
 
 /** A list of classes, each linked to its page, the times in the academy's zone. */

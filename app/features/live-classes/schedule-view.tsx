@@ -1,10 +1,12 @@
 import { BellRing, CalendarSync, Copy, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';
+import { IntentButton } from '~/ui/intent-button';
+import { TitledPanel } from '~/ui/titled-panel';
 import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
-import { ClassItem, PLACEMENT_SENTENCE } from './student-class-views';
+import { ClassList, PLACEMENT_SENTENCE } from './student-class-views';
 import type { StudentClass } from './student-classes.server';
 
 export type ScheduleData =
@@ -12,7 +14,6 @@ export type ScheduleData =
       kind: 'no-cohort';
       /** An admin or a mentor: the classes they run are elsewhere. */
       runsClasses: boolean;
-      academyZone: string;
     }
   | {
       kind: 'cohort';
@@ -25,81 +26,15 @@ export type ScheduleData =
       reminders: boolean;
     };
 
-function ClassList({
-  id,
-  label,
-  classes,
-  academyZone,
-  empty,
-}: {
-  /** The heading's id, which names the section. */
-  id: string;
-  label: string;
-  classes: StudentClass[];
-  academyZone: string;
-  empty: string;
-}) {
-  return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-xl font-bold text-ink">
-        {label}
-      </h2>
-      {classes.length === 0 ? (
-        <p className="mt-2 text-slate-700">{empty}</p>
-      ) : (
-        <ul className="mt-4 space-y-3">
-          {classes.map((session) => (
-            <ClassItem key={session.id} session={session} academyZone={academyZone} />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
+const PANEL_HEADING = 'flex items-center gap-2 text-xl font-bold text-ink';
 
-/** A box of the schedule page with its own heading and icon. */
-function Panel({
-  id,
-  title,
-  icon: Icon,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  icon: LucideIcon;
-  className: string;
-  children: ReactNode;
-}) {
+/** A panel's heading: its icon, then its title. */
+function PanelHeading({ icon: Icon, title }: { icon: LucideIcon; title: string }) {
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      id={id}
-      className={`${className} rounded-2xl border border-slate-200 bg-white p-6`}
-    >
-      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-ink">
-        <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A form's submit button that says which of the page's forms was sent. */
-function IntentButton({
-  intent,
-  className,
-  children,
-}: {
-  intent: string;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <button type="submit" name="intent" value={intent} className={className}>
-      {children}
-    </button>
+    <>
+      <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+      {title}
+    </>
   );
 }
 
@@ -110,10 +45,12 @@ function IntentButton({
 function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Panel
+    <TitledPanel
+      tone="white"
       id="calendar-feed"
-      title="Subscribe in your calendar"
-      icon={CalendarSync}
+      headingId="calendar-feed-heading"
+      headingClassName={PANEL_HEADING}
+      heading={<PanelHeading icon={CalendarSync} title="Subscribe in your calendar" />}
       className="mt-10"
     >
       <p className="mt-2 text-slate-700">
@@ -155,20 +92,24 @@ function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
           Shared the link by mistake? Reset it: the old link stops working at once, and you
           subscribe again with the new one.
         </p>
-        <IntentButton
-          intent={RESET_FEED}
-          className={buttonClass('ghost', 'mt-2 border border-slate-300')}
-        >
+        <IntentButton intent={RESET_FEED} variant="ghost" className="mt-2 border border-slate-300">
           Reset link
         </IntentButton>
       </Form>
-    </Panel>
+    </TitledPanel>
   );
 }
 
 function ReminderPreference({ on, formError }: { on: boolean; formError?: string }) {
   return (
-    <Panel id="reminders" title="Reminders" icon={BellRing} className="mt-6">
+    <TitledPanel
+      tone="white"
+      id="reminders"
+      headingId="reminders-heading"
+      headingClassName={PANEL_HEADING}
+      heading={<PanelHeading icon={BellRing} title="Reminders" />}
+      className="mt-6"
+    >
       <Form method="post" className="mt-3">
         <div className="flex items-start gap-3">
           <input
@@ -188,11 +129,11 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
             {formError}
           </p>
         )}
-        <IntentButton intent={SAVE_REMINDERS} className={buttonClass('secondary', 'mt-3')}>
+        <IntentButton intent={SAVE_REMINDERS} variant="secondary" className="mt-3">
           Save reminder setting
         </IntentButton>
       </Form>
-    </Panel>
+    </TitledPanel>
   );
 }
 

@@ -1,20 +1,20 @@
 import { CalendarPlus, PlayCircle, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
+import type { ReactNode } from 'react';
 import { ClassStartsIn, ClassTime } from './class-time';
+import { plural } from './class-times';
 import type { StudentClass } from './student-classes.server';
 
 /** What a student with access but no cohort reads where their classes would be. */
 export const PLACEMENT_SENTENCE =
   'You will be placed in a cohort; your live classes appear here then.';
 
-const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
-
 /**
  * Join (the join page, never the meeting link: a plain link, so the browser follows the
  * page's redirect itself) and "Add to Google Calendar" (a new tab).
  */
-export function ClassActions({ session }: { session: StudentClass }) {
+function ClassActions({ session }: { session: StudentClass }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
       <a href={`/live/${session.id}/join`} className={buttonClass('primary')}>
@@ -35,7 +35,7 @@ export function ClassActions({ session }: { session: StudentClass }) {
 }
 
 /** A past class's recording, or that it is on its way. */
-export function ClassRecording({ session }: { session: StudentClass }) {
+function ClassRecording({ session }: { session: StudentClass }) {
   if (!session.recordingUrl) {
     return <p className="mt-2 text-sm text-slate-700">Recording coming soon</p>;
   }
@@ -82,7 +82,7 @@ export function ClassItem({
       </div>
       <p className="mt-1 text-sm text-slate-700">
         <ClassTime startsAt={session.startsAt} academyZone={academyZone} /> ·{' '}
-        <span className="whitespace-nowrap">{minutes(session.durationMinutes)}</span>
+        <span className="whitespace-nowrap">{plural(session.durationMinutes, 'minute')}</span>
       </p>
       {session.description && (
         <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{session.description}</p>
@@ -90,6 +90,42 @@ export function ClassItem({
       {!session.cancelled &&
         (session.ended ? <ClassRecording session={session} /> : <ClassActions session={session} />)}
     </li>
+  );
+}
+
+/** A titled list of classes, or what to say when it is empty, and what follows it. */
+export function ClassList({
+  id,
+  label,
+  classes,
+  academyZone,
+  empty,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  label: string;
+  classes: StudentClass[];
+  academyZone: string;
+  empty: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-bold text-ink">
+        {label}
+      </h2>
+      {classes.length === 0 ? (
+        <p className="mt-2 text-slate-700">{empty}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {classes.map((session) => (
+            <ClassItem key={session.id} session={session} academyZone={academyZone} />
+          ))}
+        </ul>
+      )}
+      {children}
+    </section>
   );
 }
 
@@ -103,31 +139,21 @@ export function UpcomingLiveClasses({
   academyZone: string;
 }) {
   return (
-    <section aria-labelledby="upcoming-classes-heading" className="mt-8">
-      <h2 id="upcoming-classes-heading" className="text-xl font-bold text-ink">
-        Upcoming live classes
-      </h2>
-      {classes === null ? (
-        <p className="mt-2 text-slate-700">{PLACEMENT_SENTENCE}</p>
-      ) : (
-        <>
-          {classes.length === 0 ? (
-            <p className="mt-2 text-slate-700">No live classes are scheduled yet.</p>
-          ) : (
-            <ul className="mt-4 space-y-3">
-              {classes.map((session) => (
-                <ClassItem key={session.id} session={session} academyZone={academyZone} />
-              ))}
-            </ul>
-          )}
-          <p className="mt-3">
-            <Link to="/fed/schedule" className="font-semibold text-brand-700 underline">
-              See the whole schedule
-            </Link>
-          </p>
-        </>
+    <ClassList
+      id="upcoming-classes-heading"
+      label="Upcoming live classes"
+      classes={classes ?? []}
+      academyZone={academyZone}
+      empty={classes === null ? PLACEMENT_SENTENCE : 'No live classes are scheduled yet.'}
+    >
+      {classes !== null && (
+        <p className="mt-3">
+          <Link to="/fed/schedule" className="font-semibold text-brand-700 underline">
+            See the whole schedule
+          </Link>
+        </p>
       )}
-    </section>
+    </ClassList>
   );
 }
 

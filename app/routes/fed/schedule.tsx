@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule:
   const cohort = user && (await ownCohortOf(db, user));
   if (!cohort) {
     const runsClasses = viewer.access === 'admin' || (await mentorsAnyCohort(db, viewer.id));
-    return { schedule: { kind: 'no-cohort', runsClasses, academyZone } };
+    return { schedule: { kind: 'no-cohort', runsClasses } };
   }
   const now = new Date();
   const [classes, token, reminders] = await Promise.all([
