@@ -234,10 +234,19 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
+const parsedZones = new Map<string | undefined, string>();
+
 /**
  * ACADEMY_TIME_ZONE as `parseEnv` reads it, for code far from any request that still names
  * class times (the e-mails a payment or an admin's change queues): start-up has checked it.
+ * Parsed once per value, not once per e-mail.
  */
 export function academyTimeZone(source: NodeJS.ProcessEnv = process.env): string {
-  return academyTimeZoneSchema.parse(source.ACADEMY_TIME_ZONE);
+  const raw = source.ACADEMY_TIME_ZONE;
+  let zone = parsedZones.get(raw);
+  if (zone === undefined) {
+    zone = academyTimeZoneSchema.parse(raw);
+    parsedZones.set(raw, zone);
+  }
+  return zone;
 }

@@ -25,12 +25,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!session) throw data('No such class', { status: 404 });
   const { user } = await services.session();
   const viewer = await getViewer(services);
-  if (!viewer || !(await mayJoinClass(db, viewer, session))) deny('student', viewer);
+  if (!user || !viewer || !(await mayJoinClass(db, user, session))) deny('student', viewer);
   const now = new Date();
   const window = joinWindow(session, now);
   if (window === 'open') {
     // Attendance is the cohort's students': a mentor or an admin looking in is not counted.
-    if (user?.cohort === session.cohort_id && user.access === 'level-1') {
+    if (user.cohort === session.cohort_id && user.access === 'level-1') {
       await recordJoin(db, session.id, viewer.id, now);
     }
     return redirect(session.join_url);

@@ -89,13 +89,24 @@ export function keysetCsvStream<Row, Cursor>({
 export async function refuseDownloadToNonAdmins(
   context: Partial<RequestContext>,
 ): Promise<Response | undefined> {
+  const admitted = await guardDownload(() => requireAdmin(context), 'admin');
+  return admitted instanceof Response ? admitted : undefined;
+}
+
+/**
+ * A download's guard: what `guard` admits (the viewer), or the 403 with the wording of the
+ * area's Permission Denied page, as text.
+ */
+export async function guardDownload<Viewer>(
+  guard: () => Promise<Viewer>,
+  area: PermissionDeniedArea,
+): Promise<Viewer | Response> {
   try {
-    await requireAdmin(context);
-    return undefined;
+    return await guard();
   } catch (error) {
     // The guard refuses by throwing a 403 response; anything else is a real failure.
     if (error instanceof Error) throw error;
-    return deniedDownload('admin');
+    return deniedDownload(area);
   }
 }
 

@@ -38,11 +38,14 @@ export function joinPageUrl(sessionId: string, origin: string): string {
 
 const PRODUCT_ID = { company: 'Frontier Dev Academy', product: 'Live classes', language: 'EN' };
 
+/** What a calendar shows under the class: its description, then its join page. */
+export function classDescription(session: Pick<CalendarClass, 'description'>, joinPage: string) {
+  return [session.description.trim(), `Join the class: ${joinPage}`].filter(Boolean).join('\n\n');
+}
+
 function eventOf(session: CalendarClass, origin: string, cohortName: string) {
   const joinPage = joinPageUrl(session.id, origin);
-  const description = [session.description.trim(), `Join the class: ${joinPage}`]
-    .filter(Boolean)
-    .join('\n\n');
+  const description = classDescription(session, joinPage);
   return {
     id: classUid(session.id, origin),
     sequence: session.sequence,

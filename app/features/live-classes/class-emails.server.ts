@@ -8,6 +8,7 @@ import {
   type LiveSession,
   type User,
 } from '~/db/schema';
+import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import type { LiveClassPayload } from '~/features/email/templates/live-class-emails';
 import { academyTimeZone } from '~/lib/env.server';
@@ -59,15 +60,6 @@ export function classSnapshot(
   };
 }
 
-async function cohortName(db: Kysely<Database>, cohortId: string): Promise<string | undefined> {
-  const cohort = await db
-    .selectFrom('cohorts')
-    .select('name')
-    .where('id', '=', cohortId)
-    .executeTakeFirst();
-  return cohort?.name;
-}
-
 /**
  * Queues one student's e-mail about a class as it stands. The key is per student, class and
  * SEQUENCE: each version of the class reaches each student once, however often it is asked
@@ -103,19 +95,27 @@ async function enqueueClassEmail(
 
 /**
  * Queues, in the transaction of the change, the e-mail with the calendar invitation
- * (`METHOD:REQUEST`) or cancellation (`METHOD:CANCEL`) to each student of the class's
- * cohort. Each message names its one student: nobody learns who else is in the class.
+ * (`METHOD:REQUEST`) or cancellation (`METHOD:CANCEL`) to each student of the classes'
+ * cohort (the classes of one change: one class, or a weekly series, all of one cohort).
+ * Each message names its one student: nobody learns who else is in the class.
  */
 export async function tellClassChange(
   trx: Kysely<Database>,
-  session: LiveSession,
+  sessions: readonly LiveSession[],
   change: ClassChange,
   now: Date,
 ): Promise<void> {
-  const cohort = await cohortName(trx, session.cohort_id);
+  const cohortId = sessions[0]?.cohort_id;
+  if (!cohortId) return;
+  const [cohort, students] = await Promise.all([
+    cohortNameOf(trx, cohortId),
+    studentsOf(trx, cohortId),
+  ]);
   if (!cohort) return;
-  for (const student of await studentsOf(trx, session.cohort_id)) {
-    await enqueueClassEmail(trx, session, student, cohort, change, now);
+  for (const session of sessions) {
+    for (const student of students) {
+      await enqueueClassEmail(trx, session, student, cohort, change, now);
+    }
   }
 }
 
@@ -147,7 +147,7 @@ export async function inviteToCohortClasses(
       .select(['id', 'name', 'email'])
       .where('id', '=', change.userId)
       .executeTakeFirst(),
-    cohortName(trx, after.cohort),
+    cohortNameOf(trx, after.cohort),
   ]);
   if (!student || !cohort || !isDeliverableAddress(student.email)) return;
   const sessions = await trx

@@ -164,7 +164,7 @@ describe('the staff commands on live classes', () => {
         const added = await addMentor(database.db, { cohortId: mentorOf, email: user.email, by });
         expect(added.outcome).toBe('added');
       }
-      return { id: user.id, name: user.name, access };
+      return { id: user.id, name: user.name, access, cohort: cohortId };
     };
     const people = {
       admin: await person('admin', 'none'),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowTimestamp, type Database, type LiveSession } from '~/db/schema';
+import { nowTimestamp, type Database, type LiveSession, type User } from '~/db/schema';
 import type { Viewer } from '~/features/auth/viewer';
 import { isMentorOf } from '~/features/mentors/mentors.server';
 import { classEnd } from './class-times';
@@ -61,7 +61,7 @@ export async function addLiveClasses(
     }));
     const sessions = await trx.insertInto('live_sessions').values(rows).returningAll().execute();
     sessions.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
-    for (const session of sessions) await tellClassChange(trx, session, 'added', now);
+    await tellClassChange(trx, sessions, 'added', now);
     return sessions;
   });
 }
@@ -118,7 +118,7 @@ async function changeScheduledClass(
       .returningAll()
       .executeTakeFirst();
     if (!session) return refusal(trx, id);
-    await tellClassChange(trx, session, change, now);
+    await tellClassChange(trx, [session], change, now);
     return { outcome: 'changed', session };
   });
 }
@@ -217,19 +217,12 @@ export async function runsClassesOf(
  */
 export async function mayJoinClass(
   db: Kysely<Database>,
-  viewer: Viewer,
+  person: Pick<User, 'id' | 'access' | 'cohort'>,
   session: Pick<LiveSession, 'cohort_id'>,
 ): Promise<boolean> {
-  if (viewer.access === 'admin') return true;
-  if (viewer.access === 'level-1') {
-    const user = await db
-      .selectFrom('users')
-      .select('cohort')
-      .where('id', '=', viewer.id)
-      .executeTakeFirst();
-    if (user?.cohort === session.cohort_id) return true;
-  }
-  return isMentorOf(db, viewer.id, session.cohort_id);
+  if (person.access === 'admin') return true;
+  if (person.access === 'level-1' && person.cohort === session.cohort_id) return true;
+  return isMentorOf(db, person.id, session.cohort_id);
 }
 
 /** Records a person's first join of a class; a later join keeps the first time. */

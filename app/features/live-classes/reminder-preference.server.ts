@@ -18,15 +18,6 @@ export async function setReminderEmails(
     .execute();
 }
 
-export async function wantsReminderEmails(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('reminder_emails')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.reminder_emails === 1;
-}
-
 /**
  * The key of a person's one-click unsubscribe link, made with their first reminder. Two
  * reminder passes at once agree: only the first write sets it, and both read it back.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { NO_COHORT, type Database, type LiveSession, type User } from '~/db/schema';
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
-import { feedCalendar } from './calendar.server';
+import { classDescription, feedCalendar, joinPageUrl } from './calendar.server';
 import { findFeedOwner } from './calendar-feeds.server';
 import { classEnd, startsIn } from './class-times';
 import { classesOfCohort, mayJoinClass, nextClassesOf } from './live-sessions.server';
@@ -35,14 +35,11 @@ function googleDate(instant: Date): string {
 }
 
 function googleCalendarUrl(session: LiveSession, joinPage: string): string {
-  const details = [session.description.trim(), `Join the class: ${joinPage}`]
-    .filter(Boolean)
-    .join('\n\n');
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: session.title,
     dates: `${googleDate(new Date(session.starts_at))}/${googleDate(classEnd(session))}`,
-    details,
+    details: classDescription(session, joinPage),
     location: joinPage,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
@@ -62,7 +59,7 @@ export function studentClassOf(
     ended: classEnd(session) <= now,
     recordingUrl: session.recording_url,
     startsIn: startsIn(session, now),
-    googleCalendarUrl: googleCalendarUrl(session, `${origin}/live/${session.id}/join`),
+    googleCalendarUrl: googleCalendarUrl(session, joinPageUrl(session.id, origin)),
   };
 }
 

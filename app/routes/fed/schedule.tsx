@@ -2,10 +2,8 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { feedTokenOf, resetFeedToken } from '~/features/live-classes/calendar-feeds.server';
-import { mentorsAnyCohort } from '~/features/mentors/mentors.server';
 import {
   setReminderEmails,
-  wantsReminderEmails,
 } from '~/features/live-classes/reminder-preference.server';
 import {
   RESET_FEED,
@@ -33,14 +31,13 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule:
   const { user } = await services.session();
   const cohort = user && (await ownCohortOf(db, user));
   if (!cohort) {
-    const runsClasses = viewer.access === 'admin' || (await mentorsAnyCohort(db, viewer.id));
+    const runsClasses = viewer.access === 'admin' || viewer.mentorsACohort;
     return { schedule: { kind: 'no-cohort', runsClasses } };
   }
   const now = new Date();
-  const [classes, token, reminders] = await Promise.all([
+  const [classes, token] = await Promise.all([
     scheduleOfCohort(db, cohort.id, { origin: env.ORIGIN, now }),
     feedTokenOf(db, viewer.id, now),
-    wantsReminderEmails(db, viewer.id),
   ]);
   const url = `${env.ORIGIN}/calendar/${token}.ics`;
   return {
@@ -50,7 +47,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule:
       academyZone,
       ...classes,
       feed: { url, webcal: url.replace(/^https?:\/\//, 'webcal://') },
-      reminders,
+      // The session's row, read for this request: the setting as it is now.
+      reminders: user.reminder_emails === 1,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { csvDownload, deniedDownload } from '~/features/admin/csv-export.server';
+import { csvDownload, deniedDownload, guardDownload } from '~/features/admin/csv-export.server';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { attendanceOf } from '~/features/live-classes/attendance.server';
 import { attendanceCsv } from '~/features/live-classes/attendance-export.server';
@@ -16,12 +16,8 @@ import type { Route } from './+types/attendance-csv';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);
-  const reviewer = await requireReviewer(services).catch((error: unknown) => {
-    // The guard refuses by throwing a 403 response; anything else is a real failure.
-    if (error instanceof Error) throw error;
-    return null;
-  });
-  if (!reviewer) return deniedDownload('mentor');
+  const reviewer = await guardDownload(() => requireReviewer(services), 'mentor');
+  if (reviewer instanceof Response) return reviewer;
   const { db } = services.services.database;
   const reached = await classRunBy(db, reviewer, params.sessionId);
   if (reached.outcome === 'not-found') {
