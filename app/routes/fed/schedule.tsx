@@ -2,9 +2,7 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireStudent } from '~/features/auth/guards.server';
 import { feedTokenOf, resetFeedToken } from '~/features/live-classes/calendar-feeds.server';
-import {
-  setReminderEmails,
-} from '~/features/live-classes/reminder-preference.server';
+import { setReminderEmails } from '~/features/live-classes/reminder-preference.server';
 import {
   RESET_FEED,
   SCHEDULE_MESSAGES,
