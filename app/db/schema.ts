@@ -408,6 +408,23 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/**
+ * One attempt at a quiz (migration 025): the options' order as shown, then, once graded,
+ * the answers and the score. JSON text: question id to option ids.
+ */
+export interface QuizAttemptsTable {
+  /** Random: the attempt's result page is `?attempt={id}`, its owner's only. */
+  id: string;
+  user_id: string;
+  quiz_id: string;
+  option_order: string;
+  started_at: Timestamp;
+  answers: string | null;
+  submitted_at: Timestamp | null;
+  correct: number | null;
+  total: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -435,6 +452,7 @@ export interface Database {
   live_attendance: LiveAttendanceTable;
   live_attendance_marks: LiveAttendanceMarksTable;
   calendar_feeds: CalendarFeedsTable;
+  quiz_attempts: QuizAttemptsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

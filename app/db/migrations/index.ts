@@ -17,6 +17,7 @@ import * as transferAlerts from './017-transfer-alerts';
 import * as userChangeReason from './022-user-change-reason';
 import * as mentorsAndProjects from './023-mentors-and-projects';
 import * as liveClasses from './024-live-classes';
+import * as quizAttempts from './025-quiz-attempts';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '022-user-change-reason': userChangeReason,
   '023-mentors-and-projects': mentorsAndProjects,
   '024-live-classes': liveClasses,
+  '025-quiz-attempts': quizAttempts,
 };

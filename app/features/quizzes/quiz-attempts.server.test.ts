@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
+import type { DatabaseHandle } from '~/db/database.server';
+import type { User } from '~/db/schema';
+import { buildTimeline } from '~/features/admin/user-timeline';
+import { atTheSameMoment } from '../../../tests/support/same-moment';
+import { insertUser } from '../../../tests/support/factories';
+import { answerFields, passingCount } from '../../../tests/support/quiz-answers';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import { answerField } from './quiz';
+import {
+  gradedAttemptResult,
+  gradedAttemptsOf,
+  gradedQuizAttemptsOf,
+  openAttempt,
+  quizStandingsOf,
+  submitAttempt,
+} from './quiz-attempts.server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const QUIZ = 'javascript';
+const questions = QUIZ_QUESTIONS[QUIZ];
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 10, minute));
+
+const attemptRows = (user: User) =>
+  database.db.selectFrom('quiz_attempts').selectAll().where('user_id', '=', user.id).execute();
+
+/** Opens an attempt and submits it with `right` answers by the key. */
+async function takeQuiz(user: User, right: number, minute = 0) {
+  const attempt = await openAttempt(database.db, user.id, QUIZ, at(minute));
+  const answers = answerFields(questions, attempt.order, right);
+  const result = await submitAttempt(
+    database.db,
+    { userId: user.id, quizId: QUIZ, attemptId: attempt.id, answers },
+    at(minute + 1),
+  );
+  return { attempt, answers, result };
+}
+
+describe('openAttempt', () => {
+  it('keeps one open attempt per student and quiz, in the same order on every visit', async () => {
+    const student = await insertUser(database.db);
+    const first = await openAttempt(database.db, student.id, QUIZ);
+    const again = await openAttempt(database.db, student.id, QUIZ);
+    expect(again).toEqual(first);
+    const other = await openAttempt(database.db, student.id, 'react');
+    expect(other.id).not.toBe(first.id);
+    expect(await attemptRows(student)).toHaveLength(2);
+  });
+
+  it('opens one attempt when two tabs open the quiz at the same moment', async () => {
+    const student = await insertUser(database.db);
+    const opened = await atTheSameMoment(
+      database,
+      { table: 'quiz_attempts', operation: 'insert' },
+      [
+        () => openAttempt(database.db, student.id, QUIZ),
+        () => openAttempt(database.db, student.id, QUIZ),
+      ],
+    );
+    expect(opened[0]).toEqual(opened[1]);
+    expect(await attemptRows(student)).toHaveLength(1);
+  });
+
+  it('opens anew when the quiz changed since the open attempt was made', async () => {
+    const student = await insertUser(database.db);
+    const stale = await openAttempt(database.db, student.id, QUIZ);
+    await database.db
+      .updateTable('quiz_attempts')
+      .set({ option_order: JSON.stringify({ removed: ['a', 'b'] }) })
+      .where('id', '=', stale.id)
+      .execute();
+    const fresh = await openAttempt(database.db, student.id, QUIZ);
+    expect(fresh.id).not.toBe(stale.id);
+    expect(await attemptRows(student)).toHaveLength(1);
+  });
+});
+
+describe('submitAttempt', () => {
+  it('grades on the server and stores the answers, the score and the time once', async () => {
+    const student = await insertUser(database.db);
+    const { attempt, result } = await takeQuiz(student, 5);
+    expect(result).toEqual({ outcome: 'graded', attemptId: attempt.id, passed: false });
+    const [row] = await attemptRows(student);
+    expect(row).toMatchObject({
+      correct: 5,
+      total: questions.length,
+      submitted_at: at(1).toISOString(),
+    });
+    const stored = JSON.parse(row!.answers!) as Record<string, string[]>;
+    expect(Object.keys(stored).sort()).toEqual(questions.map((q) => q.id).sort());
+  });
+
+  it('stores a replayed submit once and answers it with the first result', async () => {
+    const student = await insertUser(database.db);
+    const { attempt, answers } = await takeQuiz(student, questions.length);
+    const replay = await submitAttempt(database.db, {
+      userId: student.id,
+      quizId: QUIZ,
+      attemptId: attempt.id,
+      // A replay with other answers changes nothing either.
+      answers: { ...answers, [answerField(questions[0]!.id)]: '0' },
+    });
+    expect(replay).toEqual({ outcome: 'graded-already', attemptId: attempt.id, passed: true });
+    const rows = await attemptRows(student);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.correct).toBe(questions.length);
+  });
+
+  it('grades an attempt sent twice at the same moment once', async () => {
+    const student = await insertUser(database.db);
+    const attempt = await openAttempt(database.db, student.id, QUIZ);
+    const send = (right: number) => () =>
+      submitAttempt(database.db, {
+        userId: student.id,
+        quizId: QUIZ,
+        attemptId: attempt.id,
+        answers: answerFields(questions, attempt.order, right),
+      });
+    const results = await atTheSameMoment(
+      database,
+      { table: 'quiz_attempts', operation: 'update' },
+      [send(2), send(questions.length)],
+    );
+    expect(results.map((result) => result.outcome).sort()).toEqual(['graded', 'graded-already']);
+    const rows = await attemptRows(student);
+    expect(rows).toHaveLength(1);
+    const winner = results.find((result) => result.outcome === 'graded')!;
+    const loser = results.find((result) => result.outcome === 'graded-already')!;
+    expect(loser).toEqual(winner.outcome === 'graded' && { ...winner, outcome: 'graded-already' });
+  });
+
+  it('refuses someone else’s attempt, an unknown one and one of another quiz, storing nothing', async () => {
+    const owner = await insertUser(database.db);
+    const intruder = await insertUser(database.db);
+    const attempt = await openAttempt(database.db, owner.id, QUIZ);
+    const answers = answerFields(questions, attempt.order, questions.length);
+    const submit = (userId: string, quizId: 'javascript' | 'react', attemptId: string) =>
+      submitAttempt(database.db, { userId, quizId, attemptId, answers });
+    expect(await submit(intruder.id, QUIZ, attempt.id)).toEqual({ outcome: 'not-yours' });
+    expect(await submit(owner.id, QUIZ, 'qza_unknown')).toEqual({ outcome: 'unknown-attempt' });
+    expect(await submit(owner.id, 'react', attempt.id)).toEqual({
+      outcome: 'refused',
+      message: 'This attempt belongs to another quiz.',
+    });
+    const [row] = await attemptRows(owner);
+    expect(row).toMatchObject({ submitted_at: null, answers: null, correct: null });
+    expect(await attemptRows(intruder)).toHaveLength(0);
+  });
+
+  it('refuses answers its form could not send, and the attempt stays open', async () => {
+    const student = await insertUser(database.db);
+    const attempt = await openAttempt(database.db, student.id, QUIZ);
+    const [first] = questions;
+    const result = await submitAttempt(database.db, {
+      userId: student.id,
+      quizId: QUIZ,
+      attemptId: attempt.id,
+      answers: { [answerField(first!.id)]: String(first!.options.length) },
+    });
+    expect(result).toEqual({
+      outcome: 'refused',
+      message: 'An answer is not one of its question’s options.',
+    });
+    expect((await attemptRows(student))[0]!.submitted_at).toBeNull();
+    expect((await openAttempt(database.db, student.id, QUIZ)).id).toBe(attempt.id);
+  });
+});
+
+describe('standings and history', () => {
+  it('counts the best attempt: failed once, passed on a retry, then a worse one', async () => {
+    const student = await insertUser(database.db);
+    const pass = passingCount(questions.length);
+    await takeQuiz(student, pass - 1, 0);
+    const { attempt: passed } = await takeQuiz(student, pass, 10);
+    await takeQuiz(student, 1, 20);
+    const standings = await quizStandingsOf(database.db, student.id);
+    expect(standings.map((standing) => standing.quizId)).toEqual([
+      'html-css',
+      'javascript',
+      'react',
+    ]);
+    expect(standings[1]).toEqual({
+      quizId: QUIZ,
+      attempts: 3,
+      best: { correct: pass, total: questions.length },
+      passed: true,
+      lastAt: at(21).toISOString(),
+    });
+    expect(standings[0]).toMatchObject({ attempts: 0, best: null, passed: false, lastAt: null });
+    const attempts = await gradedAttemptsOf(database.db, student.id, QUIZ);
+    expect(attempts.map((attempt) => attempt.correct)).toEqual([1, pass, pass - 1]);
+    const result = await gradedAttemptResult(database.db, student.id, QUIZ, passed.id);
+    expect(result?.corrections.filter((correction) => correction.right)).toHaveLength(pass);
+    expect(result?.corrections[0]?.explanation).toBe(questions[0]!.explanation);
+  });
+
+  it('shows a result only to its owner, and only once graded', async () => {
+    const student = await insertUser(database.db);
+    const other = await insertUser(database.db);
+    const open = await openAttempt(database.db, student.id, QUIZ);
+    expect(await gradedAttemptResult(database.db, student.id, QUIZ, open.id)).toBeUndefined();
+    const { attempt } = await takeQuiz(other, 3);
+    expect(await gradedAttemptResult(database.db, student.id, QUIZ, attempt.id)).toBeUndefined();
+    expect(await gradedAttemptResult(database.db, other.id, QUIZ, attempt.id)).toBeDefined();
+  });
+
+  it('writes each graded attempt in the person’s history', async () => {
+    const student = await insertUser(database.db);
+    await takeQuiz(student, questions.length, 30);
+    const timeline = buildTimeline({
+      user: student,
+      changes: [],
+      emails: [],
+      purchases: { enrolments: [], payments: [] },
+      invitations: [],
+      transfers: [],
+      quizAttempts: await gradedQuizAttemptsOf(database.db, student.id),
+    });
+    expect(timeline[0]).toEqual({
+      at: at(31).toISOString(),
+      kind: 'quiz',
+      text: `JavaScript Quiz: ${questions.length} of ${questions.length}, 100 %, passed`,
+    });
+  });
+});
