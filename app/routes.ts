@@ -11,6 +11,10 @@ export default [
     index('routes/fed/index.ts'),
     // Issue 27: the cohort's live classes (before `:step`, which would take the name).
     route('schedule', 'routes/fed/schedule.tsx'),
+    // Issue 28: the course's quizzes, one page each (the module reads which from its path).
+    route('html-css-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/html-css' }),
+    route('javascript-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/javascript' }),
+    route('react-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/react' }),
     route(':step', 'routes/fed/step.tsx'),
   ]),
 

@@ -6,7 +6,7 @@
 
 import { formatUsd } from '../lib/format';
 import type { CourseCard, ProjectCard, StepContent } from './course-content.types';
-import { STEP_SLUGS, type StepSlug } from './course-steps';
+import { CONTENT_STEP_SLUGS, type ContentStepSlug } from './course-steps';
 import { FINAL_PROJECT } from './projects';
 import { site } from './site';
 
@@ -149,7 +149,7 @@ export const LECTURE_TIME_HEADING = 'When the lecture takes place';
 const LECTURE_TIME_LATER =
   'The time of the graduation lecture is communicated later, once your cohort is close to the end of the React step. Keep an eye on your e-mail and on the announcements in your live classes.';
 
-export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
+export const COURSE_CONTENT: Readonly<Record<ContentStepSlug, StepContent>> = {
   home: {
     slug: 'home',
     heading: 'Welcome to the FrontEnd Developer Bootcamp',
@@ -318,7 +318,7 @@ export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
     slug: 'html-css',
     heading: 'HTML & CSS',
     intro:
-      'Over the next three weeks you will learn the two languages every web page is made of. HTML describes what is on the page; CSS decides how it looks. Work through the course, test yourself with the two quizzes, then put it all into practice with the projects in Step 3.',
+      'Over the next three weeks you will learn the two languages every web page is made of. HTML describes what is on the page; CSS decides how it looks. Work through the course, test yourself with the graded quiz and the two practice quizzes, then put it all into practice with the projects in Step 3.',
     duration: '3 weeks',
     sections: [
       { kind: 'cards', heading: 'Course', cards: [htmlCssCourse] },
@@ -329,23 +329,6 @@ export const COURSE_CONTENT: Readonly<Record<StepSlug, StepContent>> = {
         paragraphs: [
           'Spend roughly the first week on HTML and the next two on CSS, where layout takes the most practice. Type the examples instead of copying them, then change them to see what breaks.',
           "Open your browser's developer tools (right-click on a page and choose Inspect) and keep them open while you work. They show you which styles apply to each element and why.",
-        ],
-      },
-    ],
-  },
-
-  'html-css-quiz': {
-    slug: 'html-css-quiz',
-    heading: 'HTML & CSS Quiz',
-    intro:
-      'Our own HTML & CSS quiz is being prepared and will appear here as soon as it is ready. There is nothing to answer or submit on this page yet.',
-    sections: [
-      {
-        kind: 'text',
-        heading: 'How to prepare in the meantime',
-        paragraphs: [
-          'Take the two quizzes on the HTML & CSS step: one covers HTML, the other CSS. Your scores show which topics you know well and which need another look.',
-          'Revisit the HTML and CSS course for every topic you missed, rebuild a small page from memory, and bring your questions to the next live class or mentorship session.',
         ],
       },
     ],
@@ -597,8 +580,8 @@ export function conclusionWithLectureScheduled(): StepContent {
 }
 
 /** The content of one step. Callers check access first: this function does not. */
-export function courseContent(slug: StepSlug): StepContent {
-  if (!(STEP_SLUGS as readonly string[]).includes(slug)) {
+export function courseContent(slug: ContentStepSlug): StepContent {
+  if (!(CONTENT_STEP_SLUGS as readonly string[]).includes(slug)) {
     throw new RangeError(`Unknown course step: ${String(slug)}`);
   }
   return COURSE_CONTENT[slug];

@@ -1,4 +1,4 @@
-import type { StepSlug } from './course-steps';
+import type { ContentStepSlug } from './course-steps';
 
 /** SPEC §3: a course or quiz card. External links open in a new tab. */
 export interface CourseCard {
@@ -25,7 +25,7 @@ export type StepSection =
   | { kind: 'projects'; heading: string; projects: ProjectCard[] };
 
 export interface StepContent {
-  slug: StepSlug;
+  slug: ContentStepSlug;
   heading: string;
   intro: string;
   /** e.g. '3 weeks or 21 days'. */

@@ -17,6 +17,15 @@ export const STEP_SLUGS = [
 
 export type StepSlug = (typeof STEP_SLUGS)[number];
 
+/** The quiz page is the quiz's own (`app/content/quizzes.ts`); every other step has content. */
+export const QUIZ_STEP = 'html-css-quiz';
+
+export type ContentStepSlug = Exclude<StepSlug, typeof QUIZ_STEP>;
+
+export const CONTENT_STEP_SLUGS = STEP_SLUGS.filter(
+  (slug): slug is ContentStepSlug => slug !== QUIZ_STEP,
+);
+
 export interface CourseStep {
   slug: StepSlug;
   /** The label in the side menu and the page title. */
@@ -56,6 +65,14 @@ export const COURSE_STEPS: readonly CourseStep[] = [
 
 export function findCourseStep(slug: string | undefined): CourseStep | undefined {
   return COURSE_STEPS.find((step) => step.slug === slug);
+}
+
+/** A step with content of its own: any step but the quiz page. */
+export function findContentStep(
+  slug: string | undefined,
+): (CourseStep & { slug: ContentStepSlug }) | undefined {
+  const step = findCourseStep(slug);
+  return step && step.slug !== QUIZ_STEP ? { ...step, slug: step.slug } : undefined;
 }
 
 /** The steps in reading order, for previous/next links: the menu's order. */

@@ -1,4 +1,5 @@
 import { COURSE_STEPS } from '~/content/course-steps';
+import { QUIZZES } from '~/content/quizzes';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/robots-txt';
 
@@ -11,6 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
     ...COURSE_STEPS.filter((step) => step.studentsOnly).map(
       (step) => `Disallow: /fed/${step.slug}`,
     ),
+    ...QUIZZES.filter((quiz) => quiz.studentsOnly).map((quiz) => `Disallow: /fed/${quiz.page}`),
     'Disallow: /admin/',
     'Disallow: /auth/',
     `Sitemap: ${services.env.ORIGIN}/sitemap.xml`,

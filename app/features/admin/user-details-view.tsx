@@ -29,6 +29,7 @@ const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   certificate: 'Certificate',
   mentor: 'Mentor',
   project: 'Project',
+  quiz: 'Quiz',
 };
 
 /** Which of the 8 numbered steps the student marked complete, and when. */

@@ -1,4 +1,6 @@
 import { planName } from '~/content/plans';
+import { findQuiz } from '~/content/quizzes';
+import { hasPassed, scoreLine, type QuizAttempt } from '~/features/quizzes/quiz';
 import type { UserChange } from '~/db/schema';
 import { formatMinorUnits } from '~/lib/format';
 
@@ -15,7 +17,8 @@ export interface TimelineEntry {
     | 'email'
     | 'certificate'
     | 'mentor'
-    | 'project';
+    | 'project'
+    | 'quiz';
   text: string;
 }
 
@@ -77,14 +80,16 @@ export interface TimelineSources {
     submittedAt: string;
     review: { verdict: string; reviewerName: string; reviewedAt: string } | null;
   }[];
+  /** The person's graded quiz attempts (`gradedQuizAttemptsOf`). */
+  quizAttempts?: QuizAttempt[];
 }
 
 const ACCESS_LABELS: Record<string, string> = { none: 'none', 'level-1': 'Level 1 - FED' };
 
 /**
  * A person's whole history in one list, newest first: the account, every change of access
- * and cohort (who, when), invitations, enrolments, payments, transfers, certificates and
- * e-mails.
+ * and cohort (who, when), invitations, enrolments, payments, transfers, certificates,
+ * mentoring, projects, quiz attempts and e-mails.
  */
 export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
   const entries: TimelineEntry[] = [
@@ -178,6 +183,13 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
         text: `${project.review.reviewerName} ${project.review.verdict === 'approved' ? 'approved' : 'requested changes on'} ${what}`,
       });
     }
+  }
+  for (const attempt of sources.quizAttempts ?? []) {
+    entries.push({
+      at: attempt.submittedAt,
+      kind: 'quiz',
+      text: `${findQuiz(attempt.quizId)?.title ?? attempt.quizId}: ${scoreLine(attempt)}, ${hasPassed(attempt) ? 'passed' : 'not passed'}`,
+    });
   }
   for (const email of sources.emails) {
     entries.push({

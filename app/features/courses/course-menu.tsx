@@ -8,12 +8,15 @@ import type { Viewer } from '~/features/auth/viewer';
 export function CourseMenu({
   viewer,
   completed,
+  quizPassed,
   readsStudentSteps,
   signInAction,
 }: {
   viewer: Viewer | null;
   /** The steps the reader marked complete: a check, and "completed" for screen readers. */
   completed: readonly string[];
+  /** The steps whose graded quiz the reader passed: "Quiz passed" under the step. */
+  quizPassed: readonly string[];
   /** Whether the reader may open the students-only steps (level-1, admin, mentor). */
   readsStudentSteps: boolean;
   signInAction: React.ReactNode;
@@ -86,6 +89,14 @@ export function CourseMenu({
                     {step.number !== undefined && `Step ${step.number}: `}
                     {step.label}
                     {completed.includes(step.slug) && <span className="sr-only"> (completed)</span>}
+                    {quizPassed.includes(step.slug) && (
+                      <>
+                        <span className="sr-only"> (quiz passed)</span>
+                        <span aria-hidden="true" className="block text-xs font-medium">
+                          Quiz passed
+                        </span>
+                      </>
+                    )}
                   </span>
                   {step.studentsOnly && !readsStudentSteps && (
                     <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />

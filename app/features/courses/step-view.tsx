@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StepContent, StepSection } from '~/content/course-content.types';
 import type { CourseStep } from '~/content/course-steps';
@@ -77,6 +77,7 @@ export function StepView({
   progressForm,
   projects,
   sectionLead,
+  quiz,
   children,
 }: {
   step: CourseStep;
@@ -91,7 +92,10 @@ export function StepView({
   progressForm?: ReactNode;
   /** What is the reader's own in a text section, under its heading (the lecture's date). */
   sectionLead?: { heading: string; node: ReactNode };
+  /** The step's graded quiz, after its course and practice quiz cards. */
+  quiz?: ReactNode;
 }) {
+  const lastCards = content.sections.findLast((section) => section.kind === 'cards');
   return (
     <article className="max-w-4xl">
       {step.number !== undefined && (
@@ -109,20 +113,16 @@ export function StepView({
       <p className="mt-4 text-lg text-slate-700">{content.intro}</p>
       {children}
       {content.sections.map((section) => (
-        <section key={section.heading} className="render-when-near mt-10">
-          <Section
-            section={section}
-            lead={sectionLead?.heading === section.heading ? sectionLead.node : undefined}
-          />
-        </section>
+        <Fragment key={section.heading}>
+          <section className="render-when-near mt-10">
+            <Section
+              section={section}
+              lead={sectionLead?.heading === section.heading ? sectionLead.node : undefined}
+            />
+          </section>
+          {section === lastCards && quiz}
+        </Fragment>
       ))}
-      {step.slug === 'html-css-quiz' && (
-        <p className="mt-10">
-          <Link to="/fed/html-css" className="font-semibold text-brand-700 underline">
-            Back to Step 2: HTML &amp; CSS
-          </Link>
-        </p>
-      )}
       {projects}
       {progressForm}
       <nav

@@ -10,6 +10,8 @@ import {
   waitingReviewCount,
   type SubmissionRecord,
 } from '~/features/projects/submissions.server';
+import type { QuizStanding } from '~/features/quizzes/quiz';
+import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
 import { cohortsRunBy } from './mentors.server';
 
 const STEP_SLUGS: string[] = NUMBERED_STEPS.map((step) => step.slug);
@@ -126,6 +128,8 @@ export interface MentorStudentView {
   student: RosterStudent & { cohortName: string | null };
   /** Every revision of every project, newest first, each with its review. */
   submissions: SubmissionRecord[];
+  /** Each quiz's best score and attempts. */
+  quizzes: QuizStanding[];
 }
 
 /**
@@ -140,13 +144,18 @@ export async function studentForMentor(
   studentId: string,
 ): Promise<MentorStudentView | null> {
   if (!(await canReview(db, actorId, studentId))) return null;
-  const [row, submissions] = await Promise.all([
+  const [row, submissions, quizzes] = await Promise.all([
     studentFigures(db)
       .leftJoin('cohorts', 'cohorts.id', 'users.cohort')
       .select('cohorts.name as cohortName')
       .where('users.id', '=', studentId)
       .executeTakeFirstOrThrow(),
     submissionsOf(db, studentId),
+    quizStandingsOf(db, studentId),
   ]);
-  return { student: { ...toRosterStudent(row), cohortName: row.cohortName }, submissions };
+  return {
+    student: { ...toRosterStudent(row), cohortName: row.cohortName },
+    submissions,
+    quizzes,
+  };
 }

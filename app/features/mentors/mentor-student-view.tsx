@@ -1,14 +1,15 @@
 import { RevisionCard } from '~/features/projects/submission-history';
+import { QuizStandingsSection, quizzesPassedLine } from '~/features/quizzes/quiz-standings';
 import { BackLink } from '~/ui/back-link';
 import { Fact } from '~/ui/fact';
 import { LastSignIn, projectsApproved, stepsDone } from './cohort-rosters-view';
 import type { MentorStudentView } from './mentor-area.server';
 
 /**
- * A student as their mentor sees them: progress and every revision with its review. Nothing
+ * A student as their mentor sees them: progress, quizzes and every revision with its review. Nothing
  * of payments, transfers, receipts or access is loaded for it, so none can show.
  */
-export function MentorStudentPage({ student, submissions }: MentorStudentView) {
+export function MentorStudentPage({ student, submissions, quizzes }: MentorStudentView) {
   return (
     <article aria-labelledby="student-heading" className="max-w-3xl">
       <BackLink to="/mentor/cohorts">Back to My cohorts</BackLink>
@@ -19,11 +20,13 @@ export function MentorStudentPage({ student, submissions }: MentorStudentView) {
         <Fact label="Cohort">{student.cohortName ?? 'None'}</Fact>
         <Fact label="Progress">{stepsDone(student)}</Fact>
         <Fact label="Projects">{projectsApproved(student)}</Fact>
+        <Fact label="Quizzes">{quizzesPassedLine(quizzes)}</Fact>
         <Fact label="Last sign-in">
           <LastSignIn at={student.lastSignInAt} />
         </Fact>
       </dl>
-      <section aria-labelledby="submissions-heading" className="mt-8">
+      <QuizStandingsSection standings={quizzes} />
+      <section aria-labelledby="submissions-heading" className="mt-10">
         <h2 id="submissions-heading" className="text-xl font-bold text-ink">
           Submissions
         </h2>

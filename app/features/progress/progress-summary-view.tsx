@@ -1,10 +1,20 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { QUIZZES } from '~/content/quizzes';
 import { TitledPanel } from '~/ui/titled-panel';
 import { summarizeProgress } from './progress';
 
-/** The course home's "N of 8 steps completed", a bar, and the next step to take. */
-export function ProgressSummary({ completed }: { completed: readonly string[] }) {
+/**
+ * The course home's "N of 8 steps completed", a bar, the quizzes passed, and the next step
+ * to take.
+ */
+export function ProgressSummary({
+  completed,
+  quizzesPassed,
+}: {
+  completed: readonly string[];
+  quizzesPassed: number;
+}) {
   const { done, total, next } = summarizeProgress(new Set(completed));
   const percent = Math.round((done / total) * 100);
   return (
@@ -28,6 +38,9 @@ export function ProgressSummary({ completed }: { completed: readonly string[] })
       >
         <div className="h-full rounded-full bg-accent-500" style={{ width: `${percent}%` }} />
       </div>
+      <p className="mt-3 text-slate-800">
+        Quizzes: {quizzesPassed} of {QUIZZES.length} passed
+      </p>
       {next ? (
         <Link
           to={`/fed/${next.slug}`}

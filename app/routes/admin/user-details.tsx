@@ -40,6 +40,8 @@ import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount, submissionsOf } from '~/features/projects/submissions.server';
+import { gradedQuizAttemptsOf, standingsFrom } from '~/features/quizzes/quiz-attempts.server';
+import { QuizStandingsSection } from '~/features/quizzes/quiz-standings';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
@@ -82,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     projects,
     projectsApproved,
     attendance,
+    quizAttempts,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -95,6 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     submissionsOf(db, user.id),
     approvedProjectCount(db, user.id),
     attendanceOfUser(db, user.id),
+    gradedQuizAttemptsOf(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -105,6 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     certificates,
     staffChanges,
     projects,
+    quizAttempts,
   });
   return {
     user,
@@ -118,6 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     projectsApproved,
     certificates,
     attendance,
+    quizzes: standingsFrom(quizAttempts),
     timeZone: services.env.ACADEMY_TIME_ZONE,
   };
 }
@@ -228,8 +234,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, purchases, certificates, projectsApproved, attendance, timeZone, ...details } =
-    loaderData;
+  const {
+    emails,
+    purchases,
+    certificates,
+    projectsApproved,
+    attendance,
+    quizzes,
+    timeZone,
+    ...details
+  } = loaderData;
   const intent = actionData?.values.intent;
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
@@ -248,6 +262,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
       }
       liveClasses={<UserAttendanceSection attendance={attendance} timeZone={timeZone} />}
     >
+      <QuizStandingsSection standings={quizzes} />
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />
     </UserDetailsView>

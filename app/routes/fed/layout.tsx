@@ -2,6 +2,8 @@ import { Outlet, useLocation } from 'react-router';
 import { getViewer } from '~/features/auth/guards.server';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
+import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
+import { findQuiz } from '~/content/quizzes';
 import { requireServices } from '~/load-context';
 import { LoginButton } from '~/features/auth/login-button';
 import { CourseMenu } from '~/features/courses/course-menu';
@@ -10,15 +12,22 @@ import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/layout';
 
 /**
- * The menu marks the steps a signed-in reader completed, and locks the students-only
+ * The menu marks the steps a signed-in reader completed and the quizzes they passed, and locks the students-only
  * steps only for those who may not read them (a mentor may: asked per request).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
-  if (!viewer) return { completed: [], readsStudentSteps: false };
+  if (!viewer) return { completed: [], quizPassed: [], readsStudentSteps: false };
   const { db } = requireServices(context).services.database;
-  const rows = await listCompletedSteps(db, viewer.id);
-  return { completed: rows.map((row) => row.step), readsStudentSteps: readsStudentSteps(viewer) };
+  const [rows, quizzes] = await Promise.all([
+    listCompletedSteps(db, viewer.id),
+    quizStandingsOf(db, viewer.id),
+  ]);
+  return {
+    completed: rows.map((row) => row.step),
+    quizPassed: quizzes.filter((quiz) => quiz.passed).map((quiz) => findQuiz(quiz.quizId)!.step),
+    readsStudentSteps: readsStudentSteps(viewer),
+  };
 }
 
 export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) {
@@ -29,6 +38,7 @@ export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) 
       <CourseMenu
         viewer={viewer}
         completed={loaderData.completed}
+        quizPassed={loaderData.quizPassed}
         readsStudentSteps={loaderData.readsStudentSteps}
         signInAction={
           <LoginButton

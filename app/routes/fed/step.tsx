@@ -5,7 +5,14 @@ import {
   courseContent,
   LECTURE_TIME_HEADING,
 } from '~/content/course-content.server';
-import { findCourseStep, neighbourSteps, type StepSlug } from '~/content/course-steps';
+import {
+  findContentStep,
+  findCourseStep,
+  neighbourSteps,
+  type StepSlug,
+} from '~/content/course-steps';
+import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
+import { quizOfStep } from '~/content/quizzes';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { getViewer, requireStudent } from '~/features/auth/guards.server';
@@ -38,6 +45,8 @@ import {
   ownCohortOf,
   upcomingClassesOf,
 } from '~/features/live-classes/student-classes.server';
+import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
+import { QuizCallout } from '~/features/quizzes/quiz-callout';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
@@ -46,7 +55,8 @@ import { pageMeta, summarize } from '~/lib/seo';
 import type { Route } from './+types/step';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const step = findCourseStep(params.step);
+  // The quiz page is the quiz's own route; `:step` never matches it.
+  const step = findContentStep(params.step);
   if (!step) throw data(null, { status: 404 });
   // The guard runs before any content is read, so a denied request never carries it.
   if (step.studentsOnly) await requireStudent(context);
@@ -54,7 +64,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
   const projects = projectsOfStep(step.slug);
-  const [progress, transfers, certificate, standing, submissions, liveClasses, lecture] =
+  const quiz = quizOfStep(step.slug);
+  const [progress, transfers, certificate, standing, submissions, liveClasses, lecture, quizzes] =
     await Promise.all([
       myProgress(services, step.slug),
       isHome ? myTransfers(services) : [],
@@ -63,6 +74,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       isHome || projects.length > 0 ? mySubmissions(services) : [],
       isHome ? myUpcomingClasses(services) : null,
       step.slug === 'conclusion' ? myGraduationLecture(services) : undefined,
+      isHome || quiz ? myQuizStandings(services) : null,
     ]);
   return {
     step,
@@ -81,7 +93,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       projects.some((project) => project.id === record.projectId),
     ),
     projectsStanding: isHome && progress.signedIn ? projectsStanding(submissions) : null,
+    quizzesPassed: quizzes?.filter((standing) => standing.passed).length ?? 0,
+    quiz: quiz && {
+      quiz,
+      questionCount: QUIZ_QUESTIONS[quiz.id].length,
+      standing: quizzes?.find((standing) => standing.quizId === quiz.id) ?? null,
+    },
   };
+}
+
+/** Where a signed-in reader stands on each quiz: their step's, and the course home's count. */
+async function myQuizStandings(context: RequestContext) {
+  const viewer = await getViewer(context);
+  return viewer ? quizStandingsOf(context.services.database.db, viewer.id) : null;
 }
 
 /** Every revision the reader sent: their step's projects, and the course home's count. */
@@ -288,6 +312,8 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
     academyZone,
     liveClasses,
     lecture,
+    quizzesPassed,
+    quiz,
     ...step
   } = loaderData;
   const isHome = step.step.slug === 'home';
@@ -302,6 +328,7 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
           errors={actionData && 'fieldErrors' in actionData ? actionData : undefined}
         />
       }
+      quiz={quiz && <QuizCallout {...quiz} />}
       sectionLead={
         lecture && {
           heading: lecture.heading,
@@ -319,7 +346,9 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
       {liveClasses && (
         <UpcomingLiveClasses classes={liveClasses.classes} academyZone={academyZone} />
       )}
-      {isHome && progress.signedIn && <ProgressSummary completed={progress.completed} />}
+      {isHome && progress.signedIn && (
+        <ProgressSummary completed={progress.completed} quizzesPassed={quizzesPassed} />
+      )}
       {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
       <YourCertificate certificate={certificate} />
       <MyTransfers transfers={transfers} heading="Your bank transfers" />

@@ -1,0 +1,52 @@
+import { findQuiz } from '~/content/quizzes';
+import { formatDateTimeUtc } from '~/lib/format';
+import { Fact } from '~/ui/fact';
+import { scoreLine, type QuizStanding } from './quiz';
+
+/** "2 of 3 passed": a student's quizzes in one line. */
+export function quizzesPassedLine(standings: readonly QuizStanding[]): string {
+  return `${standings.filter((standing) => standing.passed).length} of ${standings.length} passed`;
+}
+
+/**
+ * A student's quizzes as their mentor and the admins see them: each quiz's best score, how
+ * many attempts, the last one's date, and whether it is passed. A card a quiz, so a phone
+ * reads it without scrolling sideways.
+ */
+export function QuizStandingsSection({ standings }: { standings: readonly QuizStanding[] }) {
+  return (
+    <section aria-labelledby="quizzes-heading" className="mt-10">
+      <h2 id="quizzes-heading" className="text-xl font-bold text-ink">
+        Quizzes
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{quizzesPassedLine(standings)}.</p>
+      <ul className="mt-3 grid gap-3 lg:grid-cols-3">
+        {standings.map((standing) => {
+          const title = findQuiz(standing.quizId)?.title;
+          return (
+            <li key={standing.quizId}>
+              <article
+                aria-label={title}
+                className="h-full rounded-2xl border border-slate-200 bg-white p-4"
+              >
+                <h3 className="font-semibold text-ink">{title}</h3>
+                <dl className="mt-2 grid grid-cols-2 gap-3">
+                  <Fact label="Result">
+                    {standing.passed ? 'Passed' : standing.best ? 'Not passed yet' : 'Not taken'}
+                  </Fact>
+                  <Fact label="Best score">
+                    {standing.best ? scoreLine(standing.best) : 'None yet'}
+                  </Fact>
+                  <Fact label="Attempts">{standing.attempts}</Fact>
+                  <Fact label="Last attempt" className="text-sm text-ink">
+                    {standing.lastAt ? formatDateTimeUtc(standing.lastAt) : 'None yet'}
+                  </Fact>
+                </dl>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

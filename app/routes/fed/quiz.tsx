@@ -1,0 +1,180 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { findCourseStep } from '~/content/course-steps';
+import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
+import { PASS_PERCENT, quizOfPage, type Quiz } from '~/content/quizzes';
+import { site } from '~/content/site';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { getViewer, requireStudent } from '~/features/auth/guards.server';
+import { LoginButton } from '~/features/auth/login-button';
+import { ATTEMPT_FIELD, QUIZ_MESSAGES, scoreLine } from '~/features/quizzes/quiz';
+import { QuizAttempts } from '~/features/quizzes/quiz-attempts';
+import {
+  gradedAttemptResult,
+  gradedAttemptsOf,
+  openAttempt,
+  standingOf,
+  submitAttempt,
+} from '~/features/quizzes/quiz-attempts.server';
+import { paperOf, shuffledOrder } from '~/features/quizzes/quiz-grading.server';
+import { QuizPaper } from '~/features/quizzes/quiz-paper';
+import { QuizResult } from '~/features/quizzes/quiz-result';
+import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { pageMeta } from '~/lib/seo';
+import { requireServices } from '~/load-context';
+import { rootDataFromMatches } from '~/root-data';
+import { BackLink } from '~/ui/back-link';
+import { buttonClass } from '~/ui/button';
+import type { Route } from './+types/quiz';
+
+/** The quiz this page is (three routes share this module): the last part of its path. */
+function quizOf(request: Request): Quiz {
+  const quiz = quizOfPage(new URL(request.url).pathname.split('/').pop());
+  if (!quiz) throw data(null, { status: 404 });
+  return quiz;
+}
+
+/**
+ * The quiz's questions without their key. A students-only quiz is guarded like its step
+ * before anything is read. A visitor reads the questions; a signed-in reader answers their
+ * open attempt (opened now if they have none), or reads a graded one's corrections.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const quiz = quizOf(request);
+  if (quiz.studentsOnly) await requireStudent(context);
+  const viewer = await getViewer(context);
+  const questions = QUIZ_QUESTIONS[quiz.id];
+  const page = { quiz, step: findCourseStep(quiz.step)!, questionCount: questions.length };
+  if (!viewer) {
+    return { ...page, attemptId: null, paper: paperOf(questions, shuffledOrder(questions)) };
+  }
+  const { db } = requireServices(context).services.database;
+  const attempts = await gradedAttemptsOf(db, viewer.id, quiz.id);
+  const mine = { ...page, attempts, standing: standingOf(quiz.id, attempts) };
+  const shown = new URL(request.url).searchParams.get(ATTEMPT_FIELD);
+  if (shown) {
+    const result = await gradedAttemptResult(db, viewer.id, quiz.id, shown);
+    if (!result) throw data('No such attempt of yours at this quiz.', { status: 404 });
+    return { ...mine, attemptId: null, result };
+  }
+  const attempt = await openAttempt(db, viewer.id, quiz.id);
+  return { ...mine, attemptId: attempt.id, paper: paperOf(questions, attempt.order) };
+}
+
+// The answers' names are the questions' ids (`answer.{id}`): checked against the attempt.
+const answersSchema = z
+  .object({ [ATTEMPT_FIELD]: z.string({ error: FORM_UNREADABLE }).min(1).max(64) })
+  .catchall(z.union([z.string().max(4), z.array(z.string().max(4)).max(8)]));
+
+/**
+ * Submit answers: graded on the server and stored once, then the attempt's result page. A
+ * visitor is asked to sign in (401); a students-only quiz answers 403 to anyone else;
+ * anything the form could not have sent is refused with nothing stored.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const quiz = quizOf(request);
+  const services = requireServices(context);
+  const viewer = quiz.studentsOnly ? await requireStudent(services) : await getViewer(services);
+  if (!viewer) return refuseForm({ formError: QUIZ_MESSAGES.signInToTake, fieldErrors: {} }, 401);
+  const form = await parseForm(request, answersSchema);
+  if (!form.ok) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
+  const { [ATTEMPT_FIELD]: attemptId, ...answers } = form.data;
+  const result = await submitAttempt(services.services.database.db, {
+    userId: viewer.id,
+    quizId: quiz.id,
+    attemptId,
+    answers,
+  });
+  switch (result.outcome) {
+    case 'graded':
+      services.log.info(
+        {
+          event: 'quiz-graded',
+          quizId: quiz.id,
+          attemptId,
+          passed: result.passed,
+          userId: viewer.id,
+        },
+        'audit',
+      );
+    // falls through: a replay of a graded attempt shows the same result
+    case 'graded-already':
+      return redirect(`/fed/${quiz.page}?${ATTEMPT_FIELD}=${result.attemptId}`);
+    case 'unknown-attempt':
+      return refuseForm({ formError: QUIZ_MESSAGES.unknownAttempt, fieldErrors: {} }, 404);
+    case 'not-yours':
+      return refuseForm({ formError: QUIZ_MESSAGES.notYours, fieldErrors: {} }, 403);
+    case 'changed':
+      return refuseForm({ formError: QUIZ_MESSAGES.changed, fieldErrors: {} }, 409);
+    case 'refused':
+      return refuseForm({ formError: result.message, fieldErrors: {} });
+  }
+}
+
+/** The HTML & CSS quiz's questions are open course material; the others stay unindexed. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const quiz = loaderData?.quiz;
+  return pageMeta({
+    title: `${quiz?.title ?? 'Quiz'} | ${site.shortName} FrontEnd Bootcamp`,
+    description: quiz?.covers ?? '',
+    path: `/fed/${quiz?.page ?? ''}`,
+    origin: rootDataFromMatches(matches)?.origin ?? '',
+    siteName: site.name,
+    noindex: !quiz || quiz.studentsOnly,
+  });
+};
+
+export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quiz, step, questionCount } = loaderData;
+  const standing = 'standing' in loaderData ? loaderData.standing : null;
+  return (
+    <article className="max-w-4xl">
+      <BackLink to={`/fed/${step.slug}`}>
+        Back to Step {step.number}: {step.label}
+      </BackLink>
+      <h1 className="mt-4 text-3xl font-extrabold text-ink">{quiz.title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{quiz.covers}</p>
+      <p className="mt-2 text-slate-700">
+        {questionCount} questions. You pass with {PASS_PERCENT} % of the answers right; your best
+        attempt counts, and you may try as often as you like.
+      </p>
+      {standing?.best && (
+        <p className="mt-2 font-semibold text-ink">
+          Your best: {scoreLine(standing.best)}, {standing.passed ? 'passed' : 'not passed yet'}.
+        </p>
+      )}
+      {'paper' in loaderData ? (
+        <QuizPaper
+          questions={loaderData.paper}
+          attemptId={loaderData.attemptId}
+          formError={actionData?.formError}
+          signInAction={
+            <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
+              <p className="font-semibold text-ink">{QUIZ_MESSAGES.signInToTake}</p>
+              <LoginButton
+                label="Login With Google"
+                returnTo={`/fed/${quiz.page}`}
+                className={buttonClass('primary', 'mt-3')}
+              />
+            </div>
+          }
+        />
+      ) : (
+        <QuizResult
+          score={loaderData.result}
+          corrections={loaderData.result.corrections}
+          retryTo={`/fed/${quiz.page}`}
+        />
+      )}
+      {'attempts' in loaderData && (
+        <QuizAttempts
+          attempts={loaderData.attempts}
+          page={quiz.page}
+          current={'result' in loaderData ? loaderData.result.id : undefined}
+        />
+      )}
+    </article>
+  );
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;
