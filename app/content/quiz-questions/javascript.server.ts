@@ -116,7 +116,7 @@ console.log(typeof a, typeof b);`,
       },
       {
         id: 'called-early',
-        text: 'An arrow function stored in a `const` can be called on a line above its definition, like a function declaration',
+        text: 'An arrow function stored in a `const` can be called before the line that defines it has run, like a function declaration',
         correct: false,
       },
       {

@@ -211,7 +211,7 @@ function App() {
     id: 'value-without-onchange',
     kind: 'single',
     prompt:
-      'A component renders `<input value={name} />` with no `onChange`. What happens when the user types in the field?',
+      "A component has `const [name, setName] = useState('Ada')` and renders `<input value={name} />` with no `onChange`. What happens when the user types in the field?",
     options: [
       {
         id: 'state-updates',
@@ -235,7 +235,7 @@ function App() {
       },
     ],
     explanation:
-      'A `value` prop makes the input controlled: React keeps showing `name`, which changes only when an `onChange` handler sets the state to `e.target.value`. For a field with just a starting text, use `defaultValue` instead.',
+      'A `value` prop makes the input controlled: React keeps showing `name`, which changes only when an `onChange` handler sets the state to `e.target.value`, and in development it warns in the console that the field is read-only. For a field with just a starting text, use `defaultValue` instead.',
   },
   {
     id: 'sharing-state',
@@ -359,7 +359,7 @@ function App() {
       { id: 'cleanup-first', text: '`disconnect`, then `connect`', correct: false },
     ],
     explanation:
-      'In development StrictMode runs every new effect once more, setup then cleanup then setup again, to show a missing or wrong cleanup early. In production the effect runs once and logs only `connect`.',
+      'In development StrictMode mounts each new component twice, so its effect runs setup, then cleanup, then setup again, which exposes a missing or wrong cleanup early. In production the effect runs once and logs only `connect`.',
   },
   {
     id: 'context-default',
