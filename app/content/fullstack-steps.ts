@@ -34,3 +34,19 @@ export const FULLSTACK_STEPS: readonly FullstackStep[] = [
   { slug: 'deployment', label: 'Deployment', number: 6 },
   { slug: 'conclusion', label: 'Conclusion', number: 7 },
 ];
+
+export function findFullstackStep(slug: string | undefined): FullstackStep | undefined {
+  return FULLSTACK_STEPS.find((step) => step.slug === slug);
+}
+
+/** The FullStack steps a student completes, Step 1 (Node.js) to Step 7 (conclusion). */
+export const FULLSTACK_NUMBERED_STEPS = FULLSTACK_STEPS.filter((step) => step.number !== undefined);
+
+/** The steps around one, in the menu's order, for previous/next links. */
+export function fullstackNeighbours(slug: FullstackStepSlug): {
+  previous?: FullstackStep;
+  next?: FullstackStep;
+} {
+  const index = FULLSTACK_STEPS.findIndex((step) => step.slug === slug);
+  return { previous: FULLSTACK_STEPS[index - 1], next: FULLSTACK_STEPS[index + 1] };
+}
