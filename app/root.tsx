@@ -15,6 +15,7 @@ import { site } from '~/content/site';
 import { SiteFooter } from '~/features/marketing/site-footer';
 import { SiteHeader } from '~/features/marketing/site-header';
 import { useAuthStateSync } from '~/features/auth/persisted-auth-state';
+import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
@@ -56,7 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(services.sessionSettings));
   if (flash) headers.append('Set-Cookie', await services.flash.clear());
   const rootData: RootData = {
-    viewer: user ? { id: user.id, name: user.name, access: user.access } : null,
+    viewer: user
+      ? { id: user.id, name: user.name, access: user.access, readsFullstack: readsFullstack(user) }
+      : null,
     reviews: user ? await reviewQueueSize(services.database.db, user) : null,
     flash,
     origin: services.env.ORIGIN,

@@ -1,5 +1,6 @@
 import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
 import { data } from 'react-router';
+import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
 import { requireServices } from '~/load-context';
@@ -17,13 +18,21 @@ export interface PermissionDeniedData {
  */
 export interface SignedInViewer extends Viewer {
   mentorsACohort: boolean;
+  enrolledInFullstack: boolean;
 }
 
 export async function getViewer(context: Partial<RequestContext>): Promise<SignedInViewer | null> {
   const { user } = await requireServices(context).session();
-  return user
-    ? { id: user.id, name: user.name, access: user.access, mentorsACohort: user.mentorsACohort }
-    : null;
+  if (!user) return null;
+  const { id, name, access, mentorsACohort, enrolledInFullstack } = user;
+  return {
+    id,
+    name,
+    access,
+    mentorsACohort,
+    enrolledInFullstack,
+    readsFullstack: readsFullstack(user),
+  };
 }
 
 /** The 403 of an area for this viewer: the guards' refusal, and a page's for what is not theirs. */
@@ -50,6 +59,17 @@ export async function requireReviewer(context: Partial<RequestContext>): Promise
   const viewer = await getViewer(context);
   if (viewer?.access === 'admin' || viewer?.mentorsACohort) return viewer;
   return deny('mentor', viewer);
+}
+
+/**
+ * The FullStack area's door (issue 29): FullStack students, admins and mentors, asked on
+ * every request; anyone else gets the FullStack Permission Denied page before any content
+ * is read.
+ */
+export async function requireFullstack(context: Partial<RequestContext>): Promise<SignedInViewer> {
+  const viewer = await getViewer(context);
+  if (viewer?.readsFullstack) return viewer;
+  return deny('fullstack', viewer);
 }
 
 export async function requireAdmin(context: Partial<RequestContext>): Promise<SignedInViewer> {

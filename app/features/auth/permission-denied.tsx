@@ -11,6 +11,9 @@ export const PERMISSION_DENIED_MESSAGES = {
   admin: 'Permission Denied. This content of this page can only be view by an Admin.',
   // Not in SPEC (its areas are the two above): the mentor area of issue 26, in their words.
   mentor: 'Permission Denied. This content of this page can only be view by a Mentor.',
+  // Issue 29: the FullStack area, in SPEC's style.
+  fullstack:
+    'Permission Denied. This content of this page can only be view by a FullStack Dev student.',
 } as const;
 
 export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;
@@ -55,10 +58,10 @@ export function PermissionDenied({
       </ul>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {signInAction}
-        {area === 'student' && (
+        {(area === 'student' || area === 'fullstack') && (
           // Access comes with enrolment: the way forward, not only a way out.
           <Link to="/enroll" className={buttonClass(signInAction ? 'secondary' : 'primary')}>
-            Enroll Now
+            {area === 'fullstack' && !signInAction ? 'Upgrade to FullStack' : 'Enroll Now'}
           </Link>
         )}
         <Link to="/" className={buttonClass('ghost', 'border border-slate-300')}>

@@ -20,7 +20,9 @@ export const DEFAULT_AUTH_STATE: PersistedAuthState = {
 
 const KEYS = Object.keys(DEFAULT_AUTH_STATE) as (keyof PersistedAuthState)[];
 
-export function authStateFromViewer(viewer: Viewer | null): PersistedAuthState {
+export function authStateFromViewer(
+  viewer: Pick<Viewer, 'id' | 'name' | 'access'> | null,
+): PersistedAuthState {
   return viewer
     ? { isLoggedIn: true, username: viewer.name, userExists: true, userID: viewer.id }
     : DEFAULT_AUTH_STATE;

@@ -25,11 +25,12 @@ export function hashToken(token: string): string {
 }
 
 /**
- * The person signed in, with whether they mentor any cohort: read with the session in one
- * query, so the guards and the layouts of one request do not each ask again (DESIGN §13:
- * still per request, so a mentor removed from their last cohort is refused at once).
+ * The person signed in, with whether they mentor any cohort and whether they hold an active
+ * FullStack enrolment: read with the session in one query, so the guards and the layouts of
+ * one request do not each ask again (DESIGN §13: still per request, so a mentor removed from
+ * their last cohort, or a refunded FullStack student, is refused at once).
  */
-export type SessionUser = User & { mentorsACohort: boolean };
+export type SessionUser = User & { mentorsACohort: boolean; enrolledInFullstack: boolean };
 
 export type SessionLookup =
   | { user: SessionUser; sessionHash: string; clearCookie?: undefined }
@@ -63,6 +64,18 @@ export async function lookupSession(
         )
         .as('mentors_a_cohort'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('enrolments')
+            .select('enrolments.user_id')
+            .whereRef('enrolments.user_id', '=', 'users.id')
+            .where('enrolments.track', '=', 'fullstack')
+            .where('enrolments.status', 'in', ['active', 'overdue']),
+        )
+        .as('enrolled_in_fullstack'),
+    )
     .where('sessions.id_hash', '=', sessionHash)
     .executeTakeFirst();
   if (!row) return { user: null, clearCookie: true };
@@ -79,9 +92,19 @@ export async function lookupSession(
       .where('id_hash', '=', sessionHash)
       .execute();
   }
-  const { expires_at: _expires, last_seen_at: _lastSeen, mentors_a_cohort, ...user } = row;
+  const {
+    expires_at: _expires,
+    last_seen_at: _lastSeen,
+    mentors_a_cohort,
+    enrolled_in_fullstack,
+    ...user
+  } = row;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
-  return { user: { ...user, mentorsACohort: Boolean(mentors_a_cohort) }, sessionHash };
+  const flags = {
+    mentorsACohort: Boolean(mentors_a_cohort),
+    enrolledInFullstack: Boolean(enrolled_in_fullstack),
+  };
+  return { user: { ...user, ...flags }, sessionHash };
 }
 
 /**

@@ -5,4 +5,6 @@ export interface Viewer {
   id: string;
   name: string;
   access: Access;
+  /** Whether the FullStack area is open to them (the header's FullStack link). */
+  readsFullstack: boolean;
 }

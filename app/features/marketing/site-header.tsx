@@ -92,6 +92,13 @@ export function SiteHeader({
               </NavLink>
             </li>
           )}
+          {viewer?.readsFullstack && (
+            <li>
+              <NavLink to="/fsd" className={navLinkClass}>
+                FullStack
+              </NavLink>
+            </li>
+          )}
           {viewer && reviews !== null && (
             <li>
               <NavLink to="/mentor" className={navLinkClass}>
