@@ -18,6 +18,12 @@ export default [
     route(':step', 'routes/fed/step.tsx'),
   ]),
 
+  // Issue 29: the FullStack track, for its students (the steps' content is guarded per page).
+  route('fsd', 'routes/fsd/layout.tsx', [
+    index('routes/fsd/index.ts'),
+    route(':step', 'routes/fsd/step.tsx'),
+  ]),
+
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),
     route('home', 'routes/admin/home.tsx'),

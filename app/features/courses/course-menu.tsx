@@ -1,23 +1,36 @@
 import { BookOpen, CalendarDays, CheckCircle2, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { COURSE_STEPS } from '~/content/course-steps';
 import type { Viewer } from '~/features/auth/viewer';
 
-/** The student area's side menu: who is reading, and the steps in order. */
+/** A step as the menu lists it. */
+export interface MenuStep {
+  slug: string;
+  label: string;
+  number?: number;
+  /** Shown with a lock: a step the reader may not open. */
+  locked: boolean;
+}
+
+/** A student area's side menu (/fed, /fsd): who is reading, and the steps in order. */
 export function CourseMenu({
+  base,
+  steps,
   viewer,
   completed,
   quizPassed,
   readsStudentSteps,
   signInAction,
 }: {
+  /** The area's path: `/fed` or `/fsd`. */
+  base: string;
+  steps: readonly MenuStep[];
   viewer: Viewer | null;
   /** The steps the reader marked complete: a check, and "completed" for screen readers. */
   completed: readonly string[];
   /** The steps whose graded quiz the reader passed: "Quiz passed" under the step. */
   quizPassed: readonly string[];
-  /** Whether the reader may open the students-only steps (level-1, admin, mentor). */
+  /** Whether the reader may open the cohort's schedule (level-1, admin, mentor). */
   readsStudentSteps: boolean;
   signInAction: React.ReactNode;
 }) {
@@ -73,10 +86,10 @@ export function CourseMenu({
         </button>
         <nav aria-label="Course steps">
           <ol id={listId} className={`${collapsed} mt-3 space-y-1`}>
-            {COURSE_STEPS.filter((step) => step.inMenu).map((step) => (
+            {steps.map((step) => (
               <li key={step.slug}>
                 <NavLink
-                  to={`/fed/${step.slug}`}
+                  to={`${base}/${step.slug}`}
                   className={({ isActive }) =>
                     `flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${
                       isActive
@@ -98,9 +111,7 @@ export function CourseMenu({
                       </>
                     )}
                   </span>
-                  {step.studentsOnly && !readsStudentSteps && (
-                    <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />
-                  )}
+                  {step.locked && <Lock aria-label="Students only" className="h-4 w-4 shrink-0" />}
                   {completed.includes(step.slug) && (
                     <CheckCircle2
                       aria-hidden="true"

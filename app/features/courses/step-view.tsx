@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StepContent, StepSection } from '~/content/course-content.types';
-import type { CourseStep } from '~/content/course-steps';
+
 import { CourseCardView, ProjectCardView } from './course-cards';
 
 function Section({ section, lead }: { section: StepSection; lead?: ReactNode }) {
@@ -69,7 +69,15 @@ function Section({ section, lead }: { section: StepSection; lead?: ReactNode }) 
   }
 }
 
+/** A step as its page names it: its place in the area's path and its label. */
+export interface ViewedStep {
+  slug: string;
+  label: string;
+  number?: number;
+}
+
 export function StepView({
+  base = '/fed',
   step,
   content,
   previous,
@@ -80,10 +88,12 @@ export function StepView({
   quiz,
   children,
 }: {
-  step: CourseStep;
-  content: StepContent;
-  previous?: CourseStep;
-  next?: CourseStep;
+  /** The area's path: `/fed` (the default) or `/fsd`. */
+  base?: string;
+  step: ViewedStep;
+  content: Omit<StepContent, 'slug'>;
+  previous?: ViewedStep;
+  next?: ViewedStep;
   /** What belongs to the reader (their transfers, their progress), after the intro. */
   children?: ReactNode;
   /** The step's projects to hand in, after its material. */
@@ -131,7 +141,7 @@ export function StepView({
       >
         {previous ? (
           <Link
-            to={`/fed/${previous.slug}`}
+            to={`${base}/${previous.slug}`}
             rel="prev"
             className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
           >
@@ -143,7 +153,7 @@ export function StepView({
         )}
         {next && (
           <Link
-            to={`/fed/${next.slug}`}
+            to={`${base}/${next.slug}`}
             rel="next"
             className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
           >

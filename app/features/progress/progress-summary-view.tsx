@@ -2,20 +2,22 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { QUIZZES } from '~/content/quizzes';
 import { TitledPanel } from '~/ui/titled-panel';
-import { summarizeProgress } from './progress';
+import type { ProgressSummary as ProgressSummaryData } from './progress';
 
 /**
- * The course home's "N of 8 steps completed", a bar, the quizzes passed, and the next step
- * to take.
+ * An area's home: "N of 8 steps completed", a bar, the quizzes passed (FrontEnd), and the
+ * next step to take.
  */
 export function ProgressSummary({
-  completed,
+  base,
+  summary: { done, total, next },
   quizzesPassed,
 }: {
-  completed: readonly string[];
-  quizzesPassed: number;
+  /** The area's path: `/fed` or `/fsd`. */
+  base: string;
+  summary: ProgressSummaryData;
+  quizzesPassed?: number;
 }) {
-  const { done, total, next } = summarizeProgress(new Set(completed));
   const percent = Math.round((done / total) * 100);
   return (
     <TitledPanel
@@ -38,12 +40,14 @@ export function ProgressSummary({
       >
         <div className="h-full rounded-full bg-accent-500" style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-3 text-slate-800">
-        Quizzes: {quizzesPassed} of {QUIZZES.length} passed
-      </p>
+      {quizzesPassed !== undefined && (
+        <p className="mt-3 text-slate-800">
+          Quizzes: {quizzesPassed} of {QUIZZES.length} passed
+        </p>
+      )}
       {next ? (
         <Link
-          to={`/fed/${next.slug}`}
+          to={`${base}/${next.slug}`}
           className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
         >
           {done === 0 ? 'Start with' : 'Continue with'} Step {next.number}: {next.label}

@@ -16,14 +16,18 @@ export interface ProgressSummary {
   done: number;
   total: number;
   /** The first numbered step not completed yet; undefined once every one is. */
-  next?: CourseStep;
+  next?: { slug: string; label: string; number?: number };
 }
 
-export function summarizeProgress(completed: ReadonlySet<string>): ProgressSummary {
-  const done = NUMBERED_STEPS.filter((step) => completed.has(step.slug)).length;
+/** How far a reader is through an area's numbered `steps`, from the slugs they completed. */
+export function summarizeProgress(
+  completed: ReadonlySet<string>,
+  steps: readonly { slug: string; label: string; number?: number }[] = NUMBERED_STEPS,
+): ProgressSummary {
+  const done = steps.filter((step) => completed.has(step.slug)).length;
   return {
     done,
-    total: NUMBERED_STEPS.length,
-    next: NUMBERED_STEPS.find((step) => !completed.has(step.slug)),
+    total: steps.length,
+    next: steps.find((step) => !completed.has(step.slug)),
   };
 }

@@ -8,14 +8,21 @@ import { STEP_PROGRESS_INTENTS } from './progress';
  * page reloads with the new state); with it, a fetcher updates the page in place and shows
  * the new state at once.
  */
-export function StepProgressForm({ slug, completed }: { slug: string; completed: boolean }) {
+export function StepProgressForm({
+  action,
+  completed,
+}: {
+  /** The step's page, whose action marks it. */
+  action: string;
+  completed: boolean;
+}) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get('intent');
   const done = pending ? pending === STEP_PROGRESS_INTENTS.complete : completed;
   return (
     <fetcher.Form
       method="post"
-      action={`/fed/${slug}`}
+      action={action}
       className="mt-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       {done ? (

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { COURSE_STEPS } from '~/content/course-steps';
 import { getViewer } from '~/features/auth/guards.server';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
@@ -36,6 +37,11 @@ export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto w-full max-w-7xl flex-1 md:flex">
       <CourseMenu
+        base="/fed"
+        steps={COURSE_STEPS.filter((step) => step.inMenu).map((step) => ({
+          ...step,
+          locked: step.studentsOnly && !loaderData.readsStudentSteps,
+        }))}
         viewer={viewer}
         completed={loaderData.completed}
         quizPassed={loaderData.quizPassed}

@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { z } from 'zod';
 import {
   conclusionWithLectureScheduled,
@@ -25,7 +25,11 @@ import { findStudentCertificate } from '~/features/certificates/student-certific
 import { YourCertificate } from '~/features/certificates/your-certificate';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
-import { isNumberedStep, STEP_PROGRESS_INTENTS } from '~/features/progress/progress';
+import {
+  isNumberedStep,
+  STEP_PROGRESS_INTENTS,
+  summarizeProgress,
+} from '~/features/progress/progress';
 import { listCompletedSteps, markStep } from '~/features/progress/progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
@@ -94,6 +98,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ),
     projectsStanding: isHome && progress.signedIn ? projectsStanding(submissions) : null,
     quizzesPassed: quizzes?.filter((standing) => standing.passed).length ?? 0,
+    // Issue 29: a FullStack reader's course home leads on to their track.
+    continuesInFullstack: isHome && Boolean((await getViewer(context))?.readsFullstack),
     quiz: quiz && {
       quiz,
       questionCount: QUIZ_QUESTIONS[quiz.id].length,
@@ -314,6 +320,7 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
     lecture,
     quizzesPassed,
     quiz,
+    continuesInFullstack,
     ...step
   } = loaderData;
   const isHome = step.step.slug === 'home';
@@ -337,17 +344,31 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
       }
       progressForm={
         progress.signedIn && step.step.number !== undefined ? (
-          <StepProgressForm slug={step.step.slug} completed={progress.completedAt !== null} />
+          <StepProgressForm
+            action={`/fed/${step.step.slug}`}
+            completed={progress.completedAt !== null}
+          />
         ) : undefined
       }
     >
       {standing && <FollowOwnChanges />}
       {standing && <StudentStandingPanel standing={standing} />}
+      {continuesInFullstack && (
+        <p className="mt-6 rounded-2xl border border-brand-200 bg-brand-50 p-5">
+          <Link to="/fsd/home" className="font-semibold text-brand-800 underline">
+            Your FullStack track continues here
+          </Link>
+        </p>
+      )}
       {liveClasses && (
         <UpcomingLiveClasses classes={liveClasses.classes} academyZone={academyZone} />
       )}
       {isHome && progress.signedIn && (
-        <ProgressSummary completed={progress.completed} quizzesPassed={quizzesPassed} />
+        <ProgressSummary
+          base="/fed"
+          summary={summarizeProgress(new Set(progress.completed))}
+          quizzesPassed={quizzesPassed}
+        />
       )}
       {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
       <YourCertificate certificate={certificate} />

@@ -1,0 +1,113 @@
+import { ArrowRight } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import { FULLSTACK_CONTENT } from '~/content/fullstack-content.server';
+import {
+  findFullstackStep,
+  FULLSTACK_NUMBERED_STEPS,
+  fullstackNeighbours,
+} from '~/content/fullstack-steps';
+import { site } from '~/content/site';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireFullstack } from '~/features/auth/guards.server';
+import { StepView } from '~/features/courses/step-view';
+import {
+  completedFullstackSteps,
+  fullstackStepKey,
+} from '~/features/fullstack/fullstack-progress.server';
+import { STEP_PROGRESS_INTENTS, summarizeProgress } from '~/features/progress/progress';
+import { markStep } from '~/features/progress/progress.server';
+import { ProgressSummary } from '~/features/progress/progress-summary-view';
+import { StepProgressForm } from '~/features/progress/step-progress-form';
+import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { pageMeta } from '~/lib/seo';
+import { requireServices } from '~/load-context';
+import { rootDataFromMatches } from '~/root-data';
+import type { Route } from './+types/step';
+
+/**
+ * A FullStack step (issue 29): FullStack students, admins and mentors only, guarded before
+ * any content is read, so a denied page and its `.data` carry none of it.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const step = findFullstackStep(params.step);
+  if (!step) throw data(null, { status: 404 });
+  const viewer = await requireFullstack(context);
+  const { db } = requireServices(context).services.database;
+  const completed = await completedFullstackSteps(db, viewer.id);
+  return {
+    step,
+    content: FULLSTACK_CONTENT[step.slug],
+    ...fullstackNeighbours(step.slug),
+    completed,
+  };
+}
+
+const progressSchema = z.object({
+  intent: z.enum(STEP_PROGRESS_INTENTS, { error: FORM_UNREADABLE }),
+});
+
+/** Mark as complete / Mark as not complete on a numbered FullStack step, for its readers. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const step = findFullstackStep(params.step);
+  if (!step || step.number === undefined) throw data('No such step', { status: 404 });
+  const services = requireServices(context);
+  const viewer = await requireFullstack(services);
+  const form = await parseForm(request, progressSchema);
+  if (!form.ok) return refuseForm(form.errors);
+  const { intent } = form.data;
+  const key = fullstackStepKey(step.slug);
+  await markStep(services.services.database.db, viewer.id, key, intent === 'complete');
+  services.log.info({ event: 'step-progress', step: key, intent, userId: viewer.id }, 'audit');
+  return data({ ok: true as const });
+}
+
+/** The FullStack track is for its students: none of it is for search engines. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: `${loaderData?.step.label ?? 'Course'} | ${site.shortName} FullStack Bootcamp`,
+    description: loaderData?.content.intro.slice(0, 155) ?? '',
+    path: `/fsd/${loaderData?.step.slug ?? ''}`,
+    origin: rootDataFromMatches(matches)?.origin ?? '',
+    siteName: site.name,
+    noindex: true,
+  });
+
+export default function FullstackStepPage({ loaderData }: Route.ComponentProps) {
+  const { completed, ...step } = loaderData;
+  const isHome = step.step.slug === 'home';
+  return (
+    <StepView
+      {...step}
+      base="/fsd"
+      progressForm={
+        step.step.number !== undefined ? (
+          <StepProgressForm
+            action={`/fsd/${step.step.slug}`}
+            completed={completed.includes(step.step.slug)}
+          />
+        ) : undefined
+      }
+    >
+      {isHome && (
+        <>
+          <ProgressSummary
+            base="/fsd"
+            summary={summarizeProgress(new Set(completed), FULLSTACK_NUMBERED_STEPS)}
+          />
+          <p className="mt-6">
+            <Link
+              to="/fed/home"
+              className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+            >
+              The FrontEnd steps this track builds on
+              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </p>
+        </>
+      )}
+    </StepView>
+  );
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;

@@ -1,0 +1,228 @@
+import { FULLSTACK_CONTENT } from '../../app/content/fullstack-content.server';
+import { FULLSTACK_STEPS } from '../../app/content/fullstack-steps';
+import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
+import { insertEnrolment } from '../support/factories';
+import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { postForm } from './form-posts';
+import {
+  createAccount,
+  readValue,
+  useAccount,
+  withE2eDatabase,
+  type TestAccount,
+} from './sessions';
+
+/** A level-1 student who bought the FullStack track (an active FullStack enrolment). */
+async function fullstackStudent(name = 'Fola FullStack'): Promise<TestAccount> {
+  const account = await createAccount('level-1', name);
+  await withE2eDatabase((db) =>
+    insertEnrolment(db, {
+      userId: account.id,
+      orderId: null,
+      track: 'fullstack',
+      planId: 'fsd-upfront',
+    }),
+  );
+  return account;
+}
+
+type Role = 'visitor' | 'none' | 'frontend' | 'fullstack' | 'admin';
+
+async function accountFor(role: Role): Promise<TestAccount | undefined> {
+  if (role === 'visitor') return undefined;
+  if (role === 'fullstack') return fullstackStudent();
+  return createAccount(role === 'frontend' ? 'level-1' : role);
+}
+
+/** Words only a FullStack reader may receive: each step's intro, cards and links. */
+function secretsOf(slug: (typeof FULLSTACK_STEPS)[number]['slug']): string[] {
+  const content = FULLSTACK_CONTENT[slug];
+  return [
+    content.intro,
+    ...content.sections.flatMap((section) =>
+      section.kind === 'cards'
+        ? section.cards.flatMap((card) => [card.title, card.link])
+        : section.kind === 'projects'
+          ? section.projects.flatMap((project) => [project.title, project.link])
+          : [],
+    ),
+  ];
+}
+
+const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
+
+for (const role of ['visitor', 'none', 'frontend', 'fullstack', 'admin'] as const) {
+  test(`${role}: every /fsd page and its .data answer as the FullStack track allows`, async ({
+    request,
+  }) => {
+    const account = await accountFor(role);
+    const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+    const reads = role === 'fullstack' || role === 'admin';
+    for (const step of FULLSTACK_STEPS) {
+      const page = await request.get(`/fsd/${step.slug}`, { headers });
+      const data = await request.get(`/fsd/${step.slug}.data`, { headers });
+      const html = await page.text();
+      const loaderData = await data.text();
+      if (reads) {
+        expect(page.status(), step.slug).toBe(200);
+        expect(html).toContain(escaped(FULLSTACK_CONTENT[step.slug].heading));
+        continue;
+      }
+      expect(page.status(), step.slug).toBe(403);
+      expect(data.status(), `${step.slug}.data`).toBe(403);
+      expect(html).toContain(PERMISSION_DENIED_MESSAGES.fullstack);
+      for (const secret of secretsOf(step.slug)) {
+        expect(html, step.slug).not.toContain(escaped(secret));
+        expect(loaderData, `${step.slug}.data`).not.toContain(secret);
+      }
+    }
+    // Marking a step is the readers' too; anyone else changes nothing.
+    const marked = await postForm('/fsd/node', account?.cookie ?? '', { intent: 'complete' });
+    expect(marked.status).toBe(reads ? 200 : 403);
+    if (account) {
+      const rows = readValue<number>(
+        "select count(*) from step_completions where user_id = ? and step = 'fsd/node'",
+        account.id,
+      );
+      expect(rows).toBe(reads ? 1 : 0);
+    }
+  });
+}
+
+test('a FullStack student finds the track in the header and from the FrontEnd home, and marks a step', async ({
+  page,
+  context,
+}, testInfo) => {
+  const student = await fullstackStudent('Fola Track');
+  await useAccount(context, student);
+  await gotoApp(page, '/fed/home');
+  await page.getByRole('link', { name: 'Your FullStack track continues here' }).click();
+  await expect(page).toHaveURL('/fsd/home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FULLSTACK_CONTENT.home.heading);
+  await expect(page.getByText('0 of 7 steps completed')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'fsd-home', testInfo.project.name);
+
+  await openMenu(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'FullStack' })
+    .click();
+  await expect(page).toHaveURL('/fsd/home');
+
+  await gotoApp(page, '/fsd/node');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FULLSTACK_CONTENT.node.heading);
+  await page.getByRole('button', { name: 'Mark as complete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'fsd-step', testInfo.project.name);
+  await gotoApp(page, '/fsd/home');
+  await expect(page.getByText('1 of 7 steps completed')).toBeVisible();
+  for (const link of await page.locator('main a[href^="http"]').all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+test('a FrontEnd student on a FullStack step: the FullStack Permission Denied page and the way to upgrade', async ({
+  page,
+  context,
+}, testInfo) => {
+  await useAccount(context, await createAccount('level-1', 'Femi FrontEnd'));
+  await gotoApp(page, '/fsd/express');
+  await expect(page.getByText(PERMISSION_DENIED_MESSAGES.fullstack)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FullStack' }),
+  ).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'fsd-denied', testInfo.project.name);
+  await page.getByRole('main').getByRole('link', { name: 'Upgrade to FullStack' }).click();
+  await expect(page).toHaveURL('/enroll');
+});
+
+test('a new student buys the FullStack track with the local provider: the e-mail names it, /fsd and /fed open, the header shows it', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
+  const email = uniqueEmail('fullstack-buyer');
+  await signInFromLoginPage(page, { email, name: 'Fola Buyer' });
+  await gotoApp(page, '/enroll');
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: /^Pay Now for FullStack Bootcamp Upfront/ }).click();
+  const checkout = await opened;
+  await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
+  await expect(checkout.getByText('$1,000', { exact: true })).toBeVisible();
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(checkout).toHaveURL(/\/success\?order=ord-[0-9a-f]{32}$/);
+  await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
+
+  for (const path of ['/fsd/node', '/fed/javascript']) {
+    expect((await gotoApp(checkout, path))?.status(), path).toBe(200);
+  }
+  await openMenu(checkout);
+  await expect(
+    checkout.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FullStack' }),
+  ).toBeVisible();
+
+  await gotoApp(checkout, '/dev-mail');
+  await checkout
+    .getByRole('link')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Payment received — your course is unlocked' })
+    .click();
+  await expect(
+    // The message's HTML part and its text part both say it.
+    checkout.getByText('Your FullStack Developer Bootcamp is open to you now').first(),
+  ).toBeVisible();
+});
+
+test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const student = await createAccount('level-1', 'Femi Upgrade');
+  const studentContext = await browser.newContext();
+  await useAccount(studentContext, student);
+  const studentPage = await studentContext.newPage();
+  expect((await gotoApp(studentPage, '/fsd/express'))?.status()).toBe(403);
+
+  const admin = await createAccount('admin', 'Grant Admin');
+  await useAccount(context, admin);
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  const track = page.getByRole('region', { name: 'FullStack track' });
+  // A reason is required: the form refuses an empty one without writing anything.
+  await track.getByRole('button', { name: 'Grant the FullStack track' }).click();
+  await expect(track.getByLabel('Reason')).toBeFocused();
+  await track.getByLabel('Reason').fill('Paid the difference at the front desk');
+  await track.getByRole('button', { name: 'Grant the FullStack track' }).click();
+  await expect(page.getByText('The FullStack track is open to them now.')).toBeVisible();
+  await expect(track).toContainText('through a grant by Grant Admin');
+  await expect(
+    page.getByText(
+      'Grant Admin granted the FullStack track. Reason: Paid the difference at the front desk',
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const open = await gotoApp(studentPage, '/fsd/express');
+  expect(open?.status()).toBe(200);
+  await expect(studentPage.getByRole('heading', { level: 1 })).toHaveText(
+    FULLSTACK_CONTENT.express.heading,
+  );
+  // A second grant is refused and changes nothing.
+  const again = await postForm(`/admin/user-details/${student.id}`, admin.cookie, {
+    intent: 'grant-fullstack',
+    reason: 'Twice',
+  });
+  expect(again.status).toBe(409);
+  expect(
+    readValue<number>(
+      "select count(*) from enrolments where user_id = ? and track = 'fullstack'",
+      student.id,
+    ),
+  ).toBe(1);
+  await studentContext.close();
+});
