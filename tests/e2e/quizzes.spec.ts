@@ -254,6 +254,10 @@ test('tampered answers are refused and change nothing; a replay is stored once',
   const answeredTwice = await postForm('/fed/html-css-quiz', student.cookie, twice.toString());
   expect(answeredTwice.status).toBe(400);
   expect(await answeredTwice.text()).toContain('A question was answered twice.');
+  // A quiz that does not exist.
+  expect((await postForm('/fed/vue-quiz', student.cookie, { attempt: attempt.id })).status).toBe(
+    404,
+  );
   // A visitor is asked to sign in; nothing above was stored.
   expect((await send({ attempt: attempt.id }, '')).status).toBe(401);
   expect(await gradedCount(student.id)).toBe(0);
