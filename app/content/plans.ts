@@ -120,8 +120,16 @@ export function findPlan(planId: string): Plan | undefined {
 export const INVITATION_PLAN_ID = 'invitation';
 
 /** A plan's name for receipts and lists; the id itself for a plan since withdrawn. */
+/** The plan of an admin's grant of the FullStack track (issue 29): nothing was bought. */
+export const FULLSTACK_GRANT_PLAN_ID = 'fullstack-grant';
+
+/** The plan of a FullStack invitation (issue 29). */
+export const FULLSTACK_INVITATION_PLAN_ID = 'invitation-fullstack';
+
 export function planName(planId: string): string {
   if (planId === INVITATION_PLAN_ID) return 'FrontEnd course (invited)';
+  if (planId === FULLSTACK_INVITATION_PLAN_ID) return 'FullStack course (invited)';
+  if (planId === FULLSTACK_GRANT_PLAN_ID) return 'FullStack track (granted)';
   return findPlan(planId)?.name ?? planId;
 }
 

@@ -195,6 +195,9 @@ export interface EnrolmentsTable {
   source: EnrolmentSource;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** An admin's grant (source `admin`, migration 026): who, and their reason. */
+  granted_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  grant_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An uploaded file (a transfer's receipt): its type judged by its bytes, images stripped. */
@@ -255,6 +258,8 @@ export interface InvitationsTable {
   email: string;
   access: 'none' | 'level-1';
   cohort: Cohort;
+  /** The track a Level 1 invitation enrols its person in (migration 026). */
+  track: ColumnType<Track, Track | undefined, Track>;
   status: InvitationStatus;
   invited_by: string;
   invited_by_name: string;

@@ -18,6 +18,7 @@ import * as userChangeReason from './022-user-change-reason';
 import * as mentorsAndProjects from './023-mentors-and-projects';
 import * as liveClasses from './024-live-classes';
 import * as quizAttempts from './025-quiz-attempts';
+import * as fullstackTrack from './026-fullstack-track';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '023-mentors-and-projects': mentorsAndProjects,
   '024-live-classes': liveClasses,
   '025-quiz-attempts': quizAttempts,
+  '026-fullstack-track': fullstackTrack,
 };

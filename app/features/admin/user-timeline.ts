@@ -28,7 +28,14 @@ export interface TimelineSources {
   changes: UserChange[];
   emails: { subject: string; status: string; created_at: string; sent_at: string | null }[];
   purchases: {
-    enrolments: { plan_id: string; source: string; created_at: string }[];
+    enrolments: {
+      plan_id: string;
+      source: string;
+      created_at: string;
+      /** An admin's grant: who and why (issue 29). */
+      granted_by_name?: string | null;
+      grant_reason?: string | null;
+    }[];
     payments: {
       provider: string;
       amount: number;
@@ -116,7 +123,9 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
     entries.push({
       at: enrolment.created_at,
       kind: 'enrolment',
-      text: `Enrolled in ${planName(enrolment.plan_id)} (by ${enrolment.source})`,
+      text: enrolment.granted_by_name
+        ? `${enrolment.granted_by_name} granted the FullStack track. Reason: ${enrolment.grant_reason ?? ''}`
+        : `Enrolled in ${planName(enrolment.plan_id)} (by ${enrolment.source})`,
     });
   }
   for (const payment of sources.purchases.payments) {

@@ -67,13 +67,18 @@ export interface IssuedCertificate {
   emailed: boolean;
 }
 
-/** The track of the student's enrolment: an active one first, the newest; frontend if none. */
+/**
+ * The track of the student's enrolment: an active one first, FullStack before FrontEnd (it
+ * includes it: a FrontEnd student who moved up graduates FullStack), the newest; frontend if
+ * none.
+ */
 async function enrolledTrack(db: Kysely<Database>, userId: string): Promise<Track> {
   const enrolment = await db
     .selectFrom('enrolments')
     .select('track')
     .where('user_id', '=', userId)
     .orderBy((eb) => eb.case().when('status', 'in', ['active', 'overdue']).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when('track', '=', 'fullstack').then(0).else(1).end())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   return enrolment?.track ?? 'frontend';

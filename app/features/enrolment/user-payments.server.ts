@@ -11,6 +11,8 @@ export type EnrolmentSummary = Pick<
   | 'installments_total'
   | 'source'
   | 'created_at'
+  | 'granted_by_name'
+  | 'grant_reason'
 >;
 export type PaymentSummary = Pick<
   Payment,
@@ -34,6 +36,8 @@ export async function listEnrolmentsAndPayments(
         'installments_total',
         'source',
         'created_at',
+        'granted_by_name',
+        'grant_reason',
       ])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')

@@ -42,6 +42,13 @@ import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount, submissionsOf } from '~/features/projects/submissions.server';
 import { gradedQuizAttemptsOf, standingsFrom } from '~/features/quizzes/quiz-attempts.server';
 import { QuizStandingsSection } from '~/features/quizzes/quiz-standings';
+import {
+  FULLSTACK_GRANT_MESSAGES,
+  GRANT_FULLSTACK_INTENT,
+  grantFullstackFormSchema,
+} from '~/features/fullstack/fullstack-grant-form';
+import { fullstackTrackOf, grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-section';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
@@ -60,6 +67,7 @@ const userDetailsFormSchema = z.discriminatedUnion(
     }),
     issueCertificateFormSchema,
     revokeCertificateFormSchema,
+    grantFullstackFormSchema,
   ],
   { error: CERTIFICATE_MESSAGES.unknownForm },
 );
@@ -85,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     projectsApproved,
     attendance,
     quizAttempts,
+    fullstack,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -99,6 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     approvedProjectCount(db, user.id),
     attendanceOfUser(db, user.id),
     gradedQuizAttemptsOf(db, user.id),
+    fullstackTrackOf(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -124,6 +134,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     certificates,
     attendance,
     quizzes: standingsFrom(quizAttempts),
+    fullstack,
     timeZone: services.env.ACADEMY_TIME_ZONE,
   };
 }
@@ -154,6 +165,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 
   switch (fields.intent) {
+    case GRANT_FULLSTACK_INTENT: {
+      const outcome = await grantFullstack(db, { userId, admin: actor, reason: fields.reason });
+      if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
+      if (outcome === 'already') {
+        const formError = FULLSTACK_GRANT_MESSAGES.already;
+        return refuseForm({ formError, fieldErrors: {}, values }, 409);
+      }
+      services.log.info(
+        { event: 'fullstack-granted', userId, by: admin.id, reason: fields.reason },
+        'audit',
+      );
+      services.services.changeEvents.publish({ collection: 'users', id: userId });
+      return backToUser(FULLSTACK_GRANT_MESSAGES.granted);
+    }
     case RETRY_EMAIL_INTENT: {
       if (!(await retryFailedEmail(db, fields.emailId, userId))) {
         const formError = RETRY_EMAIL_MESSAGES.notRetryable;
@@ -241,6 +266,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
     projectsApproved,
     attendance,
     quizzes,
+    fullstack,
     timeZone,
     ...details
   } = loaderData;
@@ -248,10 +274,11 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
     intent === ISSUE_CERTIFICATE_INTENT || intent === REVOKE_CERTIFICATE_INTENT;
+  const forGrant = intent === GRANT_FULLSTACK_INTENT;
   return (
     <UserDetailsView
       {...details}
-      errors={forCertificate ? undefined : actionData}
+      errors={forCertificate || forGrant ? undefined : actionData}
       certificate={
         <CertificateAdminSection
           displayName={details.user.name}
@@ -262,6 +289,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
       }
       liveClasses={<UserAttendanceSection attendance={attendance} timeZone={timeZone} />}
     >
+      <FullstackTrackSection track={fullstack} errors={forGrant ? actionData : undefined} />
       <QuizStandingsSection standings={quizzes} />
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />
