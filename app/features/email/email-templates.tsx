@@ -73,11 +73,15 @@ function template<Payload>(definition: EmailTemplate<Payload>): EmailTemplate<Pa
   return definition;
 }
 
+/** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
+const trackField = z.enum(['frontend', 'fullstack']).optional();
+
 const transferPayload = z.object({
   name: z.string().min(1).max(200),
   planName: z.string().min(1),
   amount: z.string().min(1),
   transferDate: z.string().min(1),
+  track: trackField,
 });
 
 const projectReviewPayload = z.object({
@@ -104,6 +108,7 @@ export const EMAIL_TEMPLATES = {
       installments: z.number().int().min(1),
       // The order's id, as /success shows it; absent from messages queued before it was sent.
       reference: z.string().min(1).max(100).optional(),
+      track: trackField,
     }),
     subject: installmentSubject,
     render: (payload) => <PaymentReceivedEmail {...payload} />,
@@ -155,6 +160,7 @@ export const EMAIL_TEMPLATES = {
       invitedBy: z.string().min(1).max(200),
       fullAccess: z.boolean(),
       cohortName: z.string().min(1).max(200).nullable(),
+      track: trackField,
     }),
     subject: () => INVITATION_SUBJECT,
     render: (payload) => <InvitationEmail {...payload} />,

@@ -22,4 +22,23 @@ describe('the "Payment received" e-mail', () => {
     const email = renderEmail('payment-received', payment, ORIGIN);
     expect(email.text).not.toContain('Reference');
   });
+
+  it('names the track bought: FullStack opens /fsd, a message without a track says FrontEnd', () => {
+    const fullstack = renderEmail(
+      'payment-received',
+      { ...payment, planName: 'Fullstack Bootcamp Upfront', track: 'fullstack' },
+      ORIGIN,
+    );
+    expect(fullstack.text).toContain('Your FullStack Developer Bootcamp is open to you now');
+    expect(fullstack.html).toContain(`${ORIGIN}/fsd/home`);
+    const older = renderEmail('payment-received', payment, ORIGIN);
+    expect(older.text).toContain('Every step of the FrontEnd course is open to you now');
+    expect(older.html).toContain(`${ORIGIN}/fed/home`);
+    const approved = renderEmail(
+      'transfer-approved',
+      { name: 'Ada', planName: 'x', amount: '₦1', transferDate: '1 May', track: 'fullstack' },
+      ORIGIN,
+    );
+    expect(approved.text).toContain('Your FullStack Developer Bootcamp is open to you now');
+  });
 });

@@ -262,6 +262,7 @@ async function recordPayment(
       installment,
       installments: order.installments,
       reference: order.id,
+      track: order.track,
     }),
   );
   if (alreadyPaid) {

@@ -218,6 +218,7 @@ async function emailStudent(
     planName: planName(transfer.plan_id),
     amount: formatMinorUnits(transfer.amount, transfer.currency),
     transferDate: formatTransferDate(transfer.transfer_date),
+    track: findPlan(transfer.plan_id)?.theme,
   };
   await enqueueEmail(
     trx,

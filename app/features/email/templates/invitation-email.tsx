@@ -1,4 +1,5 @@
 import { site } from '~/content/site';
+import type { Track } from '~/db/schema';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const INVITATION_SUBJECT = `You are invited to ${site.name}`;
@@ -10,10 +11,17 @@ export interface InvitationEmailProps {
   fullAccess: boolean;
   /** The cohort's name, or null for none. */
   cohortName: string | null;
+  /** The track a Level 1 invitation opens; absent from messages queued before issue 29. */
+  track?: Track;
 }
 
 /** An admin enrolled this address: sign in with it (Google) and the course is set up. */
-export function InvitationEmail({ invitedBy, fullAccess, cohortName }: InvitationEmailProps) {
+export function InvitationEmail({
+  invitedBy,
+  fullAccess,
+  cohortName,
+  track,
+}: InvitationEmailProps) {
   const loginUrl = useSiteUrl('/login');
   return (
     <EmailLayout
@@ -23,9 +31,11 @@ export function InvitationEmail({ invitedBy, fullAccess, cohortName }: Invitatio
       <Paragraph>
         {invitedBy} invited you to {site.name}
         {cohortName ? `, in ${cohortName}` : ''}.
-        {fullAccess
-          ? ' Every step of the FrontEnd course is open to you, including JavaScript, React and the graduation lecture.'
-          : ' The free steps of the FrontEnd course are open to you.'}
+        {!fullAccess
+          ? ' The free steps of the FrontEnd course are open to you.'
+          : track === 'fullstack'
+            ? ' The FullStack Developer Bootcamp is open to you: every FrontEnd step, then Node.js, Express, MongoDB and the full-stack project.'
+            : ' Every step of the FrontEnd course is open to you, including JavaScript, React and the graduation lecture.'}
       </Paragraph>
       <Paragraph>
         Sign in with Google using this e-mail address: your account is ready the moment you do.

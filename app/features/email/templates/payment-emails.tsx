@@ -1,4 +1,6 @@
 import { site } from '~/content/site';
+import type { Track } from '~/db/schema';
+import { CourseUnlocked } from './course-unlocked';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const PAYMENT_RECEIVED_SUBJECT = 'Payment received — your course is unlocked';
@@ -12,6 +14,8 @@ export interface PaymentEmailProps {
   installments: number;
   /** The order's id, the reference the success page shows. */
   reference?: string;
+  /** The track bought; absent from messages queued before issue 29 (FrontEnd). */
+  track?: Track;
 }
 
 export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
@@ -22,7 +26,7 @@ export function installmentSubject({ installment, installments }: PaymentEmailPr
 
 /** Sent for every confirmed payment: the first unlocks the course, later ones are receipts. */
 export function PaymentReceivedEmail(props: PaymentEmailProps) {
-  const courseUrl = useSiteUrl('/fed/home');
+  const courseUrl = useSiteUrl(props.track === 'fullstack' ? '/fsd/home' : '/fed/home');
   const first = props.installment <= 1;
   return (
     <EmailLayout
@@ -38,14 +42,13 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
       </Paragraph>
       {props.reference && <Paragraph>Reference: {props.reference}</Paragraph>}
       {first ? (
-        <Paragraph>
-          Every step of the FrontEnd course is open to you now, including the CSS framework,
-          JavaScript, React and the graduation lecture.
-        </Paragraph>
+        <CourseUnlocked track={props.track} />
       ) : (
-        <Paragraph>Your enrolment stays active; there is nothing else to do.</Paragraph>
+        <>
+          <Paragraph>Your enrolment stays active; there is nothing else to do.</Paragraph>
+          <ActionButton href={courseUrl}>Start learning</ActionButton>
+        </>
       )}
-      <ActionButton href={courseUrl}>Start learning</ActionButton>
       <Paragraph>
         Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
         <TextLink href={site.email.href}>{site.email.display}</TextLink>.

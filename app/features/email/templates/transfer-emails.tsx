@@ -1,4 +1,6 @@
 import { site } from '~/content/site';
+import type { Track } from '~/db/schema';
+import { CourseUnlocked } from './course-unlocked';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const TRANSFER_RECEIVED_SUBJECT = 'We received your bank transfer details';
@@ -14,6 +16,8 @@ export interface TransferEmailProps {
   amount: string;
   /** The day of the transfer as the student gave it, e.g. "21 November 2026". */
   transferDate: string;
+  /** The plan's track; absent from messages queued before issue 29 (FrontEnd). */
+  track?: Track;
 }
 
 /** Sent when a student submits a transfer: it is in the queue, and when to expect an answer. */
@@ -39,7 +43,6 @@ export function TransferReceivedEmail(props: TransferEmailProps) {
 
 /** An admin approved the transfer: the course is open. */
 export function TransferApprovedEmail(props: TransferEmailProps) {
-  const courseUrl = useSiteUrl('/fed/home');
   return (
     <EmailLayout
       heading="Your course is unlocked"
@@ -48,11 +51,7 @@ export function TransferApprovedEmail(props: TransferEmailProps) {
       <Paragraph>
         Hi {props.name}, we confirmed your bank transfer of {props.amount} for {props.planName}.
       </Paragraph>
-      <Paragraph>
-        Every step of the FrontEnd course is open to you now, including the CSS framework,
-        JavaScript, React and the graduation lecture.
-      </Paragraph>
-      <ActionButton href={courseUrl}>Start learning</ActionButton>
+      <CourseUnlocked track={props.track} />
       <Paragraph>
         Keep this e-mail as your receipt. Questions? Write to{' '}
         <TextLink href={site.email.href}>{site.email.display}</TextLink>.
