@@ -9,12 +9,20 @@ import { fieldClass, labelClass } from '~/ui/form';
 import { SelectField } from '~/ui/select-field';
 import { Spinner } from '~/ui/spinner';
 import { TitledPanel } from '~/ui/titled-panel';
-import { INVITE_INTENTS, type HeldAccount, type InviteResult } from './invite-form';
+import {
+  invitationAccessLabel,
+  INVITE_ACCESS_LABELS,
+  INVITE_INTENTS,
+  type HeldAccount,
+  type InviteResult,
+} from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
-const ACCESS_LABELS = { none: 'none', 'level-1': 'Level 1 - FED' } as const;
-const ACCESS_OPTIONS = Object.entries(ACCESS_LABELS).map(([value, label]) => ({ value, label }));
+const ACCESS_OPTIONS = Object.entries(INVITE_ACCESS_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -72,7 +80,8 @@ function ConfirmExisting({
   cohortLabel: (value: string) => string;
   FormComponent: typeof Form;
 }) {
-  const accessLabel = (value: string) => ACCESS_LABELS[value as 'none'] ?? value;
+  const accessLabel = (value: string) =>
+    INVITE_ACCESS_LABELS[value as keyof typeof INVITE_ACCESS_LABELS] ?? value;
   return (
     <TitledPanel
       tone="amber"
@@ -256,7 +265,7 @@ export function InvitationsView({
                   <span key="email" className="break-all">
                     {invitation.email}
                   </span>,
-                  ACCESS_LABELS[invitation.access],
+                  invitationAccessLabel(invitation),
                   invitation.cohort_name ?? 'none',
                   <span key="invited" className="flex flex-col">
                     <DateTime value={invitation.created_at} />

@@ -113,6 +113,51 @@ describe('invitations', () => {
     expect(invitation).toEqual({ status: 'used', used_by: user.id });
   });
 
+  it('a FullStack invitation enrols its person in the FullStack track, and its e-mail says so', async () => {
+    await inviteAddresses(
+      database.db,
+      { emails: ['fs@example.com'], access: 'level-1', track: 'fullstack', cohort: 'cohort-1' },
+      admin,
+    );
+    const [mail] = await outbox('fs@example.com');
+    expect(JSON.parse(mail!.payload)).toMatchObject({ fullAccess: true, track: 'fullstack' });
+    const { user } = await signIn('fs@example.com', true);
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+    const enrolments = await database.db
+      .selectFrom('enrolments')
+      .select(['track', 'plan_id', 'source'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(enrolments).toEqual([
+      { track: 'fullstack', plan_id: 'invitation-fullstack', source: 'invitation' },
+    ]);
+    // A FrontEnd student invited to FullStack gets the FullStack enrolment beside their own.
+    const frontend = await insertUser(database.db, {
+      email: 'moving-up@example.com',
+      access: 'level-1',
+      email_verified: 1,
+    });
+    await insertEnrolment(database.db, { userId: frontend.id, orderId: null });
+    await inviteAddresses(
+      database.db,
+      {
+        emails: ['moving-up@example.com'],
+        access: 'level-1',
+        track: 'fullstack',
+        cohort: 'cohort-1',
+        confirmExisting: true,
+      },
+      admin,
+    );
+    const tracks = await database.db
+      .selectFrom('enrolments')
+      .select('track')
+      .where('user_id', '=', frontend.id)
+      .orderBy('track', 'desc')
+      .execute();
+    expect(tracks.map((row) => row.track)).toEqual(['fullstack', 'frontend']);
+  });
+
   it('an unverified address never claims an invitation', async () => {
     await inviteAddresses(
       database.db,

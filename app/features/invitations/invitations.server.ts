@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { INVITATION_PLAN_ID } from '~/content/plans';
+import { FULLSTACK_INVITATION_PLAN_ID, INVITATION_PLAN_ID } from '~/content/plans';
 import {
   NO_COHORT,
   nowTimestamp,
@@ -8,11 +8,12 @@ import {
   type Database,
   type Invitation,
   type User,
+  type Track,
 } from '~/db/schema';
 import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
-import { isEnrolled } from '~/features/enrolment/enrolments.server';
+import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { addressKey } from '~/lib/mail-address';
 import type { HeldAccount } from './invite-form';
 
@@ -22,6 +23,8 @@ export interface InvitationRequest {
   emails: string[];
   access: InvitedAccess;
   cohort: Cohort;
+  /** The track a Level 1 invitation enrols in (issue 29); FrontEnd unless said. */
+  track?: Track;
   /**
    * The admin confirmed these addresses' existing accounts: apply the invitation to them.
    * Without it an address with an account is held, untouched, for the admin to confirm.
@@ -38,28 +41,31 @@ const causeOf = (invitation: Pick<Invitation, 'invited_by' | 'invited_by_name'>)
 });
 
 /**
- * What an invitation gives: with Level 1 an enrolment (source `invitation`) unless the
- * person has one already, then access and cohort through `reconcileAccess`, which never
- * lowers anyone (an invitation is a grant, not a demotion), never raises anyone above the
- * invitation's access, and writes the audit row.
+ * What an invitation gives: with Level 1 an enrolment (source `invitation`) in its track
+ * unless the person has one already (any enrolment for FrontEnd, which every track includes;
+ * a FullStack one for FullStack), then access and cohort through `reconcileAccess`, which
+ * never lowers anyone (an invitation is a grant, not a demotion), never raises anyone above
+ * the invitation's access, and writes the audit row.
  */
 async function applyInvitation(
   trx: Kysely<Database>,
   userId: string,
-  invitation: Pick<Invitation, 'access' | 'cohort' | 'invited_by' | 'invited_by_name'>,
+  invitation: Pick<Invitation, 'access' | 'cohort' | 'track' | 'invited_by' | 'invited_by_name'>,
   now: Date,
 ): Promise<void> {
   const at = nowTimestamp(now);
   if (invitation.access === 'level-1') {
-    if (!(await isEnrolled(trx, userId))) {
+    const fullstack = invitation.track === 'fullstack';
+    const tracks = await enrolledTracksOf(trx, userId);
+    if (fullstack ? !tracks.includes('fullstack') : tracks.length === 0) {
       await trx
         .insertInto('enrolments')
         .values({
           id: randomUUID(),
           user_id: userId,
           order_id: null,
-          track: 'frontend',
-          plan_id: INVITATION_PLAN_ID,
+          track: invitation.track,
+          plan_id: fullstack ? FULLSTACK_INVITATION_PLAN_ID : INVITATION_PLAN_ID,
           status: 'active',
           installments_paid: 1,
           installments_total: 1,
@@ -91,6 +97,7 @@ async function emailInvitation(
       payload: {
         invitedBy: invitation.invited_by_name,
         fullAccess: invitation.access === 'level-1',
+        track: invitation.track,
         cohortName,
       },
       to: { address: invitation.email, name: '' },
@@ -147,6 +154,8 @@ export async function inviteAddresses(
           email,
           access: request.access,
           cohort: request.cohort,
+          // Only Level 1 opens a track: a `none` invitation is FrontEnd's free steps.
+          track: request.access === 'level-1' ? (request.track ?? 'frontend') : 'frontend',
           status: existing ? 'used' : 'pending',
           invited_by: admin.id,
           invited_by_name: admin.name,
@@ -216,6 +225,7 @@ export function listPendingInvitations(db: Kysely<Database>, limit = 200) {
       'invitations.id',
       'invitations.email',
       'invitations.access',
+      'invitations.track',
       'invitations.cohort',
       'cohorts.name as cohort_name',
       'invitations.invited_by_name',

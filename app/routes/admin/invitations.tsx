@@ -14,6 +14,8 @@ import {
   CSV_MAX_BYTES,
   INVITE_INTENTS,
   INVITE_MESSAGES,
+  invitedAs,
+  type InviteAccessChoice,
   type InviteField,
   type InviteResult,
 } from '~/features/invitations/invite-form';
@@ -32,7 +34,7 @@ import type { FormErrors } from '~/ui/form';
 import type { Route } from './+types/invitations';
 
 const choices = {
-  access: z.enum(['none', 'level-1'], { error: INVITE_MESSAGES.access }),
+  access: z.enum(['none', 'level-1', 'fullstack'], { error: INVITE_MESSAGES.access }),
   cohort: z.string({ error: INVITE_MESSAGES.cohort }).min(1, INVITE_MESSAGES.cohort),
 };
 
@@ -113,7 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const { access, cohort } = fields;
+  const { access: choice, cohort } = fields;
+  const chosen = { ...invitedAs(choice), cohort, choice };
   if (!(await isOpenCohort(db, cohort))) {
     return refuseForm({ fieldErrors: { cohort: INVITE_MESSAGES.cohort } });
   }
@@ -123,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (emails.length === 0) {
       return refuseForm({ formError: INVITE_MESSAGES.noneConfirmed, fieldErrors: {} });
     }
-    return send(services, admin, { emails, access, cohort, confirmExisting: true }, []);
+    return send(services, admin, { emails, ...chosen, confirmExisting: true }, []);
   }
   const gathered = gatherAddresses(fields.emails, read.csv);
   if ('error' in gathered) return refuseForm({ fieldErrors: { csv: gathered.error } });
@@ -138,13 +141,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (emails.length > MAX_INVITATIONS) {
     return refuseForm({ fieldErrors: { emails: INVITE_MESSAGES.tooMany } });
   }
-  return send(services, admin, { emails, access, cohort }, invalid);
+  return send(services, admin, { emails, ...chosen }, invalid);
 }
 
 async function send(
   context: RequestContext,
   admin: Viewer,
-  request: InvitationRequest,
+  { choice, ...request }: InvitationRequest & { choice: InviteAccessChoice },
   invalid: NotAnAddress[],
 ) {
   const result = await inviteAddresses(context.services.database.db, request, admin);
@@ -160,7 +163,8 @@ async function send(
     applied: result.applied,
     invalid,
     held: result.held,
-    access: request.access,
+    // The Access choice as the form offers it, for the confirmation of held accounts.
+    access: choice,
     cohort: request.cohort,
   });
 }
