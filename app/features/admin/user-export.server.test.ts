@@ -183,7 +183,15 @@ describe('the user export', () => {
     const records = parseCsv(
       await readAll(userExportStream(handle.db, { q: '', access: 'level-1' })),
     );
-    expect(records[0]).toEqual(['name', 'email', 'access', 'cohort', 'joined', 'enrolment status']);
+    expect(records[0]).toEqual([
+      'name',
+      'email',
+      'access',
+      'cohort',
+      'joined',
+      'enrolment status',
+      'track',
+    ]);
     expect(records[1]).toEqual([
       `'=cmd|"/c calc"!A1`,
       "'@evil.example",
@@ -191,6 +199,7 @@ describe('the user export', () => {
       'cohort-1',
       '2026-03-01',
       'active',
+      'frontend',
     ]);
     expect(records[2]).toEqual([
       'Ada "Countess", Lovelace\nof Ockham',
@@ -199,8 +208,9 @@ describe('the user export', () => {
       'none',
       '2026-03-01',
       'overdue',
+      'frontend',
     ]);
-    expect(records[3]![5]).toBe('');
+    expect(records[3]!.slice(5)).toEqual(['', 'none']);
     expect(records.slice(1).every((record) => record[2] === 'level-1')).toBe(true);
   });
 
@@ -268,7 +278,7 @@ describe('the user export', () => {
     const reader = userExportStream(counted, { q: '' }).getReader();
     const header = await reader.read();
     expect(new TextDecoder().decode(header.value)).toBe(
-      'name,email,access,cohort,joined,enrolment status\r\n',
+      'name,email,access,cohort,joined,enrolment status,track\r\n',
     );
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value).split('\r\n')).toHaveLength(EXPORT_BATCH_SIZE + 1);

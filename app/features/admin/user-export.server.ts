@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
-import type { UserSearch } from './user-search';
+import type { TrackFilter, UserFilters, UserSearch } from './user-search';
 import { datedFileName, keysetCsvStream } from './csv-export.server';
-import { matchingUsers } from './user-search.server';
+import { matchingUsers, onTrack } from './user-search.server';
 
 export const EXPORT_COLUMNS = [
   'name',
@@ -11,6 +12,7 @@ export const EXPORT_COLUMNS = [
   'cohort',
   'joined',
   'enrolment status',
+  'track',
 ] as const;
 
 /** `users-2026-11-22.csv`: the day of the export (UTC). */
@@ -32,7 +34,7 @@ interface Cursor {
  */
 export function readExportBatch(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
+  search: UserFilters & Pick<UserSearch, 'q'>,
   cursor: Cursor | undefined,
   size: number,
 ) {
@@ -61,6 +63,9 @@ export function readExportBatch(
         .orderBy('enrolments.id', 'desc')
         .limit(1)
         .as('enrolment_status'),
+      sql<TrackFilter>`case when ${onTrack('fullstack')} then 'fullstack' when ${onTrack('frontend')} then 'frontend' else 'none' end`.as(
+        'track',
+      ),
     ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -78,13 +83,14 @@ function exportRecord(user: ExportRow): string[] {
     user.cohort,
     user.created_at.slice(0, 10),
     user.enrolment_status ?? '',
+    user.track,
   ];
 }
 
 /** The search's whole list (every page) as CSV, a keyset batch at a time. */
 export function userExportStream(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
+  search: UserFilters & Pick<UserSearch, 'q'>,
 ): ReadableStream<Uint8Array> {
   return keysetCsvStream({
     header: EXPORT_COLUMNS,

@@ -14,7 +14,9 @@ import {
   SEARCH_MAX_LENGTH,
   userExportHref,
   userSearchQuery,
+  TRACK_FILTERS,
   type ProgressFilter,
+  type TrackFilter,
   type UserSearch,
 } from './user-search';
 import type { UserPage } from './user-search.server';
@@ -24,7 +26,16 @@ const SEARCH_DEBOUNCE_MS = 300;
  * SPEC §2's columns, in order, then how many numbered steps each user completed (issue 17)
  * and when they joined (issue 16).
  */
-const COLUMNS = ['s/n', 'Username', 'Email', 'Cohort', 'Access', 'Progress', 'Joined'] as const;
+const COLUMNS = [
+  's/n',
+  'Username',
+  'Email',
+  'Cohort',
+  'Access',
+  'Track',
+  'Progress',
+  'Joined',
+] as const;
 const JOINED_COLUMN = COLUMNS.indexOf('Joined');
 
 const SELECT =
@@ -81,11 +92,20 @@ type AccessChoice = NonNullable<UserSearch['access']> | '';
 const PROGRESS_CHOICES = [{ value: 'complete', label: 'Completed all' }] as const;
 /** `complete` for the users who completed every numbered step, or '' for everyone. */
 type ProgressChoice = ProgressFilter | '';
+/** Issue 29: the track of a user's active enrolment, or '' for everyone. */
+const TRACK_LABELS: Record<TrackFilter, string> = {
+  frontend: 'FrontEnd',
+  fullstack: 'FullStack',
+  none: 'none',
+};
+const TRACK_CHOICES = TRACK_FILTERS.map((track) => ({ value: track, label: TRACK_LABELS[track] }));
+type TrackChoice = TrackFilter | '';
 
 interface FilterChoices {
   access: AccessChoice;
   cohort: string;
   progress: ProgressChoice;
+  track: TrackChoice;
 }
 
 /** What the form's fields hold right now, as the URL would carry it. */
@@ -97,6 +117,7 @@ function readChoices(form: HTMLFormElement): FilterChoices & { q: string } {
     access: field('access') as AccessChoice,
     cohort: field('cohort'),
     progress: field('progress') as ProgressChoice,
+    track: field('track') as TrackChoice,
   };
 }
 
@@ -113,6 +134,8 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   const [access, setAccess] = useState<AccessChoice>(search.access ?? '');
   const [cohort, setCohort] = useState(search.cohort ?? '');
   const [progress, setProgress] = useState<ProgressChoice>(search.progress ?? '');
+  const [track, setTrack] = useState<TrackChoice>(search.track ?? '');
+  const filters: FilterChoices = { access, cohort, progress, track };
   // The first search of a typing session adds a history entry; the keys after it replace it.
   const pushed = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -121,6 +144,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   useEffect(() => setAccess(search.access ?? ''), [search.access]);
   useEffect(() => setCohort(search.cohort ?? ''), [search.cohort]);
   useEffect(() => setProgress(search.progress ?? ''), [search.progress]);
+  useEffect(() => setTrack(search.track ?? ''), [search.track]);
 
   const show = useCallback(
     (next: FilterChoices & { q: string }, replace: boolean) =>
@@ -130,6 +154,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
           access: next.access || undefined,
           cohort: next.cohort || undefined,
           progress: next.progress || undefined,
+          track: next.track || undefined,
           page: 1,
         })}`,
         { replace, preventScrollReset: true },
@@ -147,11 +172,13 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
     setAccess(chosen.access);
     setCohort(chosen.cohort);
     setProgress(chosen.progress);
+    setTrack(chosen.track);
     const same =
       chosen.q.trim() === search.q &&
       chosen.access === (search.access ?? '') &&
       chosen.cohort === (search.cohort ?? '') &&
-      chosen.progress === (search.progress ?? '');
+      chosen.progress === (search.progress ?? '') &&
+      chosen.track === (search.track ?? '');
     if (same) return;
     void show(chosen, false);
     // The typing debounce may ask for the same list again: let it replace this entry.
@@ -161,16 +188,17 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
   useEffect(() => {
     if (text.trim() === search.q) return;
     const timer = setTimeout(() => {
-      void show({ q: text, access, cohort, progress }, pushed.current);
+      void show({ q: text, access, cohort, progress, track }, pushed.current);
       pushed.current = true;
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, search.q, access, cohort, progress, show]);
+  }, [text, search.q, access, cohort, progress, track, show]);
 
   const choose = (next: FilterChoices) => {
     setAccess(next.access);
     setCohort(next.cohort);
     setProgress(next.progress);
+    setTrack(next.track);
     pushed.current = false;
     void show({ q: text, ...next }, false);
   };
@@ -186,7 +214,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
       onSubmit={(event) => {
         event.preventDefault();
         pushed.current = false;
-        void show({ q: text, access, cohort, progress }, false);
+        void show({ q: text, ...filters }, false);
       }}
     >
       <div className="col-span-2 min-w-0 sm:w-sm sm:max-w-full">
@@ -220,7 +248,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         label="Access"
         value={access}
         options={ACCESS_CHOICES}
-        onChange={(value) => choose({ access: value as AccessChoice, cohort, progress })}
+        onChange={(value) => choose({ ...filters, access: value as AccessChoice })}
       />
       <FilterSelect
         id="user-cohort"
@@ -228,7 +256,7 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         label="Cohort"
         value={cohort}
         options={cohorts}
-        onChange={(value) => choose({ access, cohort: value, progress })}
+        onChange={(value) => choose({ ...filters, cohort: value })}
       />
       <FilterSelect
         id="user-progress"
@@ -237,7 +265,15 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
         value={progress}
         options={PROGRESS_CHOICES}
         widthClass="sm:w-44"
-        onChange={(value) => choose({ access, cohort, progress: value as ProgressChoice })}
+        onChange={(value) => choose({ ...filters, progress: value as ProgressChoice })}
+      />
+      <FilterSelect
+        id="user-track"
+        name="track"
+        label="Track"
+        value={track}
+        options={TRACK_CHOICES}
+        onChange={(value) => choose({ ...filters, track: value as TrackChoice })}
       />
       {/* Until the app has hydrated a choice applies when sent; after, at once. */}
       <button
@@ -308,6 +344,7 @@ export function UserList({
                     user.email,
                     user.cohort,
                     user.access,
+                    TRACK_LABELS[user.track],
                     `${user.progress}/${NUMBERED_STEPS.length}`,
                     <time key="joined" dateTime={user.created_at}>
                       {formatDay(user.created_at)}

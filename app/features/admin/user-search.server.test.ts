@@ -18,7 +18,7 @@ import {
   likePattern,
   matchingUsers,
   searchUsers,
-  withProgress,
+  withProgressAndTrack,
 } from './user-search.server';
 
 let handle: DatabaseHandle;
@@ -446,8 +446,8 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
     for (let page = 1; page <= 6; page += 1) {
       queries = 0;
       const result = await searchUsers(counted, { q: '', page });
-      // The count, the page and the progress of its ten users.
-      expect(queries).toBe(3);
+      // The count, the page, and the progress and the track of its ten users.
+      expect(queries).toBe(4);
       const want = expected({ q: '' }).slice((page - 1) * 10, page * 10);
       expect(result.users.map((user) => [user.id, user.progress])).toEqual(
         want.map((user) => [user.id, user.progress]),
@@ -456,7 +456,7 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
     const values = new Set(learners.map((user) => user.progress));
     // Eight, seven (with two steps that have no number), a few, none.
     expect([...values].sort()).toEqual([0, 1, 3, 5, 7, 8]);
-    expect(await withProgress(db.db, [])).toEqual([]);
+    expect(await withProgressAndTrack(db.db, [])).toEqual([]);
   });
 
   it('keeps only the users who completed all eight, counted exactly, alone or combined', async () => {

@@ -2,15 +2,19 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { isPostgres } from '~/db/database.server';
 import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { hasFilters, type UserSearch } from './user-search';
+import { hasFilters, type TrackFilter, type UserFilters, type UserSearch } from './user-search';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 
-/** A user as the admin list shows them, with how many of the numbered steps they completed. */
+/**
+ * A user as the admin list shows them, with how many of the numbered steps they completed
+ * and their track.
+ */
 export type ListedUser = Pick<
   User,
   'id' | 'name' | 'email' | 'access' | 'cohort' | 'created_at'
 > & {
   progress: number;
+  track: TrackFilter;
 };
 
 export interface UserPage {
@@ -147,7 +151,10 @@ export async function searchUsers(db: Kysely<Database>, search: UserSearch): Pro
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
-  const users = await withProgress(db, await pageOfMatches(db, search.q, length, rare, offset));
+  const users = await withProgressAndTrack(
+    db,
+    await pageOfMatches(db, search.q, length, rare, offset),
+  );
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }
 
@@ -158,12 +165,12 @@ const NUMBERED_SLUGS: readonly string[] = NUMBERED_STEPS.map((step) => step.slug
 
 /**
  * `users` with how many of the numbered steps each completed, read for the whole page in one
- * grouped query (the step_completions primary key starts with user_id).
+ * grouped query (the step_completions primary key starts with user_id), and their track.
  */
-export async function withProgress<Row extends { id: string }>(
+export async function withProgressAndTrack<Row extends { id: string }>(
   db: Kysely<Database>,
   users: Row[],
-): Promise<(Row & { progress: number })[]> {
+): Promise<(Row & { progress: number; track: TrackFilter })[]> {
   if (users.length === 0) return [];
   const rows = await db
     .selectFrom('step_completions')
@@ -177,7 +184,49 @@ export async function withProgress<Row extends { id: string }>(
     .groupBy('user_id')
     .execute();
   const done = new Map(rows.map((row) => [row.user_id, Number(row.done)]));
-  return users.map((user) => ({ ...user, progress: done.get(user.id) ?? 0 }));
+  const tracks = await tracksOf(
+    db,
+    users.map((user) => user.id),
+  );
+  return users.map((user) => ({
+    ...user,
+    progress: done.get(user.id) ?? 0,
+    track: tracks.get(user.id) ?? 'none',
+  }));
+}
+
+/** The track of each of `userIds` that holds an active (or overdue) enrolment. */
+async function tracksOf(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, TrackFilter>> {
+  const rows = await db
+    .selectFrom('enrolments')
+    .select(['user_id', 'track'])
+    .where('user_id', 'in', userIds)
+    .where('status', 'in', ENROLLED)
+    .execute();
+  const tracks = new Map<string, TrackFilter>();
+  // FullStack includes FrontEnd: a person with both is FullStack.
+  for (const row of rows)
+    if (tracks.get(row.user_id) !== 'fullstack') tracks.set(row.user_id, row.track);
+  return tracks;
+}
+
+/** The enrolment statuses that hold a track (DESIGN §9): paid up, or an installment late. */
+const ENROLLED = ['active', 'overdue'] as const;
+
+/**
+ * The users on a track (`track=`): an active FullStack enrolment; an active one and none of
+ * them FullStack; none at all. Read through `enrolments_user_id` for each user a filter
+ * keeps, or planned as a semi-join by PostgreSQL.
+ */
+export function onTrack(track: TrackFilter) {
+  const enrolled = (onlyFullstack: boolean) =>
+    sql<SqlBool>`exists (select 1 from enrolments where enrolments.user_id = ${sql.ref('users.id')} and enrolments.status in ('active', 'overdue')${onlyFullstack ? sql` and enrolments.track = 'fullstack'` : sql``})`;
+  if (track === 'fullstack') return enrolled(true);
+  if (track === 'none') return sql<SqlBool>`not ${enrolled(false)}`;
+  return sql<SqlBool>`${enrolled(false)} and not ${enrolled(true)}`;
 }
 
 /**
@@ -210,7 +259,7 @@ export type FilterIndex = 'access' | 'cohort' | 'none';
  */
 export function filterConditions(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'access' | 'cohort' | 'progress'>,
+  search: UserFilters,
   index: FilterIndex,
 ): Expression<SqlBool>[] {
   const postgres = isPostgres(db);
@@ -222,6 +271,7 @@ export function filterConditions(
     conditions.push(sql<SqlBool>`${ref} = ${value}`);
   }
   if (search.progress === 'complete') conditions.push(completedAll());
+  if (search.track) conditions.push(onTrack(search.track));
   return conditions;
 }
 
@@ -268,7 +318,7 @@ async function chooseFilterIndex(
  */
 export function matchingUsers(
   db: Kysely<Database>,
-  search: Pick<UserSearch, 'q' | 'access' | 'cohort' | 'progress'>,
+  search: UserFilters & Pick<UserSearch, 'q'>,
   index: FilterIndex,
 ) {
   let query = db.selectFrom('users');
@@ -300,7 +350,7 @@ export async function searchFilteredUsers(
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > Math.max(WALK_ROWS_LIMIT, size);
-  const users = await withProgress(
+  const users = await withProgressAndTrack(
     db,
     await newestPage(db, matchingUsers(db, search, rare ? index : 'none'), rare, offset),
   );

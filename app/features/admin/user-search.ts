@@ -27,7 +27,14 @@ export const PROGRESS_FILTERS = ['complete'] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 
 /**
- * `?q=&access=&cohort=&progress=&page=` of the admin list. Bad values fall back instead of failing
+ * The Track filter's values (issue 29): `fullstack`, an active FullStack enrolment;
+ * `frontend`, an active enrolment and none of them FullStack; `none`, no active enrolment.
+ */
+export const TRACK_FILTERS = ['frontend', 'fullstack', 'none'] as const;
+export type TrackFilter = (typeof TRACK_FILTERS)[number];
+
+/**
+ * `?q=&access=&cohort=&progress=&track=&page=` of the admin list. Bad values fall back instead of failing
  * (an unknown access or cohort means all of them): a hand-edited URL still shows a list.
  * Whether the cohort exists is checked where the cohorts are read (`withKnownCohort`).
  */
@@ -36,6 +43,7 @@ export const userSearchSchema = z.object({
   access: z.enum(ACCESS_LEVELS).optional().catch(undefined),
   cohort: cohortFilterSchema,
   progress: z.enum(PROGRESS_FILTERS).optional().catch(undefined),
+  track: z.enum(TRACK_FILTERS).optional().catch(undefined),
   page: pageNumberSchema,
 });
 export type UserSearch = z.infer<typeof userSearchSchema>;
@@ -46,6 +54,7 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
     access: params.get('access') || undefined,
     cohort: params.get('cohort') || undefined,
     progress: params.get('progress') || undefined,
+    track: params.get('track') || undefined,
     page: params.get('page') ?? 1,
   });
 }
@@ -62,10 +71,16 @@ export function withKnownCohort<Search extends Pick<UserSearch, 'cohort'>>(
   return known ? search : { ...search, cohort: undefined };
 }
 
-/** Whether a search narrows the list by access, cohort or progress. */
-export function hasFilters(search: Pick<UserSearch, 'access' | 'cohort' | 'progress'>): boolean {
+/** The filters of a search: what narrows the list besides its text. */
+export type UserFilters = Pick<UserSearch, 'access' | 'cohort' | 'progress' | 'track'>;
+
+/** Whether a search narrows the list by access, cohort, progress or track. */
+export function hasFilters(search: UserFilters): boolean {
   return (
-    search.access !== undefined || search.cohort !== undefined || search.progress !== undefined
+    search.access !== undefined ||
+    search.cohort !== undefined ||
+    search.progress !== undefined ||
+    search.track !== undefined
   );
 }
 
@@ -83,11 +98,11 @@ export function pageParam(page: number): string | undefined {
 }
 
 /** `/admin/users.csv` with a search's text and filters: the whole filtered list, as CSV. */
-export function userExportHref({ q, access, cohort, progress }: Omit<UserSearch, 'page'>): string {
-  return `/admin/users.csv${queryString({ q, access, cohort, progress })}`;
+export function userExportHref(search: Omit<UserSearch, 'page'>): string {
+  return `/admin/users.csv${queryString(search)}`;
 }
 
 /** The query string for a search, its filters and page, leaving out defaults. */
-export function userSearchQuery({ q, access, cohort, progress, page }: UserSearch): string {
-  return queryString({ q, access, cohort, progress, page: pageParam(page) });
+export function userSearchQuery({ page, ...search }: UserSearch): string {
+  return queryString({ ...search, page: pageParam(page) });
 }
