@@ -48,6 +48,14 @@ const enrolmentOf = (orderId: string) =>
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
 
+/** What the event log kept of an event: its outcome and the note that says why. */
+const recordedEvent = (eventId: string) =>
+  database.db
+    .selectFrom('payment_events')
+    .select(['outcome', 'note'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+
 async function buyer(access: Access = 'none', planId = 'fed-upfront') {
   const user = await insertUser(database.db, { access });
   const order = await createOrder(database.db, {
@@ -115,11 +123,7 @@ describe('applying verified payment events', () => {
     ).toBe('mismatch');
     expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect(await count('payments', user.id)).toBe(0);
-    const recorded = await database.db
-      .selectFrom('payment_events')
-      .selectAll()
-      .where('event_id', '=', cheap.eventId)
-      .executeTakeFirstOrThrow();
+    const recorded = await recordedEvent(cheap.eventId);
     expect(recorded.outcome).toBe('mismatch');
     expect(recorded.note).toContain('Paid $1, the order is for $400');
   });
@@ -217,11 +221,7 @@ describe('an order paid in full', () => {
     const again = paid(order.id, 'pay_twice');
     expect((await applyPaymentEvent(database.db, again)).outcome).toBe('mismatch');
     expect(await count('payments', user.id)).toBe(1);
-    const recorded = await database.db
-      .selectFrom('payment_events')
-      .select('note')
-      .where('event_id', '=', again.eventId)
-      .executeTakeFirstOrThrow();
+    const recorded = await recordedEvent(again.eventId);
     expect(recorded.note).toContain('refund it');
   });
 });
