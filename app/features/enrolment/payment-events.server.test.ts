@@ -144,12 +144,7 @@ describe('applying verified payment events', () => {
     await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
     await applyPaymentEvent(database.db, refund('pay_r', order.id));
     expect((await accessOf(database.db, user.id)).access).toBe('none');
-    const enrolment = await database.db
-      .selectFrom('enrolments')
-      .select('status')
-      .where('order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
-    expect(enrolment.status).toBe('refunded');
+    expect((await enrolmentOf(order.id)).status).toBe('refunded');
 
     // An admin's grant stands after the refund of a later payment.
     const granted = await buyer();
@@ -188,12 +183,7 @@ describe('applying verified payment events', () => {
       kind: 'payment-failed',
       reason: 'Card declined',
     });
-    const enrolment = () =>
-      database.db
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .executeTakeFirstOrThrow();
+    const enrolment = () => enrolmentOf(order.id);
     expect(await enrolment()).toMatchObject({ status: 'overdue', installments_paid: 1 });
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     const subjects = async () =>
