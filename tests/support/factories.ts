@@ -25,6 +25,12 @@ import { startSession } from '~/features/auth/session.server';
 
 let counter = 0;
 
+/**
+ * The admin a test's commands are done by. Commands take who acts as a name and id to record,
+ * not as a row, so no user is written for it.
+ */
+export const admin = { id: 'admin-1', name: 'Ada Admin' };
+
 /** A user with no access and no cohort unless told; created a second apart, in order. */
 export async function insertUser(
   db: Kysely<Database>,

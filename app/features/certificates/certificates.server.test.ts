@@ -4,6 +4,7 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
 import {
+  admin,
   insertApprovedProjects,
   insertEnrolment,
   insertUser,
@@ -23,7 +24,6 @@ import { publicCertificate } from './certificates.server';
 
 const database = useTestDatabase();
 
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 const now = new Date('2026-12-01T10:00:00.000Z');
 
 async function completeSteps(userId: string, count = NUMBERED_STEPS.length) {

@@ -5,7 +5,7 @@ import { recordSignIn } from '~/features/auth/user-records.server';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
+import { admin, accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
 import { onSignIn as setUpSignIn } from '~/features/auth/on-sign-in.server';
@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 let subjects = 0;
 
 function signIn(email: string, emailVerified: boolean) {
