@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { insertEnrolment } from '../../../tests/support/factories';
+import { insertEnrolment, insertUsers } from '../../../tests/support/factories';
 import { EXPORT_BATCH_SIZE, csvField, csvRecord } from './csv-export.server';
 import { exportFileName, userExportStream } from './user-export.server';
 import type { UserSearch } from './user-search';
@@ -131,12 +131,7 @@ describe('the user export', () => {
         created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(index / 400) * 1000).toISOString(),
       });
     }
-    for (let start = 0; start < users.length; start += 500) {
-      await handle.db
-        .insertInto('users')
-        .values(users.slice(start, start + 500))
-        .execute();
-    }
+    await insertUsers(handle.db, users);
     const enrol = (id: string, userId: string, status: EnrolmentStatus, at: string) =>
       insertEnrolment(handle.db, { id, userId, orderId: null, status, source: 'admin', at });
     // The latest enrolment counts, whatever the order the rows were written in.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { insertUser } from '../../../tests/support/factories';
+import { insertUser, insertUsers } from '../../../tests/support/factories';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
@@ -253,12 +253,7 @@ describe('access and cohort filters', () => {
         created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(index / 4) * 60_000).toISOString(),
       });
     }
-    for (let start = 0; start < people.length; start += 500) {
-      await filtered.db
-        .insertInto('users')
-        .values(people.slice(start, start + 500))
-        .execute();
-    }
+    await insertUsers(filtered.db, people);
   });
   afterAll(() => filtered.close());
 
