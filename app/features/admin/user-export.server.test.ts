@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
+import { queryCounter } from '../../../tests/support/query-counter';
 import { insertEnrolment, insertUsers } from '../../../tests/support/factories';
 import { EXPORT_BATCH_SIZE, csvField, csvRecord } from './csv-export.server';
 import { exportFileName, userExportStream } from './user-export.server';
@@ -252,15 +253,8 @@ describe('the user export', () => {
   });
 
   it('reads a batch only when the last one has been taken, and stops when cancelled', async () => {
-    let queries = 0;
-    const counted = handle.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const reader = userExportStream(counted, { q: '' }).getReader();
+    const counted = queryCounter(handle.db);
+    const reader = userExportStream(counted.db, { q: '' }).getReader();
     const header = await reader.read();
     expect(new TextDecoder().decode(header.value)).toBe(
       'name,email,access,cohort,joined,enrolment status\r\n',
@@ -268,9 +262,9 @@ describe('the user export', () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value).split('\r\n')).toHaveLength(EXPORT_BATCH_SIZE + 1);
     // The stream may have asked for one batch ahead, not for the whole list.
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(counted.queries).toBeLessThanOrEqual(2);
     await reader.cancel();
     await new Promise((done) => setTimeout(done, 50));
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(counted.queries).toBeLessThanOrEqual(2);
   });
 });

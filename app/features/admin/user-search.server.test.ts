@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
+import { queryCounter } from '../../../tests/support/query-counter';
 import { insertUser, insertUsers } from '../../../tests/support/factories';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
@@ -430,19 +431,12 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
   }
 
   it('shows how many numbered steps each user on the page completed, in one query', async () => {
-    let queries = 0;
-    const counted = db.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const counted = queryCounter(db.db);
     for (let page = 1; page <= 6; page += 1) {
-      queries = 0;
-      const result = await searchUsers(counted, { q: '', page });
+      counted.queries = 0;
+      const result = await searchUsers(counted.db, { q: '', page });
       // The count, the page and the progress of its ten users.
-      expect(queries).toBe(3);
+      expect(counted.queries).toBe(3);
       const want = expected({ q: '' }).slice((page - 1) * 10, page * 10);
       expect(result.users.map((user) => [user.id, user.progress])).toEqual(
         want.map((user) => [user.id, user.progress]),
