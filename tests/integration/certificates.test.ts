@@ -57,6 +57,10 @@ const post = (path: string, form: Record<string, string> | URLSearchParams, acco
     body: new URLSearchParams(form),
   });
 
+/** The admin issues `holder` a certificate with these fields, from the user's details page. */
+const issue = (holder: Account, fields: { name: string; note?: string }) =>
+  post(`/admin/user-details/${holder.id}`, { intent: 'issue-certificate', ...fields }, admin);
+
 const get = (path: string, account?: Account) =>
   fetch(`${server.origin}${path}`, {
     redirect: 'manual',
@@ -114,47 +118,27 @@ describe('issuing', () => {
     }));
     await database.db.insertInto('step_completions').values(steps).execute();
     await insertApprovedProjects(database.db, other.id, { id: admin.id, name: 'Ada Admin' }, 6);
-    const refused = await post(
-      `/admin/user-details/${other.id}`,
-      { intent: 'issue-certificate', name: 'Other Student', note: '' },
-      admin,
-    );
+    const refused = await issue(other, { name: 'Other Student', note: '' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
     expect(await certificatesOf(other.id)).toEqual([]);
   });
 
   it('before all 8 steps needs a note (400 with the message, nothing written)', async () => {
-    const refused = await post(
-      `/admin/user-details/${early.id}`,
-      { intent: 'issue-certificate', name: 'Early Student', note: '' },
-      admin,
-    );
+    const refused = await issue(early, { name: 'Early Student', note: '' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
-    const noName = await post(
-      `/admin/user-details/${early.id}`,
-      { intent: 'issue-certificate', name: '   ', note: 'Attended every class' },
-      admin,
-    );
+    const noName = await issue(early, { name: '   ', note: 'Attended every class' });
     expect(noName.status).toBe(400);
     expect(await certificatesOf(early.id)).toEqual([]);
 
-    const issued = await post(
-      `/admin/user-details/${early.id}`,
-      { intent: 'issue-certificate', name: 'Early Student', note: 'Attended every class' },
-      admin,
-    );
+    const issued = await issue(early, { name: 'Early Student', note: 'Attended every class' });
     expect(issued.status).toBe(302);
     expect((await certificatesOf(early.id))[0]).toMatchObject({ note: 'Attended every class' });
   });
 
   it('after all 8 steps: the certificate, the way back to the page, and the e-mail with the link', async () => {
-    const issued = await post(
-      `/admin/user-details/${student.id}`,
-      { intent: 'issue-certificate', name: 'Tobiloba Graduate', note: '' },
-      admin,
-    );
+    const issued = await issue(student, { name: 'Tobiloba Graduate', note: '' });
     expect(issued.status).toBe(302);
     expect(issued.headers.get('location')).toBe(`/admin/user-details/${student.id}`);
     const [certificate] = await certificatesOf(student.id);
@@ -165,11 +149,7 @@ describe('issuing', () => {
     expect(mail.subject).toBe('Your certificate of completion is ready');
     expect(mail.text).toContain(`${server.origin}/certificates/${certificateId}`);
 
-    const again = await post(
-      `/admin/user-details/${student.id}`,
-      { intent: 'issue-certificate', name: 'Second One' },
-      admin,
-    );
+    const again = await issue(student, { name: 'Second One' });
     expect(again.status).toBe(409);
     expect(await certificatesOf(student.id)).toHaveLength(1);
 

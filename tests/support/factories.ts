@@ -25,6 +25,25 @@ import { startSession } from '~/features/auth/session.server';
 
 let counter = 0;
 
+/**
+ * The admin a test's commands are done by. Commands take who acts as a name and id to record,
+ * not as a row, so no user is written for it.
+ */
+export const admin = { id: 'admin-1', name: 'Ada Admin' };
+
+/**
+ * Many whole user rows at once (a test that needs thousands), 500 a statement so that no
+ * engine's limit on bound values is reached.
+ */
+export async function insertUsers(db: Kysely<Database>, users: Insertable<UsersTable>[]) {
+  for (let start = 0; start < users.length; start += 500) {
+    await db
+      .insertInto('users')
+      .values(users.slice(start, start + 500))
+      .execute();
+  }
+}
+
 /** A user with no access and no cohort unless told; created a second apart, in order. */
 export async function insertUser(
   db: Kysely<Database>,

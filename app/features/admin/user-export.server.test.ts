@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '~/db/database.server';
 import type { EnrolmentStatus, NewUser } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { insertEnrolment } from '../../../tests/support/factories';
+import { queryCounter } from '../../../tests/support/query-counter';
+import { insertEnrolment, insertUsers } from '../../../tests/support/factories';
 import { EXPORT_BATCH_SIZE, csvField, csvRecord } from './csv-export.server';
 import { exportFileName, userExportStream } from './user-export.server';
 import type { UserSearch } from './user-search';
@@ -131,12 +132,7 @@ describe('the user export', () => {
         created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(index / 400) * 1000).toISOString(),
       });
     }
-    for (let start = 0; start < users.length; start += 500) {
-      await handle.db
-        .insertInto('users')
-        .values(users.slice(start, start + 500))
-        .execute();
-    }
+    await insertUsers(handle.db, users);
     const enrol = (id: string, userId: string, status: EnrolmentStatus, at: string) =>
       insertEnrolment(handle.db, { id, userId, orderId: null, status, source: 'admin', at });
     // The latest enrolment counts, whatever the order the rows were written in.
@@ -267,15 +263,8 @@ describe('the user export', () => {
   });
 
   it('reads a batch only when the last one has been taken, and stops when cancelled', async () => {
-    let queries = 0;
-    const counted = handle.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const reader = userExportStream(counted, { q: '' }).getReader();
+    const counted = queryCounter(handle.db);
+    const reader = userExportStream(counted.db, { q: '' }).getReader();
     const header = await reader.read();
     expect(new TextDecoder().decode(header.value)).toBe(
       'name,email,access,cohort,joined,enrolment status,track\r\n',
@@ -283,9 +272,9 @@ describe('the user export', () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value).split('\r\n')).toHaveLength(EXPORT_BATCH_SIZE + 1);
     // The stream may have asked for one batch ahead, not for the whole list.
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(counted.queries).toBeLessThanOrEqual(2);
     await reader.cancel();
     await new Promise((done) => setTimeout(done, 50));
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(counted.queries).toBeLessThanOrEqual(2);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { insertUser } from '../../../tests/support/factories';
+import { queryCounter } from '../../../tests/support/query-counter';
+import { insertUser, insertUsers } from '../../../tests/support/factories';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
@@ -253,12 +254,7 @@ describe('access and cohort filters', () => {
         created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(index / 4) * 60_000).toISOString(),
       });
     }
-    for (let start = 0; start < people.length; start += 500) {
-      await filtered.db
-        .insertInto('users')
-        .values(people.slice(start, start + 500))
-        .execute();
-    }
+    await insertUsers(filtered.db, people);
   });
   afterAll(() => filtered.close());
 
@@ -435,19 +431,12 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
   }
 
   it('shows how many numbered steps each user on the page completed, in one query', async () => {
-    let queries = 0;
-    const counted = db.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const counted = queryCounter(db.db);
     for (let page = 1; page <= 6; page += 1) {
-      queries = 0;
-      const result = await searchUsers(counted, { q: '', page });
+      counted.queries = 0;
+      const result = await searchUsers(counted.db, { q: '', page });
       // The count, the page, and the progress and the track of its ten users.
-      expect(queries).toBe(4);
+      expect(counted.queries).toBe(4);
       const want = expected({ q: '' }).slice((page - 1) * 10, page * 10);
       expect(result.users.map((user) => [user.id, user.progress])).toEqual(
         want.map((user) => [user.id, user.progress]),

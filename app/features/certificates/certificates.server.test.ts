@@ -4,6 +4,7 @@ import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
 import {
+  admin,
   insertApprovedProjects,
   insertEnrolment,
   insertUser,
@@ -23,7 +24,6 @@ import { publicCertificate } from './certificates.server';
 
 const database = useTestDatabase();
 
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 const now = new Date('2026-12-01T10:00:00.000Z');
 
 async function completeSteps(userId: string, count = NUMBERED_STEPS.length) {
@@ -36,6 +36,14 @@ async function completeSteps(userId: string, count = NUMBERED_STEPS.length) {
 async function completeCourse(userId: string) {
   await completeSteps(userId);
   await insertApprovedProjects(database.db, userId, admin);
+}
+
+/** A student who finished the course and holds a certificate issued under `name`. */
+async function certifiedStudent(name: string) {
+  const student = await insertUser(database.db, { access: 'level-1' });
+  await completeCourse(student.id);
+  const { certificate } = await issueCertificate(database.db, { userId: student.id, name, admin });
+  return { student, certificate };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<CertificateError> {
@@ -133,13 +141,7 @@ describe('issuing a certificate', () => {
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(student.id)).toEqual([]);
 
-    const other = await insertUser(database.db, { access: 'level-1' });
-    await completeCourse(other.id);
-    const { certificate } = await issueCertificate(database.db, {
-      userId: other.id,
-      name: 'All Done',
-      admin,
-    });
+    const { certificate } = await certifiedStudent('All Done');
     expect(certificate.note).toBeNull();
   });
 
@@ -235,13 +237,7 @@ describe('issuing a certificate', () => {
 
 describe('revoking a certificate', () => {
   it('needs a reason, records who and when, happens once; the public page then says revoked', async () => {
-    const student = await insertUser(database.db, { access: 'level-1' });
-    await completeCourse(student.id);
-    const { certificate } = await issueCertificate(database.db, {
-      userId: student.id,
-      name: 'Revoke Me',
-      admin,
-    });
+    const { certificate } = await certifiedStudent('Revoke Me');
     const noReason = await refusal(
       revokeCertificate(database.db, certificate.id, { reason: '  ', admin }),
     );
@@ -283,14 +279,8 @@ describe('revoking a certificate', () => {
 
 describe('listing a certificate for search engines', () => {
   it('only its holder can choose, only while it is valid; the page is indexable only then', async () => {
-    const student = await insertUser(database.db, { access: 'level-1' });
+    const { student, certificate } = await certifiedStudent('Listed Student');
     const other = await insertUser(database.db, { access: 'level-1' });
-    await completeCourse(student.id);
-    const { certificate } = await issueCertificate(database.db, {
-      userId: student.id,
-      name: 'Listed Student',
-      admin,
-    });
     expect(publicCertificate(certificate, 'https://academy.example').indexable).toBe(false);
 
     expect(await setCertificateListed(database.db, certificate.id, other.id, true)).toBe(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { insertUser } from '../../../tests/support/factories';
+import { admin, insertUser } from '../../../tests/support/factories';
 import {
   CohortNameTaken,
   cohortOptions,
@@ -13,8 +13,6 @@ import {
 } from './cohorts.server';
 
 const database = useTestDatabase();
-
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 
 describe('cohorts', () => {
   it('start with Cohort 1, so a fresh install offers what the specification lists', async () => {

@@ -48,6 +48,14 @@ const enrolmentOf = (orderId: string) =>
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
 
+/** What the event log kept of an event: its outcome and the note that says why. */
+const recordedEvent = (eventId: string) =>
+  database.db
+    .selectFrom('payment_events')
+    .select(['outcome', 'note'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+
 async function buyer(access: Access = 'none', planId = 'fed-upfront') {
   const user = await insertUser(database.db, { access });
   const order = await createOrder(database.db, {
@@ -115,11 +123,7 @@ describe('applying verified payment events', () => {
     ).toBe('mismatch');
     expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect(await count('payments', user.id)).toBe(0);
-    const recorded = await database.db
-      .selectFrom('payment_events')
-      .selectAll()
-      .where('event_id', '=', cheap.eventId)
-      .executeTakeFirstOrThrow();
+    const recorded = await recordedEvent(cheap.eventId);
     expect(recorded.outcome).toBe('mismatch');
     expect(recorded.note).toContain('Paid $1, the order is for $400');
   });
@@ -140,12 +144,7 @@ describe('applying verified payment events', () => {
     await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
     await applyPaymentEvent(database.db, refund('pay_r', order.id));
     expect((await accessOf(database.db, user.id)).access).toBe('none');
-    const enrolment = await database.db
-      .selectFrom('enrolments')
-      .select('status')
-      .where('order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
-    expect(enrolment.status).toBe('refunded');
+    expect((await enrolmentOf(order.id)).status).toBe('refunded');
 
     // An admin's grant stands after the refund of a later payment.
     const granted = await buyer();
@@ -184,12 +183,7 @@ describe('applying verified payment events', () => {
       kind: 'payment-failed',
       reason: 'Card declined',
     });
-    const enrolment = () =>
-      database.db
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .executeTakeFirstOrThrow();
+    const enrolment = () => enrolmentOf(order.id);
     expect(await enrolment()).toMatchObject({ status: 'overdue', installments_paid: 1 });
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     const subjects = async () =>
@@ -217,11 +211,7 @@ describe('an order paid in full', () => {
     const again = paid(order.id, 'pay_twice');
     expect((await applyPaymentEvent(database.db, again)).outcome).toBe('mismatch');
     expect(await count('payments', user.id)).toBe(1);
-    const recorded = await database.db
-      .selectFrom('payment_events')
-      .select('note')
-      .where('event_id', '=', again.eventId)
-      .executeTakeFirstOrThrow();
+    const recorded = await recordedEvent(again.eventId);
     expect(recorded.note).toContain('refund it');
   });
 });

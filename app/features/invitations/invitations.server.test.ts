@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
+import { useTestDatabase } from '../../../tests/support/test-database';
+import { admin, accessOf, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { CSV_WITHOUT_EMAIL, parseAddressCsv, parseAddressText } from './address-list';
 import { inviteAddresses, listPendingInvitations, revokeInvitation } from './invitations.server';
 import { onSignIn as setUpSignIn } from '~/features/auth/on-sign-in.server';
 
-let database: DatabaseHandle;
+const database = useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   await createCohort(database.db, {
     name: 'Cohort 2',
     startDate: '2027-01-12',
@@ -20,9 +18,7 @@ beforeAll(async () => {
     capacity: null,
   });
 });
-afterAll(() => database.close());
 
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 let subjects = 0;
 
 function signIn(email: string, emailVerified: boolean) {

@@ -6,13 +6,12 @@ import { changeUserStatus } from '~/features/admin/user-status.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
 import type { User } from '~/db/schema';
-import { insertCohort, insertUser } from '../../../tests/support/factories';
+import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addLiveClasses, cancelLiveClass, updateLiveClass } from './live-sessions.server';
 
 const ORIGIN = 'https://academy.example';
 const FROM = { name: 'Frontier Dev Academy', address: 'hello@academy.example' };
-const ADMIN = { id: 'admin-1', name: 'Ada Admin' };
 const database = useTestDatabase();
 let clock = new Date('2026-11-20T10:00:00.000Z');
 
@@ -128,7 +127,7 @@ describe('the e-mails of a class change', () => {
       db,
       'c1',
       classInput('2026-12-01T17:00:00.000Z'),
-      ADMIN,
+      admin,
       clock,
     ))!;
     const invitations = await deliver();
@@ -195,15 +194,15 @@ describe('the e-mails of a class change', () => {
       db,
       'c2',
       { ...classInput('2026-12-03T17:00:00.000Z'), repeatWeeks: 2 },
-      ADMIN,
+      admin,
       clock,
     ))!;
     await deliver();
     const fay = await insertUser(db, { name: 'Fay', email: 'fay@example.com', access: 'level-1' });
-    await changeUserStatus(db, fay.id, { cohort: 'c2' }, ADMIN, { now: clock });
+    await changeUserStatus(db, fay.id, { cohort: 'c2' }, admin, { now: clock });
     // Course access given to someone who already is in the cohort: the same welcome.
     const gil = await insertUser(db, { name: 'Gil', email: 'gil@example.com', cohort: 'c2' });
-    await changeUserStatus(db, gil.id, { access: 'level-1' }, ADMIN, { now: clock });
+    await changeUserStatus(db, gil.id, { access: 'level-1' }, admin, { now: clock });
     const welcome = (await deliver()).filter((message) => message.mail.attachments.length > 0);
     expect(welcome.map((message) => message.to)).toEqual([
       fay.email,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '~/db/schema';
 import { addMentor } from '~/features/mentors/mentors.server';
-import { insertCohort, insertUser } from '../../../tests/support/factories';
+import { admin as by, insertCohort, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addClassSchema } from './live-class-form';
 import {
@@ -20,7 +20,6 @@ const database = useTestDatabase();
 
 const NOW = new Date('2026-12-01T09:00:00Z');
 const ZONE = 'Africa/Lagos';
-const by = { id: 'admin-1', name: 'Ada Admin' };
 
 let cohorts = 0;
 async function newCohort() {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/database.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access, User } from '~/db/schema';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { createCohort } from '~/features/cohorts/cohorts.server';
@@ -7,7 +6,7 @@ import { renderEmail } from '~/features/email/email-renderer.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { insertUser } from '../../../tests/support/factories';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   approvedProjectCount,
   canReview,
@@ -19,13 +18,11 @@ import {
   waitingReviewsFor,
 } from './submissions.server';
 
-let database: DatabaseHandle;
+const database = useTestDatabase();
 let admin: User;
 beforeAll(async () => {
-  database = await createTestDatabase();
   admin = await insertUser(database.db, { access: 'admin', name: 'Ada Admin' });
 });
-afterAll(() => database.close());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
 const by = (user: User) => ({ id: user.id, name: user.name });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
-import type { DatabaseHandle } from '~/db/database.server';
 import type { User } from '~/db/schema';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { insertUser } from '../../../tests/support/factories';
 import { answerFields, passingCount } from '../../../tests/support/quiz-answers';
-import { createTestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/test-database';
 import { answerField } from './quiz';
 import {
   gradedAttemptResult,
@@ -17,11 +16,7 @@ import {
   submitAttempt,
 } from './quiz-attempts.server';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const QUIZ = 'javascript';
 const questions = QUIZ_QUESTIONS[QUIZ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, insertUser, rowsOf } from '../../../tests/support/factories';
+import { admin, accessOf, insertUser, rowsOf } from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -30,7 +30,6 @@ async function student(access: Access = 'none') {
   };
   return { user, submission };
 }
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 
 const transfersOf = (userId: string) =>
   database.db.selectFrom('bank_transfers').select('id').where('user_id', '=', userId).execute();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { insertUser } from '../../../tests/support/factories';
+import { admin, insertUser } from '../../../tests/support/factories';
 import { decideTransfer, submitTransfer } from './bank-transfers.server';
 import { countPendingTransfers, listTransferQueue } from './transfer-queue.server';
 
@@ -12,7 +12,6 @@ const receipt = {
   type: 'application/pdf' as const,
   fileName: 'r.pdf',
 };
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
 
 describe('the admin transfer queue', () => {
