@@ -13,7 +13,7 @@ import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
   createAccount,
-  openE2eDatabase,
+  readRow,
   readValue,
   useAccount,
   withE2eDatabase,
@@ -137,14 +137,11 @@ function classItem(page: Page, title: string) {
 }
 
 function attendanceOf(sessionId: string, userId: string) {
-  const db = openE2eDatabase();
-  try {
-    return db
-      .prepare('select first_joined_at from live_attendance where session_id = ? and user_id = ?')
-      .get(sessionId, userId) as { first_joined_at: string | null } | undefined;
-  } finally {
-    db.close();
-  }
+  return readRow<{ first_joined_at: string | null }>(
+    'select first_joined_at from live_attendance where session_id = ? and user_id = ?',
+    sessionId,
+    userId,
+  );
 }
 
 for (const zone of ['America/New_York', 'Africa/Lagos']) {
