@@ -4,7 +4,7 @@ import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
-import { enqueueEmail } from '~/features/email/outbox.server';
+import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
@@ -208,11 +208,7 @@ async function emailStudent(
   key: string,
   now: Date,
 ): Promise<void> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', transfer.user_id)
-    .executeTakeFirstOrThrow();
+  const user = await recipientOf(trx, transfer.user_id);
   const common = {
     name: user.name,
     planName: planName(transfer.plan_id),
