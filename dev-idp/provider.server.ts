@@ -323,35 +323,25 @@ function validate(form: URLSearchParams): { email: string; name: string } | Form
     email: rawEmail.slice(0, MAX_FIELD_LENGTH * 2),
     name: rawName.slice(0, MAX_FIELD_LENGTH * 2),
   };
-  if (!email) return { ...state, error: 'Enter an email address.', invalidField: 'email' };
+  // The form comes back as it was typed, with the one message beside the field it is about.
+  const refused = (error: string, invalidField: 'email' | 'name'): FormState => ({
+    ...state,
+    error,
+    invalidField,
+  });
+  if (!email) return refused('Enter an email address.', 'email');
   if (email.length > MAX_FIELD_LENGTH) {
-    return {
-      ...state,
-      error: `The email address must be at most ${MAX_FIELD_LENGTH} characters.`,
-      invalidField: 'email',
-    };
+    return refused(`The email address must be at most ${MAX_FIELD_LENGTH} characters.`, 'email');
   }
   if (!EMAIL_PATTERN.test(email)) {
-    return {
-      ...state,
-      error: 'Enter a valid email address, like name@example.com.',
-      invalidField: 'email',
-    };
+    return refused('Enter a valid email address, like name@example.com.', 'email');
   }
-  if (!name) return { ...state, error: 'Enter a display name.', invalidField: 'name' };
+  if (!name) return refused('Enter a display name.', 'name');
   if (name.length > MAX_FIELD_LENGTH) {
-    return {
-      ...state,
-      error: `The display name must be at most ${MAX_FIELD_LENGTH} characters.`,
-      invalidField: 'name',
-    };
+    return refused(`The display name must be at most ${MAX_FIELD_LENGTH} characters.`, 'name');
   }
   if (CONTROL_CHARACTERS.test(name)) {
-    return {
-      ...state,
-      error: 'The display name contains characters that are not allowed.',
-      invalidField: 'name',
-    };
+    return refused('The display name contains characters that are not allowed.', 'name');
   }
   return { email, name };
 }

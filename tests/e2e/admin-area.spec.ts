@@ -266,24 +266,18 @@ test("changes appear live in another admin's open list, new users too", async ({
 
 test.describe('raw requests', () => {
   test('tampered values, non-admins and unknown ids change nothing', async () => {
+    /** A raw post of the user page's form: the user's access and cohort. */
+    const saveDetails = (id: string, cookie: string, access: string, cohort: string) =>
+      postForm(`/admin/user-details/${id}`, cookie, { access, cohort });
     const target = seeded[20]!;
     const before = readUser(target.id);
-    const tampered = await postForm(`/admin/user-details/${target.id}`, admin.cookie, {
-      access: 'admin',
-      cohort: 'none',
-    });
+    const tampered = await saveDetails(target.id, admin.cookie, 'admin', 'none');
     // Admin is never granted from the form (an admin's own row offers it only to keep it).
     expect(tampered.status).toBe(403);
-    const badCohort = await postForm(`/admin/user-details/${target.id}`, admin.cookie, {
-      access: 'none',
-      cohort: 'cohort-9',
-    });
+    const badCohort = await saveDetails(target.id, admin.cookie, 'none', 'cohort-9');
     expect(badCohort.status).toBe(400);
     const student = await createAccount('level-1');
-    const notAdmin = await postForm(`/admin/user-details/${target.id}`, student.cookie, {
-      access: 'level-1',
-      cohort: 'cohort-1',
-    });
+    const notAdmin = await saveDetails(target.id, student.cookie, 'level-1', 'cohort-1');
     expect(notAdmin.status).toBe(403);
     expect(readUser(target.id)).toEqual(before);
 
@@ -294,16 +288,10 @@ test.describe('raw requests', () => {
     const unknownPage = await unknown.text();
     expect(unknownPage).toContain('Document not found');
     expect(unknownPage).toMatch(/<a[^>]*href="\/admin\/home"[^>]*>Back to List of Users<\/a>/);
-    const unknownPost = await postForm('/admin/user-details/no-such-user', admin.cookie, {
-      access: 'none',
-      cohort: 'none',
-    });
+    const unknownPost = await saveDetails('no-such-user', admin.cookie, 'none', 'none');
     expect(unknownPost.status).toBe(404);
 
-    const ownAccess = await postForm(`/admin/user-details/${admin.id}`, admin.cookie, {
-      access: 'none',
-      cohort: 'none',
-    });
+    const ownAccess = await saveDetails(admin.id, admin.cookie, 'none', 'none');
     expect(ownAccess.status).toBe(403);
     expect(readUser(admin.id).access).toBe('admin');
   });

@@ -6,11 +6,12 @@ import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-d
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import {
   createAccount,
-  openE2eDatabase,
   seedUsers,
   type TestAccount,
   useAccount,
+  withE2eDatabase,
 } from './sessions';
+import { insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 /**
@@ -215,28 +216,20 @@ test('the open list updates live with filters on', async ({ browser, page, conte
   // Users of its own: the other tests count the seeded ones.
   const live = `lv${randomBytes(3).toString('hex')}`;
   const created = new Date().toISOString();
-  const db = openE2eDatabase();
-  try {
-    const insert = db.prepare(
-      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, 'none', ?)",
-    );
-    insert.run(
-      `${live}-student`,
-      `Student ${live}`,
-      `student.${live}@example.org`,
-      'level-1',
-      created,
-    );
-    insert.run(
-      `${live}-newcomer`,
-      `Newcomer ${live}`,
-      `newcomer.${live}@example.org`,
-      'none',
-      created,
-    );
-  } finally {
-    db.close();
-  }
+  await withE2eDatabase(async (db) => {
+    for (const [key, name, access] of [
+      ['student', 'Student', 'level-1'],
+      ['newcomer', 'Newcomer', 'none'],
+    ] as const) {
+      await insertUser(db, {
+        id: `${live}-${key}`,
+        name: `${name} ${live}`,
+        email: `${key}.${live}@example.org`,
+        access,
+        created_at: created,
+      });
+    }
+  });
   await useAccount(context, admin);
   await gotoApp(page, `/admin/home?q=${live}&access=level-1`);
   await expect(page.getByTestId('user-count')).toHaveText('1 user');
@@ -285,32 +278,30 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
     { id: `${pq}-finisher`, name: `Finisher ${pq}`, access: 'level-1', steps: 8 },
     { id: `${pq}-halfway`, name: `Halfway ${pq}`, access: 'level-1', steps: 4 },
     { id: `${pq}-graduate`, name: `Graduate ${pq}`, access: 'none', steps: 8 },
-  ];
-  const db = openE2eDatabase();
-  try {
-    const insertUser = db.prepare(
-      "insert into users (id, name, email, access, cohort, created_at) values (?, ?, ?, ?, 'none', ?)",
-    );
-    const insertStep = db.prepare(
-      'insert into step_completions (user_id, step, completed_at) values (?, ?, ?)',
-    );
+  ] as const;
+  await withE2eDatabase(async (db) => {
     for (const [index, learner] of learners.entries()) {
-      insertUser.run(
-        learner.id,
-        learner.name,
-        `${learner.id}@example.org`,
-        learner.access,
-        new Date(start + index * 60_000).toISOString(),
-      );
-      for (const step of NUMBERED_STEPS.slice(0, learner.steps)) {
-        insertStep.run(learner.id, step.slug, new Date().toISOString());
-      }
+      await insertUser(db, {
+        id: learner.id,
+        name: learner.name,
+        email: `${learner.id}@example.org`,
+        access: learner.access,
+        created_at: new Date(start + index * 60_000).toISOString(),
+      });
       // A step without a number does not count.
-      insertStep.run(learner.id, 'home', new Date().toISOString());
+      const steps = [...NUMBERED_STEPS.slice(0, learner.steps).map((step) => step.slug), 'home'];
+      await db
+        .insertInto('step_completions')
+        .values(
+          steps.map((step) => ({
+            user_id: learner.id,
+            step,
+            completed_at: new Date().toISOString(),
+          })),
+        )
+        .execute();
     }
-  } finally {
-    db.close();
-  }
+  });
 
   await useAccount(context, admin);
   await gotoApp(page, `/admin/home?q=${pq}&page=2`);

@@ -17,6 +17,8 @@ import { insertApprovedProjects } from '../support/factories';
 import {
   createAccount,
   openE2eDatabase,
+  readRows,
+  runStatement,
   useAccount,
   withE2eDatabase,
   type TestAccount,
@@ -52,30 +54,23 @@ interface CertificateRow {
 }
 
 function certificatesOf(userId: string): CertificateRow[] {
-  const db = openE2eDatabase();
-  try {
-    return db
-      .prepare(
-        'select id, name, note, listed, revoked_at from certificates where user_id = ? order by issued_at desc',
-      )
-      .all(userId) as CertificateRow[];
-  } finally {
-    db.close();
-  }
+  return readRows(
+    'select id, name, note, listed, revoked_at from certificates where user_id = ? order by issued_at desc',
+    userId,
+  );
 }
 
 /** A certificate written straight to the database, for tests about who may see what. */
 function insertCertificate(user: TestAccount, name = user.name): string {
   const id = randomBytes(16).toString('base64url');
-  const db = openE2eDatabase();
-  try {
-    db.prepare(
-      `insert into certificates (id, user_id, name, track, cohort_name, issued_at, issued_by, issued_by_name, listed)
-       values (?, ?, ?, 'frontend', 'Cohort 1', ?, 'e2e', 'E2E Admin', 0)`,
-    ).run(id, user.id, name, new Date().toISOString());
-  } finally {
-    db.close();
-  }
+  runStatement(
+    `insert into certificates (id, user_id, name, track, cohort_name, issued_at, issued_by, issued_by_name, listed)
+     values (?, ?, ?, 'frontend', 'Cohort 1', ?, 'e2e', 'E2E Admin', 0)`,
+    id,
+    user.id,
+    name,
+    new Date().toISOString(),
+  );
   return id;
 }
 
@@ -299,14 +294,11 @@ test.describe('certificates', () => {
     await page.setViewportSize(testInfo.project.use.viewport!);
 
     // Revoked, for everyone.
-    const db = openE2eDatabase();
-    try {
-      db.prepare(
-        "update certificates set revoked_at = ?, revoked_by_name = 'E2E Admin', revoked_reason = 'test' where id = ?",
-      ).run(new Date().toISOString(), id);
-    } finally {
-      db.close();
-    }
+    runStatement(
+      "update certificates set revoked_at = ?, revoked_by_name = 'E2E Admin', revoked_reason = 'test' where id = ?",
+      new Date().toISOString(),
+      id,
+    );
     await gotoApp(page, path);
     await expect(page.getByTestId('certificate-status')).toContainText('Revoked');
     if (project === 'desktop') {

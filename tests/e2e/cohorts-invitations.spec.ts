@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { createAccount, openE2eDatabase, readUser, useAccount } from './sessions';
+import { createAccount, readUser, runStatement, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -79,12 +79,7 @@ test.describe('invitations', () => {
   }, testInfo) => {
     await useAccount(page.context(), await createAccount('admin', 'Confirming Admin'));
     const existing = await createAccount('none', 'Ben Install');
-    const db = openE2eDatabase();
-    try {
-      db.prepare('update users set email_verified = 1 where id = ?').run(existing.id);
-    } finally {
-      db.close();
-    }
+    runStatement('update users set email_verified = 1 where id = ?', existing.id);
     const newcomer = uniqueEmail('kate.fifth');
     await gotoApp(page, '/admin/invitations');
     await page.getByLabel('Email addresses').fill(`${newcomer}, ${existing.email}`);

@@ -4,6 +4,7 @@ import {
   createAccount,
   daysAgo,
   openE2eDatabase,
+  runStatement,
   submitTransferAs,
   useAccount,
   type TestAccount,
@@ -33,14 +34,11 @@ function insertCardPayment(buyer: TestAccount, days: number) {
 
 /** The transfer approved, as an admin's decision leaves it (its review has its own tests). */
 function approveTransfer(transferId: string) {
-  const db = openE2eDatabase();
-  try {
-    db.prepare(
-      "update bank_transfers set status = 'approved', cohort = 'cohort-1', decided_at = ? where id = ?",
-    ).run(new Date().toISOString(), transferId);
-  } finally {
-    db.close();
-  }
+  runStatement(
+    "update bank_transfers set status = 'approved', cohort = 'cohort-1', decided_at = ? where id = ?",
+    new Date().toISOString(),
+    transferId,
+  );
 }
 
 test('the ledger lists card payments and approved transfers with totals, a period, and its CSV', async ({

@@ -10,7 +10,7 @@ import { postForm } from './form-posts';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
   createAccount,
-  openE2eDatabase,
+  readValue,
   useAccount,
   withE2eDatabase,
   type TestAccount,
@@ -60,12 +60,7 @@ async function classOf(cohort: string, title: string, minutesAgo: number, durati
 }
 
 function count(sql: string, ...params: string[]): number {
-  const db = openE2eDatabase();
-  try {
-    return (db.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return readValue<number>(sql, ...params);
 }
 
 const classesOfCohort = (cohort: string) =>

@@ -13,7 +13,8 @@ import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import {
   createAccount,
-  openE2eDatabase,
+  readRow,
+  readValue,
   useAccount,
   withE2eDatabase,
   type TestAccount,
@@ -136,14 +137,11 @@ function classItem(page: Page, title: string) {
 }
 
 function attendanceOf(sessionId: string, userId: string) {
-  const db = openE2eDatabase();
-  try {
-    return db
-      .prepare('select first_joined_at from live_attendance where session_id = ? and user_id = ?')
-      .get(sessionId, userId) as { first_joined_at: string | null } | undefined;
-  } finally {
-    db.close();
-  }
+  return readRow<{ first_joined_at: string | null }>(
+    'select first_joined_at from live_attendance where session_id = ? and user_id = ?',
+    sessionId,
+    userId,
+  );
 }
 
 for (const zone of ['America/New_York', 'Africa/Lagos']) {
@@ -341,15 +339,7 @@ test('the reminder setting is saved, and the conclusion shows the graduation lec
   await page.getByRole('button', { name: 'Save reminder setting' }).click();
   await expect(page.getByText('Class reminders are turned off.')).toBeVisible();
   await expect(reminders).not.toBeChecked();
-  const db = openE2eDatabase();
-  try {
-    const row = db.prepare('select reminder_emails from users where id = ?').get(student.id) as {
-      reminder_emails: number;
-    };
-    expect(row.reminder_emails).toBe(0);
-  } finally {
-    db.close();
-  }
+  expect(readValue('select reminder_emails from users where id = ?', student.id)).toBe(0);
 
   await gotoApp(page, '/fed/conclusion');
   const when = page.getByRole('heading', { name: 'When the lecture takes place' });
@@ -413,18 +403,8 @@ test('role × route: the schedule, its .data and actions, the join page and the 
   const feedPath = /\/calendar\/[A-Za-z0-9_-]{43}\.ics/.exec(schedule)![0];
   const open = `/live/${classes.soon.id}/join`;
   const notYet = `/live/${classes.later.id}/join`;
-  const feedToken = () => {
-    const db = openE2eDatabase();
-    try {
-      return (
-        db.prepare('select token from calendar_feeds where user_id = ?').get(student.id) as {
-          token: string;
-        }
-      ).token;
-    } finally {
-      db.close();
-    }
-  };
+  const feedToken = () =>
+    readValue<string>('select token from calendar_feeds where user_id = ?', student.id);
 
   const refused = [
     ['visitor', ''],

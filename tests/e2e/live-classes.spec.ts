@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { formatClassTime, wallTimeIn } from '../../app/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '../../app/features/live-classes/live-class-form';
 import { expect, gotoApp, test } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, readRows, useAccount, withE2eDatabase } from './sessions';
 
 /**
  * Issue 27's acceptance, end to end through the pages: an admin adds a weekly class for
@@ -32,15 +32,10 @@ interface CalendarMail {
  * message by mailparser, its text/calendar part by ical.js.
  */
 async function calendarMailsTo(address: string, title: string): Promise<CalendarMail[]> {
-  const db = openE2eDatabase();
-  let rows: { raw: string }[];
-  try {
-    rows = db
-      .prepare('select raw from local_mailbox where recipient = ? order by delivered_at, id')
-      .all(address) as { raw: string }[];
-  } finally {
-    db.close();
-  }
+  const rows = readRows<{ raw: string }>(
+    'select raw from local_mailbox where recipient = ? order by delivered_at, id',
+    address,
+  );
   const mails: CalendarMail[] = [];
   for (const { raw } of rows) {
     const message = await simpleParser(raw);

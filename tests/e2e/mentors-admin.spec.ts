@@ -7,7 +7,7 @@ import { addMentor } from '../../app/features/mentors/mentors.server';
 import { reviewSubmission, submitProject } from '../../app/features/projects/submissions.server';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, openE2eDatabase, readValue, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, readRows, readValue, useAccount, withE2eDatabase } from './sessions';
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -22,14 +22,10 @@ async function screenshot(page: Page, name: string, testInfo: TestInfo) {
 }
 
 function mentorRows(cohortId: string): { user_id: string }[] {
-  const db = openE2eDatabase();
-  try {
-    return db
-      .prepare('select user_id from cohort_staff where cohort_id = ? order by user_id')
-      .all(cohortId) as { user_id: string }[];
-  } finally {
-    db.close();
-  }
+  return readRows(
+    'select user_id from cohort_staff where cohort_id = ? order by user_id',
+    cohortId,
+  );
 }
 
 const mentorsOfCohort1 = (page: Page) =>

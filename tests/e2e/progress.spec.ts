@@ -1,21 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { createAccount, readRows, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
 
 function completedSteps(userId: string): string[] {
-  const db = openE2eDatabase();
-  try {
-    return (
-      db
-        .prepare('select step from step_completions where user_id = ? order by step')
-        .all(userId) as { step: string }[]
-    ).map((row) => row.step);
-  } finally {
-    db.close();
-  }
+  return readRows<{ step: string }>(
+    'select step from step_completions where user_id = ? order by step',
+    userId,
+  ).map((row) => row.step);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Course steps' });

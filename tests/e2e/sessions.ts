@@ -30,17 +30,40 @@ export function openE2eDatabase(): Database.Database {
   return db;
 }
 
-/** The first column of the first row `query` reads from the e2e database: a count, a status. */
-export function readValue<T extends string | number>(query: string, ...params: string[]): T {
+/** `look` on the e2e database, which is closed again however `look` ends. */
+function withOpenDatabase<T>(look: (db: Database.Database) => T): T {
   const db = openE2eDatabase();
   try {
-    return db
-      .prepare(query)
-      .pluck()
-      .get(...params) as T;
+    return look(db);
   } finally {
     db.close();
   }
+}
+
+/** The first column of the first row `query` reads from the e2e database: a count, a status. */
+export function readValue<T extends string | number>(query: string, ...params: string[]): T {
+  return withOpenDatabase(
+    (db) =>
+      db
+        .prepare(query)
+        .pluck()
+        .get(...params) as T,
+  );
+}
+
+/** The first row `query` reads from the e2e database, or undefined when there is none. */
+export function readRow<T>(query: string, ...params: string[]): T | undefined {
+  return withOpenDatabase((db) => db.prepare(query).get(...params) as T | undefined);
+}
+
+/** Every row `query` reads from the e2e database. */
+export function readRows<T>(query: string, ...params: string[]): T[] {
+  return withOpenDatabase((db) => db.prepare(query).all(...params) as T[]);
+}
+
+/** One write to the e2e database, for a state no page can reach quickly. */
+export function runStatement(query: string, ...params: string[]): void {
+  withOpenDatabase((db) => db.prepare(query).run(...params));
 }
 
 const BUSY_RETRIES = 5;

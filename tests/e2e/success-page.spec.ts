@@ -1,19 +1,13 @@
 import { successPage } from '../../app/content/success';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { createAccount, readRow, useAccount } from './sessions';
 
 /** The order as the server stored it: its reference and when its payment was recorded. */
 function paidOrderOf(userId: string): { id: string; paidAt: string } {
-  const db = openE2eDatabase();
-  try {
-    return db
-      .prepare(
-        'select orders.id, payments.created_at as paidAt from orders join payments on payments.order_id = orders.id where orders.user_id = ?',
-      )
-      .get(userId) as { id: string; paidAt: string };
-  } finally {
-    db.close();
-  }
+  return readRow<{ id: string; paidAt: string }>(
+    'select orders.id, payments.created_at as paidAt from orders join payments on payments.order_id = orders.id where orders.user_id = ?',
+    userId,
+  )!;
 }
 
 test('after a card payment, /success gives the plan, the amount, the reference and the date, and the 24-hour promise', async ({

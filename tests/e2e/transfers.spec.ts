@@ -11,8 +11,8 @@ import {
   countPendingTransfers,
   createAccount,
   daysAgo,
-  openE2eDatabase,
   readTransfer,
+  runStatement,
   submitTransferAs,
   useAccount,
   type TestAccount,
@@ -469,9 +469,7 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   context,
 }, testInfo) => {
   const admin = await createAccount('admin', `Alert Admin ${testInfo.project.name}`);
-  const db = openE2eDatabase();
-  db.prepare('update users set transfer_alerts = 1 where id = ?').run(admin.id);
-  db.close();
+  runStatement('update users set transfer_alerts = 1 where id = ?', admin.id);
   await useAccount(context, admin);
   const student = await createAccount('none', `Alerting Student ${testInfo.project.name}`);
   await submitTransferAs(student);

@@ -15,6 +15,18 @@ export interface EmailToSend<Name extends TemplateName> {
   userId?: string;
 }
 
+/** The name and address a user's e-mails go to, read in the transaction that queues them. */
+export function recipientOf(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ name: string; email: string }> {
+  return db
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 export class InvalidRecipientError extends Error {
   override name = 'InvalidRecipientError';
 }

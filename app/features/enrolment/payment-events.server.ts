@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from '~/db/schema';
 import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
-import { enqueueEmail } from '~/features/email/outbox.server';
+import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
 import { formatMinorUnits } from '~/lib/format';
@@ -447,11 +447,7 @@ async function emailBuyer<Name extends TemplateName>(
   template: Name,
   payload: (user: { name: string; email: string }) => TemplatePayload<Name>,
 ): Promise<void> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
+  const user = await recipientOf(trx, order.user_id);
   await enqueueEmail(
     trx,
     {

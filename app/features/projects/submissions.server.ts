@@ -10,7 +10,7 @@ import {
   type ReviewVerdict,
   type SubmissionStatus,
 } from '~/db/schema';
-import { enqueueEmail } from '~/features/email/outbox.server';
+import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 
@@ -238,11 +238,7 @@ async function emailStudent(
   feedback: string,
   now: Date,
 ): Promise<boolean> {
-  const student = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', submission.user_id)
-    .executeTakeFirstOrThrow();
+  const student = await recipientOf(trx, submission.user_id);
   if (!isDeliverableAddress(student.email)) return false;
   const payload = {
     name: student.name,

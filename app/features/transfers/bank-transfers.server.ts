@@ -4,7 +4,7 @@ import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
-import { enqueueEmail } from '~/features/email/outbox.server';
+import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
@@ -122,6 +122,11 @@ export function expectedTransferAmount(planId: string): number | null {
   return plan ? planPrice(plan, 'NGN') : null;
 }
 
+/** The query for one transfer's row, read before a decision and again if another won. */
+function transferById(trx: Kysely<Database>, transferId: string) {
+  return trx.selectFrom('bank_transfers').selectAll().where('id', '=', transferId);
+}
+
 /**
  * An admin's decision, in one transaction: the transfer leaves `pending` only once (two
  * admins at once: the second finds it decided), and an approval records an enrolment,
@@ -138,11 +143,7 @@ export async function decideTransfer(
 ): Promise<DecisionResult> {
   const at = nowTimestamp(now);
   return db.transaction().execute(async (trx) => {
-    const transfer = await trx
-      .selectFrom('bank_transfers')
-      .selectAll()
-      .where('id', '=', transferId)
-      .executeTakeFirst();
+    const transfer = await transferById(trx, transferId).executeTakeFirst();
     if (!transfer) return { outcome: 'not-found' };
     const expected = expectedTransferAmount(transfer.plan_id);
     const mismatch = transfer.amount !== expected;
@@ -166,11 +167,7 @@ export async function decideTransfer(
       .executeTakeFirst();
     if (!claimed) {
       // Decided since it was read: the row as the other decision left it.
-      const decided = await trx
-        .selectFrom('bank_transfers')
-        .selectAll()
-        .where('id', '=', transferId)
-        .executeTakeFirstOrThrow();
+      const decided = await transferById(trx, transferId).executeTakeFirstOrThrow();
       return { outcome: 'already-decided', transfer: decided };
     }
     if (decision.kind === 'approve') {
@@ -208,11 +205,7 @@ async function emailStudent(
   key: string,
   now: Date,
 ): Promise<void> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', transfer.user_id)
-    .executeTakeFirstOrThrow();
+  const user = await recipientOf(trx, transfer.user_id);
   const common = {
     name: user.name,
     planName: planName(transfer.plan_id),
