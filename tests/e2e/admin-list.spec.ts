@@ -22,7 +22,7 @@ import { E2E_ORIGIN } from '../e2e-origin';
 const ORIGIN = E2E_ORIGIN;
 /** The eight numbered steps, as `NUMBERED_STEPS` has them (its module reads through `~/`). */
 const NUMBERED_STEPS = COURSE_STEPS.filter((step) => step.number !== undefined);
-const CSV_HEADER = 'name,email,access,cohort,joined,enrolment status';
+const CSV_HEADER = 'name,email,access,cohort,joined,enrolment status,track';
 
 interface ListedUser {
   id: string;
@@ -102,7 +102,7 @@ test('filtering by access and cohort: only those users, the count, page reset, J
   await expect(column(page, 4)).toHaveText(Array(10).fill('level-1'));
   // Joined: the day each user was created, as people write it.
   const joined = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-  await expect(column(page, 6).first()).toHaveText(joined.format(new Date(level1[0]!.created_at)));
+  await expect(column(page, 7).first()).toHaveText(joined.format(new Date(level1[0]!.created_at)));
   await page
     .getByRole('navigation', { name: 'Pagination' })
     .getByRole('link', { name: 'Page 2' })
@@ -306,9 +306,9 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
   await useAccount(context, admin);
   await gotoApp(page, `/admin/home?q=${pq}&page=2`);
   await expect(page.getByTestId('user-count')).toHaveText('3 users');
-  await expect(page.getByRole('columnheader').nth(5)).toHaveText('Progress');
+  await expect(page.getByRole('columnheader').nth(6)).toHaveText('Progress');
   await expect(column(page, 1)).toHaveText([`Graduate ${pq}`, `Halfway ${pq}`, `Finisher ${pq}`]);
-  await expect(column(page, 5)).toHaveText(['8/8', '4/8', '8/8']);
+  await expect(column(page, 6)).toHaveText(['8/8', '4/8', '8/8']);
 
   const progress = page.getByLabel('Progress');
   await expect(progress.locator('option')).toHaveText(['All', 'Completed all']);
@@ -316,7 +316,7 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
   await expect(page).toHaveURL(`/admin/home?q=${pq}&progress=complete`);
   await expect(page.getByTestId('user-count')).toHaveText('2 users');
   await expect(column(page, 1)).toHaveText([`Graduate ${pq}`, `Finisher ${pq}`]);
-  await expect(column(page, 5)).toHaveText(['8/8', '8/8']);
+  await expect(column(page, 6)).toHaveText(['8/8', '8/8']);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
     `/admin/users.csv?q=${pq}&progress=complete`,
@@ -328,7 +328,7 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
   await expect(page.getByTestId('user-count')).toHaveText('1 user');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`Finisher ${pq}`);
-  await expect(column(page, 5)).toHaveText(['8/8']);
+  await expect(column(page, 6)).toHaveText(['8/8']);
   await page.reload();
   await expect(progress).toHaveValue('complete');
   await expect(page.getByTestId('user-count')).toHaveText('1 user');
@@ -349,7 +349,7 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
 
   await progress.selectOption('');
   await expect(page).toHaveURL(`/admin/home?q=${pq}&access=level-1`);
-  await expect(column(page, 5)).toHaveText(['4/8', '8/8']);
+  await expect(column(page, 6)).toHaveText(['4/8', '8/8']);
 });
 
 test.describe('raw requests', () => {

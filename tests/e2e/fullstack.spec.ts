@@ -206,6 +206,13 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
     ),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+  // The list shows the track, and its Track filter finds them among the FullStack students.
+  await gotoApp(page, `/admin/home?q=${encodeURIComponent(student.email)}`);
+  await page.getByLabel('Track').selectOption('fullstack');
+  await expect(page).toHaveURL(/track=fullstack/);
+  await expect(page.locator('tbody tr', { hasText: student.email })).toContainText('FullStack');
+  await page.getByLabel('Track').selectOption('frontend');
+  await expect(page.getByText('No User found')).toBeVisible();
 
   const open = await gotoApp(studentPage, '/fsd/express');
   expect(open?.status()).toBe(200);

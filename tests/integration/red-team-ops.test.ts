@@ -81,8 +81,8 @@ with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:
       file,
     );
     expect(rows).toEqual([
-      ['name', 'email', 'access', 'cohort', 'joined', 'enrolment status'],
-      ['Zoë 李雷', 'zoe@example.com', 'level-1', 'none', '2026-03-01', ''],
+      ['name', 'email', 'access', 'cohort', 'joined', 'enrolment status', 'track'],
+      ['Zoë 李雷', 'zoe@example.com', 'level-1', 'none', '2026-03-01', '', 'none'],
     ]);
   });
 
@@ -97,8 +97,8 @@ print(json.dumps({'columns': list(frame.columns), 'rows': frame.values.tolist()}
         pandasPython,
       );
       expect(table).toEqual({
-        columns: ['name', 'email', 'access', 'cohort', 'joined', 'enrolment status'],
-        rows: [['Zoë 李雷', 'zoe@example.com', 'level-1', 'none', '2026-03-01', '']],
+        columns: ['name', 'email', 'access', 'cohort', 'joined', 'enrolment status', 'track'],
+        rows: [['Zoë 李雷', 'zoe@example.com', 'level-1', 'none', '2026-03-01', '', 'none']],
       });
     },
   );
