@@ -1,7 +1,28 @@
 import { ExternalLink } from 'lucide-react';
 import type { CourseCard, ProjectCard } from '~/content/course-content.types';
 
-const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+/** A link that opens in a new tab and says so, with the card's title, to screen readers. */
+function ExternalCardLink({
+  href,
+  label,
+  cardTitle,
+  className,
+  iconClassName,
+}: {
+  href: string;
+  label: string;
+  cardTitle: string;
+  className: string;
+  iconClassName: string;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {label}
+      <span className="sr-only">: {cardTitle} (opens in a new tab)</span>
+      <ExternalLink aria-hidden="true" className={iconClassName} />
+    </a>
+  );
+}
 
 /** Image, title, description and the card's call to action; projects add their links. */
 function CardFrame({ card, children }: { card: CourseCard; children?: React.ReactNode }) {
@@ -18,15 +39,13 @@ function CardFrame({ card, children }: { card: CourseCard; children?: React.Reac
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-ink">{card.title}</h3>
         <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
-        <a
+        <ExternalCardLink
           href={card.link}
-          {...external}
+          label={card.cta}
+          cardTitle={card.title}
           className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          {card.cta}
-          <span className="sr-only">: {card.title} (opens in a new tab)</span>
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        </a>
+          iconClassName="h-4 w-4"
+        />
         {children}
       </div>
     </article>
@@ -48,15 +67,13 @@ export function ProjectCardView({ project }: { project: ProjectCard }) {
       <ul className="mt-4 space-y-1 text-sm">
         {links.map((link) => (
           <li key={link.label}>
-            <a
+            <ExternalCardLink
               href={link.href}
-              {...external}
+              label={link.label}
+              cardTitle={project.title}
               className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              {link.label}
-              <span className="sr-only">: {project.title} (opens in a new tab)</span>
-              <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-            </a>
+              iconClassName="h-3.5 w-3.5"
+            />
           </li>
         ))}
       </ul>

@@ -26,15 +26,36 @@ export type ScheduleData =
       reminders: boolean;
     };
 
-const PANEL_HEADING = 'flex items-center gap-2 text-xl font-bold text-ink';
-
-/** A panel's heading: its icon, then its title. */
-function PanelHeading({ icon: Icon, title }: { icon: LucideIcon; title: string }) {
+/** One of the page's two settings panels: a white panel whose heading is its icon, then its title. */
+function SettingsPanel({
+  id,
+  icon: Icon,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  className: string;
+  children: React.ReactNode;
+}) {
   return (
-    <>
-      <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
-      {title}
-    </>
+    <TitledPanel
+      tone="white"
+      id={id}
+      headingId={`${id}-heading`}
+      headingClassName="flex items-center gap-2 text-xl font-bold text-ink"
+      heading={
+        <>
+          <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          {title}
+        </>
+      }
+      className={className}
+    >
+      {children}
+    </TitledPanel>
   );
 }
 
@@ -45,12 +66,10 @@ function PanelHeading({ icon: Icon, title }: { icon: LucideIcon; title: string }
 function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
   const [copied, setCopied] = useState(false);
   return (
-    <TitledPanel
-      tone="white"
+    <SettingsPanel
       id="calendar-feed"
-      headingId="calendar-feed-heading"
-      headingClassName={PANEL_HEADING}
-      heading={<PanelHeading icon={CalendarSync} title="Subscribe in your calendar" />}
+      icon={CalendarSync}
+      title="Subscribe in your calendar"
       className="mt-10"
     >
       <p className="mt-2 text-slate-700">
@@ -96,20 +115,13 @@ function CalendarFeed({ feed }: { feed: { url: string; webcal: string } }) {
           Reset link
         </IntentButton>
       </Form>
-    </TitledPanel>
+    </SettingsPanel>
   );
 }
 
 function ReminderPreference({ on, formError }: { on: boolean; formError?: string }) {
   return (
-    <TitledPanel
-      tone="white"
-      id="reminders"
-      headingId="reminders-heading"
-      headingClassName={PANEL_HEADING}
-      heading={<PanelHeading icon={BellRing} title="Reminders" />}
-      className="mt-6"
-    >
+    <SettingsPanel id="reminders" icon={BellRing} title="Reminders" className="mt-6">
       <Form method="post" className="mt-3">
         <div className="flex items-start gap-3">
           <input
@@ -133,7 +145,7 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
           Save reminder setting
         </IntentButton>
       </Form>
-    </TitledPanel>
+    </SettingsPanel>
   );
 }
 
