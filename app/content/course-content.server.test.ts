@@ -5,6 +5,7 @@ import { COURSE_CONTENT, courseContent } from './course-content.server';
 import type { CourseCard, StepContent, StepSection } from './course-content.types';
 import { CONTENT_STEP_SLUGS, COURSE_STEPS, QUIZ_STEP, type ContentStepSlug } from './course-steps';
 import { site } from './site';
+import { expectNoEmptySections } from '../../tests/support/step-content-checks';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 
@@ -62,24 +63,7 @@ describe('COURSE_CONTENT', () => {
   });
 
   it('has no empty headings, paragraphs or list items', () => {
-    for (const slug of CONTENT_STEP_SLUGS) {
-      for (const section of COURSE_CONTENT[slug].sections) {
-        expect(section.heading.trim(), slug).not.toBe('');
-        if (section.kind === 'text') {
-          expect(section.paragraphs.length, slug).toBeGreaterThan(0);
-          for (const p of section.paragraphs) expect(p.trim(), slug).not.toBe('');
-        }
-        if (section.kind === 'list') {
-          expect(section.items.length, slug).toBeGreaterThan(0);
-          for (const item of section.items) {
-            expect(item.title.trim(), slug).not.toBe('');
-            expect(item.description.trim(), slug).not.toBe('');
-          }
-        }
-        if (section.kind === 'cards') expect(section.cards.length, slug).toBeGreaterThan(0);
-        if (section.kind === 'projects') expect(section.projects.length, slug).toBeGreaterThan(0);
-      }
-    }
+    for (const slug of CONTENT_STEP_SLUGS) expectNoEmptySections(slug, COURSE_CONTENT[slug]);
   });
 
   it('contains no placeholder text', () => {

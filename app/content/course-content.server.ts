@@ -5,7 +5,8 @@
  */
 
 import { formatUsd } from '../lib/format';
-import type { CourseCard, ProjectCard, StepContent } from './course-content.types';
+import { BEGIN_COURSE, project, TAKE_QUIZ } from './course-card-parts';
+import type { CourseCard, StepContent } from './course-content.types';
 import { CONTENT_STEP_SLUGS, type ContentStepSlug } from './course-steps';
 import { FINAL_PROJECT } from './projects';
 import { site } from './site';
@@ -24,11 +25,6 @@ const IMAGES = {
     image: '/media/courses/quiz.svg',
     imageAlt:
       'Quiz illustration: three multiple-choice answers with the middle one ticked, next to a large question mark',
-  },
-  project: {
-    image: '/media/courses/project.svg',
-    imageAlt:
-      'Project illustration: a browser window showing a web page with a banner and three content cards',
   },
   bootstrap: {
     image: '/media/courses/bootstrap.svg',
@@ -49,24 +45,6 @@ const IMAGES = {
     imageAlt: 'React illustration: the blue React atom logo on a dark navy background',
   },
 } as const;
-
-const BEGIN_COURSE = 'Begin Course';
-const TAKE_QUIZ = 'Take Quiz';
-const START_PROJECT = 'Start Project';
-
-/** A project published under the academy's GitHub organisation, with its three links. */
-function project(name: string, card: Pick<ProjectCard, 'title' | 'description'>): ProjectCard {
-  const repository = `https://github.com/frontier-dev-academy/${name}`;
-  return {
-    ...card,
-    ...IMAGES.project,
-    link: repository,
-    cta: START_PROJECT,
-    previewURL: `https://frontier-dev-academy.github.io/${name}/`,
-    downloadURL: `${repository}/archive/refs/heads/main.zip`,
-    solutionURL: `${repository}/tree/solution`,
-  };
-}
 
 const htmlCssCourse: CourseCard = {
   title: 'HTML and CSS: Build and Style Your First Web Pages',

@@ -5,7 +5,8 @@
  * content only to users allowed to see it.
  */
 
-import type { CourseCard, ProjectCard, StepContent } from './course-content.types';
+import { BEGIN_COURSE, project } from './course-card-parts';
+import type { CourseCard, StepContent } from './course-content.types';
 import type { FullstackStepSlug } from './fullstack-steps';
 import { site } from './site';
 
@@ -65,29 +66,7 @@ const IMAGES = {
     imageAlt:
       'Deployment illustration: a rocket taking off beside three servers, each with a green status light',
   },
-  project: {
-    image: '/media/courses/project.svg',
-    imageAlt:
-      'Project illustration: a browser window showing a web page with a banner and three content cards',
-  },
 } as const;
-
-const BEGIN_COURSE = 'Begin Course';
-const START_PROJECT = 'Start Project';
-
-/** A project published under the academy's GitHub organisation, with its three links. */
-function project(name: string, card: Pick<ProjectCard, 'title' | 'description'>): ProjectCard {
-  const repository = `https://github.com/frontier-dev-academy/${name}`;
-  return {
-    ...card,
-    ...IMAGES.project,
-    link: repository,
-    cta: START_PROJECT,
-    previewURL: `https://frontier-dev-academy.github.io/${name}/`,
-    downloadURL: `${repository}/archive/refs/heads/main.zip`,
-    solutionURL: `${repository}/tree/solution`,
-  };
-}
 
 /**
  * The projects a FullStack student hands in for review, with ids that never change: a

@@ -161,7 +161,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`/admin/home?q=${token}&page=2`);
     await page.getByLabel('Access').selectOption('none');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=`);
+    await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=&track=`);
     const none = kept((user) => user.access === 'none');
     await expect(page.getByTestId('user-count')).toHaveText(`${none.length} users`);
     await expect(column(page, 4)).toHaveText(none.map(() => 'none'));
@@ -195,7 +195,7 @@ test('filters chosen before the scripts load work as a plain form and are kept t
   const apply = page.getByRole('button', { name: 'Apply' });
   await expect(apply).toBeVisible();
   await apply.click();
-  await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=`);
+  await expect(page).toHaveURL(`/admin/home?q=${token}&access=none&cohort=&progress=&track=`);
   await expect(page.getByTestId('user-count')).toHaveText(`${none.length} users`);
 
   // A choice made while the scripts load is applied once they run, and stays chosen.
