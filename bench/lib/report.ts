@@ -30,13 +30,26 @@ export interface Part<Result> {
 /** Checks a part's shape and infers its result type from `run`. */
 export const definePart = <Result>(part: Part<Result>) => part;
 
-export const row = (budget: string, measured: string, status: string): BudgetRow => ({
-  budget,
-  measured,
-  status,
-});
 /** A figure judged against its budget: what was measured and whether it is met. */
 export const judged = (measured: string, ok: boolean) => ({ measured, status: verdict(ok) });
+type Judged = ReturnType<typeof judged>;
+
+/**
+ * Budget rows under `labels`: each judged figure, or "not measured" with the reason (a
+ * string figure) or `why`.
+ */
+export const budgetRows = (
+  labels: string[],
+  figures: (Judged | string | undefined)[] = [],
+  why = '',
+) =>
+  labels.map((budget, i) => {
+    const figure = figures[i];
+    return {
+      budget,
+      ...(typeof figure === 'object' ? figure : { measured: figure ?? why, status: NA }),
+    };
+  });
 
 const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -79,17 +92,16 @@ export const unmeasured = (engines: Measured[]) =>
 export function perEngine<E extends Measured>(
   engines: E[] | undefined,
   labels: ((name: string, engine: Engine) => string)[],
-  figures: (engine: E) => (ReturnType<typeof judged> | undefined)[],
+  figures: (engine: E) => (Judged | undefined)[],
 ): BudgetRow[] {
   const all = engines ?? (['sqlite', 'postgres'] as const).map((engine) => ({ engine }) as E);
-  return all.flatMap((engine) => {
-    const rows = engines ? figures(engine) : [];
-    return labels.map((label, index) => {
-      const budget = label(engineName(engine.engine), engine.engine);
-      const figure = rows[index];
-      return figure ? { budget, ...figure } : row(budget, engines ? why(engine) : '', NA);
-    });
-  });
+  return all.flatMap((e) =>
+    budgetRows(
+      labels.map((label) => label(engineName(e.engine), e.engine)),
+      engines ? figures(e) : [],
+      engines ? why(e) : '',
+    ),
+  );
 }
 
 /** A markdown table of `items`, one column per heading and the cell it shows for an item. */
