@@ -29,26 +29,17 @@ function gitInfo(): BenchResults['git'] {
 
 /** The newest earlier result for each part this invocation does not measure. */
 function carryOver(results: BenchResults): void {
-  const files = existsSync(RESULTS_DIR)
-    ? readdirSync(RESULTS_DIR)
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-        .reverse()
-    : [];
+  const files = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort().reverse() : [];
   const earlier = files.flatMap((file) => {
     try {
       return [JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults];
     } catch {
-      return []; // not a result file
+      return []; // not a result file (latest.md included)
     }
   });
   for (const part of NAMES.filter((name) => !results.parts.includes(name))) {
-    const found = earlier.find(
-      (run) => run.parts?.includes(part) && run[part] && !failed(run[part]),
-    );
-    if (!found) continue;
-    results[part] = found[part];
-    results.carriedOver[part] = found.startedAt;
+    const found = earlier.find((run) => run.parts?.includes(part) && !failed(run[part] ?? {}));
+    if (found?.[part]) [results[part], results.carriedOver[part]] = [found[part], found.startedAt];
   }
 }
 
@@ -73,13 +64,11 @@ async function main(): Promise<number> {
     console.error(`Usage: npm run bench [-- ${NAMES.join('|')}]   (no part: all of them)`);
     return 2;
   }
-  const parts: [string, Part<unknown>][] = [];
-  for (const name of NAMES) {
-    parts.push([
-      name,
-      ((await import(`./parts/${name}.ts`)) as { default: Part<unknown> }).default,
-    ]);
-  }
+  const partOf = async (name: string) =>
+    (await import(`./parts/${name}.ts`)) as { default: Part<unknown> };
+  const parts = await Promise.all(
+    NAMES.map(async (name) => [name, (await partOf(name)).default] as [string, Part<unknown>]),
+  );
   const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {
@@ -88,11 +77,11 @@ async function main(): Promise<number> {
     parts: measured.map(([name]) => name),
     carriedOver: {},
     machine: {
-      node: process.versions.node,
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      memoryGb: round(totalmem() / 1024 ** 3, 1),
-      os: `Linux ${release()}`,
+      ...{ node: process.versions.node, cpus: cpus().length, os: `Linux ${release()}` },
+      ...{
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGb: round(totalmem() / 1024 ** 3, 1),
+      },
     },
     git: gitInfo(),
     load: {},

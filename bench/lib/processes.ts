@@ -4,7 +4,7 @@
  * Every one is stopped by its own process id (and its process group), at the latest at
  * cleanup.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
@@ -13,14 +13,7 @@ import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
 
-export interface Running {
-  pid: number;
-  child: ChildProcess;
-  output: () => string;
-  /** Whether it has exited (by itself, unless it was stopped). */
-  exited: () => boolean;
-  stop: () => Promise<void>;
-}
+export type Running = ReturnType<typeof startProcess>;
 
 /** Variables from the caller's shell that would change how the server under test behaves. */
 const INHERITED_SETTINGS =
@@ -43,7 +36,7 @@ export function startProcess(
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; longRunning?: boolean } = {},
-): Running {
+) {
   const env = { ...process.env };
   for (const name of INHERITED_SETTINGS.split(' ')) delete env[name];
   const child = spawn(command, args, {
@@ -78,7 +71,7 @@ export function startProcess(
     kill(-pid, done ? 'SIGTERM' : 'SIGKILL');
     if (!done) await Promise.race([ended, sleep(2_000)]);
   });
-  return { pid, child, output: () => output, exited, stop };
+  return { pid, child, output: () => output, exited, stop } as const;
 }
 
 /** Runs a command to completion; rejects with its output when it fails or overruns. */
@@ -103,35 +96,24 @@ export async function runCommand(
   return running.output();
 }
 
+/** Resolves once `url` answers 2xx; rejects when the process exits first or `timeoutMs` passes. */
 export async function waitForHttp(
   url: string,
   running: Running,
   label: string,
   timeoutMs = 60_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
-      () => false, // not listening yet
-    );
-    if (ok) return;
-    if (running.exited()) {
-      throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
-    }
-    if (Date.now() > deadline) {
-      await running.stop();
-      throw new Error(`${label} was not ready within ${timeoutMs} ms:\n${running.output()}`);
-    }
-    await sleep(150);
+  const ready = () => fetch(url, { signal: AbortSignal.timeout(2_000) }).then((a) => a.ok, String);
+  for (const deadline = Date.now() + timeoutMs; (await ready()) !== true; await sleep(150)) {
+    if (!running.exited() && Date.now() < deadline) continue;
+    const why = running.exited() ? 'exited before it was ready' : `not ready in ${timeoutMs} ms`;
+    await running.stop();
+    throw new Error(`${label} ${why}:\n${running.output().slice(-4_000)}`);
   }
 }
 
-export interface AppServer extends Running {
-  origin: string;
-  /** The node process that runs the server (npm's descendant), for its memory and CPU. */
-  serverPid: () => number;
-}
+/** A server with its origin, and the node process running it (npm's descendant). */
+export type AppServer = Running & { origin: string; serverPid: () => number };
 
 /**
  * The site's production server, started exactly as `npm start` starts it after the build
@@ -145,28 +127,18 @@ async function startAppServer(label: string, databaseUrl: string, env: Record<st
   const running = startProcess(label, 'npm', ['run', '--silent', 'serve'], {
     cwd: siteRoot(),
     longRunning: true,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SHUTDOWN_TIMEOUT_MS: '3000',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
-    },
+    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env } as Record<string, string>,
   });
   await waitForHttp(`${origin}/readyz`, running, label);
   return { ...running, origin, serverPid: () => serverProcess(running.pid) } as AppServer;
 }
 
-export interface Site {
-  database: DatabaseHandle;
-  /** The first server (the one `alive` restarts), then the others. */
-  servers: AppServer[];
-  /** The first server, started afresh when it has died (an incident says so). */
+/** `alive()` is the first server, started afresh when it has died (an incident says so). */
+export type Site = { database: DatabaseHandle; servers: AppServer[]; accounts: Account[] } & {
   alive: () => Promise<AppServer>;
-  accounts: Account[];
-  /** What the servers' mail reached; empty with `smtp: false`. */
+  /** Messages the SMTP sink received (0 with `smtp: false`). */
   mailReceived: () => number;
-}
+};
 
 /**
  * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
@@ -178,9 +150,7 @@ export interface Site {
 export async function withSite<T>(
   label: string,
   databaseUrl: string,
-  options: {
-    env?: Record<string, string>;
-    accounts?: AccountRequest[];
+  options: { env?: Record<string, string>; accounts?: AccountRequest[] } & {
     servers?: number;
     smtp?: boolean;
   },
@@ -193,7 +163,7 @@ export async function withSite<T>(
   const mail: Record<string, string> = sink
     ? { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' }
     : {};
-  const env = { ...options.env, ...mail };
+  const env = { SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '0', ...options.env, ...mail };
   const start = (name: string) => startAppServer(`site server ${name}(${label})`, databaseUrl, env);
   const servers: AppServer[] = [];
   try {
@@ -212,14 +182,8 @@ export async function withSite<T>(
   }
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`). */
-const CLOCK_TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** A file of /proc/<pid>, or '' when the process is gone. */
 const proc = (pid: number, file: string) => {
