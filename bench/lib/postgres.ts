@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Engine } from '~/db/database.server';
+import type { DatabaseHandle, Engine } from '~/db/database.server';
+import type { Database } from '~/db/schema';
 import { errorText, log, onCleanup, tempDir } from './common';
 import { runCommand } from './processes';
 
@@ -113,3 +114,14 @@ export async function onBothEngines<Figures>(
   }
   return results;
 }
+
+/** The rows in a table. */
+export const countRows = async ({ db }: DatabaseHandle, table: keyof Database) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

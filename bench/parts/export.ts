@@ -6,20 +6,9 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '~/db/database.server';
 import { EXPORT_COLUMNS } from '~/features/admin/user-export.server';
 import { envInteger, log, round, summarize } from '../lib/common';
-import { onBothEngines } from '../lib/postgres';
+import { countRows, onBothEngines } from '../lib/postgres';
 import { seedUsers, watchRuns, withSite } from '../lib/processes';
-import {
-  count,
-  definePart,
-  engineName,
-  judged,
-  mb,
-  ms,
-  num,
-  perEngine,
-  table,
-  unmeasured,
-} from '../lib/report';
+import * as r from '../lib/report';
 
 /** Memory sampled this often, and still watched this long after the last byte. */
 const WATCH = { everyMs: 20, settleMs: 300 };
@@ -29,7 +18,8 @@ const BUDGET_RISE_MB = 30;
 const BUDGET_USERS = 100_000;
 
 /** An active enrolment for every level-1 user, as approved payments would leave them. */
-async function enrolStudents({ db, engine }: DatabaseHandle) {
+async function enrolStudents(database: DatabaseHandle) {
+  const { db, engine } = database;
   await sql`
     insert into enrolments (id, user_id, order_id, track, plan_id, status, installments_paid,
       installments_total, source, created_at, updated_at)
@@ -38,16 +28,10 @@ async function enrolStudents({ db, engine }: DatabaseHandle) {
     from users where access = 'level-1'
   `.execute(db);
   if (engine === 'postgres') await sql`analyze enrolments`.execute(db);
-  const rows = async (table: 'users' | 'enrolments') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { users: await rows('users'), enrolments: await rows('enrolments') };
+  return {
+    users: await countRows(database, 'users'),
+    enrolments: await countRows(database, 'enrolments'),
+  };
 }
 
 /** One download as the admin: request sent → last byte, the CSV's records counted. */
@@ -138,25 +122,25 @@ async function run() {
 type ExportResult = Awaited<ReturnType<typeof run>>;
 
 function judge(exported: ExportResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     exported?.engines,
     [
       (name) =>
-        `CSV export of ${count(BUDGET_USERS)} users < ${BUDGET_MS / 1000} s, ${name} (issue 16)`,
+        `CSV export of ${r.count(BUDGET_USERS)} users < ${BUDGET_MS / 1000} s, ${name} (issue 16)`,
       (name) => `CSV export raises server RSS < ${BUDGET_RISE_MB} MB, ${name} (issue 16)`,
     ],
     (e) => {
       if (!e.totalMs || e.maxRiseMb === undefined || !e.runs) return [];
       const enough = (e.users ?? 0) >= BUDGET_USERS;
       return [
-        judged(
-          `request sent → last byte, ${e.runs.length} downloads of ${count(e.users ?? 0)} users: ` +
-            `max ${ms(e.totalMs.max, 0)} (p50 ${ms(e.totalMs.p50, 0)})` +
+        r.judged(
+          `request sent → last byte, ${e.runs.length} downloads of ${r.count(e.users ?? 0)} users: ` +
+            `max ${r.ms(e.totalMs.max, 0)} (p50 ${r.ms(e.totalMs.p50, 0)})` +
             (e.complete ? '' : '; a download was not every user under the header'),
           enough && !!e.complete && e.totalMs.max < BUDGET_MS,
         ),
-        judged(
-          `max peak +${e.maxRiseMb.toFixed(1)} MB over the ${num(e.baselineMb)} MB baseline ` +
+        r.judged(
+          `max peak +${e.maxRiseMb.toFixed(1)} MB over the ${r.num(e.baselineMb)} MB baseline ` +
             `(after a warm-up download; 20 ms samples and VmHWM)`,
           enough && e.maxRiseMb < BUDGET_RISE_MB,
         ),
@@ -176,20 +160,20 @@ function details(exported: ExportResult) {
     ];
   });
   return [
-    table(downloads, [
-      ['engine', (d) => engineName(d.e.engine)],
+    r.table(downloads, [
+      ['engine', (d) => r.engineName(d.e.engine)],
       ['download', (d) => d.label],
-      ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${mb(d.run.bytes / 1024 ** 2)}`],
-      ['rows', (d) => `${count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
-      ['first / last byte', (d) => `${ms(d.run.firstByteMs, 0)} / ${ms(d.run.ms, 0)}`],
-      ['server RSS before → peak', (d) => `${mb(d.run.beforeMb)} → ${mb(d.run.peakMb)}`],
+      ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${r.mb(d.run.bytes / 1024 ** 2)}`],
+      ['rows', (d) => `${r.count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
+      ['first / last byte', (d) => `${r.ms(d.run.firstByteMs, 0)} / ${r.ms(d.run.ms, 0)}`],
+      ['server RSS before → peak', (d) => `${r.mb(d.run.beforeMb)} → ${r.mb(d.run.peakMb)}`],
       ['rise', (d) => `+${(d.run.peakMb - (d.from ?? Number.NaN)).toFixed(1)} MB`],
     ]),
     '',
-    unmeasured(exported.engines),
+    r.unmeasured(exported.engines),
     'The rise is the peak (20 ms samples and VmHWM) over the idle server for the warm-up, over the baseline read after it for the others.',
     '',
   ].join('\n');
 }
 
-export default definePart({ title: 'CSV export', needsBuild: true, run, judge, details });
+export default r.definePart({ title: 'CSV export', needsBuild: true, run, judge, details });

@@ -9,7 +9,7 @@ import { envInteger, errorText, log, sleep, summarize, withTimeout } from '../li
 import { send } from '../lib/http';
 import { onBothEngines } from '../lib/postgres';
 import { withSite, type AppServer } from '../lib/processes';
-import { definePart, engineName, judged, ms, perEngine, table, unmeasured } from '../lib/report';
+import * as r from '../lib/report';
 
 const STREAM_COUNTS = [1, 50] as const;
 /** A change not seen within this long counts as missed. */
@@ -155,11 +155,11 @@ async function run() {
   const engines = await onBothEngines('live', async (engine, fresh) => {
     const servers = engine === 'postgres' ? 2 : 1;
     const options = { accounts, servers };
-    return withSite(`live, ${engineName(engine)}`, await fresh(), options, async (site) => {
+    return withSite(`live, ${r.engineName(engine)}`, await fresh(), options, async (site) => {
       const scenarios = [];
       for (const streams of STREAM_COUNTS) {
         const measured = await measure(site.servers, site.accounts, streams, changes);
-        log(`live ${engine}, ${streams} streams: ${ms(measured.slowestStreamMs.p95)} p95`);
+        log(`live ${engine}, ${streams} streams: ${r.ms(measured.slowestStreamMs.p95)} p95`);
         if (measured.deliveries === 0) {
           throw new Error(`no change event reached the streams within ${DELIVERY_TIMEOUT_MS} ms`);
         }
@@ -173,7 +173,7 @@ async function run() {
 type LiveResult = Awaited<ReturnType<typeof run>>;
 
 function judge(live: LiveResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     live?.engines,
     STREAM_COUNTS.map(
       (streams) => (name: string, engine: Engine) =>
@@ -181,9 +181,9 @@ function judge(live: LiveResult | undefined) {
     ),
     (e) =>
       (e.scenarios ?? []).map((s) =>
-        judged(
-          `p95 ${ms(s.slowestStreamMs.p95)} for the slowest of ${s.streams} stream(s) per change ` +
-            `(all deliveries p50 ${ms(s.latencyMs.p50)}, p95 ${ms(s.latencyMs.p95)})` +
+        r.judged(
+          `p95 ${r.ms(s.slowestStreamMs.p95)} for the slowest of ${s.streams} stream(s) per change ` +
+            `(all deliveries p50 ${r.ms(s.latencyMs.p50)}, p95 ${r.ms(s.latencyMs.p95)})` +
             (s.missed ? `; ${s.missed} deliveries missed (over 5 s)` : ''),
           s.slowestStreamMs.p95 < BUDGET_MS && s.missed === 0,
         ),
@@ -194,19 +194,19 @@ function judge(live: LiveResult | undefined) {
 function details(live: LiveResult) {
   const scenarios = live.engines.flatMap((e) => (e.scenarios ?? []).map((s) => ({ e, ...s })));
   return [
-    table(scenarios, [
-      ['engine', (s) => engineName(s.e.engine)],
+    r.table(scenarios, [
+      ['engine', (s) => r.engineName(s.e.engine)],
       ['setup', (s) => setupOf(s.e.engine).setup],
       ['streams', (s) => String(s.streams)],
       ['delivered / missed', (s) => `${s.deliveries} / ${s.missed}`],
-      ['p50 / p95', (s) => `${ms(s.latencyMs.p50)} / ${ms(s.latencyMs.p95)}`],
-      ['slowest stream p95', (s) => ms(s.slowestStreamMs.p95)],
+      ['p50 / p95', (s) => `${r.ms(s.latencyMs.p50)} / ${r.ms(s.latencyMs.p95)}`],
+      ['slowest stream p95', (s) => r.ms(s.slowestStreamMs.p95)],
     ]),
     '',
-    unmeasured(live.engines),
+    r.unmeasured(live.engines),
     `${live.changesPerScenario} changes each; latency is the event's arrival minus the POST's 302 (0 when it came first).`,
     '',
   ].join('\n');
 }
 
-export default definePart({ title: 'Live updates', needsBuild: true, run, judge, details });
+export default r.definePart({ title: 'Live updates', needsBuild: true, run, judge, details });

@@ -12,7 +12,7 @@ import { createSmtpTransport } from '~/features/email/mail-transport.server';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { envNumber, log, round, summarize } from '../lib/common';
 import { onBothEngines } from '../lib/postgres';
-import { definePart, judged, ms, msOf, num, perEngine, table, unmeasured } from '../lib/report';
+import * as r from '../lib/report';
 
 const ENQUEUE_BUDGET_MS = 1;
 const RATE_BUDGET = 50;
@@ -125,7 +125,7 @@ async function run() {
 type MailResult = Awaited<ReturnType<typeof run>>;
 
 function judge(mail: MailResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     mail?.engines,
     [
       (_, engine) =>
@@ -135,14 +135,14 @@ function judge(mail: MailResult | undefined) {
     ],
     (e) => [
       e.enqueueMs &&
-        judged(
-          `enqueue call p95 ${ms(e.enqueueMs.p95, 3)}; transaction p95 ${ms(e.withoutEmailMs?.p95, 3)} → ${ms(e.withEmailMs?.p95, 3)} (+${ms(e.addedP95Ms, 3)})`,
+        r.judged(
+          `enqueue call p95 ${r.ms(e.enqueueMs.p95, 3)}; transaction p95 ${r.ms(e.withoutEmailMs?.p95, 3)} → ${r.ms(e.withEmailMs?.p95, 3)} (+${r.ms(e.addedP95Ms, 3)})`,
           e.enqueueMs.p95 < ENQUEUE_BUDGET_MS && (e.addedP95Ms ?? Infinity) < ENQUEUE_BUDGET_MS,
         ),
       e.messagesPerSecond === undefined
         ? undefined
-        : judged(
-            `${num(e.messagesPerSecond)} messages/s (${e.messages} in ${num(e.sendSeconds)} s)`,
+        : r.judged(
+            `${r.num(e.messagesPerSecond)} messages/s (${e.messages} in ${r.num(e.sendSeconds)} s)`,
             e.messagesPerSecond >= RATE_BUDGET,
           ),
     ],
@@ -152,21 +152,21 @@ function judge(mail: MailResult | undefined) {
 function details(mail: MailResult) {
   const pair = ['p50' as const, 'p95' as const];
   return [
-    table(
+    r.table(
       mail.engines.filter((e) => e.enqueueMs),
       [
         ['engine', (e) => e.engine],
-        ['transaction without e-mail p50 / p95', (e) => msOf(e.withoutEmailMs, pair, 3)],
-        ['with e-mail p50 / p95', (e) => msOf(e.withEmailMs, pair, 3)],
-        ['enqueue call p50 / p95', (e) => msOf(e.enqueueMs, pair, 3)],
-        ['worker', (e) => `${num(e.messagesPerSecond)} messages/s`],
+        ['transaction without e-mail p50 / p95', (e) => r.msOf(e.withoutEmailMs, pair, 3)],
+        ['with e-mail p50 / p95', (e) => r.msOf(e.withEmailMs, pair, 3)],
+        ['enqueue call p50 / p95', (e) => r.msOf(e.enqueueMs, pair, 3)],
+        ['worker', (e) => `${r.num(e.messagesPerSecond)} messages/s`],
       ],
     ),
     '',
-    unmeasured(mail.engines),
+    r.unmeasured(mail.engines),
     `${mail.transactions} sign-in transactions each way, then ${mail.messages} messages sent by the worker to a sink in the bench process.`,
     '',
   ].join('\n');
 }
 
-export default definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });
+export default r.definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });

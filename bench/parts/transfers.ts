@@ -16,7 +16,7 @@ import type { Account } from '../../tests/support/accounts';
 import { envInteger, log, round, spread, summarize, timed } from '../lib/common';
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { send } from '../lib/http';
-import { onBothEngines } from '../lib/postgres';
+import { countRows, onBothEngines } from '../lib/postgres';
 import { watchRuns, withSite, type AppServer } from '../lib/processes';
 import * as r from '../lib/report';
 
@@ -170,14 +170,7 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
 async function seedQueue(database: DatabaseHandle, admin: Account, total: number) {
   const started = performance.now();
   // The uploads measured before left pending transfers of their own: the queue counts them.
-  const existing = Number(
-    (
-      await database.db
-        .selectFrom('bank_transfers')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const existing = await countRows(database, 'bank_transfers');
   const pending = Math.round(total * 0.1) - existing;
   const [now, tag] = [Date.now(), randomBytes(3).toString('hex')];
   await database.db.transaction().execute(async (trx) => {
