@@ -128,11 +128,7 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-/**
- * The folder the site is built and served from: a snapshot of the working tree taken when
- * the run starts (so edits made meanwhile do not mix into the figures), or the project
- * itself with BENCH_SKIP_BUILD.
- */
+/** The folder the site is served from: the run's snapshot build, or ROOT with BENCH_SKIP_BUILD. */
 let site = ROOT;
 export const siteRoot = () => site;
 export const setSiteRoot = (dir: string) => (site = dir);

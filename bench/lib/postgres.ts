@@ -41,10 +41,7 @@ const tryCommand = (label: string, command: string, args: string[]) =>
 
 let checked: Promise<string | undefined> | undefined;
 
-/**
- * Resolves with undefined when PostgreSQL is usable, or with the reason it is not; starts
- * the local Debian cluster (and creates the `root` role) when it does not answer.
- */
+/** Why PostgreSQL cannot be used, after starting the Debian cluster (and the `root` role). */
 function ensurePostgres(): Promise<string | undefined> {
   checked ??= (async () => {
     const first = await cannotConnect();
@@ -80,10 +77,8 @@ export type EngineResult<Figures> = {
 } & Partial<Figures>;
 
 /**
- * A part's measurement on each engine, handed a maker of fresh databases on it (SQLite files
- * in a temporary folder, or throw-away PostgreSQL databases, dropped when the engine is
- * done); PostgreSQL is skipped with the reason when no server answers. An engine that fails
- * is reported with its error; the other still runs.
+ * A part's measurement on each engine with a maker of fresh databases (temp SQLite files or
+ * PostgreSQL databases dropped after); an engine skipped or failed is reported with why.
  */
 export async function onBothEngines<Figures>(
   part: string,

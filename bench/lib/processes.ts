@@ -1,8 +1,6 @@
 /**
- * Child processes the benchmark starts: the site's production server (`npm run serve`, as
- * `npm start` does after its build), the bare app's server, nginx, and one-shot commands.
- * Every one is stopped by its own process id (and its process group), at the latest at
- * cleanup.
+ * Child processes the benchmark starts (servers, nginx, commands), each stopped by its own
+ * process id and group, at the latest at cleanup; and their memory and CPU from /proc.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,10 +25,7 @@ const kill = (target: number, signal: NodeJS.Signals) => {
   }
 };
 
-/**
- * Starts a process in its own process group and keeps the last 64 KB of its output. A
- * long-running one that exits by itself is recorded as an incident.
- */
+/** A process in its own group, with its last 64 KB of output; a long-running one's exit is an incident. */
 export function startProcess(
   label: string,
   command: string,
@@ -115,12 +110,7 @@ export async function waitForHttp(
 /** A server with its origin, and the node process running it (npm's descendant). */
 export type AppServer = Running & { origin: string; serverPid: () => number };
 
-/**
- * The site's production server, started exactly as `npm start` starts it after the build
- * (`npm run serve`: the compiled bundle under node with NODE_ENV=production, LOG_LEVEL at
- * its default), on a free port with the given database. No drain period: the benchmark
- * stops it itself.
- */
+/** The site's production server, started as `npm start` starts it after the build. */
 async function startAppServer(label: string, databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -142,10 +132,8 @@ export type Site = { database: DatabaseHandle; servers: AppServer[]; accounts: A
 
 /**
  * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
- * (so the bench's own connection sees every table the server uses) and holding `accounts`
- * (signed-in users, in order); everything stopped afterwards. Their e-mail goes out through
- * SMTP as in production, to a sink in the bench process, unless `smtp` is false (the
- * server's default transport then, as the load part has always measured it).
+ * and holding `accounts` (signed-in users, in order), their e-mail going out through SMTP to
+ * a sink in the bench process unless `smtp` is false; everything stopped afterwards.
  */
 export async function withSite<T>(
   label: string,
@@ -194,11 +182,7 @@ const proc = (pid: number, file: string) => {
   }
 };
 
-/**
- * CPU time a process has used so far (user + system), in seconds, or NaN when it is gone:
- * fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing
- * parenthesis (the name itself may hold spaces).
- */
+/** CPU seconds (user + system) so far, or NaN: fields 14-15 of /proc/<pid>/stat after the name's `)`. */
 export function cpuSeconds(pid: number): number {
   const stat = proc(pid, 'stat');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -229,10 +213,8 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
 }
 
 /**
- * `work` with a process's memory watched: RSS sampled every `everyMs` and its exact peak
- * (VmHWM, reset to the current RSS first by writing `5` to /proc/<pid>/clear_refs, so
- * nothing between samples is missed) until `settleMs` after the work ended (buffers being
- * let go, an e-mail going out). Its answer comes back with the readings, in MB.
+ * `work` with a process's memory watched until `settleMs` after it ended: RSS every `everyMs`
+ * and the exact peak (VmHWM, reset first through /proc/<pid>/clear_refs), in MB.
  */
 async function watchMemory<T extends object>(
   pid: number,
@@ -260,10 +242,7 @@ async function watchMemory<T extends object>(
   };
 }
 
-/**
- * Watched spans on a server that starts idle: `warmUps` (the first sizes the heap and
- * compiles the code paths), then, from the baseline read a second after them, `runs`.
- */
+/** Watched `warmUps` on an idle server (the first sizes the heap), then the baseline, then `runs`. */
 export async function watchRuns<T extends object>(
   pid: number,
   options: { everyMs: number; settleMs: number },

@@ -34,10 +34,7 @@ export const definePart = <Result>(part: Part<Result>) => part;
 export const judged = (measured: string, ok: boolean) => ({ measured, status: verdict(ok) });
 type Judged = ReturnType<typeof judged>;
 
-/**
- * Budget rows under `labels`: each judged figure, or "not measured" with the reason (a
- * string figure) or `why`.
- */
+/** Budget rows under `labels`: each judged figure, or "not measured" with a string's reason. */
 export const budgetRows = (
   labels: string[],
   figures: (Judged | string | undefined)[] = [],
@@ -84,11 +81,7 @@ export const unmeasured = (engines: Measured[]) =>
     .map((engine) => `${engineName(engine.engine)}: not measured: ${why(engine)}.\n`)
     .join('\n');
 
-/**
- * The budget rows of a part measured on each engine: `labels` name them (from the engine's
- * display name), `figures` judges an engine's figures row by row, and a row without figures
- * (the engine was skipped or failed, or the part did not run) is "not measured".
- */
+/** A per-engine part's budget rows: `labels` for each engine, `figures` judging its figures. */
 export function perEngine<E extends Measured>(
   engines: E[] | undefined,
   labels: ((name: string, engine: Engine) => string)[],

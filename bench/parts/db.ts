@@ -139,10 +139,5 @@ function details(db: DbResult) {
   return lines.join('\n');
 }
 
-export default r.definePart({
-  title: 'Database: admin search',
-  needsBuild: false,
-  run,
-  judge,
-  details,
-});
+const title = 'Database: admin search';
+export default r.definePart({ title, needsBuild: false, run, judge, details });

@@ -53,11 +53,7 @@ function receipts(size: number) {
 }
 type Receipt = ReturnType<typeof receipts>[number];
 
-/**
- * Receipts posted through the transfer form as the browser posts it (multipart, a session),
- * one after another by new students, the server's memory watched: one of each kind to warm
- * up, then `perKind` of each alternately.
- */
+/** Receipts posted through the form by new students, memory watched: 2 warm-ups, then `perKind` of each. */
 async function measureUploads(
   { db }: DatabaseHandle,
   server: AppServer,
@@ -160,13 +156,7 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
   };
 }
 
-/**
- * Fills the queue up to `total` transfers, a tenth of them pending: each by a user of its own
- * with a small PNG receipt, the pending ones submitted over the last 5 days, the others over
- * the last year and decided (4 in 5 approved with a cohort, the rest rejected with a reason)
- * a few hours to 3 days after they came in; written 500 rows to an insert, in one
- * transaction, then ANALYZE on PostgreSQL as autovacuum soon would.
- */
+/** Fills the queue up to `total` transfers, a tenth pending, as bench/README.md describes. */
 async function seedQueue(database: DatabaseHandle, admin: Account, total: number) {
   const started = performance.now();
   // The uploads measured before left pending transfers of their own: the queue counts them.
@@ -195,9 +185,8 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
 }
 
 /**
- * The queue's first, middle and last page, HTML and `.data`, as the admin: each checked to
- * show the transfer the product's own query puts first on it, then timed in rounds (every
- * target once per round, so drift on the machine touches them alike).
+ * The queue's first, middle and last page, HTML and `.data`: each checked to show the transfer
+ * the product's query puts first, then timed in rounds (drift touches every target alike).
  */
 async function measureQueue(
   database: DatabaseHandle,

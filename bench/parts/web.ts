@@ -22,14 +22,7 @@ type Visitor = 'visitor' | 'level-1 student' | 'admin';
 const PUBLIC_PAGES = ['/', '/enroll', '/login', '/fed/home'];
 const JS_RATIO_BUDGET = 1.25;
 
-interface LighthouseResultLite {
-  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<
-    string,
-    { score: number | null; scoreDisplayMode: string; numericValue?: number; details?: unknown }
-  >;
-  runtimeError?: { code: string; message: string };
-}
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The first DOM node in an audit's details (the LCP element's). */
 function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | undefined {
@@ -40,7 +33,7 @@ function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | 
 }
 
 /** One Lighthouse run, reduced to what the report needs. */
-function reduce(lhr: LighthouseResultLite) {
+function reduce(lhr: LighthouseResult) {
   const audit = (id: string) => lhr.audits[id];
   const { items = [] } = (audit('network-requests')?.details ?? {}) as {
     items?: { resourceType?: string; transferSize?: number }[];
@@ -135,8 +128,7 @@ async function measurePage(
           `Lighthouse ${formFactor} ${page}`,
         );
         if (!result) throw new Error('Lighthouse returned no result');
-        const lhr = result.lhr as unknown as LighthouseResultLite;
-        const reduced = reduce(lhr);
+        const reduced = reduce(result.lhr);
         if (reduced.error) errors.push(reduced.error);
         else good.push(reduced);
       } catch (error) {
