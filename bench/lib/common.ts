@@ -84,10 +84,10 @@ export async function timed(times: number, warmUp: number, work: () => Promise<u
 }
 
 /** Median and maximum, to one decimal (memory figures). */
-export const spread = (values: number[]) => ({
-  median: round(median(values), 1),
-  max: round(Math.max(...values), 1),
-});
+export const spread = (values: number[]) => {
+  const [median, max] = [quantile(values, 0.5), Math.max(...values)].map((v) => round(v, 1));
+  return { median: median!, max: max! };
+};
 
 /** How many times each key occurs. */
 export function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {

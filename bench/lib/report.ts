@@ -1,19 +1,14 @@
 /**
- * The shape of a part and bench/results/latest.md: the run's header, the budget table built
- * from every part's rows (DESIGN §8), then each part's own section. The formatting helpers
- * here are the ones every part's table uses, so all figures read alike.
+ * The shape of a part, and bench/results/latest.md: the header, the budget table from every
+ * part's rows (DESIGN §8), each part's section; the formatting helpers every table uses.
  */
 import type { Engine } from '~/db/database.server';
 
 export const NA = '⚪ not measured';
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
 
-export interface BudgetRow {
-  budget: string;
-  /** Empty when the part did not measure: the report says why (failed, not run). */
-  measured: string;
-  status: string;
-}
+/** `measured` is empty when the part did not run or failed: the report says why. */
+export type BudgetRow = { budget: string; measured: string; status: string };
 
 export interface Part<Result> {
   /** The heading of the part's section. */
@@ -67,11 +62,7 @@ export const msOf = <K extends string>(
   digits = 1,
 ) => keys.map((key) => ms(summary?.[key], digits)).join(' / ');
 
-interface Measured {
-  engine: Engine;
-  skipped?: string;
-  error?: string;
-}
+type Measured = { engine: Engine; skipped?: string; error?: string };
 const why = (engine: Measured) => engine.skipped ?? engine.error ?? 'no figures';
 
 /** One line per engine that has no figures, saying why: for a part's section. */

@@ -83,12 +83,8 @@ async function measure(engine: string, url: string, options: { users: number; do
           download(`${server.origin}/admin/users.csv${query}`, admin.cookie);
       const whole = Array.from({ length: options.downloads }, () => get());
       // The last run is the filtered export: one enrolment was written for each level-1 user.
-      const watched = await watchRuns(
-        server.serverPid(),
-        WATCH,
-        [get()],
-        [...whole, get('?access=level-1')],
-      );
+      const downloads = [...whole, get('?access=level-1')];
+      const watched = await watchRuns(server.serverPid(), WATCH, [get()], downloads);
       const runs = watched.runs.slice(0, -1);
       const warmUp = watched.warmUp[0]!;
       return {
