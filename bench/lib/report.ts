@@ -89,7 +89,7 @@ export function perEngine<E extends Measured>(
 }
 
 /** A markdown table of `items`, one column per heading and the cell it shows for an item. */
-export function table<T>(items: T[], columns: [string, (item: T) => string][]): string {
+export function table<T>(items: T[], columns: (readonly [string, (item: T) => string])[]) {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
   return [

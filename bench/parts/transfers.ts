@@ -356,13 +356,15 @@ function details({ engines }: TransfersResult) {
         'loader query alone p50 / p95',
         (t) => r.msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95']),
       ],
-      [
-        'transfers (pending), seeded in',
-        (t) =>
-          `${r.count(t.queue.transfers)} (${r.count(t.queue.pending)}), ${t.queue.seedSeconds} s`,
-      ],
     ]),
     '',
+    ...engines.flatMap(({ engine, queue: q }) =>
+      q
+        ? [
+            `${r.engineName(engine)}: ${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
+          ]
+        : [],
+    ),
     r.unmeasured(engines),
     ...plans,
     '',

@@ -118,15 +118,10 @@ async function measurePage(
     for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
       try {
         const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-        const result = await c.withTimeout(
-          lighthouse(
-            await url(),
-            { ...flags, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          ),
-          180_000,
-          `Lighthouse ${formFactor} ${page}`,
-        );
+        const headers = cookie ? { extraHeaders: { Cookie: cookie } } : {};
+        const config = formFactor === 'desktop' ? desktopConfig : undefined;
+        const work = lighthouse(await url(), { ...flags, ...headers }, config);
+        const result = await c.withTimeout(work, 180_000, `Lighthouse ${formFactor} ${page}`);
         if (!result) throw new Error('Lighthouse returned no result');
         const reduced = reduce(result.lhr);
         if (reduced.error) errors.push(reduced.error);
@@ -281,10 +276,7 @@ function details(web: WebResult) {
       [
         ['page', (p) => `\`${p.page}\``],
         ['as', (p) => `${p.as}, ${p.formFactor}`],
-        ['Perf', score('performance')],
-        ['A11y', score('accessibility')],
-        ['BP', score('best-practices')],
-        ['SEO', score('seo')],
+        ...CATEGORIES.map((id, i) => [['Perf', 'A11y', 'BP', 'SEO'][i]!, score(id)] as const),
         ['LCP', (p) => ms(p.lcpMs, 0)],
         ['JS', (p) => kb(p.jsBytes)],
         [
