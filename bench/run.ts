@@ -1,8 +1,4 @@
-/**
- * `npm run bench [part]`: builds the site once, runs the parts in order (all, or the one
- * named), writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
- * after itself (servers, browsers, nginx, temp databases and folders) however it ends.
- */
+/** `npm run bench [part]`: builds once, runs the parts, writes the results, cleans up (README). */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';

@@ -1,7 +1,4 @@
-/**
- * Helpers every part shares: paths, logging, statistics, temporary folders and a cleanup
- * list that runs however the run ends.
- */
+/** Helpers every part shares: paths, logging, statistics, temp folders, cleanup. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

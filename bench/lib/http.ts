@@ -1,7 +1,4 @@
-/**
- * Requests to the server under test as a browser on the site sends them: timed from sending
- * to the headers (first byte) and to the last byte, never following redirects.
- */
+/** Requests as a browser on the site sends them, timed to the first and the last byte. */
 import { errorText, log } from './common';
 
 export interface Answer {

@@ -1,7 +1,4 @@
-/**
- * The local PostgreSQL: checks it answers, starts the Debian cluster when it does not,
- * and creates throw-away databases that are dropped at cleanup.
- */
+/** The local PostgreSQL (started when it does not answer) and throw-away databases per part. */
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseHandle, Engine } from '~/db/database.server';

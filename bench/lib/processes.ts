@@ -1,7 +1,4 @@
-/**
- * Child processes the benchmark starts (servers, nginx, commands), each stopped by its own
- * process id and group, at the latest at cleanup; and their memory and CPU from /proc.
- */
+/** Child processes stopped by their ids at cleanup; their memory and CPU from /proc. */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,33 +104,24 @@ export async function waitForHttp(
   }
 }
 
-/** A server with its origin, and the node process running it (npm's descendant). */
-export type AppServer = Running & { origin: string; serverPid: () => number };
-
-/** The site's production server, started as `npm start` starts it after the build. */
+/** The site's production server (`npm start` after the build), and the node process under npm. */
 async function startAppServer(label: string, databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const running = startProcess(label, 'npm', ['run', '--silent', 'serve'], {
     cwd: siteRoot(),
     longRunning: true,
-    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env } as Record<string, string>,
+    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env },
   });
   await waitForHttp(`${origin}/readyz`, running, label);
-  return { ...running, origin, serverPid: () => serverProcess(running.pid) } as AppServer;
+  return { ...running, origin, serverPid: () => serverProcess(running.pid) };
 }
-
-/** `alive()` is the first server, started afresh when it has died (an incident says so). */
-export type Site = { database: DatabaseHandle; servers: AppServer[]; accounts: Account[] } & {
-  alive: () => Promise<AppServer>;
-  /** Messages the SMTP sink received (0 with `smtp: false`). */
-  mailReceived: () => number;
-};
+export type AppServer = Awaited<ReturnType<typeof startAppServer>>;
 
 /**
- * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
- * and holding `accounts` (signed-in users, in order), their e-mail going out through SMTP to
- * a sink in the bench process unless `smtp` is false; everything stopped afterwards.
+ * `work` with `servers` production servers on a migrated `databaseUrl` holding `accounts`
+ * (signed in, in order), mailing an SMTP sink here unless `smtp` is false; `alive()` is the
+ * first server, started afresh when it has died. Everything is stopped afterwards.
  */
 export async function withSite<T>(
   label: string,
@@ -142,7 +130,13 @@ export async function withSite<T>(
     servers?: number;
     smtp?: boolean;
   },
-  work: (site: Site) => Promise<T>,
+  work: (site: {
+    database: DatabaseHandle;
+    servers: AppServer[];
+    accounts: Account[];
+    alive: () => Promise<AppServer>;
+    mailReceived: () => number;
+  }) => Promise<T>,
 ): Promise<T> {
   const accounts = await createAccounts(databaseUrl, options.accounts ?? []);
   const database = openDatabase(databaseUrl);
@@ -170,9 +164,6 @@ export async function withSite<T>(
   }
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
 /** A file of /proc/<pid>, or '' when the process is gone. */
 const proc = (pid: number, file: string) => {
   try {
@@ -182,83 +173,66 @@ const proc = (pid: number, file: string) => {
   }
 };
 
-/** CPU seconds (user + system) so far, or NaN: fields 14-15 of /proc/<pid>/stat after the name's `)`. */
+/** CPU seconds (user + system, fields 14-15 of /proc/<pid>/stat at USER_HZ 100), or NaN. */
 export function cpuSeconds(pid: number): number {
   const stat = proc(pid, 'stat');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return stat ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : Number.NaN;
+  return stat ? (Number(fields[11]) + Number(fields[12])) / 100 : Number.NaN;
 }
 
 /** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: its peak), or NaN. */
-function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(proc(pid, 'status'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
-export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
 export function sampleRss(pid: number, everyMs = 200): () => number[] {
   const samples: number[] = [];
-  const take = () => {
-    const value = rssMb(pid);
-    if (Number.isFinite(value)) samples.push(value);
-  };
-  take();
+  const take = () => samples.push(rssMb(pid));
   const timer = setInterval(take, everyMs);
+  take();
   return () => {
     clearInterval(timer);
     take();
-    return samples;
+    return samples.filter(Number.isFinite);
   };
 }
 
 /**
- * `work` with a process's memory watched until `settleMs` after it ended: RSS every `everyMs`
- * and the exact peak (VmHWM, reset first through /proc/<pid>/clear_refs), in MB.
+ * `warmUps` on an idle server, then the baseline, then `runs`: each watched until `settleMs`
+ * after it, RSS every `everyMs` and the exact peak (VmHWM, reset through clear_refs), in MB.
  */
-async function watchMemory<T extends object>(
-  pid: number,
-  { everyMs, settleMs }: { everyMs: number; settleMs: number },
-  work: () => Promise<T>,
-) {
-  const beforeMb = rssMb(pid);
-  let exact = true;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    exact = false;
-  }
-  const stop = sampleRss(pid, everyMs);
-  const value = await work();
-  await sleep(settleMs);
-  const sampledMb = Math.max(...stop());
-  return {
-    ...value,
-    beforeMb: round(beforeMb, 1),
-    /** The larger of the samples and VmHWM (the samples alone when the kernel refused). */
-    peakMb: round(exact ? Math.max(statusMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1),
-    exact,
-    afterMb: round(rssMb(pid), 1),
-  };
-}
-
-/** Watched `warmUps` on an idle server (the first sizes the heap), then the baseline, then `runs`. */
 export async function watchRuns<T extends object>(
   pid: number,
-  options: { everyMs: number; settleMs: number },
+  { everyMs, settleMs }: { everyMs: number; settleMs: number },
   warmUps: (() => Promise<T>)[],
   runs: (() => Promise<T>)[],
 ) {
   const watch = async (works: (() => Promise<T>)[]) => {
     const watched = [];
-    for (const work of works) watched.push(await watchMemory(pid, options, work));
+    for (const work of works) {
+      const beforeMb = round(rssMb(pid), 1);
+      let exact = true;
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        exact = false;
+      }
+      const stop = sampleRss(pid, everyMs);
+      const value = await work();
+      await sleep(settleMs);
+      const sampledMb = Math.max(...stop());
+      // The larger of the samples and VmHWM (the samples alone when the kernel refused).
+      const peakMb = round(exact ? Math.max(rssMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1);
+      watched.push({ ...value, beforeMb, peakMb, exact, afterMb: round(rssMb(pid), 1) });
+    }
     return watched;
   };
-  await sleep(1_000);
-  const idleMb = round(rssMb(pid), 1);
+  const settled = () => sleep(1_000).then(() => round(rssMb(pid), 1));
+  const idleMb = await settled();
   const warmUp = await watch(warmUps);
-  await sleep(1_000);
-  const baselineMb = round(rssMb(pid), 1);
+  const baselineMb = await settled();
   return { idleMb, warmUp, baselineMb, runs: await watch(runs), afterMb: round(rssMb(pid), 1) };
 }
 

@@ -1,7 +1,4 @@
-/**
- * The shape of a part, and bench/results/latest.md: the header, the budget table from every
- * part's rows (DESIGN §8), each part's section; the formatting helpers every table uses.
- */
+/** A part's shape, the formatting helpers, and bench/results/latest.md. */
 import type { Engine } from '~/db/database.server';
 
 export const NA = '⚪ not measured';

@@ -1,7 +1,4 @@
-/**
- * Live updates: a saved change (the form POST's 302) to its `change` event on 1 and 50 open
- * admin event streams; on PostgreSQL the POST goes to server A and the streams are on B.
- */
+/** Live updates: a saved change to its `change` event on 1 and 50 open admin event streams. */
 import { request as httpRequest } from 'node:http';
 import type { Engine } from '~/db/database.server';
 import type { Account } from '../../tests/support/accounts';

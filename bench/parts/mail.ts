@@ -1,7 +1,4 @@
-/**
- * The e-mail outbox (issue 13): what queueing the welcome e-mail adds to a sign-in-shaped
- * transaction, and the product's worker's rate to an SMTP sink in this process (so a floor).
- */
+/** E-mail outbox (issue 13): what queueing adds to a transaction, and the worker's send rate. */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';

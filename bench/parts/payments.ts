@@ -1,8 +1,4 @@
-/**
- * Payment webhooks (issue 14): signed Stripe `checkout.session.completed` deliveries to the
- * production server, one after another (to access granted), then 100/s by the clock with
- * redeliveries (nothing lost or doubled, checked order by order).
- */
+/** Stripe webhooks (issue 14): sequential deliveries to access, then 100/s with redeliveries. */
 import { sql } from 'kysely';
 import { findPlan } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';

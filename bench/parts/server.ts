@@ -1,8 +1,4 @@
-/**
- * The production server under autocannon (`/healthz`, prerendered `/`, a student page, the
- * admin search) at 10 and 100 connections: req/s beside nginx serving the same file, CPU per
- * request as a ratio to `/healthz` in the same run, and RSS.
- */
+/** The production server under autocannon beside nginx: req/s, CPU per request, RSS. */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import * as c from '../lib/common';

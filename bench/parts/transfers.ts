@@ -1,8 +1,4 @@
-/**
- * Bank transfers (issue 15): what a 5 MB receipt upload to `/enroll` adds to the server's
- * memory (a PDF, and a JPEG whose EXIF the server strips), and the admin queue's first,
- * middle and last page (HTML and `.data`) with 10,000 transfers, timed over loopback.
- */
+/** Bank transfers (issue 15): 5 MB receipt uploads' server memory, the admin queue's pages. */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';

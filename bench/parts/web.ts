@@ -1,8 +1,4 @@
-/**
- * Lighthouse 12 on the site's pages (mobile and desktop, several runs each, medians), the
- * first-load JavaScript and CSS of each page, and the same JavaScript figure for a bare
- * React Router 7 app built and served in the same run (bench/bare-app).
- */
+/** Lighthouse on the site's pages and on a bare React Router app, medians (bench/README.md). */
 import { cpSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
