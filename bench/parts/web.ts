@@ -66,28 +66,27 @@ type PageRun = ReturnType<typeof reduce>;
 
 /** Medians over the runs of one page and form factor. */
 function combine(target: Target, formFactor: FormFactor, runs: PageRun[], errors: string[]) {
-  const medianOf = (values: number[]) => {
-    const finite = values.filter(Number.isFinite);
+  const medianOf = (key: 'lcpMs' | 'jsBytes' | 'mediaBytes') => {
+    const finite = runs.map((run) => run[key]).filter(Number.isFinite);
     return Math.round(finite.length ? c.median(finite) : Number.NaN);
   };
-  const often = c.tally(runs, (run) => run.lcpElement);
-  const failing = c.tally(
-    runs.flatMap((run) => [...new Set(run.failing)]),
-    (audit) => audit,
-  );
+  const often = (values: string[]) => [...c.tally(values, (v) => v)].sort((a, b) => b[1] - a[1]);
   const scores = CATEGORIES.map((id) => {
     const values = runs.flatMap((run) => run.scores[id] ?? []);
     return [id, values.length ? c.median(values) : null];
   });
+  const losing = often(runs.flatMap((run) => [...new Set(run.failing)]));
   return {
     ...{ page: target.page, as: target.as, formFactor, runs: runs.length, errors },
     scores: Object.fromEntries(scores) as Scores,
-    lcpMs: medianOf(runs.map((run) => run.lcpMs)),
-    jsBytes: medianOf(runs.map((run) => run.jsBytes)),
-    mediaBytes: medianOf(runs.map((run) => run.mediaBytes)),
-    lcpElement: [...often].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(none)',
+    ...{
+      lcpMs: medianOf('lcpMs'),
+      jsBytes: medianOf('jsBytes'),
+      mediaBytes: medianOf('mediaBytes'),
+    },
+    lcpElement: often(runs.map((run) => run.lcpElement))[0]?.[0] ?? '(none)',
     /** The audits that lost points in most runs. */
-    losing: [...failing].filter(([, n]) => n * 2 > runs.length).map(([audit]) => audit),
+    losing: losing.filter(([, n]) => n * 2 > runs.length).map(([audit]) => audit),
   };
 }
 type PageResult = ReturnType<typeof combine>;
