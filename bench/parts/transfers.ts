@@ -114,29 +114,23 @@ const PNG = readFileSync(new URL('../../tests/fixtures/receipts/receipt.png', im
 const FIRST = ['Ada', 'Chinedu', 'Funmilayo', 'Emeka', 'Ngozi', 'Tunde', 'Aisha', 'Ibrahim'];
 const LAST = ['Obi', 'Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Nwosu', 'Bello', 'Lawal'];
 
-/** Transfer `i` of the seeded queue, with its user and receipt (see `seedQueue`). */
+/** Transfer `i` with its user and receipt: pending within 5 days, else decided (80 % approved). */
 function queueRow(i: number, tag: string, pending: boolean, admin: Account, now: number) {
   const user_id = `bench-trf-${tag}-${i}`;
-  const createdMs = pending
-    ? now - Math.random() * 5 * DAY_MS
-    : now - 4 * DAY_MS - Math.random() * 365 * DAY_MS;
+  const createdMs = now - (pending ? 0 : 4 * DAY_MS) - Math.random() * (pending ? 5 : 365) * DAY_MS;
   const created_at = nowTimestamp(new Date(createdMs));
-  const approved = !pending && Math.random() < 0.8;
+  const status = pending ? 'pending' : Math.random() < 0.8 ? 'approved' : 'rejected';
+  const approved = status === 'approved';
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
   const receipt_id = `rcp_${randomBytes(16).toString('base64url')}`;
-  const cohort = approved ? ('cohort-1' as const) : null;
-  const decided = pending
-    ? { decided_by: null, decided_by_name: null, decided_at: null }
-    : {
-        decided_by: admin.id,
-        decided_by_name: 'Bench Admin',
-        decided_at: nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS)),
-      };
-  const status = pending ? 'pending' : approved ? 'approved' : 'rejected';
+  const decidedAt = nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS));
+  const [access, cohort] = approved
+    ? (['level-1', 'cohort-1'] as const)
+    : (['none', null] as const);
   return {
     user: {
       ...{ id: user_id, name, email: `${user_id}@example.net`, created_at },
-      ...{ access: approved ? ('level-1' as const) : ('none' as const), cohort: cohort ?? 'none' },
+      ...{ access, cohort: cohort ?? 'none' },
     },
     receipt: {
       ...{ id: receipt_id, user_id, content_type: 'image/png', file_name: 'receipt.png' },
@@ -145,7 +139,10 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
     transfer: {
       ...{ id: `trf_${randomBytes(16).toString('base64url')}`, user_id, receipt_id, created_at },
       ...{ plan_id: plans[i % plans.length]!.id, amount: 60_000_000, currency: 'NGN' },
-      ...{ transfer_date: created_at.slice(0, 10), reference: `${name} ${i}`, cohort, ...decided },
+      ...{ transfer_date: created_at.slice(0, 10), reference: `${name} ${i}`, cohort },
+      decided_by: pending ? null : admin.id,
+      decided_by_name: pending ? null : 'Bench Admin',
+      decided_at: pending ? null : decidedAt,
       status: status as 'pending' | 'approved' | 'rejected',
       reason: status === 'rejected' ? 'The amount does not match our statement.' : null,
     },
@@ -160,19 +157,14 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   const pending = Math.round(total * 0.1) - existing;
   const [now, tag] = [Date.now(), randomBytes(3).toString('hex')];
   await database.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < total - existing; start += 500) {
-      const length = Math.min(500, total - existing - start);
-      const rows = Array.from({ length }, (_, n) =>
-        queueRow(start + n, tag, start + n < pending, admin, now),
+    for (let start = existing; start < total; start += 500) {
+      const rows = Array.from({ length: Math.min(500, total - start) }, (_, n) =>
+        queueRow(start - existing + n, tag, start - existing + n < pending, admin, now),
       );
-      const [users, receipts, transfers] = [
-        rows.map((row) => row.user),
-        rows.map((row) => row.receipt),
-        rows.map((row) => row.transfer),
-      ];
-      await trx.insertInto('users').values(users).execute();
-      await trx.insertInto('receipts').values(receipts).execute();
-      await trx.insertInto('bank_transfers').values(transfers).execute();
+      const of = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+      await trx.insertInto('users').values(of('user')).execute();
+      await trx.insertInto('receipts').values(of('receipt')).execute();
+      await trx.insertInto('bank_transfers').values(of('transfer')).execute();
     }
   });
   if (database.engine === 'postgres')
