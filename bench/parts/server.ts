@@ -83,16 +83,15 @@ async function run() {
     return await withSite('load', databaseUrl, options, async ({ alive, accounts }) => {
       const [student, admin] = accounts;
       const site = async () => (await alive()).origin;
-      const page = (name: string, path: string, cookie?: string) => ({ name, path, cookie });
+      const page = (name: string, path: string, cookie?: string, origin = site) => {
+        return { name, path, cookie, origin };
+      };
       const targets = [
-        { ...page(HEALTHZ, '/healthz'), origin: site },
-        { ...page('site /', '/'), origin: site },
-        ...(nginx ? [{ ...page('nginx /', '/'), origin: async () => nginx.origin }] : []),
-        {
-          ...page('site /fed/javascript (level-1)', '/fed/javascript', student!.cookie),
-          origin: site,
-        },
-        { ...page('site /admin/home?q=a (admin)', '/admin/home?q=a', admin!.cookie), origin: site },
+        page(HEALTHZ, '/healthz'),
+        page('site /', '/'),
+        ...(nginx ? [page('nginx /', '/', undefined, async () => nginx.origin)] : []),
+        page('site /fed/javascript (level-1)', '/fed/javascript', student!.cookie),
+        page('site /admin/home?q=a (admin)', '/admin/home?q=a', admin!.cookie),
       ];
       const checks = [];
       for (const { name, origin, path, cookie } of targets) {
