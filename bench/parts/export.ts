@@ -66,40 +66,37 @@ async function measure(engine: string, url: string, options: { users: number; do
   log(`export ${engine}: seeding ${options.users} users`);
   const seedSeconds = await seedUsers(url, options.users, 600_000);
   const accounts = [{ access: 'admin' as const, name: 'Bench Export Admin' }];
-  return withSite(
-    `export, ${engine}`,
-    url,
-    { accounts },
-    async ({ database, servers, accounts }) => {
-      const counts = await enrolStudents(database);
-      log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
-      const [server, admin] = [servers[0]!, accounts[0]!];
-      const get =
-        (query = '') =>
-        () =>
-          download(`${server.origin}/admin/users.csv${query}`, admin.cookie);
-      const whole = Array.from({ length: options.downloads }, () => get());
-      // The last run is the filtered export: one enrolment was written for each level-1 user.
-      const downloads = [...whole, get('?access=level-1')];
-      const watched = await watchRuns(server.serverPid(), WATCH, [get()], downloads);
-      const runs = watched.runs.slice(0, -1);
-      const warmUp = watched.warmUp[0]!;
-      return {
-        users: counts.users,
-        seedSeconds: round(seedSeconds, 1),
-        ...watched,
-        warmUp,
-        runs,
-        filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
-        totalMs: summarize(runs.map((run) => run.ms)),
-        /** The budget's figure: the largest peak over the baseline. */
-        maxRiseMb: round(Math.max(...runs.map((run) => run.peakMb - watched.baselineMb)), 1),
-        complete: [warmUp, ...runs].every(
-          (run) => run.status === 200 && run.header && run.rows === counts.users,
-        ),
-      };
-    },
-  );
+  return withSite(`export, ${engine}`, url, { accounts }, async (site) => {
+    const { database, servers, accounts } = site;
+    const counts = await enrolStudents(database);
+    log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
+    const [server, admin] = [servers[0]!, accounts[0]!];
+    const csv = `${server.origin}/admin/users.csv`;
+    const get =
+      (query = '') =>
+      () =>
+        download(csv + query, admin.cookie);
+    const whole = Array.from({ length: options.downloads }, () => get());
+    // The last run is the filtered export: one enrolment was written for each level-1 user.
+    const downloads = [...whole, get('?access=level-1')];
+    const watched = await watchRuns(server.serverPid(), WATCH, [get()], downloads);
+    const runs = watched.runs.slice(0, -1);
+    const warmUp = watched.warmUp[0]!;
+    return {
+      users: counts.users,
+      seedSeconds: round(seedSeconds, 1),
+      ...watched,
+      warmUp,
+      runs,
+      filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
+      totalMs: summarize(runs.map((run) => run.ms)),
+      /** The budget's figure: the largest peak over the baseline. */
+      maxRiseMb: round(Math.max(...runs.map((run) => run.peakMb - watched.baselineMb)), 1),
+      complete: [warmUp, ...runs].every(
+        (run) => run.status === 200 && run.header && run.rows === counts.users,
+      ),
+    };
+  });
 }
 
 async function run() {

@@ -58,13 +58,7 @@ async function timeWorker(database: DatabaseHandle, messages: number) {
   const [from, replyTo] = [{ name: 'Bench', address: 'bench@example.net' }, 'bench@example.net'];
   const [origin, logger] = ['http://localhost:3000', pino({ level: 'silent' })];
   const worker = startEmailWorker({
-    db,
-    engine,
-    transport,
-    from,
-    replyTo,
-    origin,
-    logger,
+    ...{ db, engine, transport, from, replyTo, origin, logger },
     pollMs: 3_600_000,
   });
   try {
