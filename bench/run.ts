@@ -39,11 +39,7 @@ function carryOver(results: BenchResults): void {
   }
 }
 
-/**
- * Waits (at most `budgetMs`) until the 1-minute load average drops below half the cores:
- * Lighthouse and the load tests measure the machine as much as the site. Returns the time
- * spent waiting.
- */
+/** Waits (`budgetMs` at most) for the load average to fall below half the cores; the ms waited. */
 async function waitForQuiet(budgetMs: number): Promise<number> {
   const limit = Math.max(1, cpus().length / 2);
   const started = Date.now();

@@ -1,10 +1,7 @@
 /** Requests as a browser on the site sends them, timed to the first and the last byte. */
 import { errorText, log } from './common';
 
-/**
- * One request (status 0 when it failed: logged): `cookie` is the session, and a POST carries
- * the site's Origin (as the server's cross-origin check wants). Bodies are read whole.
- */
+/** One request (status 0 when it failed); a POST carries the Origin the server checks. */
 export async function send(
   url: string,
   init: {

@@ -73,10 +73,7 @@ export type EngineResult<Figures> = {
   error?: string;
 } & Partial<Figures>;
 
-/**
- * A part's measurement on each engine with a maker of fresh databases (temp SQLite files or
- * PostgreSQL databases dropped after); an engine skipped or failed is reported with why.
- */
+/** `measure` on each engine with a maker of fresh databases; a skip or failure says why. */
 export async function onBothEngines<Figures>(
   part: string,
   measure: (engine: Engine, fresh: () => Promise<string>) => Promise<Figures>,
@@ -108,12 +105,10 @@ export async function onBothEngines<Figures>(
 }
 
 /** The rows in a table. */
-export const countRows = async ({ db }: DatabaseHandle, table: keyof Database) =>
-  Number(
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export async function countRows({ db }: DatabaseHandle, table: keyof Database) {
+  const { n } = await db
+    .selectFrom(table)
+    .select(db.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

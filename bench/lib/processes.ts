@@ -199,10 +199,7 @@ export function sampleRss(pid: number, everyMs = 200): () => number[] {
   };
 }
 
-/**
- * `warmUps` on an idle server, then the baseline, then `runs`: each watched until `settleMs`
- * after it, RSS every `everyMs` and the exact peak (VmHWM, reset through clear_refs), in MB.
- */
+/** `warmUps`, the baseline, then `runs`, each with its RSS and exact peak (VmHWM) in MB. */
 export async function watchRuns<T extends object>(
   pid: number,
   { everyMs, settleMs }: { everyMs: number; settleMs: number },

@@ -24,11 +24,7 @@ const EXIF_BYTES = 60_000;
 const [UPLOAD_BUDGET_MB, QUEUE_BUDGET_MS, QUEUE_BUDGET_SIZE] = [20, 50, 10_000];
 const DAY_MS = 86_400_000;
 
-/**
- * The two receipts at `size` bytes, the rest random so nothing compresses it away: a PDF
- * (`%PDF-` … `%%EOF`), and a JPEG as a phone writes one: SOI, APP0 (JFIF), APP1 (EXIF with
- * GPS text: dropped by the server), then a scan of random bytes (no 0xFF inside) up to EOI.
- */
+/** A random PDF and a phone's JPEG (JFIF, an EXIF the server drops, a random scan) of `size`. */
 function receipts(size: number) {
   const pdf = randomBytes(size);
   Buffer.from('%PDF-1.7\n').copy(pdf);
@@ -172,10 +168,7 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   return { seconds: round((performance.now() - started) / 1000, 1), pending: pending + existing };
 }
 
-/**
- * The queue's first, middle and last page, HTML and `.data`: each checked to show the transfer
- * the product's query puts first, then timed in rounds (drift touches every target alike).
- */
+/** The queue's first, middle and last page, HTML and `.data`, checked, then timed in rounds. */
 async function measureQueue(
   database: DatabaseHandle,
   server: AppServer,
