@@ -7,15 +7,12 @@ const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
 /** `measured` is empty when the part did not run or failed: the report says why. */
 export type BudgetRow = { budget: string; measured: string; status: string };
 
+/** `needsBuild`: the part serves the site; `judge` gets `undefined` when the part has no result. */
 export interface Part<Result> {
-  /** The heading of the part's section. */
   title: string;
-  /** Whether the part serves the site (and so needs the snapshot build). */
   needsBuild: boolean;
   run: () => Promise<Result>;
-  /** The part's budget rows; given `undefined` when it failed or did not run (status NA). */
   judge: (result: Result | undefined) => BudgetRow[];
-  /** Its section of the report, in markdown. */
   details: (result: Result) => string;
 }
 

@@ -38,16 +38,13 @@ async function createBuyers({ db }: DatabaseHandle, tag: string, count: number) 
   return db.transaction().execute(async (trx) => {
     for (let start = 0; start < ids.length; start += 100) {
       const users = ids.slice(start, start + 100).map((id) => ({
-        id,
-        name: `Bench Buyer ${id.slice(10)}`,
-        email: `${id}@example.net`,
+        ...{ id, name: `Bench Buyer ${id.slice(10)}`, email: `${id}@example.net` },
         created_at: nowTimestamp(),
       }));
       await trx.insertInto('users').values(users).execute();
     }
-    const buyers: Buyer[] = [];
+    const [buyers, provider] = [[] as Buyer[], { name: 'stripe', currency: 'USD' } as const];
     for (const userId of ids) {
-      const provider = { name: 'stripe', currency: 'USD' } as const;
       const order = await createOrder(trx, { userId, plan, provider });
       buyers.push({ userId, order, paymentIntent: newStripeId('pi') });
     }
