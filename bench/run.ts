@@ -1,8 +1,4 @@
-/**
- * `npm run bench [part]`: builds the site once, runs the parts in order (all, or the one
- * named), writes bench/results/<timestamp>.json and bench/results/latest.md, and cleans up
- * after itself (servers, browsers, nginx, temp databases and folders) however it ends.
- */
+/** `npm run bench [part]`: builds once, runs the parts, writes the results, cleans up (README). */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -29,34 +25,21 @@ function gitInfo(): BenchResults['git'] {
 
 /** The newest earlier result for each part this invocation does not measure. */
 function carryOver(results: BenchResults): void {
-  const files = existsSync(RESULTS_DIR)
-    ? readdirSync(RESULTS_DIR)
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-        .reverse()
-    : [];
+  const files = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).sort().reverse() : [];
   const earlier = files.flatMap((file) => {
     try {
       return [JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as BenchResults];
     } catch {
-      return []; // not a result file
+      return []; // not a result file (latest.md included)
     }
   });
   for (const part of NAMES.filter((name) => !results.parts.includes(name))) {
-    const found = earlier.find(
-      (run) => run.parts?.includes(part) && run[part] && !failed(run[part]),
-    );
-    if (!found) continue;
-    results[part] = found[part];
-    results.carriedOver[part] = found.startedAt;
+    const found = earlier.find((run) => run.parts?.includes(part) && !failed(run[part] ?? {}));
+    if (found?.[part]) [results[part], results.carriedOver[part]] = [found[part], found.startedAt];
   }
 }
 
-/**
- * Waits (at most `budgetMs`) until the 1-minute load average drops below half the cores:
- * Lighthouse and the load tests measure the machine as much as the site. Returns the time
- * spent waiting.
- */
+/** Waits (`budgetMs` at most) for the load average to fall below half the cores; the ms waited. */
 async function waitForQuiet(budgetMs: number): Promise<number> {
   const limit = Math.max(1, cpus().length / 2);
   const started = Date.now();
@@ -73,13 +56,11 @@ async function main(): Promise<number> {
     console.error(`Usage: npm run bench [-- ${NAMES.join('|')}]   (no part: all of them)`);
     return 2;
   }
-  const parts: [string, Part<unknown>][] = [];
-  for (const name of NAMES) {
-    parts.push([
-      name,
-      ((await import(`./parts/${name}.ts`)) as { default: Part<unknown> }).default,
-    ]);
-  }
+  const partOf = async (name: string) =>
+    (await import(`./parts/${name}.ts`)) as { default: Part<unknown> };
+  const parts = await Promise.all(
+    NAMES.map(async (name) => [name, (await partOf(name)).default] as [string, Part<unknown>]),
+  );
   const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {
@@ -88,11 +69,11 @@ async function main(): Promise<number> {
     parts: measured.map(([name]) => name),
     carriedOver: {},
     machine: {
-      node: process.versions.node,
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      memoryGb: round(totalmem() / 1024 ** 3, 1),
-      os: `Linux ${release()}`,
+      ...{ node: process.versions.node, cpus: cpus().length, os: `Linux ${release()}` },
+      ...{
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGb: round(totalmem() / 1024 ** 3, 1),
+      },
     },
     git: gitInfo(),
     load: {},

@@ -1,9 +1,4 @@
-/**
- * What `react-router-serve ./build/server/index.js` does (the default template's start
- * command), for when @react-router/serve is not installed (the main project does not
- * depend on it): compression, fingerprinted assets cached for a year, other public files
- * for an hour, then the request handler. Run from the built app's folder with PORT set.
- */
+/** What `react-router-serve` does (the project does not install it), for the bare app. */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';

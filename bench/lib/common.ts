@@ -1,7 +1,4 @@
-/**
- * Helpers every part shares: paths, logging, statistics, temporary folders and a cleanup
- * list that runs however the run ends.
- */
+/** Helpers every part shares: paths, logging, statistics, temp folders, cleanup. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,10 +81,10 @@ export async function timed(times: number, warmUp: number, work: () => Promise<u
 }
 
 /** Median and maximum, to one decimal (memory figures). */
-export const spread = (values: number[]) => ({
-  median: round(median(values), 1),
-  max: round(Math.max(...values), 1),
-});
+export const spread = (values: number[]) => {
+  const [median, max] = [quantile(values, 0.5), Math.max(...values)].map((v) => round(v, 1));
+  return { median: median!, max: max! };
+};
 
 /** How many times each key occurs. */
 export function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
@@ -128,11 +125,7 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-/**
- * The folder the site is built and served from: a snapshot of the working tree taken when
- * the run starts (so edits made meanwhile do not mix into the figures), or the project
- * itself with BENCH_SKIP_BUILD.
- */
+/** The folder the site is served from: the run's snapshot build, or ROOT with BENCH_SKIP_BUILD. */
 let site = ROOT;
 export const siteRoot = () => site;
 export const setSiteRoot = (dir: string) => (site = dir);

@@ -1,7 +1,4 @@
-/**
- * Query-plan diagnostics, only with BENCH_EXPLAIN=1: the queries a product function sends,
- * captured as the product builds them, and the engine's plan for each. Not timings.
- */
+/** With BENCH_EXPLAIN=1: the queries a product function sends, and the engine's plan of each. */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '~/db/database.server';
 import type { Database } from '~/db/schema';

@@ -1,22 +1,7 @@
-/**
- * Requests to the server under test as a browser on the site sends them: timed from sending
- * to the headers (first byte) and to the last byte, never following redirects.
- */
+/** Requests as a browser on the site sends them, timed to the first and the last byte. */
 import { errorText, log } from './common';
 
-export interface Answer {
-  /** 0 when the request failed (logged). */
-  status: number;
-  headers: Headers;
-  body: Buffer;
-  firstByteMs: number;
-  ms: number;
-}
-
-/**
- * One request: `cookie` is the session, and a POST carries the site's Origin (as the
- * server's cross-origin check wants). Bodies are read whole (gzip is decoded).
- */
+/** One request (status 0 when it failed); a POST carries the Origin the server checks. */
 export async function send(
   url: string,
   init: {
@@ -25,7 +10,7 @@ export async function send(
     headers?: Record<string, string>;
     body?: BodyInit;
   } = {},
-): Promise<Answer> {
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.cookie) headers.cookie = init.cookie;
   if (init.method === 'POST') headers.origin = new URL(url).origin;
@@ -40,14 +25,8 @@ export async function send(
     });
     const firstByteMs = performance.now() - started;
     const body = Buffer.from(await response.arrayBuffer());
-    const { status } = response;
-    return {
-      status,
-      headers: response.headers,
-      body,
-      firstByteMs,
-      ms: performance.now() - started,
-    };
+    const answer = { status: response.status, headers: response.headers, body, firstByteMs };
+    return { ...answer, ms: performance.now() - started };
   } catch (error) {
     log(`${init.method ?? 'GET'} ${url} failed: ${errorText(error)}`);
     const ms = performance.now() - started;

@@ -1,8 +1,4 @@
-/**
- * nginx as the ceiling for serving a static file: one worker (the site's server is one
- * Node process), gzip like the site's `compression()`, no access log, on a free loopback
- * port, with everything (config, pid, logs, temp paths, the file) in a temp dir.
- */
+/** nginx serving one static file as the server part's ceiling (bench/README.md says how). */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorText, freePort, log, tempDir } from './common';

@@ -1,10 +1,8 @@
-/**
- * The local PostgreSQL: checks it answers, starts the Debian cluster when it does not,
- * and creates throw-away databases that are dropped at cleanup.
- */
+/** The local PostgreSQL (started when it does not answer) and throw-away databases per part. */
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Engine } from '~/db/database.server';
+import type { DatabaseHandle, Engine } from '~/db/database.server';
+import type { Database } from '~/db/schema';
 import { errorText, log, onCleanup, tempDir } from './common';
 import { runCommand } from './processes';
 
@@ -40,10 +38,7 @@ const tryCommand = (label: string, command: string, args: string[]) =>
 
 let checked: Promise<string | undefined> | undefined;
 
-/**
- * Resolves with undefined when PostgreSQL is usable, or with the reason it is not; starts
- * the local Debian cluster (and creates the `root` role) when it does not answer.
- */
+/** Why PostgreSQL cannot be used, after starting the Debian cluster (and the `root` role). */
 function ensurePostgres(): Promise<string | undefined> {
   checked ??= (async () => {
     const first = await cannotConnect();
@@ -78,12 +73,7 @@ export type EngineResult<Figures> = {
   error?: string;
 } & Partial<Figures>;
 
-/**
- * A part's measurement on each engine, handed a maker of fresh databases on it (SQLite files
- * in a temporary folder, or throw-away PostgreSQL databases, dropped when the engine is
- * done); PostgreSQL is skipped with the reason when no server answers. An engine that fails
- * is reported with its error; the other still runs.
- */
+/** `measure` on each engine with a maker of fresh databases; a skip or failure says why. */
 export async function onBothEngines<Figures>(
   part: string,
   measure: (engine: Engine, fresh: () => Promise<string>) => Promise<Figures>,
@@ -112,4 +102,13 @@ export async function onBothEngines<Figures>(
     }
   }
   return results;
+}
+
+/** The rows in a table. */
+export async function countRows({ db }: DatabaseHandle, table: keyof Database) {
+  const { n } = await db
+    .selectFrom(table)
+    .select(db.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -1,10 +1,5 @@
-/**
- * Child processes the benchmark starts: the site's production server (`npm run serve`, as
- * `npm start` does after its build), the bare app's server, nginx, and one-shot commands.
- * Every one is stopped by its own process id (and its process group), at the latest at
- * cleanup.
- */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+/** Child processes stopped by their ids at cleanup; their memory and CPU from /proc. */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
@@ -13,14 +8,7 @@ import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
 
-export interface Running {
-  pid: number;
-  child: ChildProcess;
-  output: () => string;
-  /** Whether it has exited (by itself, unless it was stopped). */
-  exited: () => boolean;
-  stop: () => Promise<void>;
-}
+export type Running = ReturnType<typeof startProcess>;
 
 /** Variables from the caller's shell that would change how the server under test behaves. */
 const INHERITED_SETTINGS =
@@ -34,16 +22,13 @@ const kill = (target: number, signal: NodeJS.Signals) => {
   }
 };
 
-/**
- * Starts a process in its own process group and keeps the last 64 KB of its output. A
- * long-running one that exits by itself is recorded as an incident.
- */
+/** A process in its own group, with its last 64 KB of output; a long-running one's exit is an incident. */
 export function startProcess(
   label: string,
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string>; longRunning?: boolean } = {},
-): Running {
+) {
   const env = { ...process.env };
   for (const name of INHERITED_SETTINGS.split(' ')) delete env[name];
   const child = spawn(command, args, {
@@ -78,7 +63,7 @@ export function startProcess(
     kill(-pid, done ? 'SIGTERM' : 'SIGKILL');
     if (!done) await Promise.race([ended, sleep(2_000)]);
   });
-  return { pid, child, output: () => output, exited, stop };
+  return { pid, child, output: () => output, exited, stop } as const;
 }
 
 /** Runs a command to completion; rejects with its output when it fails or overruns. */
@@ -103,88 +88,55 @@ export async function runCommand(
   return running.output();
 }
 
+/** Resolves once `url` answers 2xx; rejects when the process exits first or `timeoutMs` passes. */
 export async function waitForHttp(
   url: string,
   running: Running,
   label: string,
   timeoutMs = 60_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
-      () => false, // not listening yet
-    );
-    if (ok) return;
-    if (running.exited()) {
-      throw new Error(`${label} exited before it was ready:\n${running.output().slice(-4_000)}`);
-    }
-    if (Date.now() > deadline) {
-      await running.stop();
-      throw new Error(`${label} was not ready within ${timeoutMs} ms:\n${running.output()}`);
-    }
-    await sleep(150);
+  const ready = () => fetch(url, { signal: AbortSignal.timeout(2_000) }).then((a) => a.ok, String);
+  for (const deadline = Date.now() + timeoutMs; (await ready()) !== true; await sleep(150)) {
+    if (!running.exited() && Date.now() < deadline) continue;
+    const why = running.exited() ? 'exited before it was ready' : `not ready in ${timeoutMs} ms`;
+    await running.stop();
+    throw new Error(`${label} ${why}:\n${running.output().slice(-4_000)}`);
   }
 }
 
-export interface AppServer extends Running {
-  origin: string;
-  /** The node process that runs the server (npm's descendant), for its memory and CPU. */
-  serverPid: () => number;
-}
-
-/**
- * The site's production server, started exactly as `npm start` starts it after the build
- * (`npm run serve`: the compiled bundle under node with NODE_ENV=production, LOG_LEVEL at
- * its default), on a free port with the given database. No drain period: the benchmark
- * stops it itself.
- */
+/** The site's production server (`npm start` after the build), and the node process under npm. */
 async function startAppServer(label: string, databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const running = startProcess(label, 'npm', ['run', '--silent', 'serve'], {
     cwd: siteRoot(),
     longRunning: true,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SHUTDOWN_TIMEOUT_MS: '3000',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
-    },
+    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env },
   });
   await waitForHttp(`${origin}/readyz`, running, label);
-  return { ...running, origin, serverPid: () => serverProcess(running.pid) } as AppServer;
+  return { ...running, origin, serverPid: () => serverProcess(running.pid) };
 }
-
-export interface Site {
-  database: DatabaseHandle;
-  /** The first server (the one `alive` restarts), then the others. */
-  servers: AppServer[];
-  /** The first server, started afresh when it has died (an incident says so). */
-  alive: () => Promise<AppServer>;
-  accounts: Account[];
-  /** What the servers' mail reached; empty with `smtp: false`. */
-  mailReceived: () => number;
-}
+export type AppServer = Awaited<ReturnType<typeof startAppServer>>;
 
 /**
- * `work` with `servers` production servers (1 unless said) on `databaseUrl`, migrated first
- * (so the bench's own connection sees every table the server uses) and holding `accounts`
- * (signed-in users, in order); everything stopped afterwards. Their e-mail goes out through
- * SMTP as in production, to a sink in the bench process, unless `smtp` is false (the
- * server's default transport then, as the load part has always measured it).
+ * `work` with `servers` production servers on a migrated `databaseUrl` holding `accounts`
+ * (signed in, in order), mailing an SMTP sink here unless `smtp` is false; `alive()` is the
+ * first server, started afresh when it has died. Everything is stopped afterwards.
  */
 export async function withSite<T>(
   label: string,
   databaseUrl: string,
-  options: {
-    env?: Record<string, string>;
-    accounts?: AccountRequest[];
+  options: { env?: Record<string, string>; accounts?: AccountRequest[] } & {
     servers?: number;
     smtp?: boolean;
   },
-  work: (site: Site) => Promise<T>,
+  work: (site: {
+    database: DatabaseHandle;
+    servers: AppServer[];
+    accounts: Account[];
+    alive: () => Promise<AppServer>;
+    mailReceived: () => number;
+  }) => Promise<T>,
 ): Promise<T> {
   const accounts = await createAccounts(databaseUrl, options.accounts ?? []);
   const database = openDatabase(databaseUrl);
@@ -193,7 +145,7 @@ export async function withSite<T>(
   const mail: Record<string, string> = sink
     ? { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' }
     : {};
-  const env = { ...options.env, ...mail };
+  const env = { SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '0', ...options.env, ...mail };
   const start = (name: string) => startAppServer(`site server ${name}(${label})`, databaseUrl, env);
   const servers: AppServer[] = [];
   try {
@@ -212,15 +164,6 @@ export async function withSite<T>(
   }
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`). */
-const CLOCK_TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 /** A file of /proc/<pid>, or '' when the process is gone. */
 const proc = (pid: number, file: string) => {
   try {
@@ -230,92 +173,63 @@ const proc = (pid: number, file: string) => {
   }
 };
 
-/**
- * CPU time a process has used so far (user + system), in seconds, or NaN when it is gone:
- * fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing
- * parenthesis (the name itself may hold spaces).
- */
+/** CPU seconds (user + system, fields 14-15 of /proc/<pid>/stat at USER_HZ 100), or NaN. */
 export function cpuSeconds(pid: number): number {
   const stat = proc(pid, 'stat');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return stat ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : Number.NaN;
+  return stat ? (Number(fields[11]) + Number(fields[12])) / 100 : Number.NaN;
 }
 
 /** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: its peak), or NaN. */
-function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(proc(pid, 'status'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
-export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
 export function sampleRss(pid: number, everyMs = 200): () => number[] {
   const samples: number[] = [];
-  const take = () => {
-    const value = rssMb(pid);
-    if (Number.isFinite(value)) samples.push(value);
-  };
-  take();
+  const take = () => samples.push(rssMb(pid));
   const timer = setInterval(take, everyMs);
+  take();
   return () => {
     clearInterval(timer);
     take();
-    return samples;
+    return samples.filter(Number.isFinite);
   };
 }
 
-/**
- * `work` with a process's memory watched: RSS sampled every `everyMs` and its exact peak
- * (VmHWM, reset to the current RSS first by writing `5` to /proc/<pid>/clear_refs, so
- * nothing between samples is missed) until `settleMs` after the work ended (buffers being
- * let go, an e-mail going out). Its answer comes back with the readings, in MB.
- */
-async function watchMemory<T extends object>(
-  pid: number,
-  { everyMs, settleMs }: { everyMs: number; settleMs: number },
-  work: () => Promise<T>,
-) {
-  const beforeMb = rssMb(pid);
-  let exact = true;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    exact = false;
-  }
-  const stop = sampleRss(pid, everyMs);
-  const value = await work();
-  await sleep(settleMs);
-  const sampledMb = Math.max(...stop());
-  return {
-    ...value,
-    beforeMb: round(beforeMb, 1),
-    /** The larger of the samples and VmHWM (the samples alone when the kernel refused). */
-    peakMb: round(exact ? Math.max(statusMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1),
-    exact,
-    afterMb: round(rssMb(pid), 1),
-  };
-}
-
-/**
- * Watched spans on a server that starts idle: `warmUps` (the first sizes the heap and
- * compiles the code paths), then, from the baseline read a second after them, `runs`.
- */
+/** `warmUps`, the baseline, then `runs`, each with its RSS and exact peak (VmHWM) in MB. */
 export async function watchRuns<T extends object>(
   pid: number,
-  options: { everyMs: number; settleMs: number },
+  { everyMs, settleMs }: { everyMs: number; settleMs: number },
   warmUps: (() => Promise<T>)[],
   runs: (() => Promise<T>)[],
 ) {
   const watch = async (works: (() => Promise<T>)[]) => {
     const watched = [];
-    for (const work of works) watched.push(await watchMemory(pid, options, work));
+    for (const work of works) {
+      const beforeMb = round(rssMb(pid), 1);
+      let exact = true;
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        exact = false;
+      }
+      const stop = sampleRss(pid, everyMs);
+      const value = await work();
+      await sleep(settleMs);
+      const sampledMb = Math.max(...stop());
+      // The larger of the samples and VmHWM (the samples alone when the kernel refused).
+      const peakMb = round(exact ? Math.max(rssMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1);
+      watched.push({ ...value, beforeMb, peakMb, exact, afterMb: round(rssMb(pid), 1) });
+    }
     return watched;
   };
-  await sleep(1_000);
-  const idleMb = round(rssMb(pid), 1);
+  const settled = () => sleep(1_000).then(() => round(rssMb(pid), 1));
+  const idleMb = await settled();
   const warmUp = await watch(warmUps);
-  await sleep(1_000);
-  const baselineMb = round(rssMb(pid), 1);
+  const baselineMb = await settled();
   return { idleMb, warmUp, baselineMb, runs: await watch(runs), afterMb: round(rssMb(pid), 1) };
 }
 

@@ -1,42 +1,41 @@
-/**
- * The shape of a part and bench/results/latest.md: the run's header, the budget table built
- * from every part's rows (DESIGN §8), then each part's own section. The formatting helpers
- * here are the ones every part's table uses, so all figures read alike.
- */
+/** A part's shape, the formatting helpers, and bench/results/latest.md. */
 import type { Engine } from '~/db/database.server';
 
 export const NA = '⚪ not measured';
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
 
-export interface BudgetRow {
-  budget: string;
-  /** Empty when the part did not measure: the report says why (failed, not run). */
-  measured: string;
-  status: string;
-}
+/** `measured` is empty when the part did not run or failed: the report says why. */
+export type BudgetRow = { budget: string; measured: string; status: string };
 
+/** `needsBuild`: the part serves the site; `judge` gets `undefined` when the part has no result. */
 export interface Part<Result> {
-  /** The heading of the part's section. */
   title: string;
-  /** Whether the part serves the site (and so needs the snapshot build). */
   needsBuild: boolean;
   run: () => Promise<Result>;
-  /** The part's budget rows; given `undefined` when it failed or did not run (status NA). */
   judge: (result: Result | undefined) => BudgetRow[];
-  /** Its section of the report, in markdown. */
   details: (result: Result) => string;
 }
 
 /** Checks a part's shape and infers its result type from `run`. */
 export const definePart = <Result>(part: Part<Result>) => part;
 
-export const row = (budget: string, measured: string, status: string): BudgetRow => ({
-  budget,
-  measured,
-  status,
-});
 /** A figure judged against its budget: what was measured and whether it is met. */
 export const judged = (measured: string, ok: boolean) => ({ measured, status: verdict(ok) });
+type Judged = ReturnType<typeof judged>;
+
+/** Budget rows under `labels`: each judged figure, or "not measured" with a string's reason. */
+export const budgetRows = (
+  labels: string[],
+  figures: (Judged | string | undefined)[] = [],
+  why = '',
+) =>
+  labels.map((budget, i) => {
+    const figure = figures[i];
+    return {
+      budget,
+      ...(typeof figure === 'object' ? figure : { measured: figure ?? why, status: NA }),
+    };
+  });
 
 const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -57,11 +56,7 @@ export const msOf = <K extends string>(
   digits = 1,
 ) => keys.map((key) => ms(summary?.[key], digits)).join(' / ');
 
-interface Measured {
-  engine: Engine;
-  skipped?: string;
-  error?: string;
-}
+type Measured = { engine: Engine; skipped?: string; error?: string };
 const why = (engine: Measured) => engine.skipped ?? engine.error ?? 'no figures';
 
 /** One line per engine that has no figures, saying why: for a part's section. */
@@ -71,29 +66,24 @@ export const unmeasured = (engines: Measured[]) =>
     .map((engine) => `${engineName(engine.engine)}: not measured: ${why(engine)}.\n`)
     .join('\n');
 
-/**
- * The budget rows of a part measured on each engine: `labels` name them (from the engine's
- * display name), `figures` judges an engine's figures row by row, and a row without figures
- * (the engine was skipped or failed, or the part did not run) is "not measured".
- */
+/** A per-engine part's budget rows: `labels` for each engine, `figures` judging its figures. */
 export function perEngine<E extends Measured>(
   engines: E[] | undefined,
   labels: ((name: string, engine: Engine) => string)[],
-  figures: (engine: E) => (ReturnType<typeof judged> | undefined)[],
+  figures: (engine: E) => (Judged | undefined)[],
 ): BudgetRow[] {
   const all = engines ?? (['sqlite', 'postgres'] as const).map((engine) => ({ engine }) as E);
-  return all.flatMap((engine) => {
-    const rows = engines ? figures(engine) : [];
-    return labels.map((label, index) => {
-      const budget = label(engineName(engine.engine), engine.engine);
-      const figure = rows[index];
-      return figure ? { budget, ...figure } : row(budget, engines ? why(engine) : '', NA);
-    });
-  });
+  return all.flatMap((e) =>
+    budgetRows(
+      labels.map((label) => label(engineName(e.engine), e.engine)),
+      engines ? figures(e) : [],
+      engines ? why(e) : '',
+    ),
+  );
 }
 
 /** A markdown table of `items`, one column per heading and the cell it shows for an item. */
-export function table<T>(items: T[], columns: [string, (item: T) => string][]): string {
+export function table<T>(items: T[], columns: (readonly [string, (item: T) => string])[]) {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
   return [

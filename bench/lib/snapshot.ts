@@ -1,9 +1,4 @@
-/**
- * Copies the working tree (without node_modules, build output, databases and test output)
- * to a temp dir, links the project's node_modules into it and builds it there with
- * `npx react-router build`: the figures then belong to one consistent state of the code,
- * and the run neither reads nor overwrites the project's own build/ folder.
- */
+/** The working tree copied to a temp dir and built there, so the figures belong to one state. */
 import { cpSync, symlinkSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { log, ROOT, setSiteRoot, tempDir } from './common';

@@ -1,25 +1,11 @@
-/**
- * The admin list's CSV export of 100,000 users (issue 16): each download timed to the last
- * byte and checked to hold every user, with the server's memory watched throughout.
- */
+/** CSV export of 100,000 users (issue 16): downloads timed and checked, server memory watched. */
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '~/db/database.server';
 import { EXPORT_COLUMNS } from '~/features/admin/user-export.server';
 import { envInteger, log, round, summarize } from '../lib/common';
-import { onBothEngines } from '../lib/postgres';
+import { countRows, onBothEngines } from '../lib/postgres';
 import { seedUsers, watchRuns, withSite } from '../lib/processes';
-import {
-  count,
-  definePart,
-  engineName,
-  judged,
-  mb,
-  ms,
-  num,
-  perEngine,
-  table,
-  unmeasured,
-} from '../lib/report';
+import * as r from '../lib/report';
 
 /** Memory sampled this often, and still watched this long after the last byte. */
 const WATCH = { everyMs: 20, settleMs: 300 };
@@ -29,7 +15,8 @@ const BUDGET_RISE_MB = 30;
 const BUDGET_USERS = 100_000;
 
 /** An active enrolment for every level-1 user, as approved payments would leave them. */
-async function enrolStudents({ db, engine }: DatabaseHandle) {
+async function enrolStudents(database: DatabaseHandle) {
+  const { db, engine } = database;
   await sql`
     insert into enrolments (id, user_id, order_id, track, plan_id, status, installments_paid,
       installments_total, source, created_at, updated_at)
@@ -38,16 +25,10 @@ async function enrolStudents({ db, engine }: DatabaseHandle) {
     from users where access = 'level-1'
   `.execute(db);
   if (engine === 'postgres') await sql`analyze enrolments`.execute(db);
-  const rows = async (table: 'users' | 'enrolments') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { users: await rows('users'), enrolments: await rows('enrolments') };
+  return {
+    users: await countRows(database, 'users'),
+    enrolments: await countRows(database, 'enrolments'),
+  };
 }
 
 /** One download as the admin: request sent → last byte, the CSV's records counted. */
@@ -85,44 +66,37 @@ async function measure(engine: string, url: string, options: { users: number; do
   log(`export ${engine}: seeding ${options.users} users`);
   const seedSeconds = await seedUsers(url, options.users, 600_000);
   const accounts = [{ access: 'admin' as const, name: 'Bench Export Admin' }];
-  return withSite(
-    `export, ${engine}`,
-    url,
-    { accounts },
-    async ({ database, servers, accounts }) => {
-      const counts = await enrolStudents(database);
-      log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
-      const [server, admin] = [servers[0]!, accounts[0]!];
-      const get =
-        (query = '') =>
-        () =>
-          download(`${server.origin}/admin/users.csv${query}`, admin.cookie);
-      const whole = Array.from({ length: options.downloads }, () => get());
-      // The last run is the filtered export: one enrolment was written for each level-1 user.
-      const watched = await watchRuns(
-        server.serverPid(),
-        WATCH,
-        [get()],
-        [...whole, get('?access=level-1')],
-      );
-      const runs = watched.runs.slice(0, -1);
-      const warmUp = watched.warmUp[0]!;
-      return {
-        users: counts.users,
-        seedSeconds: round(seedSeconds, 1),
-        ...watched,
-        warmUp,
-        runs,
-        filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
-        totalMs: summarize(runs.map((run) => run.ms)),
-        /** The budget's figure: the largest peak over the baseline. */
-        maxRiseMb: round(Math.max(...runs.map((run) => run.peakMb - watched.baselineMb)), 1),
-        complete: [warmUp, ...runs].every(
-          (run) => run.status === 200 && run.header && run.rows === counts.users,
-        ),
-      };
-    },
-  );
+  return withSite(`export, ${engine}`, url, { accounts }, async (site) => {
+    const { database, servers, accounts } = site;
+    const counts = await enrolStudents(database);
+    log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
+    const [server, admin] = [servers[0]!, accounts[0]!];
+    const csv = `${server.origin}/admin/users.csv`;
+    const get =
+      (query = '') =>
+      () =>
+        download(csv + query, admin.cookie);
+    const whole = Array.from({ length: options.downloads }, () => get());
+    // The last run is the filtered export: one enrolment was written for each level-1 user.
+    const downloads = [...whole, get('?access=level-1')];
+    const watched = await watchRuns(server.serverPid(), WATCH, [get()], downloads);
+    const runs = watched.runs.slice(0, -1);
+    const warmUp = watched.warmUp[0]!;
+    return {
+      users: counts.users,
+      seedSeconds: round(seedSeconds, 1),
+      ...watched,
+      warmUp,
+      runs,
+      filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
+      totalMs: summarize(runs.map((run) => run.ms)),
+      /** The budget's figure: the largest peak over the baseline. */
+      maxRiseMb: round(Math.max(...runs.map((run) => run.peakMb - watched.baselineMb)), 1),
+      complete: [warmUp, ...runs].every(
+        (run) => run.status === 200 && run.header && run.rows === counts.users,
+      ),
+    };
+  });
 }
 
 async function run() {
@@ -138,25 +112,25 @@ async function run() {
 type ExportResult = Awaited<ReturnType<typeof run>>;
 
 function judge(exported: ExportResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     exported?.engines,
     [
       (name) =>
-        `CSV export of ${count(BUDGET_USERS)} users < ${BUDGET_MS / 1000} s, ${name} (issue 16)`,
+        `CSV export of ${r.count(BUDGET_USERS)} users < ${BUDGET_MS / 1000} s, ${name} (issue 16)`,
       (name) => `CSV export raises server RSS < ${BUDGET_RISE_MB} MB, ${name} (issue 16)`,
     ],
     (e) => {
       if (!e.totalMs || e.maxRiseMb === undefined || !e.runs) return [];
       const enough = (e.users ?? 0) >= BUDGET_USERS;
       return [
-        judged(
-          `request sent → last byte, ${e.runs.length} downloads of ${count(e.users ?? 0)} users: ` +
-            `max ${ms(e.totalMs.max, 0)} (p50 ${ms(e.totalMs.p50, 0)})` +
+        r.judged(
+          `request sent → last byte, ${e.runs.length} downloads of ${r.count(e.users ?? 0)} users: ` +
+            `max ${r.ms(e.totalMs.max, 0)} (p50 ${r.ms(e.totalMs.p50, 0)})` +
             (e.complete ? '' : '; a download was not every user under the header'),
           enough && !!e.complete && e.totalMs.max < BUDGET_MS,
         ),
-        judged(
-          `max peak +${e.maxRiseMb.toFixed(1)} MB over the ${num(e.baselineMb)} MB baseline ` +
+        r.judged(
+          `max peak +${e.maxRiseMb.toFixed(1)} MB over the ${r.num(e.baselineMb)} MB baseline ` +
             `(after a warm-up download; 20 ms samples and VmHWM)`,
           enough && e.maxRiseMb < BUDGET_RISE_MB,
         ),
@@ -176,20 +150,20 @@ function details(exported: ExportResult) {
     ];
   });
   return [
-    table(downloads, [
-      ['engine', (d) => engineName(d.e.engine)],
+    r.table(downloads, [
+      ['engine', (d) => r.engineName(d.e.engine)],
       ['download', (d) => d.label],
-      ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${mb(d.run.bytes / 1024 ** 2)}`],
-      ['rows', (d) => `${count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
-      ['first / last byte', (d) => `${ms(d.run.firstByteMs, 0)} / ${ms(d.run.ms, 0)}`],
-      ['server RSS before → peak', (d) => `${mb(d.run.beforeMb)} → ${mb(d.run.peakMb)}`],
+      ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${r.mb(d.run.bytes / 1024 ** 2)}`],
+      ['rows', (d) => `${r.count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
+      ['first / last byte', (d) => `${r.ms(d.run.firstByteMs, 0)} / ${r.ms(d.run.ms, 0)}`],
+      ['server RSS before → peak', (d) => `${r.mb(d.run.beforeMb)} → ${r.mb(d.run.peakMb)}`],
       ['rise', (d) => `+${(d.run.peakMb - (d.from ?? Number.NaN)).toFixed(1)} MB`],
     ]),
     '',
-    unmeasured(exported.engines),
+    r.unmeasured(exported.engines),
     'The rise is the peak (20 ms samples and VmHWM) over the idle server for the warm-up, over the baseline read after it for the others.',
     '',
   ].join('\n');
 }
 
-export default definePart({ title: 'CSV export', needsBuild: true, run, judge, details });
+export default r.definePart({ title: 'CSV export', needsBuild: true, run, judge, details });

@@ -1,7 +1,4 @@
-/**
- * The e-mail outbox (issue 13): what queueing the welcome e-mail adds to a sign-in-shaped
- * transaction, and the product's worker's rate to an SMTP sink in this process (so a floor).
- */
+/** E-mail outbox (issue 13): what queueing adds to a transaction, and the worker's send rate. */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
@@ -12,7 +9,7 @@ import { createSmtpTransport } from '~/features/email/mail-transport.server';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { envNumber, log, round, summarize } from '../lib/common';
 import { onBothEngines } from '../lib/postgres';
-import { definePart, judged, ms, msOf, num, perEngine, table, unmeasured } from '../lib/report';
+import * as r from '../lib/report';
 
 const ENQUEUE_BUDGET_MS = 1;
 const RATE_BUDGET = 50;
@@ -48,24 +45,20 @@ async function timeTransactions(database: DatabaseHandle, count: number) {
     (queueEmail ? withEmail : without).push(performance.now() - started);
     if (queueEmail) enqueue.push(enqueueTime);
   }
-  return {
-    without: summarize(without),
-    withEmail: summarize(withEmail),
-    enqueue: summarize(enqueue),
-  };
+  const [withoutEmailMs, withEmailMs] = [summarize(without), summarize(withEmail)];
+  /** p95 with the e-mail minus p95 without. */
+  const addedP95Ms = round(withEmailMs.p95 - withoutEmailMs.p95, 3);
+  return { withoutEmailMs, withEmailMs, enqueueMs: summarize(enqueue), addedP95Ms };
 }
 
 async function timeWorker(database: DatabaseHandle, messages: number) {
   const sink = await startSmtpSink();
   const transport = createSmtpTransport(sink.url);
+  const { db, engine } = database;
+  const [from, replyTo] = [{ name: 'Bench', address: 'bench@example.net' }, 'bench@example.net'];
+  const [origin, logger] = ['http://localhost:3000', pino({ level: 'silent' })];
   const worker = startEmailWorker({
-    db: database.db,
-    engine: database.engine,
-    transport,
-    from: { name: 'Bench', address: 'bench@example.net' },
-    replyTo: 'bench@example.net',
-    origin: 'http://localhost:3000',
-    logger: pino({ level: 'silent' }),
+    ...{ db, engine, transport, from, replyTo, origin, logger },
     pollMs: 3_600_000,
   });
   try {
@@ -99,16 +92,8 @@ async function measure(url: string, engine: string, transactions: number, messag
     const timed = await timeTransactions(database, transactions);
     log(`mail ${engine}: sending ${messages} messages`);
     const seconds = await timeWorker(database, messages);
-    return {
-      withoutEmailMs: timed.without,
-      withEmailMs: timed.withEmail,
-      enqueueMs: timed.enqueue,
-      /** p95 with the e-mail minus p95 without. */
-      addedP95Ms: round(timed.withEmail.p95 - timed.without.p95, 3),
-      messages,
-      sendSeconds: round(seconds, 2),
-      messagesPerSecond: round(messages / seconds, 1),
-    };
+    const [sendSeconds, messagesPerSecond] = [round(seconds, 2), round(messages / seconds, 1)];
+    return { ...timed, messages, sendSeconds, messagesPerSecond };
   } finally {
     await database.close();
   }
@@ -125,7 +110,7 @@ async function run() {
 type MailResult = Awaited<ReturnType<typeof run>>;
 
 function judge(mail: MailResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     mail?.engines,
     [
       (_, engine) =>
@@ -135,14 +120,14 @@ function judge(mail: MailResult | undefined) {
     ],
     (e) => [
       e.enqueueMs &&
-        judged(
-          `enqueue call p95 ${ms(e.enqueueMs.p95, 3)}; transaction p95 ${ms(e.withoutEmailMs?.p95, 3)} → ${ms(e.withEmailMs?.p95, 3)} (+${ms(e.addedP95Ms, 3)})`,
+        r.judged(
+          `enqueue call p95 ${r.ms(e.enqueueMs.p95, 3)}; transaction p95 ${r.ms(e.withoutEmailMs?.p95, 3)} → ${r.ms(e.withEmailMs?.p95, 3)} (+${r.ms(e.addedP95Ms, 3)})`,
           e.enqueueMs.p95 < ENQUEUE_BUDGET_MS && (e.addedP95Ms ?? Infinity) < ENQUEUE_BUDGET_MS,
         ),
       e.messagesPerSecond === undefined
         ? undefined
-        : judged(
-            `${num(e.messagesPerSecond)} messages/s (${e.messages} in ${num(e.sendSeconds)} s)`,
+        : r.judged(
+            `${r.num(e.messagesPerSecond)} messages/s (${e.messages} in ${r.num(e.sendSeconds)} s)`,
             e.messagesPerSecond >= RATE_BUDGET,
           ),
     ],
@@ -152,21 +137,21 @@ function judge(mail: MailResult | undefined) {
 function details(mail: MailResult) {
   const pair = ['p50' as const, 'p95' as const];
   return [
-    table(
+    r.table(
       mail.engines.filter((e) => e.enqueueMs),
       [
         ['engine', (e) => e.engine],
-        ['transaction without e-mail p50 / p95', (e) => msOf(e.withoutEmailMs, pair, 3)],
-        ['with e-mail p50 / p95', (e) => msOf(e.withEmailMs, pair, 3)],
-        ['enqueue call p50 / p95', (e) => msOf(e.enqueueMs, pair, 3)],
-        ['worker', (e) => `${num(e.messagesPerSecond)} messages/s`],
+        ['transaction without e-mail p50 / p95', (e) => r.msOf(e.withoutEmailMs, pair, 3)],
+        ['with e-mail p50 / p95', (e) => r.msOf(e.withEmailMs, pair, 3)],
+        ['enqueue call p50 / p95', (e) => r.msOf(e.enqueueMs, pair, 3)],
+        ['worker', (e) => `${r.num(e.messagesPerSecond)} messages/s`],
       ],
     ),
     '',
-    unmeasured(mail.engines),
+    r.unmeasured(mail.engines),
     `${mail.transactions} sign-in transactions each way, then ${mail.messages} messages sent by the worker to a sink in the bench process.`,
     '',
   ].join('\n');
 }
 
-export default definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });
+export default r.definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });

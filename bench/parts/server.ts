@@ -1,24 +1,11 @@
-/**
- * The production server under autocannon (`/healthz`, prerendered `/`, a student page, the
- * admin search) at 10 and 100 connections: req/s beside nginx serving the same file, CPU per
- * request as a ratio to `/healthz` in the same run, and RSS.
- */
+/** The production server under autocannon beside nginx: req/s, CPU per request, RSS. */
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import {
-  envInteger,
-  log,
-  round,
-  siteRoot,
-  sleep,
-  spread,
-  tempDir,
-  withTimeout,
-} from '../lib/common';
+import * as c from '../lib/common';
 import { send } from '../lib/http';
 import { ensureNginx, startNginx } from '../lib/nginx';
 import { cpuSeconds, rssMb, sampleRss, seedUsers, withSite } from '../lib/processes';
-import { definePart, judged, kb, ms, NA, row, table } from '../lib/report';
+import { budgetRows, definePart, judged, kb, ms, table } from '../lib/report';
 
 /** Every load sends what a browser would send for these. */
 const BASE_HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html' };
@@ -37,37 +24,54 @@ const NGINX_SHARE = 0.9;
 const RSS_IDLE_MB = 120;
 const RSS_LOAD_MB = 200;
 
-interface LoadRun {
-  target: string;
-  connections: number;
-  requestsPerSecond: number;
-  latencyMs: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-  rssMb?: { median: number; max: number };
-  /** Server CPU time (user + system) per request during the run (the site only). */
-  cpuMsPerRequest?: number;
-}
-
 async function load(url: string, connections: number, seconds: number, cookie?: string) {
   const headers: Record<string, string> = { ...BASE_HEADERS, ...(cookie ? { cookie } : {}) };
   const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers });
   // The run ends by itself after `seconds`; the watchdog only guards against a hang.
   const guard = setTimeout(() => instance.stop(), (seconds + 20) * 1000);
-  return withTimeout(instance, (seconds + 30) * 1000, `autocannon ${url}`).finally(() =>
-    clearTimeout(guard),
-  );
+  return c
+    .withTimeout(instance, (seconds + 30) * 1000, `autocannon ${url}`)
+    .finally(() => clearTimeout(guard));
 }
 
+/** One timed load; with the server's `pid`, its RSS and CPU per request during it. */
+async function measureLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  cookie: string | undefined,
+  pid: number | false,
+) {
+  const stopSampling = pid ? sampleRss(pid) : undefined;
+  const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
+  const result = await load(url, connections, seconds, cookie);
+  const cpuUsed = pid ? cpuSeconds(pid) - cpuBefore : Number.NaN;
+  const samples = stopSampling?.();
+  const requests = result.requests.total;
+  return {
+    ...{ errors: result.errors, non2xx: result.non2xx },
+    requestsPerSecond: c.round(requests / result.duration, 0),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    rssMb: samples?.length ? c.spread(samples) : undefined,
+    /** Server CPU time (user + system) per request during the run. */
+    cpuMsPerRequest:
+      requests > 0 && Number.isFinite(cpuUsed)
+        ? c.round((cpuUsed * 1000) / requests, 3)
+        : undefined,
+  };
+}
+
+type LoadRun = Awaited<ReturnType<typeof measureLoad>> & { target: string; connections: number };
+
 async function run() {
-  const seconds = envInteger('BENCH_SERVER_SECONDS', 10);
-  const databaseUrl = join(tempDir('server'), 'bench.sqlite');
+  const seconds = c.envInteger('BENCH_SERVER_SECONDS', 10);
+  const databaseUrl = join(c.tempDir('server'), 'bench.sqlite');
   await seedUsers(databaseUrl, USERS, 120_000);
   const nginxProblem = await ensureNginx();
-  if (nginxProblem) log(`server: ${nginxProblem}; no ceiling figure`);
+  if (nginxProblem) c.log(`server: ${nginxProblem}; no ceiling figure`);
   const nginx = nginxProblem
     ? undefined
-    : await startNginx(join(siteRoot(), 'build/client/index.html'));
+    : await startNginx(join(c.siteRoot(), 'build/client/index.html'));
   const accounts = [
     { access: 'level-1' as const, name: 'Bench Student' },
     { access: 'admin' as const, name: 'Bench Admin' },
@@ -79,22 +83,15 @@ async function run() {
     return await withSite('load', databaseUrl, options, async ({ alive, accounts }) => {
       const [student, admin] = accounts;
       const site = async () => (await alive()).origin;
+      const page = (name: string, path: string, cookie?: string, origin = site) => {
+        return { name, path, cookie, origin };
+      };
       const targets = [
-        { name: HEALTHZ, origin: site, path: '/healthz' },
-        { name: 'site /', origin: site, path: '/' },
-        ...(nginx ? [{ name: 'nginx /', origin: async () => nginx.origin, path: '/' }] : []),
-        {
-          name: 'site /fed/javascript (level-1)',
-          origin: site,
-          path: '/fed/javascript',
-          cookie: student!.cookie,
-        },
-        {
-          name: 'site /admin/home?q=a (admin)',
-          origin: site,
-          path: '/admin/home?q=a',
-          cookie: admin!.cookie,
-        },
+        page(HEALTHZ, '/healthz'),
+        page('site /', '/'),
+        ...(nginx ? [page('nginx /', '/', undefined, async () => nginx.origin)] : []),
+        page('site /fed/javascript (level-1)', '/fed/javascript', student!.cookie),
+        page('site /admin/home?q=a (admin)', '/admin/home?q=a', admin!.cookie),
       ];
       const checks = [];
       for (const { name, origin, path, cookie } of targets) {
@@ -113,29 +110,18 @@ async function run() {
           const pid = (await alive()).serverPid();
           const url = (await target.origin()) + target.path;
           await load(url, connections, 2, target.cookie); // warm-up, not recorded
-          await sleep(300);
+          await c.sleep(300);
           const onSite = target.name.startsWith('site');
-          const stopSampling = onSite ? sampleRss(pid) : undefined;
-          const cpuBefore = cpuSeconds(pid);
-          const result = await load(url, connections, seconds, target.cookie);
-          const cpuUsed = cpuSeconds(pid) - cpuBefore;
-          const samples = stopSampling?.();
-          const requests = result.requests.total;
-          runs.push({
-            target: target.name,
+          const measured = await measureLoad(
+            url,
             connections,
-            requestsPerSecond: round(requests / result.duration, 0),
-            latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-            errors: result.errors,
-            non2xx: result.non2xx,
-            rssMb: samples?.length ? spread(samples) : undefined,
-            cpuMsPerRequest:
-              onSite && requests > 0 && Number.isFinite(cpuUsed)
-                ? round((cpuUsed * 1000) / requests, 3)
-                : undefined,
-          });
-          log(`server: ${target.name} c=${connections}: ${runs.at(-1)!.requestsPerSecond} req/s`);
-          await sleep(500);
+            seconds,
+            target.cookie,
+            onSite && pid,
+          );
+          runs.push({ target: target.name, connections, ...measured });
+          c.log(`server: ${target.name} c=${connections}: ${measured.requestsPerSecond} req/s`);
+          await c.sleep(500);
         }
       }
       const find = (target: string, connections: number) =>
@@ -144,21 +130,18 @@ async function run() {
         const [site, ceiling] = [find('site /', connections), find('nginx /', connections)];
         if (!site || !ceiling) return [];
         const [siteRps, nginxRps] = [site.requestsPerSecond, ceiling.requestsPerSecond];
-        return [{ connections, siteRps, nginxRps, ratio: round(siteRps / nginxRps, 3) }];
+        return [{ connections, siteRps, nginxRps, ratio: c.round(siteRps / nginxRps, 3) }];
       });
       const cpuRatios = runs.flatMap(({ target, connections, cpuMsPerRequest }) => {
         const healthz = find(HEALTHZ, connections)?.cpuMsPerRequest;
         if (target === HEALTHZ || !healthz || !cpuMsPerRequest) return [];
-        const ratio = round(cpuMsPerRequest / healthz, 2);
+        const ratio = c.round(cpuMsPerRequest / healthz, 2);
         return [{ target, connections, cpuMsPerRequest, healthzCpuMsPerRequest: healthz, ratio }];
       });
       const peakMb = Math.max(idleMb, ...runs.map((run) => run.rssMb?.max ?? 0));
       const afterMb = rssMb((await alive()).serverPid());
-      const rss = {
-        idleMb: round(idleMb, 1),
-        peakMb: round(peakMb, 1),
-        afterMb: round(afterMb, 1),
-      };
+      const [idle, peak, after] = [idleMb, peakMb, afterMb].map((mb) => c.round(mb, 1));
+      const rss = { idleMb: idle!, peakMb: peak!, afterMb: after! };
       return { secondsPerRun: seconds, checks, runs, ratios, cpuRatios, nginx: nginxProblem, rss };
     });
   } finally {
@@ -168,51 +151,41 @@ async function run() {
 type ServerResult = Awaited<ReturnType<typeof run>>;
 
 function judge(server: ServerResult | undefined) {
-  const cpuLabel = (target: string, limit: number) =>
-    `Server CPU per request, ${target.replace(/^site /, '')} ≤ ${limit}× /healthz`;
-  const nginxLabel = `Prerendered / ≥ ${NGINX_SHARE * 100} % of nginx's req/s`;
-  const rssLabel = `Server RSS ≤ ${RSS_IDLE_MB} MB idle, ≤ ${RSS_LOAD_MB} MB under load`;
   const budgets = Object.entries(CPU_RATIO_BUDGET);
-  if (!server) {
-    const labels = [...budgets.map(([t, limit]) => cpuLabel(t, limit)), nginxLabel, rssLabel];
-    return labels.map((label) => row(label, '', NA));
-  }
+  const labels = [
+    ...budgets.map(([t, limit]) => `Server CPU per request, ${t.slice(5)} ≤ ${limit}× /healthz`),
+    `Prerendered / ≥ ${NGINX_SHARE * 100} % of nginx's req/s`,
+    `Server RSS ≤ ${RSS_IDLE_MB} MB idle, ≤ ${RSS_LOAD_MB} MB under load`,
+  ];
+  if (!server) return budgetRows(labels);
   const { ratios, rss } = server;
-  const cpuRows = budgets.map(([target, limit]) => {
+  const cpu = budgets.map(([target, limit]) => {
     const mine = server.cpuRatios.filter((r) => r.target === target);
-    if (!mine.length) return row(cpuLabel(target, limit), 'no figure', NA);
     const each = mine.map(
       (r) =>
         `${r.connections} connections: ${r.cpuMsPerRequest.toFixed(3)} vs ${r.healthzCpuMsPerRequest.toFixed(3)} ms = ${r.ratio.toFixed(2)}×`,
     );
-    return {
-      budget: cpuLabel(target, limit),
-      ...judged(
-        each.join('; '),
-        mine.every((r) => r.ratio <= limit),
-      ),
-    };
+    return mine.length
+      ? judged(
+          each.join('; '),
+          mine.every((r) => r.ratio <= limit),
+        )
+      : 'no figure';
   });
   const shares = ratios.map((r) => `${r.connections} connections: ${(r.ratio * 100).toFixed(1)} %`);
-  return [
-    ...cpuRows,
+  return budgetRows(labels, [
+    ...cpu,
     ratios.length
-      ? {
-          budget: nginxLabel,
-          ...judged(
-            shares.join('; '),
-            ratios.every((r) => r.ratio >= NGINX_SHARE),
-          ),
-        }
-      : row(nginxLabel, server.nginx ?? 'no figure', NA),
-    {
-      budget: rssLabel,
-      ...judged(
-        `${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak under load`,
-        rss.idleMb <= RSS_IDLE_MB && rss.peakMb <= RSS_LOAD_MB,
-      ),
-    },
-  ];
+      ? judged(
+          shares.join('; '),
+          ratios.every((r) => r.ratio >= NGINX_SHARE),
+        )
+      : (server.nginx ?? 'no figure'),
+    judged(
+      `${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak under load`,
+      rss.idleMb <= RSS_IDLE_MB && rss.peakMb <= RSS_LOAD_MB,
+    ),
+  ]);
 }
 
 function details(server: ServerResult) {

@@ -1,8 +1,4 @@
-/**
- * Bank transfers (issue 15): what a 5 MB receipt upload to `/enroll` adds to the server's
- * memory (a PDF, and a JPEG whose EXIF the server strips), and the admin queue's first,
- * middle and last page (HTML and `.data`) with 10,000 transfers, timed over loopback.
- */
+/** Bank transfers (issue 15): 5 MB receipt uploads' server memory, the admin queue's pages. */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -16,76 +12,42 @@ import type { Account } from '../../tests/support/accounts';
 import { envInteger, log, round, spread, summarize, timed } from '../lib/common';
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { send } from '../lib/http';
-import { onBothEngines } from '../lib/postgres';
+import { countRows, onBothEngines } from '../lib/postgres';
 import { watchRuns, withSite, type AppServer } from '../lib/processes';
-import {
-  count,
-  definePart,
-  engineName,
-  judged,
-  kb,
-  mb,
-  ms,
-  msOf,
-  perEngine,
-  signedMb,
-  table,
-  unmeasured,
-} from '../lib/report';
+import * as r from '../lib/report';
 
 /** Memory sampled this often, and still watched this long after the answer (its e-mail goes out). */
 const WATCH = { everyMs: 20, settleMs: 500 };
-/** Share of the queue still pending (the first pages). */
-const PENDING_SHARE = 0.1;
 const WARM_UP_REQUESTS = 5;
-const ROWS_PER_INSERT = 500;
 /** The EXIF segment of the JPEG receipt, dropped by the server before storage. */
 const EXIF_BYTES = 60_000;
-const UPLOAD_BUDGET_MB = 20;
-const QUEUE_BUDGET_MS = 50;
-const QUEUE_BUDGET_SIZE = 10_000;
+const [UPLOAD_BUDGET_MB, QUEUE_BUDGET_MS, QUEUE_BUDGET_SIZE] = [20, 50, 10_000];
 const DAY_MS = 86_400_000;
 
-/**
- * The two receipts at `size` bytes, by their structure, the rest random so nothing
- * compresses it away: a PDF (`%PDF-` … `%%EOF`), and a JPEG as a phone writes one: SOI,
- * APP0 (JFIF), APP1 (EXIF, with GPS text: dropped by the server), then a scan of random
- * bytes (no 0xFF inside) up to EOI.
- */
+/** A random PDF and a phone's JPEG (JFIF, an EXIF the server drops, a random scan) of `size`. */
 function receipts(size: number) {
   const pdf = randomBytes(size);
   Buffer.from('%PDF-1.7\n').copy(pdf);
   Buffer.from('\n%%EOF\n').copy(pdf, size - 7);
-  // prettier-ignore
-  const jfif = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const jfif = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
   const exif = Buffer.alloc(EXIF_BYTES + 4, 0x20);
   exif.writeUInt16BE(0xffe1, 0);
   exif.writeUInt16BE(EXIF_BYTES + 2, 2);
   exif.write('Exif\0\0GPS 6.5244 N 3.3792 E', 4, 'latin1');
-  const sos = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00];
+  const sos = Buffer.from('ffda000801010000003f00', 'hex');
   const jpeg = Buffer.from(randomBytes(size).map((byte) => (byte === 0xff ? 0xfe : byte)));
-  Buffer.concat([Buffer.from(jfif), exif, Buffer.from(sos)]).copy(jpeg);
+  Buffer.concat([jfif, exif, sos]).copy(jpeg);
   jpeg.writeUInt16BE(0xffd9, size - 2);
   return [
     { kind: 'PDF', bytes: pdf, fileName: 'statement.pdf', type: 'application/pdf', stored: size },
-    {
-      kind: 'JPEG',
-      bytes: jpeg,
-      fileName: 'receipt.jpg',
-      type: 'image/jpeg',
-      stored: size - EXIF_BYTES - 4,
-    },
-  ];
+    { kind: 'JPEG', bytes: jpeg, fileName: 'receipt.jpg', type: 'image/jpeg' },
+  ].map((receipt) => ({ stored: size - EXIF_BYTES - 4, ...receipt }));
 }
 type Receipt = ReturnType<typeof receipts>[number];
 
-/**
- * Receipts posted through the transfer form, as the browser posts it (multipart, a session),
- * one after another by new students, the server's memory watched: one of each kind to warm
- * up, then `perKind` of each alternately.
- */
+/** Receipts posted through the form by new students, memory watched: 2 warm-ups, then `perKind` of each. */
 async function measureUploads(
-  database: DatabaseHandle,
+  { db }: DatabaseHandle,
   server: AppServer,
   students: Account[],
   perKind: number,
@@ -99,11 +61,11 @@ async function measureUploads(
     form.set('transferDate', new Date().toISOString().slice(0, 10));
     form.set('reference', `Bench transfer ${student.id.slice(-6)}`);
     form.set('receipt', new Blob([receipt.bytes], { type: receipt.type }), receipt.fileName);
-    const url = `${server.origin}/enroll`;
-    const answer = await send(url, { method: 'POST', cookie: student.cookie, body: form });
-    const done =
-      answer.status === 302 && answer.headers.get('location')?.startsWith('/success?transfer=');
-    const stored = await database.db
+    const body = { method: 'POST', cookie: student.cookie, body: form };
+    const answer = await send(`${server.origin}/enroll`, body);
+    const location = answer.headers.get('location') ?? '';
+    const done = answer.status === 302 && location.startsWith('/success?transfer=');
+    const stored = await db
       .selectFrom('receipts')
       .select('size')
       .where('user_id', '=', student.id)
@@ -113,9 +75,8 @@ async function measureUploads(
   const runs = Array.from({ length: perKind }, () => files.map(upload)).flat();
   const watched = await watchRuns(server.serverPid(), WATCH, files.map(upload), runs);
   const { baselineMb, idleMb } = watched;
-  type Run = (typeof watched.runs)[number];
-  const overBaseline = (run: Run) => run.peakMb - baselineMb;
-  const overBefore = (run: Run) => run.peakMb - run.beforeMb;
+  const overBaseline = (run: (typeof watched.runs)[number]) => run.peakMb - baselineMb;
+  const overBefore = (run: (typeof watched.runs)[number]) => run.peakMb - run.beforeMb;
   return {
     idleMb,
     baselineMb,
@@ -123,19 +84,16 @@ async function measureUploads(
     firstPeakMb: round(watched.warmUp[0]!.peakMb - idleMb, 1),
     kinds: files.map(({ kind, bytes, stored }) => {
       const mine = watched.runs.filter((run) => run.receipt.kind === kind);
-      return {
-        kind,
-        uploads: mine.length,
-        fileBytes: bytes.length,
-        /** Bytes the server stored per receipt (the JPEG without its EXIF segment). */
-        storedBytes: stored,
-        overBaselineMb: spread(mine.map(overBaseline)),
-        overBeforeMb: spread(mine.map(overBefore)),
-        uploadMs: summarize(
-          mine.map((run) => run.ms),
-          2,
-        ),
-      };
+      const [uploads, fileBytes, storedBytes] = [mine.length, bytes.length, stored];
+      const uploadMs = summarize(
+        mine.map((run) => run.ms),
+        2,
+      );
+      const [overBaselineMb, overBeforeMb] = [
+        spread(mine.map(overBaseline)),
+        spread(mine.map(overBefore)),
+      ];
+      return { kind, uploads, fileBytes, storedBytes, overBaselineMb, overBeforeMb, uploadMs };
     }),
     // The budget's figure, what one upload adds: its peak over the RSS just before it. The
     // rise over the warm-up baseline also holds what earlier uploads left for the garbage
@@ -152,94 +110,57 @@ const PNG = readFileSync(new URL('../../tests/fixtures/receipts/receipt.png', im
 const FIRST = ['Ada', 'Chinedu', 'Funmilayo', 'Emeka', 'Ngozi', 'Tunde', 'Aisha', 'Ibrahim'];
 const LAST = ['Obi', 'Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Nwosu', 'Bello', 'Lawal'];
 
-/** Transfer `i` of the seeded queue, with its user and receipt (see `seedQueue`). */
+/** Transfer `i` with its user and receipt: pending within 5 days, else decided (80 % approved). */
 function queueRow(i: number, tag: string, pending: boolean, admin: Account, now: number) {
-  const userId = `bench-trf-${tag}-${i}`;
-  const createdMs = pending
-    ? now - Math.random() * 5 * DAY_MS
-    : now - 4 * DAY_MS - Math.random() * 365 * DAY_MS;
+  const user_id = `bench-trf-${tag}-${i}`;
+  const createdMs = now - (pending ? 0 : 4 * DAY_MS) - Math.random() * (pending ? 5 : 365) * DAY_MS;
   const created_at = nowTimestamp(new Date(createdMs));
-  const approved = !pending && Math.random() < 0.8;
+  const status = pending ? 'pending' : Math.random() < 0.8 ? 'approved' : 'rejected';
+  const approved = status === 'approved';
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
-  const receiptId = `rcp_${randomBytes(16).toString('base64url')}`;
+  const receipt_id = `rcp_${randomBytes(16).toString('base64url')}`;
   const decidedAt = nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS));
+  const [access, cohort] = approved
+    ? (['level-1', 'cohort-1'] as const)
+    : (['none', null] as const);
   return {
     user: {
-      id: userId,
-      name,
-      email: `${userId}@example.net`,
-      access: approved ? ('level-1' as const) : ('none' as const),
-      cohort: approved ? ('cohort-1' as const) : ('none' as const),
-      created_at,
+      ...{ id: user_id, name, email: `${user_id}@example.net`, created_at },
+      ...{ access, cohort: cohort ?? 'none' },
     },
     receipt: {
-      id: receiptId,
-      user_id: userId,
-      content_type: 'image/png',
-      file_name: 'receipt.png',
-      size: PNG.length,
-      bytes: PNG,
-      created_at,
+      ...{ id: receipt_id, user_id, content_type: 'image/png', file_name: 'receipt.png' },
+      ...{ size: PNG.length, bytes: PNG, created_at },
     },
     transfer: {
-      id: `trf_${randomBytes(16).toString('base64url')}`,
-      user_id: userId,
-      plan_id: plans[i % plans.length]!.id,
-      amount: 60_000_000,
-      currency: 'NGN',
-      transfer_date: created_at.slice(0, 10),
-      reference: `${name} ${i}`,
-      receipt_id: receiptId,
-      status: pending
-        ? ('pending' as const)
-        : approved
-          ? ('approved' as const)
-          : ('rejected' as const),
-      reason: pending || approved ? null : 'The amount does not match our statement.',
-      cohort: approved ? ('cohort-1' as const) : null,
+      ...{ id: `trf_${randomBytes(16).toString('base64url')}`, user_id, receipt_id, created_at },
+      ...{ plan_id: plans[i % plans.length]!.id, amount: 60_000_000, currency: 'NGN' },
+      ...{ transfer_date: created_at.slice(0, 10), reference: `${name} ${i}`, cohort },
       decided_by: pending ? null : admin.id,
       decided_by_name: pending ? null : 'Bench Admin',
       decided_at: pending ? null : decidedAt,
-      created_at,
+      status: status as 'pending' | 'approved' | 'rejected',
+      reason: status === 'rejected' ? 'The amount does not match our statement.' : null,
     },
   };
 }
 
-/**
- * Fills the queue up to `total` transfers, a tenth of them pending: each by a user of its own
- * with a small PNG receipt, the pending ones submitted over the last 5 days, the others over
- * the last year and decided (4 in 5 approved with a cohort, the rest rejected with a reason)
- * a few hours to 3 days after they came in; written 500 rows to an insert, in one
- * transaction, then ANALYZE on PostgreSQL as autovacuum soon would.
- */
+/** Fills the queue up to `total` transfers, a tenth pending, as bench/README.md describes. */
 async function seedQueue(database: DatabaseHandle, admin: Account, total: number) {
   const started = performance.now();
   // The uploads measured before left pending transfers of their own: the queue counts them.
-  const { n } = await database.db
-    .selectFrom('bank_transfers')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  const existing = Number(n);
-  const pending = Math.round(total * PENDING_SHARE) - existing;
+  const existing = await countRows(database, 'bank_transfers');
+  const pending = Math.round(total * 0.1) - existing;
   const [now, tag] = [Date.now(), randomBytes(3).toString('hex')];
   await database.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < total - existing; start += ROWS_PER_INSERT) {
-      const length = Math.min(ROWS_PER_INSERT, total - existing - start);
-      const rows = Array.from({ length }, (_, n) =>
-        queueRow(start + n, tag, start + n < pending, admin, now),
+    for (let start = existing; start < total; start += 500) {
+      const rows = Array.from({ length: Math.min(500, total - start) }, (_, n) =>
+        queueRow(start - existing + n, tag, start - existing + n < pending, admin, now),
       );
-      await trx
-        .insertInto('users')
-        .values(rows.map((row) => row.user))
-        .execute();
-      await trx
-        .insertInto('receipts')
-        .values(rows.map((row) => row.receipt))
-        .execute();
-      await trx
-        .insertInto('bank_transfers')
-        .values(rows.map((row) => row.transfer))
-        .execute();
+      const of = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+      await trx.insertInto('users').values(of('user')).execute();
+      await trx.insertInto('receipts').values(of('receipt')).execute();
+      await trx.insertInto('bank_transfers').values(of('transfer')).execute();
     }
   });
   if (database.engine === 'postgres')
@@ -247,28 +168,21 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   return { seconds: round((performance.now() - started) / 1000, 1), pending: pending + existing };
 }
 
-/**
- * The queue's first, middle and last page, HTML and `.data`, as the admin: each checked to
- * show the transfer the product's own query puts first on it, then timed in rounds (every
- * target once per round, so drift on the machine touches them alike).
- */
+/** The queue's first, middle and last page, HTML and `.data`, checked, then timed in rounds. */
 async function measureQueue(
   database: DatabaseHandle,
   server: AppServer,
   admin: Account,
   options: { queueTransfers: number; requestsPerTarget: number },
 ) {
-  log(`transfers: writing ${count(options.queueTransfers)} transfers`);
+  log(`transfers: writing ${r.count(options.queueTransfers)} transfers`);
   const seeded = await seedQueue(database, admin, options.queueTransfers);
   const pageCount = Math.max(1, Math.ceil(options.queueTransfers / LIST_PAGE_SIZE));
   const pages = [...new Set([1, Math.ceil(pageCount / 2), pageCount])];
   const targets = pages.flatMap((page) =>
     (['.data', 'HTML'] as const).map((kind) => ({
-      page,
-      kind,
+      ...{ page, kind, times: [] as number[], firstByte: [] as number[] },
       path: `/admin/transfers${kind === '.data' ? '.data' : ''}${page > 1 ? `?page=${page}` : ''}`,
-      times: [] as number[],
-      firstByte: [] as number[],
       last: { status: 0, bytes: 0 },
       checked: false,
     })),
@@ -277,8 +191,7 @@ async function measureQueue(
     const accept = target.kind === 'HTML' ? 'text/html' : '*/*';
     const headers = { accept, 'accept-encoding': 'gzip' };
     const answer = await send(server.origin + target.path, { cookie: admin.cookie, headers });
-    if (answer.status !== 200)
-      throw new Error(`GET ${target.path} answered ${answer.status}, not 200`);
+    if (answer.status !== 200) throw new Error(`GET ${target.path} answered ${answer.status}`);
     target.last = { status: answer.status, bytes: answer.body.length };
     return answer;
   };
@@ -301,16 +214,11 @@ async function measureQueue(
     const ms = await timed(options.requestsPerTarget, WARM_UP_REQUESTS, () => list());
     // Where the time goes at the database (BENCH_EXPLAIN=1): the engine's plan of each query.
     const captured = EXPLAIN ? await captureQueries(database.db, list) : [];
-    queries.push({
-      page,
-      ms,
-      plans: await Promise.all(captured.map((query) => explain(database, query))),
-    });
+    const plans = await Promise.all(captured.map((query) => explain(database, query)));
+    queries.push({ page, ms, plans });
   }
   return {
-    transfers: options.queueTransfers,
-    pending: seeded.pending,
-    pageCount,
+    ...{ transfers: options.queueTransfers, pending: seeded.pending, pageCount },
     seedSeconds: seeded.seconds,
     targets: targets.map(({ times, firstByte, ...target }) => ({
       ...target,
@@ -328,22 +236,18 @@ async function run() {
     queueTransfers: envInteger('BENCH_TRANSFERS_QUEUE', 10_000),
     requestsPerTarget: envInteger('BENCH_TRANSFERS_REQUESTS', 50),
   };
-  const accounts = [
-    { access: 'admin' as const, name: 'Bench Admin' },
-    ...Array.from({ length: 2 + 2 * options.uploadsPerKind }, (_, i) => ({
-      access: 'none' as const,
-      name: `Bench Student ${i + 1}`,
-    })),
-  ];
+  const students = Array.from({ length: 2 + 2 * options.uploadsPerKind }, (_, i) => ({
+    access: 'none' as const,
+    name: `Bench Student ${i + 1}`,
+  }));
+  const accounts = [{ access: 'admin' as const, name: 'Bench Admin' }, ...students];
   const engines = await onBothEngines('transfers', async (engine, fresh) =>
     withSite(`transfers, ${engine}`, await fresh(), { accounts }, async (site) => {
-      const [admin, ...students] = site.accounts;
-      const server = site.servers[0]!;
+      const [[admin, ...students], server] = [site.accounts, site.servers[0]!];
       log(`transfers ${engine}: 2 warm-up and ${2 * options.uploadsPerKind} timed 5 MB uploads`);
       const upload = await measureUploads(site.database, server, students, options.uploadsPerKind);
       log(`transfers ${engine}: largest RSS rise ${upload.maxRiseMb} MB`);
-      const queue = await measureQueue(site.database, server, admin!, options);
-      return { upload, queue };
+      return { upload, queue: await measureQueue(site.database, server, admin!, options) };
     }),
   );
   return { ...options, engines };
@@ -351,13 +255,13 @@ async function run() {
 type TransfersResult = Awaited<ReturnType<typeof run>>;
 
 function judge(transfers: TransfersResult | undefined) {
-  return perEngine(
+  return r.perEngine(
     transfers?.engines,
     [
       (name) =>
         `A 5 MB receipt upload raises server RSS < ${UPLOAD_BUDGET_MB} MB, ${name} (issue 15)`,
       (name) =>
-        `Admin transfer queue < ${QUEUE_BUDGET_MS} ms with ${count(QUEUE_BUDGET_SIZE)} transfers, ${name} (issue 15)`,
+        `Admin transfer queue < ${QUEUE_BUDGET_MS} ms with ${r.count(QUEUE_BUDGET_SIZE)} transfers, ${name} (issue 15)`,
     ],
     ({ upload, queue }) => {
       const problems = [
@@ -366,12 +270,13 @@ function judge(transfers: TransfersResult | undefined) {
       ].filter(Boolean);
       const targets = queue?.targets ?? [];
       const worst = (kind: '.data' | 'HTML') =>
-        Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95));
+        r.ms(Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95)));
       const slowest = [...targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
       const checked = targets.every((t) => t.checked);
+      const { signedMb, ms } = r;
       return [
         upload &&
-          judged(
+          r.judged(
             `largest rise of one upload (its peak − the RSS just before it) ${signedMb(upload.maxRiseMb)} ` +
               `(peak − the ${upload.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(upload.maxRiseOverBaselineMb)}` +
               `${upload.exactPeaks ? '' : '; 20 ms samples only'})` +
@@ -380,13 +285,13 @@ function judge(transfers: TransfersResult | undefined) {
             upload.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
           ),
         queue &&
-          judged(
+          r.judged(
             `whole response on loopback (no Server-Timing header), p95 over pages ${queue.queries.map((q) => q.page).join(', ')}: ` +
-              `\`.data\` ≤ ${ms(worst('.data'))}, HTML ≤ ${ms(worst('HTML'))}` +
+              `\`.data\` ≤ ${worst('.data')}, HTML ≤ ${worst('HTML')}` +
               (slowest
                 ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${ms(slowest.totalMs.p50)})`
                 : '') +
-              ` with ${count(queue.transfers)} transfers` +
+              ` with ${r.count(queue.transfers)} transfers` +
               (checked ? '' : '; a page did not show the transfer expected on it'),
             queue.transfers >= QUEUE_BUDGET_SIZE &&
               checked &&
@@ -397,59 +302,54 @@ function judge(transfers: TransfersResult | undefined) {
   );
 }
 
-function details(transfers: TransfersResult) {
+function details({ engines }: TransfersResult) {
   const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-  const spreadMb = (value: { median: number; max: number }) =>
-    `${signedMb(value.median)} / ${signedMb(value.max)}`;
-  const uploads = transfers.engines.flatMap(({ engine, upload }) =>
+  const rise = (value: { median: number; max: number }) =>
+    `${r.signedMb(value.median)} / ${r.signedMb(value.max)}`;
+  const uploads = engines.flatMap(({ engine, upload }) =>
     (upload?.kinds ?? []).map((kind) => ({ engine, upload: upload!, ...kind })),
   );
-  const targets = transfers.engines.flatMap(({ engine, queue }) =>
+  const targets = engines.flatMap(({ engine, queue }) =>
     (queue?.targets ?? []).map((target) => ({ engine, queue: queue!, ...target })),
   );
-  const plans = transfers.engines.flatMap(({ engine, queue }) =>
+  const plans = engines.flatMap(({ engine, queue }) =>
     (queue?.queries ?? []).flatMap(({ page, plans }) =>
-      plans.map((plan) => `- ${engineName(engine)}, page ${page}: \`${plan}\``),
+      plans.map((plan) => `- ${r.engineName(engine)}, page ${page}: \`${plan}\``),
     ),
   );
   return [
-    '### Receipt upload: server memory',
-    '',
-    table(uploads, [
-      ['engine', (u) => engineName(u.engine)],
-      [
-        'receipt',
-        (u) => `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`,
-      ],
-      ['RSS idle / baseline', (u) => `${mb(u.upload.idleMb)} / ${mb(u.upload.baselineMb)}`],
-      ['rise over RSS just before, median / max', (u) => spreadMb(u.overBeforeMb)],
-      ['over baseline, median / max', (u) => spreadMb(u.overBaselineMb)],
-      ['upload p50 / max', (u) => `${ms(u.uploadMs.p50, 0)} / ${ms(u.uploadMs.max, 0)}`],
+    r.table(uploads, [
+      ['engine', (u) => r.engineName(u.engine)],
+      ['receipt', (u) => `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)}`],
+      ['RSS idle / baseline', (u) => `${r.mb(u.upload.idleMb)} / ${r.mb(u.upload.baselineMb)}`],
+      ['rise over RSS just before, median / max', (u) => rise(u.overBeforeMb)],
+      ['over baseline, median / max', (u) => rise(u.overBaselineMb)],
+      ['upload p50 / max', (u) => r.msOf(u.uploadMs, ['p50', 'max'], 0)],
     ]),
     '',
-    '### Admin transfer queue',
-    '',
-    table(targets, [
-      ['engine', (t) => engineName(t.engine)],
+    r.table(targets, [
+      ['engine', (t) => r.engineName(t.engine)],
       ['request', (t) => `\`${t.path}\``],
-      ['answer', (t) => `${t.last.status}, ${kb(t.last.bytes)}`],
-      ['whole response p50 / p95 / max', (t) => msOf(t.totalMs, ['p50', 'p95', 'max'])],
-      ['first byte p95', (t) => ms(t.firstByteMs.p95)],
+      ['answer', (t) => `${t.last.status}, ${r.kb(t.last.bytes)}`],
+      ['whole response p50 / p95 / max', (t) => r.msOf(t.totalMs, ['p50', 'p95', 'max'])],
+      ['first byte p95', (t) => r.ms(t.firstByteMs.p95)],
       [
         'loader query alone p50 / p95',
-        (t) => msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95']),
-      ],
-      [
-        'transfers (pending), seeded in',
-        (t) => `${count(t.queue.transfers)} (${count(t.queue.pending)}), ${t.queue.seedSeconds} s`,
+        (t) => r.msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95']),
       ],
     ]),
     '',
-    unmeasured(transfers.engines),
-    '"Loader query alone" is `listTransferQueue` called in the bench process, for where the time goes.',
+    ...engines.flatMap(({ engine, queue: q }) =>
+      q
+        ? [
+            `${r.engineName(engine)}: ${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
+          ]
+        : [],
+    ),
+    r.unmeasured(engines),
+    ...plans,
     '',
-    ...(plans.length ? ["The plan of each of the loader's queries:", '', ...plans, ''] : []),
   ].join('\n');
 }
 
-export default definePart({ title: 'Bank transfers', needsBuild: true, run, judge, details });
+export default r.definePart({ title: 'Bank transfers', needsBuild: true, run, judge, details });
