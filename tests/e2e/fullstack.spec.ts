@@ -195,8 +195,10 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
   const track = page.getByRole('region', { name: 'FullStack track' });
   // A reason is required: the form refuses an empty one without writing anything.
   await track.getByRole('button', { name: 'Grant the FullStack track' }).click();
-  await expect(track.getByLabel('Reason for the grant')).toBeFocused();
-  await track.getByLabel('Reason for the grant').fill('Paid the difference at the front desk');
+  await expect(track.getByLabel('Why they get the FullStack track')).toBeFocused();
+  await track
+    .getByLabel('Why they get the FullStack track')
+    .fill('Paid the difference at the front desk');
   await track.getByRole('button', { name: 'Grant the FullStack track' }).click();
   await expect(page.getByText('The FullStack track is open to them now.')).toBeVisible();
   await expect(track).toContainText('through a grant by Grant Admin');

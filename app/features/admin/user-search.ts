@@ -98,8 +98,8 @@ export function pageParam(page: number): string | undefined {
 }
 
 /** `/admin/users.csv` with a search's text and filters: the whole filtered list, as CSV. */
-export function userExportHref(search: Omit<UserSearch, 'page'>): string {
-  return `/admin/users.csv${queryString(search)}`;
+export function userExportHref({ q, access, cohort, progress, track }: Omit<UserSearch, 'page'>) {
+  return `/admin/users.csv${queryString({ q, access, cohort, progress, track })}`;
 }
 
 /** The query string for a search, its filters and page, leaving out defaults. */

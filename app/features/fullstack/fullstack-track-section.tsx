@@ -48,7 +48,7 @@ export function FullstackTrackSection({
             the FrontEnd steps, which the track includes).
           </p>
           <label htmlFor="fullstack-reason" className="mt-4 block text-sm font-semibold text-ink">
-            Reason for the grant
+            Why they get the FullStack track
           </label>
           <textarea
             id="fullstack-reason"
