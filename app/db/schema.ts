@@ -132,6 +132,11 @@ export type PaymentProviderName = 'stripe' | 'paystack' | 'local';
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 export type PaymentStatus = 'paid' | 'refunded';
 export type EnrolmentStatus = 'active' | 'overdue' | 'refunded' | 'cancelled';
+/** The statuses in which an enrolment holds its track (DESIGN §9): paid up, or an installment late. */
+export const ENROLLED_STATUSES = [
+  'active',
+  'overdue',
+] as const satisfies readonly EnrolmentStatus[];
 export type EnrolmentSource = 'payment' | 'bank-transfer' | 'invitation' | 'admin';
 
 /** What a signed-in person set out to buy; its id is the provider's reference. */

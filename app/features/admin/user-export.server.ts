@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import type { TrackFilter, UserFilters, UserSearch } from './user-search';
 import { datedFileName, keysetCsvStream } from './csv-export.server';
-import { matchingUsers, onTrack } from './user-search.server';
+import { enrolled, matchingUsers } from './user-search.server';
 
 export const EXPORT_COLUMNS = [
   'name',
@@ -63,7 +63,7 @@ export function readExportBatch(
         .orderBy('enrolments.id', 'desc')
         .limit(1)
         .as('enrolment_status'),
-      sql<TrackFilter>`case when ${onTrack('fullstack')} then 'fullstack' when ${onTrack('frontend')} then 'frontend' else 'none' end`.as(
+      sql<TrackFilter>`case when ${enrolled(true)} then 'fullstack' when ${enrolled(false)} then 'frontend' else 'none' end`.as(
         'track',
       ),
     ])

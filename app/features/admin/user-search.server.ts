@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '~/db/database.server';
-import { SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
+import { ENROLLED_STATUSES, SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { hasFilters, type TrackFilter, type UserFilters, type UserSearch } from './user-search';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
@@ -204,7 +204,7 @@ async function tracksOf(
     .selectFrom('enrolments')
     .select(['user_id', 'track'])
     .where('user_id', 'in', userIds)
-    .where('status', 'in', ENROLLED)
+    .where('status', 'in', ENROLLED_STATUSES)
     .execute();
   const tracks = new Map<string, TrackFilter>();
   // FullStack includes FrontEnd: a person with both is FullStack.
@@ -213,8 +213,10 @@ async function tracksOf(
   return tracks;
 }
 
-/** The enrolment statuses that hold a track (DESIGN §9): paid up, or an installment late. */
-const ENROLLED = ['active', 'overdue'] as const;
+/** Whether the user holds an active enrolment (of the FullStack track, when `onlyFullstack`). */
+export function enrolled(onlyFullstack: boolean) {
+  return sql<SqlBool>`exists (select 1 from enrolments where enrolments.user_id = ${sql.ref('users.id')} and enrolments.status in (${sql.join(ENROLLED_STATUSES)})${onlyFullstack ? sql` and enrolments.track = 'fullstack'` : sql``})`;
+}
 
 /**
  * The users on a track (`track=`): an active FullStack enrolment; an active one and none of
@@ -222,8 +224,6 @@ const ENROLLED = ['active', 'overdue'] as const;
  * keeps, or planned as a semi-join by PostgreSQL.
  */
 export function onTrack(track: TrackFilter) {
-  const enrolled = (onlyFullstack: boolean) =>
-    sql<SqlBool>`exists (select 1 from enrolments where enrolments.user_id = ${sql.ref('users.id')} and enrolments.status in ('active', 'overdue')${onlyFullstack ? sql` and enrolments.track = 'fullstack'` : sql``})`;
   if (track === 'fullstack') return enrolled(true);
   if (track === 'none') return sql<SqlBool>`not ${enrolled(false)}`;
   return sql<SqlBool>`${enrolled(false)} and not ${enrolled(true)}`;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  ENROLLED_STATUSES,
   nowTimestamp,
   type Access,
   type Cohort,
@@ -63,7 +64,7 @@ export async function activePaidEnrolment(
     .select(['enrolments.plan_id', 'enrolments.created_at'])
     .select((eb) => eb.fn.max('payments.created_at').as('last_paid_at'))
     .where('enrolments.user_id', '=', userId)
-    .where('enrolments.status', 'in', ['active', 'overdue'])
+    .where('enrolments.status', 'in', ENROLLED_STATUSES)
     .where('enrolments.source', 'in', ['payment', 'bank-transfer'])
     .groupBy(['enrolments.id', 'enrolments.plan_id', 'enrolments.created_at'])
     .orderBy('enrolments.created_at', 'desc')

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowTimestamp, type Database, type User } from '~/db/schema';
+import { ENROLLED_STATUSES, nowTimestamp, type Database, type User } from '~/db/schema';
 import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ export async function lookupSession(
             .select('enrolments.user_id')
             .whereRef('enrolments.user_id', '=', 'users.id')
             .where('enrolments.track', '=', 'fullstack')
-            .where('enrolments.status', 'in', ['active', 'overdue']),
+            .where('enrolments.status', 'in', ENROLLED_STATUSES),
         )
         .as('enrolled_in_fullstack'),
     )

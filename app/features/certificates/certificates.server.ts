@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '~/db/database.server';
-import { nowTimestamp, type Certificate, type Database, type Track } from '~/db/schema';
+import {
+  ENROLLED_STATUSES,
+  nowTimestamp,
+  type Certificate,
+  type Database,
+  type Track,
+} from '~/db/schema';
 import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
@@ -77,7 +83,7 @@ async function enrolledTrack(db: Kysely<Database>, userId: string): Promise<Trac
     .selectFrom('enrolments')
     .select('track')
     .where('user_id', '=', userId)
-    .orderBy((eb) => eb.case().when('status', 'in', ['active', 'overdue']).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when('status', 'in', ENROLLED_STATUSES).then(0).else(1).end())
     .orderBy((eb) => eb.case().when('track', '=', 'fullstack').then(0).else(1).end())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();

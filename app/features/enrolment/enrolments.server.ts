@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Track } from '~/db/schema';
+import { ENROLLED_STATUSES, type Database, type Track } from '~/db/schema';
 
 /** The tracks a person is enrolled in now (an active or overdue enrolment, however made). */
 export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Promise<Track[]> {
@@ -8,7 +8,7 @@ export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Pr
     .select('track')
     .distinct()
     .where('user_id', '=', userId)
-    .where('status', 'in', ['active', 'overdue'])
+    .where('status', 'in', ENROLLED_STATUSES)
     .execute();
   return rows.map((row) => row.track);
 }

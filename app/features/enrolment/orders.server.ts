@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { planName, planPrice, type Plan, type PlanCurrency } from '~/content/plans';
 import {
+  ENROLLED_STATUSES,
   nowTimestamp,
   type Database,
   type Enrolment,
@@ -88,7 +89,7 @@ export function findOrderOfEvent(
     .where('orders.provider', '=', event.provider)
     .where('orders.subscription_ref', '=', event.subscriptionRef)
     .orderBy(
-      sql`case when enrolments.status in ('active', 'overdue')
+      sql`case when enrolments.status in (${sql.join(ENROLLED_STATUSES)})
         and enrolments.installments_paid < enrolments.installments_total then 0 else 1 end`,
     )
     .orderBy('orders.created_at', 'desc')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import {
+  ENROLLED_STATUSES,
   nowTimestamp,
   type Database,
   type Order,
@@ -290,7 +291,7 @@ async function paidEnrolmentCovering(trx: Kysely<Database>, order: Order) {
     .selectFrom('enrolments')
     .select(['track', 'order_id'])
     .where('user_id', '=', order.user_id)
-    .where('status', 'in', ['active', 'overdue'])
+    .where('status', 'in', ENROLLED_STATUSES)
     .where('source', 'in', ['payment', 'bank-transfer'])
     .execute();
   return held.find((enrolment) => coversTrack([enrolment.track], order.track));

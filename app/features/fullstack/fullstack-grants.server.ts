@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FULLSTACK_GRANT_PLAN_ID } from '~/content/plans';
-import { nowTimestamp, type Database } from '~/db/schema';
+import { ENROLLED_STATUSES, nowTimestamp, type Database } from '~/db/schema';
+import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import type { FullstackTrack } from './fullstack-grant-form';
 
@@ -15,7 +16,7 @@ export async function fullstackTrackOf(
     .select(['source', 'granted_by_name', 'created_at'])
     .where('user_id', '=', userId)
     .where('track', '=', 'fullstack')
-    .where('status', 'in', ['active', 'overdue'])
+    .where('status', 'in', ENROLLED_STATUSES)
     .orderBy('created_at')
     .executeTakeFirst();
   return row
@@ -41,7 +42,7 @@ export async function grantFullstack(
       .where('id', '=', grant.userId)
       .executeTakeFirst();
     if (!user) return 'unknown-user';
-    if ((await fullstackTrackOf(trx, user.id)).open) return 'already';
+    if ((await enrolledTracksOf(trx, user.id)).includes('fullstack')) return 'already';
     const at = nowTimestamp(now);
     await trx
       .insertInto('enrolments')

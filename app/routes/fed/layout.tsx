@@ -14,7 +14,7 @@ import type { Route } from './+types/layout';
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
-  if (!viewer) return { completed: [], quizPassed: [], readsStudentSteps: false };
+  if (!viewer) return { completed: [], quizzes: [], readsStudentSteps: false };
   const { db } = requireServices(context).services.database;
   const [rows, quizzes] = await Promise.all([
     listCompletedSteps(db, viewer.id),
@@ -22,12 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     completed: rows.map((row) => row.step),
-    quizPassed: quizzes.filter((quiz) => quiz.passed).map((quiz) => findQuiz(quiz.quizId)!.step),
+    // Each quiz's standing: the menu's "Quiz passed", and the step and course home pages'.
+    quizzes,
     readsStudentSteps: readsStudentSteps(viewer),
   };
 }
 
 export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) {
+  const { quizzes, ...menu } = loaderData;
   return (
     <CourseArea
       base="/fed"
@@ -35,7 +37,8 @@ export default function StudentAreaLayout({ loaderData }: Route.ComponentProps) 
         ...step,
         locked: step.studentsOnly && !loaderData.readsStudentSteps,
       }))}
-      {...loaderData}
+      quizPassed={quizzes.filter((quiz) => quiz.passed).map((quiz) => findQuiz(quiz.quizId)!.step)}
+      {...menu}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import { z } from 'zod';
 import {
   conclusionWithLectureScheduled,
@@ -49,13 +49,13 @@ import {
   ownCohortOf,
   upcomingClassesOf,
 } from '~/features/live-classes/student-classes.server';
-import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
 import { QuizCallout } from '~/features/quizzes/quiz-callout';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
-import { rootDataFromMatches } from '~/root-data';
+import { rootDataFromMatches, useRootData } from '~/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
+import type { loader as areaLoader } from './layout';
 import type { Route } from './+types/step';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -69,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const isHome = step.slug === 'home';
   const projects = projectsOfStep(step.slug);
   const quiz = quizOfStep(step.slug);
-  const [progress, transfers, certificate, standing, submissions, liveClasses, lecture, quizzes] =
+  const [progress, transfers, certificate, standing, submissions, liveClasses, lecture] =
     await Promise.all([
       myProgress(services, step.slug),
       isHome ? myTransfers(services) : [],
@@ -78,7 +78,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       isHome || projects.length > 0 ? mySubmissions(services) : [],
       isHome ? myUpcomingClasses(services) : null,
       step.slug === 'conclusion' ? myGraduationLecture(services) : undefined,
-      isHome || quiz ? myQuizStandings(services) : null,
     ]);
   return {
     step,
@@ -97,21 +96,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       projects.some((project) => project.id === record.projectId),
     ),
     projectsStanding: isHome && progress.signedIn ? projectsStanding(submissions) : null,
-    quizzesPassed: quizzes?.filter((standing) => standing.passed).length ?? 0,
-    // Issue 29: a FullStack reader's course home leads on to their track.
-    continuesInFullstack: isHome && Boolean((await getViewer(context))?.readsFullstack),
     quiz: quiz && {
       quiz,
       questionCount: QUIZ_QUESTIONS[quiz.id].length,
-      standing: quizzes?.find((standing) => standing.quizId === quiz.id) ?? null,
     },
   };
-}
-
-/** Where a signed-in reader stands on each quiz: their step's, and the course home's count. */
-async function myQuizStandings(context: RequestContext) {
-  const viewer = await getViewer(context);
-  return viewer ? quizStandingsOf(context.services.database.db, viewer.id) : null;
 }
 
 /** Every revision the reader sent: their step's projects, and the course home's count. */
@@ -318,12 +307,15 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
     academyZone,
     liveClasses,
     lecture,
-    quizzesPassed,
     quiz,
-    continuesInFullstack,
     ...step
   } = loaderData;
   const isHome = step.step.slug === 'home';
+  const { viewer } = useRootData();
+  // The reader's quizzes, as the area's menu read them for this request.
+  const quizzes = useRouteLoaderData<typeof areaLoader>('routes/fed/layout')?.quizzes ?? [];
+  // Issue 29: a FullStack reader's course home leads on to their track.
+  const continuesInFullstack = isHome && viewer?.readsFullstack;
   return (
     <StepView
       {...step}
@@ -335,7 +327,14 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
           errors={actionData && 'fieldErrors' in actionData ? actionData : undefined}
         />
       }
-      quiz={quiz && <QuizCallout {...quiz} />}
+      quiz={
+        quiz && (
+          <QuizCallout
+            {...quiz}
+            standing={quizzes.find((standing) => standing.quizId === quiz.quiz.id) ?? null}
+          />
+        )
+      }
       sectionLead={
         lecture && {
           heading: lecture.heading,
@@ -367,7 +366,7 @@ export default function CourseStepPage({ loaderData, actionData }: Route.Compone
         <ProgressSummary
           base="/fed"
           summary={summarizeProgress(new Set(progress.completed))}
-          quizzesPassed={quizzesPassed}
+          quizzesPassed={quizzes.filter((standing) => standing.passed).length}
         />
       )}
       {projectsStanding && <ProjectsSummary standing={projectsStanding} />}

@@ -20,7 +20,7 @@ import { markStep } from '~/features/progress/progress.server';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
-import { pageMeta } from '~/lib/seo';
+import { pageMeta, summarize } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import type { Route } from './+types/step';
@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
     title: `${loaderData?.step.label ?? 'Course'} | ${site.shortName} FullStack Bootcamp`,
-    description: loaderData?.content.intro.slice(0, 155) ?? '',
+    description: loaderData ? summarize(loaderData.content.intro, 155) : '',
     path: `/fsd/${loaderData?.step.slug ?? ''}`,
     origin: rootDataFromMatches(matches)?.origin ?? '',
     siteName: site.name,
