@@ -3,12 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CourseCard } from './course-content.types';
-import {
-  FULLSTACK_CONTENT,
-  FULLSTACK_PROJECTS,
-  FULLSTACK_WEEKS,
-  fullstackContent,
-} from './fullstack-content.server';
+import { FULLSTACK_CONTENT, FULLSTACK_WEEKS, fullstackContent } from './fullstack-content.server';
+import { FULLSTACK_PROJECTS } from './projects';
 import {
   FULLSTACK_NUMBERED_STEPS,
   FULLSTACK_STEP_SLUGS,
@@ -204,7 +200,12 @@ describe('FULLSTACK_PROJECTS', () => {
     );
     for (const { slug, card } of cards) {
       const id = card.link.split('/').pop();
-      expect(FULLSTACK_PROJECTS, card.title).toContainEqual({ id, title: card.title, step: slug });
+      expect(FULLSTACK_PROJECTS, card.title).toContainEqual({
+        id,
+        title: card.title,
+        track: 'fullstack',
+        step: slug,
+      });
     }
   });
 });

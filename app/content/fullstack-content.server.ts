@@ -9,6 +9,7 @@ import { BEGIN_COURSE, project } from './course-card-parts';
 import type { CourseCard, StepContent } from './course-content.types';
 import type { FullstackStepSlug } from './fullstack-steps';
 import { site } from './site';
+import { FULLSTACK_PROJECTS } from './projects';
 
 export type FullstackStepContent = Omit<StepContent, 'slug'> & { slug: FullstackStepSlug };
 
@@ -67,18 +68,6 @@ const IMAGES = {
       'Deployment illustration: a rocket taking off beside three servers, each with a green status light',
   },
 } as const;
-
-/**
- * The projects a FullStack student hands in for review, with ids that never change: a
- * submission stores the id. The Full-stack project step's ids are the names of their
- * repositories on its project cards.
- */
-export const FULLSTACK_PROJECTS = [
-  { id: 'bookshelf-rest-api', title: 'Bookshelf REST API', step: 'express' },
-  { id: 'recipe-book-api', title: 'Recipe Book API with MongoDB', step: 'mongodb' },
-  { id: 'blog-api', title: 'Blog API with User Accounts', step: 'fullstack-project' },
-  { id: 'mern-task-manager', title: 'MERN Task Manager', step: 'fullstack-project' },
-] as const satisfies readonly { id: string; title: string; step: FullstackStepSlug }[];
 
 const [bookshelfApi, recipeBookApi] = FULLSTACK_PROJECTS;
 

@@ -4,7 +4,9 @@ import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-d
 import { insertEnrolment } from '../support/factories';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { newCohort, member } from './cohort-people';
 import { postForm } from './form-posts';
+import { expectMail } from './mailbox';
 import {
   createAccount,
   readValue,
@@ -234,4 +236,66 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
     ),
   ).toBe(1);
   await studentContext.close();
+});
+
+test('a FullStack project goes round the review loop: handed in on /fsd/express, approved by the cohort’s mentor, counted on /fsd/home', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  const cohort = await newCohort(`FullStack projects ${testInfo.project.name} ${Date.now()}`);
+  const mentor = await member('none', cohort, 'Mentor Femi', { mentor: true });
+  const student = await fullstackStudent('Fola Projects');
+  await withE2eDatabase((db) =>
+    db.updateTable('users').set({ cohort }).where('id', '=', student.id).execute(),
+  );
+  const submission = (cookie: string, projectId: string) =>
+    postForm('/fsd/express', cookie, {
+      intent: 'submit-project',
+      projectId,
+      repositoryUrl: `https://github.com/fola/${projectId}`,
+      liveUrl: '',
+      note: '',
+    });
+  // A FrontEnd student is refused by the step's guard; another step's project is not this
+  // page's. Neither stores anything.
+  const frontend = await createAccount('level-1', 'Femi Projects');
+  expect((await submission(frontend.cookie, 'bookshelf-rest-api')).status).toBe(403);
+  expect((await submission(student.cookie, 'recipe-book-api')).status).toBe(404);
+  expect(
+    readValue<number>(
+      'select count(*) from project_submissions where user_id in (?, ?)',
+      frontend.id,
+      student.id,
+    ),
+  ).toBe(0);
+
+  await useAccount(context, student);
+  await gotoApp(page, '/fsd/express');
+  const block = page.getByRole('region', { name: 'Bookshelf REST API' });
+  await block.getByLabel('Repository link').fill('https://github.com/fola/bookshelf-rest-api');
+  await block.getByRole('button', { name: 'Submit your project' }).click();
+  await expect(page.getByText('Project sent for review (revision 1).')).toBeVisible();
+  await expect(page).toHaveURL('/fsd/express#project-bookshelf-rest-api');
+  await expect(block.getByRole('heading', { name: 'Revision 1 Waiting for review' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'fsd-project-waiting', testInfo.project.name);
+
+  const mentorContext = await browser.newContext({ viewport: page.viewportSize() });
+  await useAccount(mentorContext, mentor);
+  const mentorPage = await mentorContext.newPage();
+  await gotoApp(mentorPage, '/mentor');
+  await mentorPage.getByRole('link', { name: 'Bookshelf REST API' }).click();
+  await mentorPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    mentorPage.getByText('Project approved. The student has been e-mailed.'),
+  ).toBeVisible();
+  await mentorContext.close();
+
+  await gotoApp(page, '/fsd/home');
+  await expect(page.getByText('Projects: 1 of 4 approved')).toBeVisible();
+  await saveFullPageScreenshot(page, 'fsd-home-projects', testInfo.project.name);
+  await page.getByRole('link', { name: 'Hand in Recipe Book API with MongoDB (Step 3)' }).click();
+  await expect(page).toHaveURL('/fsd/mongodb');
+  await expectMail(page, student.email, 'Your project was approved');
 });

@@ -20,7 +20,7 @@ import {
   type User,
   type UsersTable,
 } from '~/db/schema';
-import { PROJECTS } from '~/content/projects';
+import { FRONTEND_PROJECTS } from '~/content/projects';
 import { startSession } from '~/features/auth/session.server';
 
 let counter = 0;
@@ -309,10 +309,10 @@ export async function insertApprovedProjects(
   db: Kysely<Database>,
   userId: string,
   reviewer: { id: string; name: string },
-  count: number = PROJECTS.length,
+  count: number = FRONTEND_PROJECTS.length,
 ): Promise<void> {
   const at = nowTimestamp();
-  for (const project of PROJECTS.slice(0, count)) {
+  for (const project of FRONTEND_PROJECTS.slice(0, count)) {
     counter += 1;
     const id = `prj_test_${counter}_${Math.random().toString(36).slice(2, 8)}`;
     await db

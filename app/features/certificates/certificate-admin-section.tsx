@@ -1,7 +1,7 @@
 import { Award, BadgeCheck, XCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { PROJECT_COUNT } from '~/content/projects';
+import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import type { Certificate } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { formatDateTimeUtc } from '~/lib/format';
@@ -106,7 +106,7 @@ function IssueForm({
         {progress.stepsDone >= NUMBERED_STEPS.length
           ? `All ${NUMBERED_STEPS.length} steps are complete.`
           : `${progress.stepsDone} of ${NUMBERED_STEPS.length} steps are complete.`}{' '}
-        Projects approved: {progress.projectsApproved} of {PROJECT_COUNT}.
+        Projects approved: {progress.projectsApproved} of {FRONTEND_PROJECT_COUNT}.
         {!complete &&
           ' You can issue the certificate now with a note saying why; the note is kept with it.'}
       </p>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_COUNT } from '~/content/projects';
+import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 
 /** The admin's buttons on a user's page: shared by the page and its action. */
@@ -41,7 +41,7 @@ export interface CourseProgress {
  * complete and every project approved (the form says so, the issuing refuses without).
  */
 export function certificateNeedsNote({ stepsDone, projectsApproved }: CourseProgress): boolean {
-  return stepsDone < NUMBERED_STEPS.length || projectsApproved < PROJECT_COUNT;
+  return stepsDone < NUMBERED_STEPS.length || projectsApproved < FRONTEND_PROJECT_COUNT;
 }
 
 /** Letters, marks and punctuation, but no control characters (a name is printed as it is). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECTS } from '~/content/projects';
+import { FRONTEND_PROJECTS } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
@@ -132,7 +132,7 @@ describe('issuing a certificate', () => {
   it('after all 8 steps but before all 7 projects are approved only with a note; with them, without', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     await completeSteps(student.id);
-    await insertApprovedProjects(database.db, student.id, admin, PROJECTS.length - 1);
+    await insertApprovedProjects(database.db, student.id, admin, FRONTEND_PROJECTS.length - 1);
     const refused = await refusal(
       issueCertificate(database.db, { userId: student.id, name: 'Almost There', admin }),
     );

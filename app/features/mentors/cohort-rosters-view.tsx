@@ -1,4 +1,4 @@
-import { PROJECT_COUNT } from '~/content/projects';
+import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import { formatAttendanceRate } from '~/features/live-classes/attendance';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
@@ -10,7 +10,7 @@ import { StudentLink } from './student-link';
 export const stepsDone = (student: RosterStudent) =>
   `${student.stepsDone} of ${NUMBERED_STEPS.length} steps`;
 export const projectsApproved = (student: RosterStudent) =>
-  `${student.projectsApproved} of ${PROJECT_COUNT} approved`;
+  `${student.projectsApproved} of ${FRONTEND_PROJECT_COUNT} approved`;
 
 export function LastSignIn({ at }: { at: string | null }) {
   return at ? <DateTime value={at} /> : <span>No open session</span>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PROJECTS } from '~/content/projects';
+import { FRONTEND_PROJECTS } from '~/content/projects';
 import type { Access, Database } from '~/db/schema';
 import type { AttendanceRate } from '~/features/live-classes/attendance';
 import { attendanceRatesOf } from '~/features/live-classes/attendance.server';
@@ -15,7 +15,7 @@ import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
 import { cohortsRunBy } from './mentors.server';
 
 const STEP_SLUGS: string[] = NUMBERED_STEPS.map((step) => step.slug);
-const PROJECT_IDS: string[] = PROJECTS.map((project) => project.id);
+const PROJECT_IDS: string[] = FRONTEND_PROJECTS.map((project) => project.id);
 
 /**
  * The header's Mentor entry: how many submissions wait for this person's review, or null
@@ -35,7 +35,7 @@ export interface RosterStudent {
   name: string;
   /** Numbered steps completed, of `NUMBERED_STEPS.length`. */
   stepsDone: number;
-  /** Projects approved, of `PROJECTS.length`. */
+  /** Projects approved, of `FRONTEND_PROJECTS.length`. */
   projectsApproved: number;
   /** When their newest open session started; null once every session has ended. */
   lastSignInAt: string | null;

@@ -1,4 +1,4 @@
-import { PROJECTS, type Project } from '~/content/projects';
+import { projectsOfTrack, type Project, type ProjectTrack } from '~/content/projects';
 import type { SubmissionStatus } from '~/db/schema';
 
 /** The fields of a revision the standing needs: `SubmissionRecord` fits. */
@@ -27,14 +27,18 @@ export interface ProjectsStanding {
   next: { project: Project; status: SubmissionStatus | null } | null;
 }
 
-/** "Projects: N of 7 approved" and the next thing to do, from a student's revisions. */
-export function projectsStanding(records: readonly Revision[]): ProjectsStanding {
+/** "Projects: N of 7 approved" (4 on the FullStack track) and the next thing to do. */
+export function projectsStanding(
+  records: readonly Revision[],
+  track: ProjectTrack,
+): ProjectsStanding {
   const latest = latestRevisions(records);
-  const approved = PROJECTS.filter((project) => latest.get(project.id)?.status === 'approved');
-  const nextProject = PROJECTS.find((project) => latest.get(project.id)?.status !== 'approved');
+  const catalogue = projectsOfTrack(track);
+  const approved = catalogue.filter((project) => latest.get(project.id)?.status === 'approved');
+  const nextProject = catalogue.find((project) => latest.get(project.id)?.status !== 'approved');
   return {
     approved: approved.length,
-    total: PROJECTS.length,
+    total: catalogue.length,
     next: nextProject
       ? { project: nextProject, status: latest.get(nextProject.id)?.status ?? null }
       : null,

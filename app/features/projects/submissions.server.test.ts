@@ -3,6 +3,7 @@ import type { Access, User } from '~/db/schema';
 import { buildTimeline } from '~/features/admin/user-timeline';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { renderEmail } from '~/features/email/email-renderer.server';
+import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { insertUser } from '../../../tests/support/factories';
@@ -127,6 +128,34 @@ describe('submitting a project', () => {
     expect((await submit(visitor, 'responsive-landing-page')).outcome).toBe('submitted');
     expect((await submit(mentor, 'weather-app')).outcome).toBe('submitted');
     expect(await submissionsOf(database.db, visitor.id)).toHaveLength(1);
+  });
+
+  it('a FullStack project: its students, mentors and admins hand it in; a FrontEnd student may not', async () => {
+    const { cohort, mentor } = await classroom();
+    const frontendStudent = await newStudent(cohort.id);
+    const fullstackStudent = await newStudent(cohort.id);
+    await grantFullstack(database.db, {
+      userId: fullstackStudent.id,
+      admin: by(admin),
+      reason: 'Paid by bank transfer',
+    });
+    expect(await submit(frontendStudent, 'bookshelf-rest-api')).toEqual({ outcome: 'step-closed' });
+    expect((await submit(mentor, 'bookshelf-rest-api')).outcome).toBe('submitted');
+    expect((await submit(admin, 'mern-task-manager')).outcome).toBe('submitted');
+    const submission = await submitted(fullstackStudent, 'bookshelf-rest-api');
+
+    // The loop is the FrontEnd one: the cohort's mentor reviews, the e-mail leads to /fsd.
+    await review(submission.id, mentor, 'approved');
+    const [email] = await outboxOf(fullstackStudent.id);
+    const rendered = renderEmail(
+      'project-approved',
+      JSON.parse(email!.payload),
+      'https://a.example',
+    );
+    expect(rendered.text).toContain('your project Bookshelf REST API');
+    expect(rendered.text).toContain('https://a.example/fsd/express');
+    // The certificate's count is the FrontEnd course's seven projects.
+    expect(await approvedProjectCount(database.db, fullstackStudent.id)).toBe(0);
   });
 
   it('two submissions at the same moment: one is recorded, the other refused', async () => {

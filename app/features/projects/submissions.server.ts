@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { findCourseStep } from '~/content/course-steps';
-import { findProject, PROJECTS } from '~/content/projects';
+import { findProject, FRONTEND_PROJECTS, type Project } from '~/content/projects';
 import { isUniqueViolation } from '~/db/database.server';
 import {
   nowTimestamp,
@@ -9,8 +9,11 @@ import {
   type ProjectSubmission,
   type ReviewVerdict,
   type SubmissionStatus,
+  type User,
 } from '~/db/schema';
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { fullstackTrackOf } from '~/features/fullstack/fullstack-grants.server';
+import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 
@@ -38,8 +41,7 @@ const newSubmissionId = () => `prj_${randomBytes(16).toString('base64url')}`;
  * A student hands in a project: revision 1, then 2, 3… after each request for changes.
  * Refused while a revision waits for review and once the project is approved; the unique
  * index over waiting rows refuses the loser of two submissions at once. Only someone who
- * may read the project's step submits: anyone signed in for Step 3, level-1 students,
- * admins and mentors for the students-only steps.
+ * may read the project's step submits (`readsProjectStep`).
  */
 export async function submitProject(
   db: Kysely<Database>,
@@ -61,13 +63,7 @@ export async function submitProject(
         .select(['id', 'access'])
         .where('id', '=', input.userId)
         .executeTakeFirstOrThrow();
-      const mentorsACohort = await mentorsAnyCohort(trx, user.id);
-      if (
-        findCourseStep(project.step)?.studentsOnly &&
-        !readsStudentSteps({ access: user.access, mentorsACohort })
-      ) {
-        return { outcome: 'step-closed' };
-      }
+      if (!(await readsProjectStep(trx, user, project))) return { outcome: 'step-closed' };
       const latest = await trx
         .selectFrom('project_submissions')
         .select(['revision', 'status'])
@@ -100,6 +96,24 @@ export async function submitProject(
     if (isUniqueViolation(error)) return { outcome: 'waiting' };
     throw error;
   }
+}
+
+/**
+ * Whether a person may read the step that carries a project, asked in the submission's
+ * transaction: anyone signed in for Step 3; level-1 students, admins and mentors for the
+ * students-only FrontEnd steps; FullStack students, admins and mentors for a FullStack step.
+ */
+async function readsProjectStep(
+  trx: Kysely<Database>,
+  user: Pick<User, 'id' | 'access'>,
+  project: Project,
+): Promise<boolean> {
+  const studentsOnly = project.track === 'fullstack' || findCourseStep(project.step)?.studentsOnly;
+  if (!studentsOnly) return true;
+  const mentorsACohort = await mentorsAnyCohort(trx, user.id);
+  if (project.track === 'frontend') return readsStudentSteps({ ...user, mentorsACohort });
+  const enrolledInFullstack = (await fullstackTrackOf(trx, user.id)).open;
+  return readsFullstack({ ...user, mentorsACohort, enrolledInFullstack });
 }
 
 /**
@@ -429,7 +443,7 @@ export async function submissionForReview(
   };
 }
 
-/** How many of the catalogue's projects a student has had approved: "N of 7". */
+/** How many of the FrontEnd course's projects a student has had approved (the certificate's "N of 7"). */
 export async function approvedProjectCount(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('project_submissions')
@@ -439,7 +453,7 @@ export async function approvedProjectCount(db: Kysely<Database>, userId: string)
     .where(
       'project_id',
       'in',
-      PROJECTS.map((project) => project.id),
+      FRONTEND_PROJECTS.map((project) => project.id),
     )
     .executeTakeFirstOrThrow();
   return Number(row.approved);

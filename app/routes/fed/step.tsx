@@ -5,12 +5,7 @@ import {
   courseContent,
   LECTURE_TIME_HEADING,
 } from '~/content/course-content.server';
-import {
-  findContentStep,
-  findCourseStep,
-  neighbourSteps,
-  type StepSlug,
-} from '~/content/course-steps';
+import { findContentStep, findCourseStep, neighbourSteps } from '~/content/course-steps';
 import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
 import { quizOfStep } from '~/content/quizzes';
 import { site } from '~/content/site';
@@ -34,11 +29,12 @@ import { listCompletedSteps, markStep } from '~/features/progress/progress.serve
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { projectsOfStep } from '~/content/projects';
-import { PROJECT_MESSAGES, SUBMIT, submitProjectSchema } from '~/features/projects/project-forms';
+import { SUBMIT } from '~/features/projects/project-forms';
+import { answerProjectSubmission } from '~/features/projects/project-submission-form.server';
 import { projectsStanding } from '~/features/projects/project-standing';
 import { ProjectsSummary } from '~/features/projects/projects-summary';
 import { StepProjects } from '~/features/projects/step-projects';
-import { submissionsOf, submitProject } from '~/features/projects/submissions.server';
+import { submissionsOf } from '~/features/projects/submissions.server';
 import { mayJoinClass } from '~/features/live-classes/live-sessions.server';
 import {
   GraduationLecture,
@@ -50,7 +46,6 @@ import {
   upcomingClassesOf,
 } from '~/features/live-classes/student-classes.server';
 import { QuizCallout } from '~/features/quizzes/quiz-callout';
-import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
@@ -67,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
-  const projects = projectsOfStep(step.slug);
+  const projects = projectsOfStep('frontend', step.slug);
   const quiz = quizOfStep(step.slug);
   const [progress, transfers, certificate, standing, submissions, liveClasses, lecture] =
     await Promise.all([
@@ -95,7 +90,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     submissions: submissions.filter((record) =>
       projects.some((project) => project.id === record.projectId),
     ),
-    projectsStanding: isHome && progress.signedIn ? projectsStanding(submissions) : null,
+    projectsStanding:
+      isHome && progress.signedIn ? projectsStanding(submissions, 'frontend') : null,
     quiz: quiz && {
       quiz,
       questionCount: QUIZ_QUESTIONS[quiz.id].length,
@@ -209,7 +205,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .clone()
     .formData()
     .catch(() => null);
-  if (sent?.get(INTENT) === SUBMIT) return submitAction(request, step.slug, services);
+  if (sent?.get(INTENT) === SUBMIT) {
+    // A visitor is asked to sign in; someone who may not read the step gets its 403.
+    const viewer = await getViewer(services);
+    if (!viewer) return refuseForm({ formError: SIGN_IN_TO_SUBMIT, fieldErrors: {} }, 401);
+    if (step.studentsOnly) await requireStudent(services);
+    return answerProjectSubmission(request, services, viewer, {
+      track: 'frontend',
+      step: step.slug,
+    });
+  }
   const viewer = step.studentsOnly ? await requireStudent(services) : await getViewer(services);
   if (!viewer) return refuseForm({ formError: SIGN_IN_TO_TRACK, fieldErrors: {} }, 401);
   const form = await parseForm(request, progressSchema);
@@ -222,59 +227,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     'audit',
   );
   return data({ ok: true as const });
-}
-
-/**
- * Submit your project: a visitor is asked to sign in (401); someone who may not read the
- * step gets 403 from its guard, or from the domain; the project must be one of this step's.
- */
-async function submitAction(request: Request, slug: StepSlug, services: RequestContext) {
-  const viewer = await getViewer(services);
-  if (!viewer) return refuseForm({ formError: SIGN_IN_TO_SUBMIT, fieldErrors: {} }, 401);
-  if (findCourseStep(slug)?.studentsOnly) await requireStudent(services);
-  const form = await parseForm(request, submitProjectSchema);
-  if (!form.ok) return refuseForm(form.errors);
-  const { projectId, repositoryUrl, liveUrl, note } = form.data;
-  const values = { projectId, repositoryUrl, liveUrl: liveUrl ?? '', note };
-  if (!projectsOfStep(slug).some((project) => project.id === projectId)) {
-    throw data(PROJECT_MESSAGES.project, { status: 404 });
-  }
-  const result = await submitProject(services.services.database.db, {
-    userId: viewer.id,
-    projectId,
-    repositoryUrl,
-    liveUrl,
-    note,
-  });
-  switch (result.outcome) {
-    case 'submitted':
-      // The mentors' waiting counts follow it live.
-      services.services.changeEvents.publish({ collection: 'submissions', id: viewer.id });
-      services.log.info(
-        {
-          event: 'project-submitted',
-          projectId,
-          revision: result.submission.revision,
-          userId: viewer.id,
-        },
-        'audit',
-      );
-      return redirectWithFlash(services, `/fed/${slug}#project-${projectId}`, {
-        type: 'success',
-        message: PROJECT_MESSAGES.submitted(result.submission.revision),
-      });
-    case 'waiting':
-      return refuseForm({ formError: PROJECT_MESSAGES.waiting, fieldErrors: {}, values }, 409);
-    case 'approved-already':
-      return refuseForm(
-        { formError: PROJECT_MESSAGES.approvedAlready, fieldErrors: {}, values },
-        409,
-      );
-    case 'unknown-project':
-      throw data(PROJECT_MESSAGES.project, { status: 404 });
-    case 'step-closed':
-      throw data(PROJECT_MESSAGES.stepClosed, { status: 403 });
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   FULLSTACK_NUMBERED_STEPS,
   fullstackNeighbours,
 } from '~/content/fullstack-steps';
+import { projectsOfStep } from '~/content/projects';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireFullstack } from '~/features/auth/guards.server';
@@ -15,11 +16,17 @@ import {
   completedFullstackSteps,
   fullstackStepKey,
 } from '~/features/fullstack/fullstack-progress.server';
+import { SUBMIT } from '~/features/projects/project-forms';
+import { answerProjectSubmission } from '~/features/projects/project-submission-form.server';
+import { projectsStanding } from '~/features/projects/project-standing';
+import { ProjectsSummary } from '~/features/projects/projects-summary';
+import { StepProjects } from '~/features/projects/step-projects';
+import { submissionsOf } from '~/features/projects/submissions.server';
 import { STEP_PROGRESS_INTENTS, summarizeProgress } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
-import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
 import { pageMeta, summarize } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
@@ -34,12 +41,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!step) throw data(null, { status: 404 });
   const viewer = await requireFullstack(context);
   const { db } = requireServices(context).services.database;
-  const completed = await completedFullstackSteps(db, viewer.id);
+  const isHome = step.slug === 'home';
+  const projects = projectsOfStep('fullstack', step.slug);
+  const [completed, submissions] = await Promise.all([
+    completedFullstackSteps(db, viewer.id),
+    isHome || projects.length > 0 ? submissionsOf(db, viewer.id) : [],
+  ]);
   return {
     step,
     content: FULLSTACK_CONTENT[step.slug],
     ...fullstackNeighbours(step.slug),
     completed,
+    projects,
+    submissions: submissions.filter((record) =>
+      projects.some((project) => project.id === record.projectId),
+    ),
+    projectsStanding: isHome ? projectsStanding(submissions, 'fullstack') : null,
   };
 }
 
@@ -47,12 +64,26 @@ const progressSchema = z.object({
   intent: z.enum(STEP_PROGRESS_INTENTS, { error: FORM_UNREADABLE }),
 });
 
-/** Mark as complete / Mark as not complete on a numbered FullStack step, for its readers. */
+/**
+ * A numbered FullStack step's two forms, for its readers: Submit your project, and Mark as
+ * complete / Mark as not complete.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const step = findFullstackStep(params.step);
   if (!step || step.number === undefined) throw data('No such step', { status: 404 });
   const services = requireServices(context);
   const viewer = await requireFullstack(services);
+  // Which form was sent, read from a copy: each form's own parse reads the body.
+  const sent = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (sent?.get(INTENT) === SUBMIT) {
+    return answerProjectSubmission(request, services, viewer, {
+      track: 'fullstack',
+      step: step.slug,
+    });
+  }
   const form = await parseForm(request, progressSchema);
   if (!form.ok) return refuseForm(form.errors);
   const { intent } = form.data;
@@ -73,13 +104,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     noindex: true,
   });
 
-export default function FullstackStepPage({ loaderData }: Route.ComponentProps) {
-  const { completed, ...step } = loaderData;
+export default function FullstackStepPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { completed, projects, submissions, projectsStanding, ...step } = loaderData;
   const isHome = step.step.slug === 'home';
   return (
     <StepView
       {...step}
       base="/fsd"
+      projects={
+        <StepProjects
+          projects={projects}
+          submissions={submissions}
+          signedIn
+          errors={actionData && 'fieldErrors' in actionData ? actionData : undefined}
+        />
+      }
       progressForm={
         step.step.number !== undefined ? (
           <StepProgressForm
@@ -95,6 +134,7 @@ export default function FullstackStepPage({ loaderData }: Route.ComponentProps) 
             base="/fsd"
             summary={summarizeProgress(new Set(completed), FULLSTACK_NUMBERED_STEPS)}
           />
+          {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
           <p className="mt-6">
             <Link
               to="/fed/home"

@@ -1,4 +1,4 @@
-import { findProject } from '~/content/projects';
+import { findProject, projectPagePath } from '~/content/projects';
 import { ActionButton, EmailLayout, Paragraph, QuotedText, useSiteUrl } from './email-layout';
 
 export const PROJECT_APPROVED_SUBJECT = 'Your project was approved';
@@ -16,7 +16,7 @@ export interface ProjectReviewEmailProps {
 
 function useProject(projectId: string) {
   const project = findProject(projectId);
-  const stepUrl = useSiteUrl(`/fed/${project?.step ?? 'home'}`);
+  const stepUrl = useSiteUrl(project ? projectPagePath(project) : '/fed/home');
   return { title: project?.title ?? 'your project', stepUrl };
 }
 
