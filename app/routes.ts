@@ -24,6 +24,9 @@ export default [
     route(':step', 'routes/fsd/step.tsx'),
   ]),
 
+  // Issue 30: the signed-in person's own account.
+  route('account', 'routes/account/index.tsx'),
+
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),
     route('home', 'routes/admin/home.tsx'),

@@ -36,6 +36,8 @@ export interface UsersTable {
   reminder_emails: ColumnType<number, number | undefined, number>;
   /** The key of their one-click unsubscribe link; made with their first reminder. */
   email_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the person chose their display name on /account (migration 028); sign-in keeps it. */
+  name_edited_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -44,6 +46,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser's User-Agent at sign-in, for the account page's devices (migration 028). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SignInMode = 'popup' | 'redirect';

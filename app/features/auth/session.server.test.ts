@@ -77,7 +77,7 @@ describe('sessions', () => {
   it('ends after the idle timeout and after the absolute timeout', async () => {
     const user = await insertUser(handle.db);
     const start = new Date('2026-01-01T00:00:00.000Z');
-    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, { now: start }));
     expect(
       (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 6 * DAY))).user,
     ).not.toBeNull();
@@ -89,7 +89,7 @@ describe('sessions', () => {
       (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 19.5 * DAY))).user,
     ).toBeNull();
 
-    const absolute = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    const absolute = cookieOf(await startSession(handle.db, user.id, null, settings, { now: start }));
     for (let day = 6; day < 30; day += 6) {
       expect(
         (await lookupSession(handle.db, absolute, settings, new Date(start.getTime() + day * DAY)))
@@ -128,9 +128,9 @@ describe('sessions', () => {
   it('the sweep deletes sessions past their absolute or idle expiry and keeps live ones', async () => {
     const user = await insertUser(handle.db);
     const start = new Date('2030-01-01T00:00:00.000Z');
-    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, start));
+    const idle = cookieOf(await startSession(handle.db, user.id, null, settings, { now: start }));
     const later = new Date(start.getTime() + 8 * DAY);
-    const live = cookieOf(await startSession(handle.db, user.id, null, settings, later));
+    const live = cookieOf(await startSession(handle.db, user.id, null, settings, { now: later }));
     const hashes = [idle, live].map((cookie) => hashToken(cookie.slice('session='.length)));
     const remaining = async () =>
       (

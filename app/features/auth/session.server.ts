@@ -7,6 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const USER_AGENT_MAX = 512;
 
 export interface SessionSettings {
   /** https origin: the cookie is `__Host-` prefixed and Secure. */
@@ -116,7 +117,14 @@ export async function startSession(
   userId: string,
   previousCookieHeader: string | null | undefined,
   settings: SessionSettings,
-  now: Date = new Date(),
+  {
+    userAgent = null,
+    now = new Date(),
+  }: {
+    /** The browser's User-Agent header: the account page names the device by it. */
+    userAgent?: string | null;
+    now?: Date;
+  } = {},
 ): Promise<string> {
   const previous = readCookie(previousCookieHeader, sessionCookieName(settings.secure));
   if (previous)
@@ -130,6 +138,8 @@ export async function startSession(
       created_at: nowTimestamp(now),
       last_seen_at: nowTimestamp(now),
       expires_at: nowTimestamp(new Date(now.getTime() + settings.maxDays * DAY_MS)),
+      // A header is the client's to send: kept short, it names a device and nothing more.
+      user_agent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     })
     .execute();
   return serializeCookie(sessionCookieName(settings.secure), token, {

@@ -200,7 +200,11 @@ export async function completeSignIn(request: Request, context: RequestContext):
   );
   // Whatever onSignIn queued is committed now: send it without waiting for the next poll.
   context.services.email.wakeWorker();
-  cookies.push(await startSession(db, user.id, cookieHeader, context.services.sessionSettings));
+  cookies.push(
+    await startSession(db, user.id, cookieHeader, context.services.sessionSettings, {
+      userAgent: request.headers.get('user-agent'),
+    }),
+  );
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
   context.services.changeEvents.publish({ collection: 'users', id: user.id });
   const message = created ? SIGN_IN_MESSAGES.accountCreated : SIGN_IN_MESSAGES.loggedIn;

@@ -87,7 +87,17 @@ async function upsertUser(
   if (inserted) return { user: inserted, created: true };
   const user = await db
     .updateTable('users')
-    .set({ name: displayName(claims), email, email_verified: emailVerified ? 1 : 0 })
+    .set((eb) => ({
+      // A name the person chose on /account stays theirs; otherwise the provider's wins.
+      name: eb
+        .case()
+        .when('name_edited_at', 'is', null)
+        .then(displayName(claims))
+        .else(eb.ref('name'))
+        .end(),
+      email,
+      email_verified: emailVerified ? 1 : 0,
+    }))
     .where('id', '=', claims.sub)
     .returningAll()
     .executeTakeFirstOrThrow();

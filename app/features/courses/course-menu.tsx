@@ -1,6 +1,7 @@
 import { BookOpen, CalendarDays, CheckCircle2, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { SignOutEverywhereForm } from '~/features/auth/sign-out-everywhere-form';
 import type { Viewer } from '~/features/auth/viewer';
 
 /** A step as the menu lists it. */
@@ -52,16 +53,15 @@ export function CourseMenu({
             <p>
               Signed in as <strong className="block text-base text-ink">{viewer.name}</strong>
             </p>
-            {/* A plain form: it works without JavaScript, and ends the session here too. */}
-            <form method="post" action="/auth/logout" className="mt-1">
-              <input type="hidden" name="scope" value="all" />
-              <button
-                type="submit"
-                className="rounded text-sm text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            <p className="mt-1">
+              <Link
+                to="/account"
+                className="rounded text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
               >
-                Sign out of all devices
-              </button>
-            </form>
+                Account
+              </Link>
+            </p>
+            <SignOutEverywhereForm className="mt-1" />
           </div>
         ) : (
           <div className="text-sm text-slate-700">

@@ -77,7 +77,15 @@ export function SiteHeader({
           className={`${menuOpen ? 'flex' : 'hidden [html:not(.js)_&]:flex'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-2 md:pb-0`}
         >
           {viewer && (
-            <li className="px-4 py-2 text-sm font-semibold text-brand-800">Hi, {viewer.name}</li>
+            <li>
+              {/* Issue 30: the greeting leads to the person's own account page. */}
+              <NavLink
+                to="/account"
+                className="block rounded-full px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50"
+              >
+                Hi, {viewer.name}
+              </NavLink>
+            </li>
           )}
           <li>
             <NavLink to="/" end className={navLinkClass}>

@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { receiptHref } from '~/features/receipts/receipt-links';
 import type { MyTransfer } from './my-transfers.server';
 
 const statusLabel: Record<MyTransfer['status'], string> = {
@@ -17,8 +18,19 @@ function StatusIcon({ status }: { status: MyTransfer['status'] }) {
   return <Clock aria-hidden="true" className={`${className} text-brand-700`} />;
 }
 
-/** A student's bank transfers and where each stands: on /fed/home and the success page. */
-export function MyTransfers({ transfers, heading }: { transfers: MyTransfer[]; heading: string }) {
+/**
+ * A student's bank transfers and where each stands: on /fed/home, the success page and the
+ * account page, which offers each approved transfer's receipt (`withReceipts`).
+ */
+export function MyTransfers({
+  transfers,
+  heading,
+  withReceipts = false,
+}: {
+  transfers: MyTransfer[];
+  heading: string;
+  withReceipts?: boolean;
+}) {
   if (transfers.length === 0) return null;
   return (
     <section aria-labelledby="my-transfers-heading" className="mt-8">
@@ -57,6 +69,15 @@ export function MyTransfers({ transfers, heading }: { transfers: MyTransfer[]; h
                 View receipt
                 <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
               </a>
+              {withReceipts && transfer.status === 'approved' && (
+                <a
+                  href={receiptHref('transfer', transfer.id)}
+                  className="mt-1 ml-4 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  Download receipt
+                  <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
+                </a>
+              )}
             </div>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { CalendarClock, ClipboardCheck, Users } from 'lucide-react';
+import { CalendarClock, ClipboardCheck, UserRound, Users } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -33,6 +33,8 @@ const MENU = [
     Icon: CalendarClock,
     under: ['/mentor/classes/', '/mentor/live/'],
   },
+  // Issue 30: every side menu leads to the person's own account.
+  { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;
 
 /** The mentor area: its side menu like the admin area's, the waiting count on Reviews. */

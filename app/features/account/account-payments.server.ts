@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Database, EnrolmentStatus, PaymentProviderName } from '~/db/schema';
+
+/** What a line of the account's Payments says of the money: DESIGN §9's states, as people read them. */
+export type AccountPaymentStatus = 'paid' | 'pending' | 'refunded' | 'failed' | 'cancelled';
+
+/** One line of the person's payments: money a provider confirmed, or a checkout not paid. */
+export interface AccountPayment {
+  /** The payment's id, or the order's for a checkout that has no payment. */
+  id: string;
+  /** A confirmed payment has a receipt; an order never does. */
+  kind: 'payment' | 'order';
+  planId: string;
+  amount: number;
+  currency: string;
+  provider: PaymentProviderName;
+  date: string;
+  status: AccountPaymentStatus;
+  refundedAt: string | null;
+}
+
+/** An installment plan and where it stands: "2 of 3 paid, next on {date}". */
+export interface InstallmentPlan {
+  orderId: string;
+  planId: string;
+  paid: number;
+  total: number;
+  status: EnrolmentStatus;
+  /** When the next installment is charged: a month after the last one; null once all are paid. */
+  nextOn: string | null;
+}
+
+/** A month after `timestamp`, `months` times (UTC): the providers charge monthly from the first payment. */
+function monthsAfter(timestamp: string, months: number): string {
+  const date = new Date(timestamp);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString();
+}
+
+/**
+ * The person's payments for their account page (issue 30), newest first: every payment a
+ * provider confirmed (paid or refunded), every checkout that was never paid (pending,
+ * failed or cancelled), and each installment plan's progress. Bank transfers are listed
+ * by their own feature (`listTransfersOf`).
+ */
+export async function accountPaymentsOf(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ payments: AccountPayment[]; installmentPlans: InstallmentPlan[] }> {
+  const [payments, unpaidOrders, plans] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select([
+        'payments.id',
+        'orders.plan_id',
+        'payments.amount',
+        'payments.currency',
+        'payments.provider',
+        'payments.created_at',
+        'payments.status',
+        'payments.refunded_at',
+      ])
+      .where('payments.user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select(['id', 'plan_id', 'amount', 'currency', 'provider', 'created_at', 'status'])
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'paid')
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('payments').select('id').whereRef('order_id', '=', 'orders.id')),
+        ),
+      )
+      .execute(),
+    db
+      .selectFrom('enrolments')
+      .innerJoin('orders', 'orders.id', 'enrolments.order_id')
+      .select((eb) => [
+        'enrolments.order_id as orderId',
+        'enrolments.plan_id as planId',
+        'enrolments.installments_paid as paid',
+        'enrolments.installments_total as total',
+        'enrolments.status',
+        eb
+          .selectFrom('payments')
+          .select((inner) => inner.fn.min('payments.created_at').as('first'))
+          .whereRef('payments.order_id', '=', 'orders.id')
+          .as('firstPaidAt'),
+      ])
+      .where('enrolments.user_id', '=', userId)
+      .where('enrolments.installments_total', '>', 1)
+      .orderBy('enrolments.created_at', 'desc')
+      .execute(),
+  ]);
+  const lines: AccountPayment[] = [
+    ...payments.map((row) => ({
+      id: row.id,
+      kind: 'payment' as const,
+      planId: row.plan_id,
+      amount: row.amount,
+      currency: row.currency,
+      provider: row.provider,
+      date: row.created_at,
+      status: row.status,
+      refundedAt: row.refunded_at,
+    })),
+    ...unpaidOrders.map((row) => ({
+      id: row.id,
+      kind: 'order' as const,
+      planId: row.plan_id,
+      amount: row.amount,
+      currency: row.currency,
+      provider: row.provider,
+      date: row.created_at,
+      status: row.status,
+      refundedAt: null,
+    })),
+  ];
+  return {
+    payments: lines.sort((a, b) => b.date.localeCompare(a.date)),
+    installmentPlans: plans.map(({ orderId, firstPaidAt, ...plan }) => ({
+      ...plan,
+      orderId: orderId!,
+      nextOn:
+        firstPaidAt &&
+        plan.paid < plan.total &&
+        (plan.status === 'active' || plan.status === 'overdue')
+          ? monthsAfter(firstPaidAt, plan.paid)
+          : null,
+    })),
+  };
+}

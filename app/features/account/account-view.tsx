@@ -1,0 +1,286 @@
+import { Download, LogOut, Mail, MonitorSmartphone, Receipt, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { planName } from '~/content/plans';
+import { SignOutEverywhereForm } from '~/features/auth/sign-out-everywhere-form';
+import { PROVIDER_LABELS } from '~/features/enrolment/payment-search';
+import { receiptHref } from '~/features/receipts/receipt-links';
+import { MyTransfers } from '~/features/transfers/my-transfers-view';
+import type { MyTransfer } from '~/features/transfers/my-transfers.server';
+import { formatDateTimeUtc, formatMinorUnits } from '~/lib/format';
+import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { IntentButton } from '~/ui/intent-button';
+import { TitledPanel } from '~/ui/titled-panel';
+import { ACCOUNT_INTENTS, NAME_MAX } from './account-forms';
+import type { AccountPayment, InstallmentPlan } from './account-payments.server';
+import type { Device } from './devices.server';
+
+export interface AccountData {
+  profile: { name: string; email: string };
+  devices: Device[];
+  optionalEmails: boolean;
+  payments: AccountPayment[];
+  installmentPlans: InstallmentPlan[];
+  transfers: MyTransfer[];
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (timestamp: string) => dayFormat.format(new Date(timestamp));
+
+function Section({
+  id,
+  icon: Icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: typeof UserRound;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <TitledPanel
+      tone="white"
+      className="mt-6"
+      id={id}
+      headingId={`${id}-heading`}
+      heading={
+        <span className="inline-flex items-center gap-2">
+          <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          {title}
+        </span>
+      }
+      headingClassName="text-xl font-bold text-ink"
+    >
+      {children}
+    </TitledPanel>
+  );
+}
+
+function ProfileSection({
+  profile,
+  errors,
+}: {
+  profile: AccountData['profile'];
+  errors?: FormErrors;
+}) {
+  const nameError = errors?.fieldErrors.name;
+  return (
+    <Section id="profile" icon={UserRound} title="Profile">
+      <Form method="post" className="mt-4 max-w-md">
+        <label htmlFor="account-name" className={labelClass}>
+          Your name
+        </label>
+        <p id="account-name-hint" className="mt-1 text-sm text-slate-700">
+          It is the name on your pages and on the certificates issued to you from now on.
+        </p>
+        <input
+          id="account-name"
+          name="name"
+          type="text"
+          required
+          maxLength={NAME_MAX}
+          autoComplete="name"
+          defaultValue={errors?.values.name ?? profile.name}
+          aria-describedby="account-name-hint"
+          className={fieldClass}
+          {...invalidFieldProps('account-name', nameError, 'account-name-hint')}
+        />
+        <FieldError fieldId="account-name" message={nameError} />
+        <IntentButton intent={ACCOUNT_INTENTS.rename} variant="primary" className="mt-3">
+          Save name
+        </IntentButton>
+      </Form>
+      <dl className="mt-6">
+        <dt className={labelClass}>E-mail</dt>
+        <dd className="mt-1 break-all text-slate-800">{profile.email}</dd>
+        <dd className="mt-1 text-sm text-slate-700">
+          It comes from your Google account, which you sign in with: change it there.
+        </dd>
+      </dl>
+    </Section>
+  );
+}
+
+function DevicesSection({ devices }: { devices: Device[] }) {
+  return (
+    <Section id="devices" icon={MonitorSmartphone} title="Signed-in devices">
+      <ul className="mt-4 divide-y divide-slate-200">
+        {devices.map((device) => (
+          <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div>
+              <p className="font-semibold text-ink">
+                {device.description}
+                {device.current && (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                    This device
+                  </span>
+                )}
+              </p>
+              <p className="text-sm text-slate-700">
+                First used on <time dateTime={device.firstUsedAt}>{day(device.firstUsedAt)}</time>,
+                last used{' '}
+                <time dateTime={device.lastUsedAt}>{formatDateTimeUtc(device.lastUsedAt)}</time>
+              </p>
+            </div>
+            {!device.current && (
+              <Form method="post">
+                <input type="hidden" name="device" value={device.id} />
+                <IntentButton
+                  intent={ACCOUNT_INTENTS.signOutDevice}
+                  icon={LogOut}
+                  variant="secondary"
+                  className="px-4 py-1.5"
+                >
+                  Sign out<span className="sr-only"> of {device.description}</span>
+                </IntentButton>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <SignOutEverywhereForm className="mt-4" />
+    </Section>
+  );
+}
+
+function EmailPreferencesSection({ on }: { on: boolean }) {
+  return (
+    <Section id="email-preferences" icon={Mail} title="E-mail preferences">
+      <Form method="post" className="mt-4">
+        <div className="flex items-start gap-3">
+          <input
+            id="optional-emails"
+            type="checkbox"
+            name="optionalEmails"
+            value="on"
+            defaultChecked={on}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor="optional-emails" className="text-slate-800">
+            Send me reminders and other optional e-mails
+          </label>
+        </div>
+        <p className="mt-2 text-sm text-slate-700">
+          E-mails about your payments, your access and your account always go.
+        </p>
+        <IntentButton
+          intent={ACCOUNT_INTENTS.emailPreferences}
+          variant="secondary"
+          className="mt-3"
+        >
+          Save e-mail preferences
+        </IntentButton>
+      </Form>
+    </Section>
+  );
+}
+
+const STATUS_STYLES: Record<AccountPayment['status'], string> = {
+  paid: 'bg-emerald-100 text-emerald-900',
+  pending: 'bg-amber-100 text-amber-900',
+  refunded: 'bg-slate-200 text-slate-900',
+  failed: 'bg-red-100 text-red-900',
+  cancelled: 'bg-slate-200 text-slate-900',
+};
+
+function StatusBadge({ label, style }: { label: string; style: string }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${style}`}>
+      {label}
+    </span>
+  );
+}
+
+function installmentLine(plan: InstallmentPlan): string {
+  const paid = `${plan.paid} of ${plan.total} paid`;
+  if (plan.status === 'overdue') return `${paid}, installment ${plan.paid + 1} overdue`;
+  if (plan.nextOn) return `${paid}, next on ${day(plan.nextOn)}`;
+  return `${paid}, ${plan.status}`;
+}
+
+function PaymentsSection({
+  payments,
+  installmentPlans,
+  hasTransfers,
+}: Pick<AccountData, 'payments' | 'installmentPlans'> & { hasTransfers: boolean }) {
+  const nothing = payments.length === 0 && !hasTransfers;
+  return (
+    <Section id="payments" icon={Receipt} title="Payments">
+      {nothing && <p className="mt-3 text-slate-700">No payments yet.</p>}
+      {installmentPlans.length > 0 && (
+        <ul className="mt-4 space-y-2" aria-label="Installment plans">
+          {installmentPlans.map((plan) => (
+            <li key={plan.orderId} className="rounded-xl bg-brand-50 p-3 text-slate-800">
+              <span className="font-semibold text-ink">{planName(plan.planId)}</span>:{' '}
+              {installmentLine(plan)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {payments.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-200" aria-label="Card payments">
+          {payments.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-semibold text-ink">
+                  {planName(payment.planId)}{' '}
+                  <StatusBadge label={payment.status} style={STATUS_STYLES[payment.status]} />
+                </p>
+                <p className="text-sm text-slate-700">
+                  {formatMinorUnits(payment.amount, payment.currency)} through{' '}
+                  {PROVIDER_LABELS[payment.provider]} on{' '}
+                  <time dateTime={payment.date}>{formatDateTimeUtc(payment.date)}</time>
+                  {payment.refundedAt && <>, refunded on {day(payment.refundedAt)}</>}
+                </p>
+              </div>
+              {payment.kind === 'payment' && (
+                <a
+                  href={receiptHref('payment', payment.id)}
+                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
+                >
+                  <Download aria-hidden="true" className="h-4 w-4" />
+                  Download receipt
+                  <span className="sr-only">
+                    {' '}
+                    of the payment on {formatDateTimeUtc(payment.date)}
+                  </span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** `/account`: the signed-in person's own page (issue 30). */
+export function AccountView({
+  account,
+  errors,
+  yourData,
+}: {
+  account: AccountData;
+  errors?: FormErrors;
+  /** The Your data section: export and deletion. */
+  yourData?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-extrabold text-ink">Your account</h1>
+      <p className="mt-2 text-lg text-slate-700">Signed in as {account.profile.name}.</p>
+      <ProfileSection profile={account.profile} errors={errors} />
+      <DevicesSection devices={account.devices} />
+      <EmailPreferencesSection on={account.optionalEmails} />
+      <PaymentsSection
+        payments={account.payments}
+        installmentPlans={account.installmentPlans}
+        hasTransfers={account.transfers.length > 0}
+      />
+      <MyTransfers transfers={account.transfers} heading="Bank transfers" withReceipts />
+      {yourData}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { data, redirect } from 'react-router';
+import { site } from '~/content/site';
+import {
+  ACCOUNT_INTENTS,
+  ACCOUNT_MESSAGES,
+  accountFormSchema,
+} from '~/features/account/account-forms';
+import { accountPaymentsOf } from '~/features/account/account-payments.server';
+import { AccountView } from '~/features/account/account-view';
+import { devicesOf, signOutDevice } from '~/features/account/devices.server';
+import { renameUser } from '~/features/account/profile.server';
+import { setReminderEmails } from '~/features/live-classes/reminder-preference.server';
+import { listTransfersOf } from '~/features/transfers/my-transfers.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm, refuseForm } from '~/lib/form.server';
+import { requireServices, type RequestContext } from '~/load-context';
+import type { Route } from './+types/index';
+
+/** The person signed in, with their session's hash; a visitor is sent to sign in first. */
+async function requireAccount(context: RequestContext) {
+  const { user, sessionHash } = await context.session();
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/account')}`);
+  return { user, sessionHash };
+}
+
+/** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = requireServices(context);
+  const { user, sessionHash } = await requireAccount(services);
+  const { db } = services.services.database;
+  const [devices, { payments, installmentPlans }, transfers] = await Promise.all([
+    devicesOf(db, user.id, { sessionHash, settings: services.services.sessionSettings }),
+    accountPaymentsOf(db, user.id),
+    listTransfersOf(db, user.id),
+  ]);
+  return {
+    account: {
+      profile: { name: user.name, email: user.email },
+      devices,
+      optionalEmails: user.reminder_emails === 1,
+      payments,
+      installmentPlans,
+      transfers,
+    },
+  };
+}
+
+/** The page's three forms: Save name, Sign out (a device), Save e-mail preferences. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const { user } = await requireAccount(services);
+  const { db } = services.services.database;
+  const form = await parseForm(request, accountFormSchema);
+  if (!form.ok) return refuseForm(form.errors);
+  switch (form.data.intent) {
+    case ACCOUNT_INTENTS.rename: {
+      await renameUser(db, user.id, form.data.name);
+      services.log.info({ event: 'name-changed', userId: user.id }, 'audit');
+      // Open admin lists show the new name.
+      services.services.changeEvents.publish({ collection: 'users', id: user.id });
+      return redirectWithFlash(services, '/account', {
+        type: 'success',
+        message: ACCOUNT_MESSAGES.nameSaved,
+      });
+    }
+    case ACCOUNT_INTENTS.signOutDevice: {
+      const ended = await signOutDevice(db, user.id, form.data.device);
+      if (ended === 'not-found') throw data(ACCOUNT_MESSAGES.device, { status: 404 });
+      services.log.info({ event: 'logout-device', userId: user.id }, 'security');
+      // That browser's open event streams re-check their session now.
+      services.services.changeEvents.publish({ collection: 'sessions', id: user.id });
+      return redirectWithFlash(services, '/account#devices', {
+        type: 'success',
+        message: ACCOUNT_MESSAGES.deviceSignedOut,
+      });
+    }
+    case ACCOUNT_INTENTS.emailPreferences: {
+      const on = form.data.optionalEmails === 'on';
+      await setReminderEmails(db, user.id, on);
+      return redirectWithFlash(services, '/account#email-preferences', {
+        type: 'success',
+        message: on ? ACCOUNT_MESSAGES.emailsOn : ACCOUNT_MESSAGES.emailsOff,
+      });
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your account | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountView account={loaderData.account} errors={actionData} />;
+}
