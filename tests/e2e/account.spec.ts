@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES, NAME_MAX } from '../../app/features/account/account-forms';
+import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
+import {
+  expect,
+  expectNoAxeViolations,
+  gotoApp,
+  reloadApp,
+  saveFullPageScreenshot,
+  test,
+} from './fixtures';
+import { postForm } from './form-posts';
+import { createAccount, readValue } from './sessions';
+
+const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('a student pays, finds the payment on /account, renames themself, signs another browser out and turns optional e-mails off', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('account');
+  await signInFromLoginPage(page, { email, name: 'Ada Account' });
+  await gotoApp(page, '/enroll');
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: /^Pay Now for FrontEnd Bootcamp Upfront/ }).click();
+  const checkout = await opened;
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
+  await checkout.close();
+
+  // The header's greeting leads to the account page.
+  await gotoApp(page, '/');
+  await openMenu(page);
+  await header(page).getByRole('link', { name: 'Hi, Ada Account' }).click();
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  const payments = page.getByRole('region', { name: 'Payments' });
+  const payment = payments.getByRole('listitem').filter({ hasText: 'FrontEnd Bootcamp Upfront' });
+  await expect(payment).toContainText('paid');
+  await expect(payment).toContainText('$400 through Local (test)');
+  await expect(payment.getByRole('link', { name: /^Download receipt/ })).toHaveAttribute(
+    'href',
+    /^\/account\/receipts\/payment\/[\w-]+$/,
+  );
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await expect(profile.getByText(email)).toBeVisible();
+  await expect(profile.getByText('It comes from your Google account')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account', testInfo.project.name);
+
+  // A name of spaces only is refused beside its field; a real one is saved and shown.
+  const name = profile.getByLabel('Your name');
+  await name.fill('   ');
+  await profile.getByRole('button', { name: 'Save name' }).click();
+  await expect(profile.getByText(ACCOUNT_MESSAGES.nameEmpty)).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-name-refused', testInfo.project.name);
+  await name.fill('  Ada Lovelace ');
+  await profile.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.nameSaved)).toBeVisible();
+  await openMenu(page);
+  await expect(header(page).getByRole('link', { name: 'Hi, Ada Lovelace' })).toBeVisible();
+  await gotoApp(page, '/fed/home');
+  await expect(page.getByRole('complementary', { name: 'Course' })).toContainText(
+    'Signed in as Ada Lovelace',
+  );
+
+  // A second browser signs in with the same Google account: the chosen name stays.
+  const second = await browser.newContext({ viewport: page.viewportSize() });
+  const secondPage = await second.newPage();
+  await signInFromLoginPage(secondPage, { email, name: 'Ada Account' });
+  await gotoApp(secondPage, '/account');
+  await expect(secondPage.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(secondPage.getByText('Signed in as Ada Lovelace.')).toBeVisible();
+
+  // The first signs the second out.
+  await gotoApp(page, '/account');
+  const devices = page.getByRole('region', { name: 'Signed-in devices' }).getByRole('listitem');
+  await expect(devices).toHaveCount(2);
+  await expect(devices.first()).toContainText('This device');
+  await expect(devices.first()).toContainText(/^Chrome \d+ on Linux/);
+  await expect(devices.nth(1)).not.toContainText('This device');
+  await devices
+    .nth(1)
+    .getByRole('button', { name: /^Sign out/ })
+    .click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.deviceSignedOut)).toBeVisible();
+  await expect(devices).toHaveCount(1);
+  await gotoApp(secondPage, '/account');
+  await expect(secondPage).toHaveURL('/login?redirectTo=%2Faccount');
+  await second.close();
+
+  // Optional e-mails off, and it stays so.
+  const preferences = page.getByRole('region', { name: 'E-mail preferences' });
+  await preferences.getByLabel('Send me reminders and other optional e-mails').uncheck();
+  await preferences.getByRole('button', { name: 'Save e-mail preferences' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.emailsOff)).toBeVisible();
+  await reloadApp(page);
+  await expect(
+    preferences.getByLabel('Send me reminders and other optional e-mails'),
+  ).not.toBeChecked();
+  expect(readValue<number>('select reminder_emails from users where email = ?', email)).toBe(0);
+});
+
+test('bad input on /account is refused and changes nothing; a visitor is sent to sign in', async ({
+  request,
+}) => {
+  const person = await createAccount('level-1', 'Bea Bad Input');
+  const someone = await createAccount('none', 'Someone Else');
+  const visitor = await request.get('/account', { maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers().location).toBe('/login?redirectTo=%2Faccount');
+
+  const rename = (name: string, origin?: string) =>
+    postForm('/account', person.cookie, { intent: 'rename', name }, { origin });
+  for (const [name, message] of [
+    ['', ACCOUNT_MESSAGES.nameEmpty],
+    ['x'.repeat(NAME_MAX + 1), ACCOUNT_MESSAGES.nameTooLong],
+    ['Line\nbreak', ACCOUNT_MESSAGES.nameInvalid],
+  ] as const) {
+    const response = await rename(name);
+    expect(response.status, name).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
+  expect((await rename('Forged', 'https://evil.example')).status).toBe(403);
+  expect((await postForm('/account', '', { intent: 'rename', name: 'Nobody' })).status).toBe(302);
+  expect(readValue<string>('select name from users where id = ?', person.id)).toBe('Bea Bad Input');
+
+  // Someone else's device is not the person's to end: 404, and their session lives.
+  const sessions = () =>
+    readValue<number>('select count(*) from sessions where user_id = ?', someone.id);
+  const response = await postForm('/account', person.cookie, {
+    intent: 'sign-out-device',
+    device: 'A'.repeat(22),
+  });
+  expect(response.status).toBe(404);
+  expect(
+    (await postForm('/account', person.cookie, { intent: 'sign-out-device', device: 'x' })).status,
+  ).toBe(400);
+  expect((await postForm('/account', person.cookie, { intent: 'delete-everything' })).status).toBe(
+    400,
+  );
+  expect(sessions()).toBe(1);
+});
