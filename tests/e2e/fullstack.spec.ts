@@ -5,6 +5,7 @@ import { insertEnrolment } from '../support/factories';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { newCohort, member } from './cohort-people';
+import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import {
@@ -145,20 +146,11 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
 
 test('a new student buys the FullStack track with the local provider: the e-mail names it, /fsd and /fed open, the header shows it', async ({
   page,
-  context,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
   const email = uniqueEmail('fullstack-buyer');
   await signInFromLoginPage(page, { email, name: 'Fola Buyer' });
-  await gotoApp(page, '/enroll');
-  const opened = context.waitForEvent('page');
-  await page.getByRole('button', { name: /^Pay Now for FullStack Bootcamp Upfront/ }).click();
-  const checkout = await opened;
-  await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
-  await expect(checkout.getByText('$1,000', { exact: true })).toBeVisible();
-  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(checkout).toHaveURL(/\/success\?order=ord-[0-9a-f]{32}$/);
-  await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
+  const checkout = await payWithLocalProvider(page, 'FullStack Bootcamp Upfront', '$1,000');
 
   for (const path of ['/fsd/node', '/fed/javascript']) {
     expect((await gotoApp(checkout, path))?.status(), path).toBe(200);

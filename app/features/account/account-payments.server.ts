@@ -37,6 +37,33 @@ function monthsAfter(timestamp: string, months: number): string {
   return date.toISOString();
 }
 
+/** A payment's or an unpaid order's row as a line of the account's Payments. */
+function lineOf(
+  kind: AccountPayment['kind'],
+  row: {
+    id: string;
+    plan_id: string;
+    amount: number;
+    currency: string;
+    provider: PaymentProviderName;
+    created_at: string;
+    status: AccountPaymentStatus;
+    refunded_at: string | null;
+  },
+): AccountPayment {
+  return {
+    id: row.id,
+    kind,
+    planId: row.plan_id,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    date: row.created_at,
+    status: row.status,
+    refundedAt: row.refunded_at,
+  };
+}
+
 /**
  * The person's payments for their account page (issue 30), newest first: every payment a
  * provider confirmed (paid or refunded), every checkout that was never paid (pending,
@@ -94,29 +121,9 @@ export async function accountPaymentsOf(
       .orderBy('enrolments.created_at', 'desc')
       .execute(),
   ]);
-  const lines: AccountPayment[] = [
-    ...payments.map((row) => ({
-      id: row.id,
-      kind: 'payment' as const,
-      planId: row.plan_id,
-      amount: row.amount,
-      currency: row.currency,
-      provider: row.provider,
-      date: row.created_at,
-      status: row.status,
-      refundedAt: row.refunded_at,
-    })),
-    ...unpaidOrders.map((row) => ({
-      id: row.id,
-      kind: 'order' as const,
-      planId: row.plan_id,
-      amount: row.amount,
-      currency: row.currency,
-      provider: row.provider,
-      date: row.created_at,
-      status: row.status,
-      refundedAt: null,
-    })),
+  const lines = [
+    ...payments.map((row) => lineOf('payment', row)),
+    ...unpaidOrders.map((row) => lineOf('order', { ...row, refunded_at: null })),
   ];
   return {
     payments: lines.sort((a, b) => b.date.localeCompare(a.date)),
