@@ -17,6 +17,7 @@ import {
   type PaidEnrolment,
 } from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
+import { TitledSection } from '~/ui/titled-section';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   account: 'Account',
@@ -37,10 +38,7 @@ function ProgressSection({ completedSteps }: { completedSteps: CompletedStep[] }
   const completedAt = new Map(completedSteps.map((step) => [step.step, step.completed_at]));
   const done = NUMBERED_STEPS.filter((step) => completedAt.has(step.slug)).length;
   return (
-    <section aria-labelledby="progress-heading" className="mt-10">
-      <h2 id="progress-heading" className="text-xl font-bold text-ink">
-        Progress
-      </h2>
+    <TitledSection headingId="progress-heading" heading="Progress" className="mt-10">
       <p className="mt-1 text-sm text-slate-700" data-testid="progress-summary">
         {`${done} of ${NUMBERED_STEPS.length} steps completed`}
       </p>
@@ -71,7 +69,7 @@ function ProgressSection({ completedSteps }: { completedSteps: CompletedStep[] }
           );
         })}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -256,10 +254,7 @@ export function UserDetailsView({
         ))}
       </dl>
 
-      <section aria-labelledby="status-heading" className="mt-10">
-        <h2 id="status-heading" className="text-xl font-bold text-ink">
-          Update User Status
-        </h2>
+      <TitledSection headingId="status-heading" heading="Update User Status" className="mt-10">
         <Form
           method="post"
           className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
@@ -299,16 +294,13 @@ export function UserDetailsView({
             </button>
           </div>
         </Form>
-      </section>
+      </TitledSection>
 
       <ProgressSection completedSteps={completedSteps} />
       {certificate}
       {liveClasses}
 
-      <section aria-labelledby="history-heading" className="mt-10">
-        <h2 id="history-heading" className="text-xl font-bold text-ink">
-          History
-        </h2>
+      <TitledSection headingId="history-heading" heading="History" className="mt-10">
         <p className="mt-1 text-sm text-slate-700">
           Everything that happened to this account, newest first.
         </p>
@@ -330,7 +322,7 @@ export function UserDetailsView({
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
       {children}
     </div>
   );

@@ -9,6 +9,7 @@ import { Spinner } from '~/ui/spinner';
 import { formatCohortStart } from './cohort-dates';
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } from './cohort-form';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
@@ -259,10 +260,7 @@ export function CohortsView({
         errors={forMentors ? undefined : errors}
         cohortCount={cohorts.length}
       />
-      <section aria-labelledby="cohorts-heading" className="mt-10">
-        <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
-          All cohorts
-        </h2>
+      <TitledSection headingId="cohorts-heading" heading="All cohorts" className="mt-10">
         {cohorts.length === 0 ? (
           <EmptyList>No cohort yet.</EmptyList>
         ) : (
@@ -308,12 +306,9 @@ export function CohortsView({
             })}
           </DataTable>
         )}
-      </section>
+      </TitledSection>
       {cohorts.length > 0 && (
-        <section aria-labelledby="mentors-heading" className="mt-10">
-          <h2 id="mentors-heading" className="text-xl font-bold text-ink">
-            Mentors
-          </h2>
+        <TitledSection headingId="mentors-heading" heading="Mentors" className="mt-10">
           <p className="mt-2 text-slate-700">
             A mentor reviews the projects of their cohort’s students and follows their progress. Add
             a person by the e-mail address of their account: they sign in once first.
@@ -328,7 +323,7 @@ export function CohortsView({
               />
             ))}
           </div>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

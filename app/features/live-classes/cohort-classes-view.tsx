@@ -6,6 +6,7 @@ import { StatusBadge } from '~/ui/list/list-cells';
 import type { FormErrors } from '~/ui/form';
 import { ClassForm } from './class-form';
 import { classEnd, formatClassTime, startsIn } from './class-times';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
@@ -92,10 +93,7 @@ export function CohortClassesView({
     <div className="max-w-4xl">
       <BackLink to="/mentor/classes">All live classes</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
-      <section aria-labelledby="upcoming-heading" className="mt-8">
-        <h2 id="upcoming-heading" className="text-xl font-bold text-ink">
-          Upcoming
-        </h2>
+      <TitledSection headingId="upcoming-heading" heading="Upcoming" className="mt-8">
         {upcoming.length === 0 ? (
           <EmptyList>No upcoming class. Add one below.</EmptyList>
         ) : (
@@ -106,19 +104,16 @@ export function CohortClassesView({
             now={at}
           />
         )}
-      </section>
+      </TitledSection>
       {past.length > 0 && (
-        <section aria-labelledby="past-heading" className="mt-8">
-          <h2 id="past-heading" className="text-xl font-bold text-ink">
-            Past
-          </h2>
+        <TitledSection headingId="past-heading" heading="Past" className="mt-8">
           <ClassTable
             sessions={past}
             label={`Past classes of ${cohort.name}`}
             timeZone={timeZone}
             now={at}
           />
-        </section>
+        </TitledSection>
       )}
       <ClassForm
         mode="add"

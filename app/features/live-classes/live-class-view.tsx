@@ -21,6 +21,7 @@ import {
   SAVE_CLASS,
   SAVE_RECORDING,
 } from './live-class-form';
+import { TitledSection } from '~/ui/titled-section';
 
 /** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
 function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {
@@ -35,10 +36,7 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === CANCEL_CLASS;
   return (
-    <section aria-labelledby="cancel-heading" className="mt-10">
-      <h2 id="cancel-heading" className="text-xl font-bold text-ink">
-        Cancel the class
-      </h2>
+    <TitledSection headingId="cancel-heading" heading="Cancel the class" className="mt-10">
       {confirming ? (
         <Form
           method="post"
@@ -73,7 +71,7 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
           </Link>
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -89,10 +87,7 @@ function RecordingForm({
 }) {
   const message = errors?.fieldErrors.recordingUrl ?? errors?.formError;
   return (
-    <section aria-labelledby="recording-heading" className="mt-10">
-      <h2 id="recording-heading" className="text-xl font-bold text-ink">
-        Recording link
-      </h2>
+    <TitledSection headingId="recording-heading" heading="Recording link" className="mt-10">
       {ended ? (
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <div className="min-w-0 grow basis-72">
@@ -123,7 +118,7 @@ function RecordingForm({
       ) : (
         <p className="mt-2 text-slate-700">{CLASS_MESSAGES.notEnded}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import type { MyTransfer } from './my-transfers.server';
+import { TitledSection } from '~/ui/titled-section';
 
 const statusLabel: Record<MyTransfer['status'], string> = {
   pending: 'Pending review',
@@ -21,10 +22,7 @@ function StatusIcon({ status }: { status: MyTransfer['status'] }) {
 export function MyTransfers({ transfers, heading }: { transfers: MyTransfer[]; heading: string }) {
   if (transfers.length === 0) return null;
   return (
-    <section aria-labelledby="my-transfers-heading" className="mt-8">
-      <h2 id="my-transfers-heading" className="text-xl font-bold text-ink">
-        {heading}
-      </h2>
+    <TitledSection headingId="my-transfers-heading" heading={heading} className="mt-8">
       <ul className="mt-4 space-y-3">
         {transfers.map((transfer) => (
           <li
@@ -61,6 +59,6 @@ export function MyTransfers({ transfers, heading }: { transfers: MyTransfer[]; h
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

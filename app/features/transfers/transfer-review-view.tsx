@@ -13,6 +13,7 @@ import { SelectField } from '~/ui/select-field';
 import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfer-decision';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
+import { TitledSection } from '~/ui/titled-section';
 
 function kilobytes(size: number): string {
   return size < 1024 * 1024
@@ -220,12 +221,9 @@ export function TransferReviewView({
           <DateTime value={transfer.createdAt} />
         </Fact>
       </dl>
-      <section aria-labelledby="receipt-heading" className="mt-8">
-        <h2 id="receipt-heading" className="text-xl font-bold text-ink">
-          Receipt
-        </h2>
+      <TitledSection headingId="receipt-heading" heading="Receipt" className="mt-8">
         <Receipt receipt={transfer.receipt} />
-      </section>
+      </TitledSection>
       {errors?.formError && (
         <p role="alert" className="mt-6 font-semibold text-red-800">
           {errors.formError}
