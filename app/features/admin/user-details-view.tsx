@@ -18,6 +18,7 @@ import {
 } from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
 import { TitledSection } from '~/ui/titled-section';
+import { Fact } from '~/ui/fact';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   account: 'Account',
@@ -247,10 +248,9 @@ export function UserDetailsView({
       <h1 className="mt-4 text-3xl font-extrabold text-ink">User Details</h1>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="font-semibold break-all text-ink">{value}</dd>
-          </div>
+          <Fact key={label} label={label} className="font-semibold break-all text-ink">
+            {value}
+          </Fact>
         ))}
       </dl>
 
