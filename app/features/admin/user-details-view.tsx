@@ -3,10 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
-import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { formErrorMessages, type FormErrors } from '~/ui/form';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
@@ -282,16 +281,9 @@ export function UserDetailsView({
             </p>
           )}
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              name="intent"
-              value={USER_STATUS_INTENT}
-              className={buttonClass('primary')}
-              disabled={saving}
-            >
-              {saving && <Spinner className="h-4 w-4" />}
+            <IntentButton intent={USER_STATUS_INTENT} variant="primary" busy={saving}>
               Save changes
-            </button>
+            </IntentButton>
           </div>
         </Form>
       </TitledSection>

@@ -8,7 +8,7 @@ import { Fact } from '~/ui/fact';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { StatusBadge } from '~/ui/list/list-cells';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
 import { formatAttendanceRate, type AttendanceRate } from './attendance';
 import type { AttendanceRow } from './attendance.server';
 import { AttendanceTable } from './attendance-table';
@@ -48,16 +48,14 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
             their calendars remove it. It cannot be undone.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value={CANCEL_CLASS}
-              disabled={busy}
-              className={buttonClass('primary', 'bg-red-700 hover:bg-red-800')}
+            <IntentButton
+              intent={CANCEL_CLASS}
+              variant="primary"
+              className="bg-red-700 hover:bg-red-800"
+              busy={busy}
             >
-              {busy && <Spinner className="h-4 w-4" />}
               Yes, cancel the class
-            </button>
+            </IntentButton>
             <Link to="." replace className={buttonClass('ghost')}>
               Keep it
             </Link>
