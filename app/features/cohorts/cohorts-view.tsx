@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { RowActionForm } from '~/ui/list/row-action-form';
 import { IntentButton } from '~/ui/intent-button';
@@ -75,11 +75,7 @@ function CohortForm({
         max={10000}
         inputMode="numeric"
       />
-      {errors?.formError && (
-        <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="text-sm sm:col-span-2" />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <button type="submit" disabled={saving} className={buttonClass('primary')}>
           {saving && <Spinner className="h-4 w-4" />}
@@ -155,11 +151,7 @@ function CohortMentors({
           ))}
         </ul>
       )}
-      {failed?.formError && (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {failed.formError}
-        </p>
-      )}
+      <FormAlert message={failed?.formError} className="mt-2 text-sm" />
       {cohort.archived_at ? (
         <p className="mt-3 text-sm text-slate-700">{MENTOR_MESSAGES.archivedCohort}</p>
       ) : (

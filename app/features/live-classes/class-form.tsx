@@ -13,6 +13,7 @@ import {
   SAVE_CLASS,
   TITLE_MAX,
 } from './live-class-form';
+import { FormAlert } from '~/ui/field-error';
 
 /** What the form's fields hold: typed text, as a form sends it. */
 export interface ClassFormValues {
@@ -127,11 +128,7 @@ export function ClassForm({
           inputMode="numeric"
         />
       )}
-      {errors?.formError && (
-        <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="text-sm sm:col-span-2" />
       <div className="sm:col-span-2">
         <IntentButton intent={intent} variant="primary" busy={busy}>
           {mode === 'add' ? 'Add the class' : 'Save the class'}

@@ -5,7 +5,7 @@ import type { LiveSession } from '~/db/schema';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
 import { Fact } from '~/ui/fact';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { StatusBadge } from '~/ui/list/list-cells';
 import { IntentButton } from '~/ui/intent-button';
@@ -183,11 +183,7 @@ export function LiveClassView({
           <dd className="font-semibold break-all text-ink">{session.join_url}</dd>
         </div>
       </dl>
-      {otherError && (
-        <p role="alert" className="mt-4 font-semibold text-red-800">
-          {otherError}
-        </p>
-      )}
+      <FormAlert message={otherError} className="mt-4" />
       <section aria-labelledby="attendance-heading" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="attendance-heading" className="text-xl font-bold text-ink">

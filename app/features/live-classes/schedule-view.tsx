@@ -8,6 +8,7 @@ import { TitledPanel } from '~/ui/titled-panel';
 import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
 import { ClassList, PLACEMENT_SENTENCE } from './student-class-views';
 import type { StudentClass } from './student-classes.server';
+import { FormAlert } from '~/ui/field-error';
 
 export type ScheduleData =
   | {
@@ -136,11 +137,7 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
             E-mail me a reminder 24 hours and 1 hour before each class
           </label>
         </div>
-        {formError && (
-          <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} className="mt-2 text-sm" />
         <IntentButton intent={SAVE_REMINDERS} variant="secondary" className="mt-3">
           Save reminder setting
         </IntentButton>

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { buttonClass } from '~/ui/button';
+import { FormAlert } from '~/ui/field-error';
 
 export const TRANSFER_ALERT_MESSAGES = {
   label: 'E-mail me when a student submits a transfer',
@@ -28,11 +29,7 @@ export function TransferAlertsForm({ on, error }: { on: boolean; error?: string 
       <button type="submit" className={buttonClass('secondary', 'px-4 py-1.5 text-sm')}>
         Save
       </button>
-      {error && (
-        <p role="alert" className="w-full text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} className="w-full text-sm" />
     </Form>
   );
 }

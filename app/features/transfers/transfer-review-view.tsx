@@ -6,7 +6,7 @@ import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
 import { Fact } from '~/ui/fact';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
 import { SelectField } from '~/ui/select-field';
@@ -224,11 +224,7 @@ export function TransferReviewView({
       <TitledSection headingId="receipt-heading" heading="Receipt" className="mt-8">
         <Receipt receipt={transfer.receipt} />
       </TitledSection>
-      {errors?.formError && (
-        <p role="alert" className="mt-6 font-semibold text-red-800">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="mt-6" />
       {transfer.status === 'pending' ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
           <DecisionForm decision="approve" busy={busy}>
