@@ -89,6 +89,15 @@ export function CohortClassesView({
   errors?: FormErrors<string>;
 }) {
   const at = new Date(now);
+  /** The upcoming or the past classes, named for the cohort, in the academy's zone. */
+  const table = (sessions: ListedClass[], which: 'Upcoming' | 'Past') => (
+    <ClassTable
+      sessions={sessions}
+      label={`${which} classes of ${cohort.name}`}
+      timeZone={timeZone}
+      now={at}
+    />
+  );
   return (
     <div className="max-w-4xl">
       <BackLink to="/mentor/classes">All live classes</BackLink>
@@ -97,22 +106,12 @@ export function CohortClassesView({
         {upcoming.length === 0 ? (
           <EmptyList>No upcoming class. Add one below.</EmptyList>
         ) : (
-          <ClassTable
-            sessions={upcoming}
-            label={`Upcoming classes of ${cohort.name}`}
-            timeZone={timeZone}
-            now={at}
-          />
+          table(upcoming, 'Upcoming')
         )}
       </TitledSection>
       {past.length > 0 && (
         <TitledSection headingId="past-heading" heading="Past" className="mt-8">
-          <ClassTable
-            sessions={past}
-            label={`Past classes of ${cohort.name}`}
-            timeZone={timeZone}
-            now={at}
-          />
+          {table(past, 'Past')}
         </TitledSection>
       )}
       <ClassForm

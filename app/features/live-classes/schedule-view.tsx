@@ -146,6 +146,12 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
   );
 }
 
+/** The schedule's two lists of classes, and what each says while it is empty. */
+const CLASS_LISTS = [
+  { when: 'upcoming', label: 'Upcoming classes', empty: 'No live classes are scheduled yet.' },
+  { when: 'past', label: 'Past classes', empty: 'No class has taken place yet.' },
+] as const;
+
 export function ScheduleView({
   schedule,
   formError,
@@ -170,20 +176,16 @@ export function ScheduleView({
       ) : (
         <>
           <p className="mt-4 text-lg text-slate-700">Every live class of {schedule.cohortName}.</p>
-          <ClassList
-            id="upcoming-classes-heading"
-            label="Upcoming classes"
-            classes={schedule.upcoming}
-            academyZone={schedule.academyZone}
-            empty="No live classes are scheduled yet."
-          />
-          <ClassList
-            id="past-classes-heading"
-            label="Past classes"
-            classes={schedule.past}
-            academyZone={schedule.academyZone}
-            empty="No class has taken place yet."
-          />
+          {CLASS_LISTS.map(({ when, label, empty }) => (
+            <ClassList
+              key={when}
+              id={`${when}-classes-heading`}
+              label={label}
+              classes={schedule[when]}
+              academyZone={schedule.academyZone}
+              empty={empty}
+            />
+          ))}
           <CalendarFeed feed={schedule.feed} />
           <ReminderPreference on={schedule.reminders} formError={formError} />
         </>
