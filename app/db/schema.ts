@@ -13,6 +13,19 @@ export const SEARCH_GRAM_MAX_LENGTH = 3;
 export type Cohort = string;
 export const NO_COHORT = 'none';
 
+/** What a user holds: their access and their cohort. */
+export interface Membership {
+  access: Access;
+  cohort: Cohort;
+}
+
+/** A change of a user's access or cohort, from what to what: the audit row and what follows. */
+export interface MembershipChange {
+  userId: string;
+  before: Membership;
+  after: Membership;
+}
+
 /**
  * Timestamps are ISO-8601 UTC strings of fixed width (`2026-11-21T10:00:00.000Z`), so they
  * compare and sort the same way as text on SQLite and on PostgreSQL.

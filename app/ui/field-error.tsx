@@ -22,3 +22,16 @@ export function FieldError({ fieldId, message }: { fieldId: string; message?: st
     </p>
   );
 }
+
+/**
+ * A refused form's message for the whole form (`FormErrors.formError`), or another refusal
+ * it answers with; `className` places it and sets its size.
+ */
+export function FormAlert({ message, className }: { message?: string; className: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`${className} font-semibold text-red-800`}>
+      {message}
+    </p>
+  );
+}

@@ -3,10 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
-import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { formErrorMessages, type FormErrors } from '~/ui/form';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
 import { notify } from '~/ui/toasts';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
@@ -17,6 +16,8 @@ import {
   type PaidEnrolment,
 } from './user-status-form';
 import type { TimelineEntry } from './user-timeline';
+import { TitledSection } from '~/ui/titled-section';
+import { Fact } from '~/ui/fact';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   account: 'Account',
@@ -37,10 +38,7 @@ function ProgressSection({ completedSteps }: { completedSteps: CompletedStep[] }
   const completedAt = new Map(completedSteps.map((step) => [step.step, step.completed_at]));
   const done = NUMBERED_STEPS.filter((step) => completedAt.has(step.slug)).length;
   return (
-    <section aria-labelledby="progress-heading" className="mt-10">
-      <h2 id="progress-heading" className="text-xl font-bold text-ink">
-        Progress
-      </h2>
+    <TitledSection headingId="progress-heading" heading="Progress" className="mt-10">
       <p className="mt-1 text-sm text-slate-700" data-testid="progress-summary">
         {`${done} of ${NUMBERED_STEPS.length} steps completed`}
       </p>
@@ -71,7 +69,7 @@ function ProgressSection({ completedSteps }: { completedSteps: CompletedStep[] }
           );
         })}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -249,17 +247,13 @@ export function UserDetailsView({
       <h1 className="mt-4 text-3xl font-extrabold text-ink">User Details</h1>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="font-semibold break-all text-ink">{value}</dd>
-          </div>
+          <Fact key={label} label={label} className="font-semibold break-all text-ink">
+            {value}
+          </Fact>
         ))}
       </dl>
 
-      <section aria-labelledby="status-heading" className="mt-10">
-        <h2 id="status-heading" className="text-xl font-bold text-ink">
-          Update User Status
-        </h2>
+      <TitledSection headingId="status-heading" heading="Update User Status" className="mt-10">
         <Form
           method="post"
           className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
@@ -287,28 +281,18 @@ export function UserDetailsView({
             </p>
           )}
           <div className="sm:col-span-2">
-            <button
-              type="submit"
-              name="intent"
-              value={USER_STATUS_INTENT}
-              className={buttonClass('primary')}
-              disabled={saving}
-            >
-              {saving && <Spinner className="h-4 w-4" />}
+            <IntentButton intent={USER_STATUS_INTENT} variant="primary" busy={saving}>
               Save changes
-            </button>
+            </IntentButton>
           </div>
         </Form>
-      </section>
+      </TitledSection>
 
       <ProgressSection completedSteps={completedSteps} />
       {certificate}
       {liveClasses}
 
-      <section aria-labelledby="history-heading" className="mt-10">
-        <h2 id="history-heading" className="text-xl font-bold text-ink">
-          History
-        </h2>
+      <TitledSection headingId="history-heading" heading="History" className="mt-10">
         <p className="mt-1 text-sm text-slate-700">
           Everything that happened to this account, newest first.
         </p>
@@ -330,7 +314,7 @@ export function UserDetailsView({
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
       {children}
     </div>
   );

@@ -108,6 +108,19 @@ interface FilterChoices {
   track: TrackChoice;
 }
 
+/** The filters' selects, in the form's order; the cohorts' choices are the loader's. */
+const FILTER_SELECTS: {
+  name: keyof FilterChoices;
+  label: string;
+  options?: readonly CohortChoice[];
+  widthClass?: string;
+}[] = [
+  { name: 'access', label: 'Access', options: ACCESS_CHOICES },
+  { name: 'cohort', label: 'Cohort' },
+  { name: 'progress', label: 'Progress', options: PROGRESS_CHOICES, widthClass: 'sm:w-44' },
+  { name: 'track', label: 'Track', options: TRACK_CHOICES },
+];
+
 /** What the form's fields hold right now, as the URL would carry it. */
 function readChoices(form: HTMLFormElement): FilterChoices & { q: string } {
   const fields = new FormData(form);
@@ -242,39 +255,18 @@ function UserFilters({ search, cohorts }: { search: UserSearch; cohorts: CohortC
           />
         </div>
       </div>
-      <FilterSelect
-        id="user-access"
-        name="access"
-        label="Access"
-        value={access}
-        options={ACCESS_CHOICES}
-        onChange={(value) => choose({ ...filters, access: value as AccessChoice })}
-      />
-      <FilterSelect
-        id="user-cohort"
-        name="cohort"
-        label="Cohort"
-        value={cohort}
-        options={cohorts}
-        onChange={(value) => choose({ ...filters, cohort: value })}
-      />
-      <FilterSelect
-        id="user-progress"
-        name="progress"
-        label="Progress"
-        value={progress}
-        options={PROGRESS_CHOICES}
-        widthClass="sm:w-44"
-        onChange={(value) => choose({ ...filters, progress: value as ProgressChoice })}
-      />
-      <FilterSelect
-        id="user-track"
-        name="track"
-        label="Track"
-        value={track}
-        options={TRACK_CHOICES}
-        onChange={(value) => choose({ ...filters, track: value as TrackChoice })}
-      />
+      {FILTER_SELECTS.map(({ name, label, options, widthClass }) => (
+        <FilterSelect
+          key={name}
+          id={`user-${name}`}
+          name={name}
+          label={label}
+          value={filters[name]}
+          options={options ?? cohorts}
+          widthClass={widthClass}
+          onChange={(value) => choose({ ...filters, [name]: value })}
+        />
+      ))}
       {/* Until the app has hydrated a choice applies when sent; after, at once. */}
       <button
         type="submit"

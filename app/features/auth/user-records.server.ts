@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowTimestamp, type Access, type Cohort, type Database, type User } from '~/db/schema';
+import { nowTimestamp, type Database, type MembershipChange, type User } from '~/db/schema';
 import { addressKey } from '~/lib/mail-address';
 import type { IdentityClaims } from './oidc-client.server';
 
@@ -129,11 +129,8 @@ async function promote(trx: Kysely<Database>, user: User, now: Date): Promise<Us
  */
 export async function recordUserChange(
   trx: Kysely<Database>,
-  change: {
-    userId: string;
+  change: MembershipChange & {
     by: { id: string; name: string };
-    before: { access: Access; cohort: Cohort };
-    after: { access: Access; cohort: Cohort };
     at: Date;
     reason?: string;
   },

@@ -11,6 +11,7 @@ import {
   linkedInAddToProfileUrl,
 } from './certificate-links';
 import type { StudentCertificate } from './student-certificate.server';
+import { OnOffCheckbox } from '~/ui/on-off-checkbox';
 
 /**
  * The student's certificate on /fed/home and the conclusion step: view, print, add to
@@ -99,13 +100,10 @@ export function YourCertificate({ certificate }: { certificate: StudentCertifica
             className="mt-6 rounded-xl bg-slate-50 p-4"
           >
             <input type="hidden" name="returnTo" value={pathname} />
-            <input type="hidden" name="listed" value="0" />
             <div className="flex items-start gap-3">
-              <input
+              <OnOffCheckbox
                 id="certificate-listed"
-                type="checkbox"
                 name="listed"
-                value="1"
                 defaultChecked={certificate.listed}
                 aria-describedby="certificate-listed-hint"
                 className="mt-1 h-5 w-5 shrink-0 accent-brand-700"

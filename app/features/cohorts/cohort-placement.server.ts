@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { NO_COHORT, nowTimestamp, type Access, type Cohort, type Database } from '~/db/schema';
+import { NO_COHORT, nowTimestamp, type Database, type MembershipChange } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { inviteToCohortClasses } from '~/features/live-classes/class-emails.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
@@ -15,11 +15,7 @@ import { findCohortOf } from './cohorts.server';
  */
 export async function tellCohortPlacement(
   trx: Kysely<Database>,
-  change: {
-    userId: string;
-    before: { access: Access; cohort: Cohort };
-    after: { access: Access; cohort: Cohort };
-  },
+  change: MembershipChange,
   now: Date,
 ): Promise<void> {
   await inviteToCohortClasses(trx, change, now);

@@ -2,13 +2,16 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { RowActionForm } from '~/ui/list/row-action-form';
+import { IntentButton } from '~/ui/intent-button';
 import { Spinner } from '~/ui/spinner';
+import { TextField } from '~/ui/text-field';
 import { formatCohortStart } from './cohort-dates';
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } from './cohort-form';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
@@ -28,6 +31,13 @@ function CohortForm({
   const fieldErrors = errors?.fieldErrors ?? {};
   // A page refused without JavaScript shows what was typed again.
   const typed = errors?.values ?? {};
+  /** A field's id, name, refusal and value: what was typed, else the cohort's own. */
+  const field = (id: string, name: CohortField, saved?: string | number | null) => ({
+    id,
+    name,
+    error: fieldErrors[name],
+    defaultValue: typed[name] ?? saved ?? '',
+  });
   return (
     <Form
       method="post"
@@ -39,73 +49,33 @@ function CohortForm({
         {editing ? `Edit ${editing.name}` : 'New cohort'}
       </h2>
       {editing && <input type="hidden" name="id" value={editing.id} />}
-      <div>
-        <label htmlFor="cohort-name" className={labelClass}>
-          Name
-        </label>
-        <input
-          id="cohort-name"
-          name="name"
-          required
-          minLength={2}
-          maxLength={60}
-          defaultValue={typed.name ?? editing?.name}
-          className={fieldClass}
-          {...invalidFieldProps('cohort-name', fieldErrors.name)}
-        />
-        <FieldError fieldId="cohort-name" message={fieldErrors.name} />
-      </div>
-      <div>
-        <label htmlFor="cohort-start" className={labelClass}>
-          Start date
-        </label>
-        <input
-          id="cohort-start"
-          type="date"
-          name="startDate"
-          defaultValue={typed.startDate ?? editing?.start_date ?? ''}
-          className={fieldClass}
-          {...invalidFieldProps('cohort-start', fieldErrors.startDate)}
-        />
-        <FieldError fieldId="cohort-start" message={fieldErrors.startDate} />
-      </div>
-      <div>
-        <label htmlFor="cohort-schedule" className={labelClass}>
-          Schedule
-        </label>
-        <input
-          id="cohort-schedule"
-          name="schedule"
-          maxLength={120}
-          placeholder="Tue and Thu, 7–9 pm WAT"
-          defaultValue={typed.schedule ?? editing?.schedule}
-          className={fieldClass}
-          {...invalidFieldProps('cohort-schedule', fieldErrors.schedule)}
-        />
-        <FieldError fieldId="cohort-schedule" message={fieldErrors.schedule} />
-      </div>
-      <div>
-        <label htmlFor="cohort-capacity" className={labelClass}>
-          Capacity (optional)
-        </label>
-        <input
-          id="cohort-capacity"
-          name="capacity"
-          type="number"
-          min={1}
-          max={10000}
-          inputMode="numeric"
-          defaultValue={typed.capacity ?? editing?.capacity ?? ''}
-          className={fieldClass}
-          {...invalidFieldProps('cohort-capacity', fieldErrors.capacity)}
-        />
-        <FieldError fieldId="cohort-capacity" message={fieldErrors.capacity} />
-      </div>
-      {errors?.formError && (
-        <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
-          {errors.formError}
-        </p>
-      )}
+      <TextField
+        {...field('cohort-name', 'name', editing?.name)}
+        label="Name"
+        required
+        minLength={2}
+        maxLength={60}
+      />
+      <TextField
+        {...field('cohort-start', 'startDate', editing?.start_date)}
+        label="Start date"
+        type="date"
+      />
+      <TextField
+        {...field('cohort-schedule', 'schedule', editing?.schedule)}
+        label="Schedule"
+        maxLength={120}
+        placeholder="Tue and Thu, 7–9 pm WAT"
+      />
+      <TextField
+        {...field('cohort-capacity', 'capacity', editing?.capacity)}
+        label="Capacity (optional)"
+        type="number"
+        min={1}
+        max={10000}
+        inputMode="numeric"
+      />
+      <FormAlert message={errors?.formError} className="text-sm sm:col-span-2" />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <button type="submit" disabled={saving} className={buttonClass('primary')}>
           {saving && <Spinner className="h-4 w-4" />}
@@ -181,11 +151,7 @@ function CohortMentors({
           ))}
         </ul>
       )}
-      {failed?.formError && (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {failed.formError}
-        </p>
-      )}
+      <FormAlert message={failed?.formError} className="mt-2 text-sm" />
       {cohort.archived_at ? (
         <p className="mt-3 text-sm text-slate-700">{MENTOR_MESSAGES.archivedCohort}</p>
       ) : (
@@ -209,16 +175,9 @@ function CohortMentors({
             />
             <FieldError fieldId={fieldId} message={emailError} />
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value={MENTOR_INTENTS.add}
-            disabled={adding}
-            className={buttonClass('secondary')}
-          >
-            {adding && <Spinner className="h-4 w-4" />}
+          <IntentButton intent={MENTOR_INTENTS.add} variant="secondary" busy={adding}>
             Add mentor
-          </button>
+          </IntentButton>
         </Form>
       )}
     </section>
@@ -259,10 +218,7 @@ export function CohortsView({
         errors={forMentors ? undefined : errors}
         cohortCount={cohorts.length}
       />
-      <section aria-labelledby="cohorts-heading" className="mt-10">
-        <h2 id="cohorts-heading" className="text-xl font-bold text-ink">
-          All cohorts
-        </h2>
+      <TitledSection headingId="cohorts-heading" heading="All cohorts" className="mt-10">
         {cohorts.length === 0 ? (
           <EmptyList>No cohort yet.</EmptyList>
         ) : (
@@ -308,12 +264,9 @@ export function CohortsView({
             })}
           </DataTable>
         )}
-      </section>
+      </TitledSection>
       {cohorts.length > 0 && (
-        <section aria-labelledby="mentors-heading" className="mt-10">
-          <h2 id="mentors-heading" className="text-xl font-bold text-ink">
-            Mentors
-          </h2>
+        <TitledSection headingId="mentors-heading" heading="Mentors" className="mt-10">
           <p className="mt-2 text-slate-700">
             A mentor reviews the projects of their cohort’s students and follows their progress. Add
             a person by the e-mail address of their account: they sign in once first.
@@ -328,7 +281,7 @@ export function CohortsView({
               />
             ))}
           </div>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

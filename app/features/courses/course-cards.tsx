@@ -1,25 +1,35 @@
 import { ExternalLink } from 'lucide-react';
 import type { CourseCard, ProjectCard } from '~/content/course-content.types';
 
+/** The two looks of a card's links: its call to action, and a project's own links. */
+const LINK_LOOKS = {
+  button: {
+    link: 'mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700',
+    icon: 'h-4 w-4',
+  },
+  inline: {
+    link: 'inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline',
+    icon: 'h-3.5 w-3.5',
+  },
+} as const;
+
 /** A link that opens in a new tab and says so, with the card's title, to screen readers. */
 function ExternalCardLink({
   href,
   label,
   cardTitle,
-  className,
-  iconClassName,
+  look,
 }: {
   href: string;
   label: string;
   cardTitle: string;
-  className: string;
-  iconClassName: string;
+  look: keyof typeof LINK_LOOKS;
 }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={LINK_LOOKS[look].link}>
       {label}
       <span className="sr-only">: {cardTitle} (opens in a new tab)</span>
-      <ExternalLink aria-hidden="true" className={iconClassName} />
+      <ExternalLink aria-hidden="true" className={LINK_LOOKS[look].icon} />
     </a>
   );
 }
@@ -39,13 +49,7 @@ function CardFrame({ card, children }: { card: CourseCard; children?: React.Reac
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-ink">{card.title}</h3>
         <p className="mt-2 flex-1 text-sm text-slate-700">{card.description}</p>
-        <ExternalCardLink
-          href={card.link}
-          label={card.cta}
-          cardTitle={card.title}
-          className="mt-4 inline-flex items-center gap-2 self-start rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          iconClassName="h-4 w-4"
-        />
+        <ExternalCardLink href={card.link} label={card.cta} cardTitle={card.title} look="button" />
         {children}
       </div>
     </article>
@@ -71,8 +75,7 @@ export function ProjectCardView({ project }: { project: ProjectCard }) {
               href={link.href}
               label={link.label}
               cardTitle={project.title}
-              className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-              iconClassName="h-3.5 w-3.5"
+              look="inline"
             />
           </li>
         ))}

@@ -69,160 +69,158 @@ interface EmailTemplate<Payload> {
   headers?: (payload: Payload, site: { origin: string }) => Record<string, string>;
 }
 
-function template<Payload>(definition: EmailTemplate<Payload>): EmailTemplate<Payload> {
-  return definition;
+/**
+ * One entry of the registry: its payload's schema, its subject (the same for every message,
+ * or made from the payload) and the component of its body; a calendar part or headers when
+ * it carries them.
+ */
+function template<Payload extends object>(
+  payload: z.ZodType<Payload>,
+  subject: string | ((payload: Payload) => string),
+  Body: (payload: Payload) => ReactElement,
+  extras: Pick<EmailTemplate<Payload>, 'calendar' | 'headers'> = {},
+): EmailTemplate<Payload> {
+  return {
+    payload,
+    subject: typeof subject === 'string' ? () => subject : subject,
+    render: (fields) => <Body {...fields} />,
+    ...extras,
+  };
 }
+
+/** A person's, a cohort's or a course's name in a payload. */
+const nameField = z.string().min(1).max(200);
+/** A value the sender already wrote out for reading: a plan's name, an amount, a date. */
+const shownField = z.string().min(1);
 
 /** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
 const trackField = z.enum(['frontend', 'fullstack']).optional();
 
 const transferPayload = z.object({
-  name: z.string().min(1).max(200),
-  planName: z.string().min(1),
-  amount: z.string().min(1),
-  transferDate: z.string().min(1),
+  name: nameField,
+  planName: shownField,
+  amount: shownField,
+  transferDate: shownField,
   track: trackField,
 });
 
 const projectReviewPayload = z.object({
-  name: z.string().min(1).max(200),
+  name: nameField,
   projectId: z.string().refine((id) => findProject(id) !== undefined),
   revision: z.number().int().min(1),
-  reviewerName: z.string().min(1).max(200),
+  reviewerName: nameField,
   feedback: z.string().max(FEEDBACK_MAX),
 });
 
 /** Every message the product sends. A later feature adds its own here. */
 export const EMAIL_TEMPLATES = {
-  welcome: template({
-    payload: z.object({ name: z.string().min(1).max(200) }),
-    subject: () => WELCOME_SUBJECT,
-    render: (payload) => <WelcomeEmail {...payload} />,
-  }),
-  'payment-received': template({
-    payload: z.object({
-      name: z.string().min(1).max(200),
-      planName: z.string().min(1),
-      amount: z.string().min(1),
+  welcome: template(z.object({ name: nameField }), WELCOME_SUBJECT, WelcomeEmail),
+  'payment-received': template(
+    z.object({
+      name: nameField,
+      planName: shownField,
+      amount: shownField,
       installment: z.number().int().min(1),
       installments: z.number().int().min(1),
       // The order's id, as /success shows it; absent from messages queued before it was sent.
       reference: z.string().min(1).max(100).optional(),
       track: trackField,
     }),
-    subject: installmentSubject,
-    render: (payload) => <PaymentReceivedEmail {...payload} />,
-  }),
-  'installment-failed': template({
-    payload: z.object({ name: z.string().min(1).max(200), planName: z.string().min(1) }),
-    subject: () => INSTALLMENT_FAILED_SUBJECT,
-    render: (payload) => <InstallmentFailedEmail {...payload} />,
-  }),
-  'transfer-received': template({
-    payload: transferPayload,
-    subject: () => TRANSFER_RECEIVED_SUBJECT,
-    render: (payload) => <TransferReceivedEmail {...payload} />,
-  }),
-  'transfer-approved': template({
-    payload: transferPayload,
-    subject: () => TRANSFER_APPROVED_SUBJECT,
-    render: (payload) => <TransferApprovedEmail {...payload} />,
-  }),
-  'transfer-rejected': template({
-    payload: transferPayload.extend({ reason: z.string().min(1).max(1000) }),
-    subject: () => TRANSFER_REJECTED_SUBJECT,
-    render: (payload) => <TransferRejectedEmail {...payload} />,
-  }),
-  'transfer-submitted': template({
-    payload: z.object({
-      adminName: z.string().min(1).max(200),
-      studentName: z.string().min(1).max(200),
-      planName: z.string().min(1),
-      amount: z.string().min(1),
-      transferDate: z.string().min(1),
+    installmentSubject,
+    PaymentReceivedEmail,
+  ),
+  'installment-failed': template(
+    z.object({ name: nameField, planName: shownField }),
+    INSTALLMENT_FAILED_SUBJECT,
+    InstallmentFailedEmail,
+  ),
+  'transfer-received': template(transferPayload, TRANSFER_RECEIVED_SUBJECT, TransferReceivedEmail),
+  'transfer-approved': template(transferPayload, TRANSFER_APPROVED_SUBJECT, TransferApprovedEmail),
+  'transfer-rejected': template(
+    transferPayload.extend({ reason: z.string().min(1).max(1000) }),
+    TRANSFER_REJECTED_SUBJECT,
+    TransferRejectedEmail,
+  ),
+  'transfer-submitted': template(
+    z.object({
+      adminName: nameField,
+      studentName: nameField,
+      planName: shownField,
+      amount: shownField,
+      transferDate: shownField,
       transferId: z.string().min(1).max(100),
     }),
-    subject: transferSubmittedSubject,
-    render: (payload) => <TransferSubmittedEmail {...payload} />,
-  }),
-  'cohort-placed': template({
-    payload: z.object({
-      name: z.string().min(1).max(200),
-      cohortName: z.string().min(1).max(200),
-      startDate: z.string().min(1).nullable(),
+    transferSubmittedSubject,
+    TransferSubmittedEmail,
+  ),
+  'cohort-placed': template(
+    z.object({
+      name: nameField,
+      cohortName: nameField,
+      startDate: shownField.nullable(),
       schedule: z.string().max(500),
     }),
-    subject: cohortPlacedSubject,
-    render: (payload) => <CohortPlacedEmail {...payload} />,
-  }),
-  invitation: template({
-    payload: z.object({
-      invitedBy: z.string().min(1).max(200),
+    cohortPlacedSubject,
+    CohortPlacedEmail,
+  ),
+  invitation: template(
+    z.object({
+      invitedBy: nameField,
       fullAccess: z.boolean(),
-      cohortName: z.string().min(1).max(200).nullable(),
+      cohortName: nameField.nullable(),
       track: trackField,
     }),
-    subject: () => INVITATION_SUBJECT,
-    render: (payload) => <InvitationEmail {...payload} />,
-  }),
-  'certificate-issued': template({
-    payload: z.object({
-      name: z.string().min(1).max(200),
+    INVITATION_SUBJECT,
+    InvitationEmail,
+  ),
+  'certificate-issued': template(
+    z.object({
+      name: nameField,
       certificateId: z.string().min(1).max(64),
-      courseName: z.string().min(1).max(200),
-      cohortName: z.string().min(1).max(200).nullable(),
+      courseName: nameField,
+      cohortName: nameField.nullable(),
     }),
-    subject: () => CERTIFICATE_ISSUED_SUBJECT,
-    render: (payload) => <CertificateIssuedEmail {...payload} />,
-  }),
-  'access-removed': template({
-    payload: z.object({
-      name: z.string().min(1).max(200),
-      planName: z.string().min(1).max(200),
+    CERTIFICATE_ISSUED_SUBJECT,
+    CertificateIssuedEmail,
+  ),
+  'access-removed': template(
+    z.object({
+      name: nameField,
+      planName: nameField,
       reason: z.string().min(1).max(1000),
     }),
-    subject: () => ACCESS_REMOVED_SUBJECT,
-    render: (payload) => <AccessRemovedEmail {...payload} />,
-  }),
-  'project-approved': template({
-    payload: projectReviewPayload,
-    subject: () => PROJECT_APPROVED_SUBJECT,
-    render: (payload) => <ProjectApprovedEmail {...payload} />,
-  }),
-  'project-changes-requested': template({
-    payload: projectReviewPayload.extend({ feedback: z.string().min(1).max(FEEDBACK_MAX) }),
-    subject: () => PROJECT_CHANGES_SUBJECT,
-    render: (payload) => <ProjectChangesRequestedEmail {...payload} />,
-  }),
-  'live-class-invitation': template({
-    payload: invitationPayload,
-    subject: invitationSubject,
-    render: (payload) => <LiveClassInvitationEmail {...payload} />,
+    ACCESS_REMOVED_SUBJECT,
+    AccessRemovedEmail,
+  ),
+  'project-approved': template(
+    projectReviewPayload,
+    PROJECT_APPROVED_SUBJECT,
+    ProjectApprovedEmail,
+  ),
+  'project-changes-requested': template(
+    projectReviewPayload.extend({ feedback: z.string().min(1).max(FEEDBACK_MAX) }),
+    PROJECT_CHANGES_SUBJECT,
+    ProjectChangesRequestedEmail,
+  ),
+  'live-class-invitation': template(
+    invitationPayload,
+    invitationSubject,
+    LiveClassInvitationEmail,
+    { calendar: classCalendarPart },
+  ),
+  'live-class-update': template(liveClassPayload, updateSubject, LiveClassUpdateEmail, {
     calendar: classCalendarPart,
   }),
-  'live-class-update': template({
-    payload: liveClassPayload,
-    subject: updateSubject,
-    render: (payload) => <LiveClassUpdateEmail {...payload} />,
-    calendar: classCalendarPart,
-  }),
-  'live-class-cancellation': template({
-    payload: liveClassPayload,
-    subject: cancellationSubject,
-    render: (payload) => <LiveClassCancellationEmail {...payload} />,
-    calendar: classCalendarPart,
-  }),
-  'live-class-reminder': template({
-    payload: reminderPayload,
-    subject: reminderSubject,
-    render: (payload) => <LiveClassReminderEmail {...payload} />,
+  'live-class-cancellation': template(
+    liveClassPayload,
+    cancellationSubject,
+    LiveClassCancellationEmail,
+    { calendar: classCalendarPart },
+  ),
+  'live-class-reminder': template(reminderPayload, reminderSubject, LiveClassReminderEmail, {
     headers: unsubscribeHeaders,
   }),
-  test: template({
-    payload: z.object({ sentAt: z.string() }),
-    subject: () => TEST_SUBJECT,
-    render: (payload) => <TestEmail {...payload} />,
-  }),
+  test: template(z.object({ sentAt: z.string() }), TEST_SUBJECT, TestEmail),
 };
 
 export type TemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -4,6 +4,7 @@ import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import type { EmailSummary } from './outbox.server';
 import { RETRY_EMAIL_INTENT } from './retry-email-form';
+import { TitledSection } from '~/ui/titled-section';
 
 const STATUS_STYLE = {
   sent: 'bg-emerald-100 text-emerald-900',
@@ -32,10 +33,7 @@ export function UserEmails({ emails }: { emails: EmailSummary[] }) {
   const navigation = useNavigation();
   const retrying = navigation.state === 'submitting' && navigation.formData?.get('emailId');
   return (
-    <section aria-labelledby="emails-heading" className="mt-10">
-      <h2 id="emails-heading" className="text-xl font-bold text-ink">
-        E-mails
-      </h2>
+    <TitledSection headingId="emails-heading" heading="E-mails" className="mt-10">
       {emails.length === 0 ? (
         <p className="mt-3 text-slate-700">No e-mails sent to this user yet.</p>
       ) : (
@@ -85,6 +83,6 @@ export function UserEmails({ emails }: { emails: EmailSummary[] }) {
           })}
         </ol>
       )}
-    </section>
+    </TitledSection>
   );
 }

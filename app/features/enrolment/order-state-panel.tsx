@@ -4,6 +4,7 @@ import { successPage } from '~/content/success';
 import { buttonClass } from '~/ui/button';
 import { Spinner } from '~/ui/spinner';
 import type { OrderState } from './orders.server';
+import { TitledSection } from '~/ui/titled-section';
 
 const POLL_MS = 1500;
 
@@ -42,10 +43,7 @@ function OrderDetails({ order }: { order: OrderState }) {
     ['Date', order.date],
   ] as const;
   return (
-    <section aria-labelledby="order-details-heading" className="mt-8">
-      <h2 id="order-details-heading" className="text-xl font-bold text-ink">
-        Your payment
-      </h2>
+    <TitledSection headingId="order-details-heading" heading="Your payment" className="mt-8">
       <dl className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {rows.map(([term, value]) => (
           <div key={term} className="min-w-0">
@@ -58,7 +56,7 @@ function OrderDetails({ order }: { order: OrderState }) {
           </div>
         ))}
       </dl>
-    </section>
+    </TitledSection>
   );
 }
 

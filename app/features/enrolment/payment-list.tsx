@@ -28,6 +28,7 @@ import type {
   PaymentPage,
   PaymentRow,
 } from './payment-search.server';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['Date', 'Buyer', 'Plan', 'Provider', 'Amount', 'Status'] as const;
 const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as const;
@@ -212,10 +213,7 @@ function OrderTable({ rows }: { rows: PaymentRow[] }) {
  */
 function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: boolean }) {
   return (
-    <section aria-labelledby="attention-heading" className="mt-12">
-      <h2 id="attention-heading" className="text-xl font-bold text-ink">
-        Needs attention
-      </h2>
+    <TitledSection headingId="attention-heading" heading="Needs attention" className="mt-12">
       <p className="mt-2 text-sm text-slate-700">
         Payment events that need a person: an amount or currency that does not match its order, a
         payment on an order already paid, an order we do not know, a charge the provider would not
@@ -250,7 +248,7 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
           ))}
         </DataTable>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

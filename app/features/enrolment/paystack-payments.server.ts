@@ -225,20 +225,20 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
     deliveryId: string,
   ): Promise<PaymentEvent> {
     const common = { provider: 'paystack' as const, type: body.event, raw };
+    // A transaction Paystack does not confirm: its reference is shown in the order's place,
+    // for the admin to look it up.
+    const unverified = (eventId: string, reference: string, reason: string): PaymentEvent => ({
+      ...common,
+      eventId,
+      orderId: reference,
+      kind: 'unverified',
+      reason,
+    });
     switch (body.event) {
       case 'charge.success': {
         const eventId = `charge.success:${body.data.id}`;
         const verified = await verify(body.data.reference, { succeeded: true });
-        if (!verified.verified) {
-          // The reference is shown in the order's place, for the admin to look it up.
-          return {
-            ...common,
-            eventId,
-            orderId: body.data.reference,
-            kind: 'unverified',
-            reason: verified.reason,
-          };
-        }
+        if (!verified.verified) return unverified(eventId, body.data.reference, verified.reason);
         const { transaction } = verified;
         const orderId = orderIdOf(transaction);
         const subscriptionRef = subscriptionRefOf(
@@ -282,13 +282,7 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
         const eventId = `refund.processed:${body.data.refund_reference ?? deliveryId}`;
         const verified = await verify(body.data.transaction_reference);
         if (!verified.verified) {
-          return {
-            ...common,
-            eventId,
-            orderId: body.data.transaction_reference,
-            kind: 'unverified',
-            reason: verified.reason,
-          };
+          return unverified(eventId, body.data.transaction_reference, verified.reason);
         }
         const { transaction } = verified;
         // One event per refund: a charge refunded in parts is refunded once they add up.

@@ -1,6 +1,7 @@
 import { planName } from '~/content/plans';
 import { formatDateTimeUtc, formatMinorUnits } from '~/lib/format';
 import type { EnrolmentSummary, PaymentSummary } from './user-payments.server';
+import { TitledSection } from '~/ui/titled-section';
 
 /** The admin's view of what a person bought and paid. */
 export function UserPayments({
@@ -11,10 +12,7 @@ export function UserPayments({
   payments: PaymentSummary[];
 }) {
   return (
-    <section aria-labelledby="payments-heading" className="mt-10">
-      <h2 id="payments-heading" className="text-xl font-bold text-ink">
-        Enrolments and payments
-      </h2>
+    <TitledSection headingId="payments-heading" heading="Enrolments and payments" className="mt-10">
       {enrolments.length === 0 && payments.length === 0 ? (
         <p className="mt-3 text-slate-700">No enrolments or payments yet.</p>
       ) : (
@@ -39,6 +37,6 @@ export function UserPayments({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

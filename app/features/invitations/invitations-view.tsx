@@ -17,6 +17,7 @@ import {
   type InviteResult,
 } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_OPTIONS = Object.entries(INVITE_ACCESS_LABELS).map(([value, label]) => ({
@@ -251,10 +252,7 @@ export function InvitationsView({
         />
       )}
 
-      <section aria-labelledby="pending-heading" className="mt-10">
-        <h2 id="pending-heading" className="text-xl font-bold text-ink">
-          Pending invitations
-        </h2>
+      <TitledSection headingId="pending-heading" heading="Pending invitations" className="mt-10">
         {invitations.length === 0 ? (
           <EmptyList>No invitation is waiting for a first sign-in.</EmptyList>
         ) : (
@@ -287,7 +285,7 @@ export function InvitationsView({
             ))}
           </DataTable>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import {
   NO_COHORT,
   nowTimestamp,
-  type Access,
   type Cohort,
   type Database,
   type LiveSession,
+  type Membership,
+  type MembershipChange,
   type User,
 } from '~/db/schema';
 import { cohortNameOf } from '~/features/cohorts/cohorts.server';
@@ -119,11 +120,6 @@ export async function tellClassChange(
   }
 }
 
-interface Membership {
-  access: Access;
-  cohort: Cohort;
-}
-
 /**
  * Someone just became a student of a cohort (placed in it with course access, or given
  * access while in it): in the transaction of that change, queue the invitation of each of
@@ -133,7 +129,7 @@ interface Membership {
  */
 export async function inviteToCohortClasses(
   trx: Kysely<Database>,
-  change: { userId: string; before: Membership; after: Membership },
+  change: MembershipChange,
   now: Date,
 ): Promise<void> {
   const { before, after } = change;

@@ -1,10 +1,9 @@
 import { Form, useNavigation } from 'react-router';
 import { COURSE_STEPS } from '~/content/course-steps';
-import { buttonClass } from '~/ui/button';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
-import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import type { FormErrors } from '~/ui/form';
 import { SelectField } from '~/ui/select-field';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
+import { TextField } from '~/ui/text-field';
 import {
   ADD_CLASS,
   DESCRIPTION_MAX,
@@ -14,6 +13,7 @@ import {
   SAVE_CLASS,
   TITLE_MAX,
 } from './live-class-form';
+import { FormAlert } from '~/ui/field-error';
 
 /** What the form's fields hold: typed text, as a form sends it. */
 export interface ClassFormValues {
@@ -33,56 +33,6 @@ const STEP_OPTIONS = COURSE_STEPS.filter((step) => step.number !== undefined).ma
   value: step.slug,
   label: `Step ${step.number}: ${step.label}`,
 }));
-
-/** One labelled input (a textarea with `rows`) with its hint and its refusal under it. */
-function TextField({
-  name,
-  label,
-  hint,
-  errors,
-  defaultValue,
-  wide = false,
-  rows,
-  ...input
-}: {
-  name: ClassFormField;
-  label: string;
-  hint?: string;
-  errors: FormErrors<ClassFormField>['fieldErrors'];
-  defaultValue: string;
-  wide?: boolean;
-  rows?: number;
-} & Pick<
-  React.InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'required' | 'min' | 'max' | 'maxLength' | 'inputMode' | 'placeholder'
->) {
-  const id = `class-${name}`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const field = {
-    defaultValue,
-    className: fieldClass,
-    'aria-describedby': hintId,
-    ...invalidFieldProps(id, errors[name], hintId),
-  };
-  return (
-    <div className={wide ? 'sm:col-span-2' : ''}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-700">
-          {hint}
-        </p>
-      )}
-      {rows ? (
-        <textarea id={id} name={name} rows={rows} maxLength={input.maxLength} {...field} />
-      ) : (
-        <input id={id} name={name} {...input} {...field} />
-      )}
-      <FieldError fieldId={id} message={errors[name]} />
-    </div>
-  );
-}
 
 /**
  * Add a live class (with Repeat weekly) or edit one: the same fields, read by
@@ -110,7 +60,13 @@ export function ClassForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const fieldErrors: FormErrors<ClassFormField>['fieldErrors'] = errors?.fieldErrors ?? {};
   const typed: Partial<Record<ClassFormField, string>> = errors?.values ?? {};
-  const value = (name: ClassFormField) => typed[name] ?? values[name] ?? '';
+  /** A field's id, name, refusal and value: what was typed, else the class's own. */
+  const field = (name: ClassFormField) => ({
+    id: `class-${name}`,
+    name,
+    error: fieldErrors[name],
+    defaultValue: typed[name] ?? values[name] ?? '',
+  });
   const headingId = `${mode}-class-heading`;
   return (
     <Form
@@ -127,104 +83,56 @@ export function ClassForm({
           Dates and times are in the academy’s time zone, <strong>{timeZone}</strong>.
         </p>
       </div>
+      <TextField {...field('title')} label="Title" required maxLength={TITLE_MAX} wide />
       <TextField
-        name="title"
-        label="Title"
-        required
-        maxLength={TITLE_MAX}
-        errors={fieldErrors}
-        defaultValue={value('title')}
-        wide
-      />
-      <TextField
-        name="description"
+        {...field('description')}
         label="Description (optional)"
         rows={3}
         maxLength={DESCRIPTION_MAX}
-        errors={fieldErrors}
-        defaultValue={value('description')}
         wide
       />
+      <TextField {...field('date')} label="Date" type="date" required />
+      <TextField {...field('time')} label="Start time" type="time" required />
       <TextField
-        name="date"
-        label="Date"
-        type="date"
-        required
-        errors={fieldErrors}
-        defaultValue={value('date')}
-      />
-      <TextField
-        name="time"
-        label="Start time"
-        type="time"
-        required
-        errors={fieldErrors}
-        defaultValue={value('time')}
-      />
-      <TextField
-        name="durationMinutes"
+        {...field('durationMinutes')}
         label="Duration (minutes)"
         type="number"
         min={1}
         max={DURATION_MAX}
         inputMode="numeric"
         required
-        errors={fieldErrors}
-        defaultValue={value('durationMinutes')}
       />
       <div>
-        <SelectField
-          id="class-step"
-          label="Course step (optional)"
-          name="step"
-          options={STEP_OPTIONS}
-          defaultValue={value('step')}
-          error={fieldErrors.step}
-        >
+        <SelectField {...field('step')} label="Course step (optional)" options={STEP_OPTIONS}>
           <option value="">None</option>
         </SelectField>
       </div>
       <TextField
-        name="joinUrl"
+        {...field('joinUrl')}
         label="Join link"
         hint="The meeting’s https:// link. Only the cohort’s students, its mentors and admins reach it, through the class’s join page."
         type="url"
         required
         maxLength={LINK_MAX}
         placeholder="https://meet.example.com/…"
-        errors={fieldErrors}
-        defaultValue={value('joinUrl')}
         wide
       />
       {mode === 'add' && (
         <TextField
-          name="repeatWeeks"
+          {...field('repeatWeeks')}
           label="Repeat weekly for N weeks (optional)"
           hint={`Leave empty for one class. Up to ${REPEAT_MAX}: each week’s class can then be changed or cancelled on its own.`}
           type="number"
           min={1}
           max={REPEAT_MAX}
           inputMode="numeric"
-          errors={fieldErrors}
-          defaultValue={value('repeatWeeks')}
         />
       )}
-      {errors?.formError && (
-        <p role="alert" className="text-sm font-semibold text-red-800 sm:col-span-2">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="text-sm sm:col-span-2" />
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          name="intent"
-          value={intent}
-          disabled={busy}
-          className={buttonClass('primary')}
-        >
-          {busy && <Spinner className="h-4 w-4" />}
+        <IntentButton intent={intent} variant="primary" busy={busy}>
           {mode === 'add' ? 'Add the class' : 'Save the class'}
-        </button>
+        </IntentButton>
       </div>
     </Form>
   );

@@ -6,6 +6,7 @@ import { StatusBadge } from '~/ui/list/list-cells';
 import type { FormErrors } from '~/ui/form';
 import { ClassForm } from './class-form';
 import { classEnd, formatClassTime, startsIn } from './class-times';
+import { TitledSection } from '~/ui/titled-section';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
@@ -88,37 +89,30 @@ export function CohortClassesView({
   errors?: FormErrors<string>;
 }) {
   const at = new Date(now);
+  /** The upcoming or the past classes, named for the cohort, in the academy's zone. */
+  const table = (sessions: ListedClass[], which: 'Upcoming' | 'Past') => (
+    <ClassTable
+      sessions={sessions}
+      label={`${which} classes of ${cohort.name}`}
+      timeZone={timeZone}
+      now={at}
+    />
+  );
   return (
     <div className="max-w-4xl">
       <BackLink to="/mentor/classes">All live classes</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
-      <section aria-labelledby="upcoming-heading" className="mt-8">
-        <h2 id="upcoming-heading" className="text-xl font-bold text-ink">
-          Upcoming
-        </h2>
+      <TitledSection headingId="upcoming-heading" heading="Upcoming" className="mt-8">
         {upcoming.length === 0 ? (
           <EmptyList>No upcoming class. Add one below.</EmptyList>
         ) : (
-          <ClassTable
-            sessions={upcoming}
-            label={`Upcoming classes of ${cohort.name}`}
-            timeZone={timeZone}
-            now={at}
-          />
+          table(upcoming, 'Upcoming')
         )}
-      </section>
+      </TitledSection>
       {past.length > 0 && (
-        <section aria-labelledby="past-heading" className="mt-8">
-          <h2 id="past-heading" className="text-xl font-bold text-ink">
-            Past
-          </h2>
-          <ClassTable
-            sessions={past}
-            label={`Past classes of ${cohort.name}`}
-            timeZone={timeZone}
-            now={at}
-          />
-        </section>
+        <TitledSection headingId="past-heading" heading="Past" className="mt-8">
+          {table(past, 'Past')}
+        </TitledSection>
       )}
       <ClassForm
         mode="add"

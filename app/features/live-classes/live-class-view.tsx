@@ -5,10 +5,10 @@ import type { LiveSession } from '~/db/schema';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
 import { Fact } from '~/ui/fact';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { StatusBadge } from '~/ui/list/list-cells';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
 import { formatAttendanceRate, type AttendanceRate } from './attendance';
 import type { AttendanceRow } from './attendance.server';
 import { AttendanceTable } from './attendance-table';
@@ -21,6 +21,7 @@ import {
   SAVE_CLASS,
   SAVE_RECORDING,
 } from './live-class-form';
+import { TitledSection } from '~/ui/titled-section';
 
 /** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
 function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {
@@ -35,10 +36,7 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === CANCEL_CLASS;
   return (
-    <section aria-labelledby="cancel-heading" className="mt-10">
-      <h2 id="cancel-heading" className="text-xl font-bold text-ink">
-        Cancel the class
-      </h2>
+    <TitledSection headingId="cancel-heading" heading="Cancel the class" className="mt-10">
       {confirming ? (
         <Form
           method="post"
@@ -50,16 +48,14 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
             their calendars remove it. It cannot be undone.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value={CANCEL_CLASS}
-              disabled={busy}
-              className={buttonClass('primary', 'bg-red-700 hover:bg-red-800')}
+            <IntentButton
+              intent={CANCEL_CLASS}
+              variant="primary"
+              className="bg-red-700 hover:bg-red-800"
+              busy={busy}
             >
-              {busy && <Spinner className="h-4 w-4" />}
               Yes, cancel the class
-            </button>
+            </IntentButton>
             <Link to="." replace className={buttonClass('ghost')}>
               Keep it
             </Link>
@@ -73,7 +69,7 @@ function CancelClass({ confirming, title }: { confirming: boolean; title: string
           </Link>
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -89,10 +85,7 @@ function RecordingForm({
 }) {
   const message = errors?.fieldErrors.recordingUrl ?? errors?.formError;
   return (
-    <section aria-labelledby="recording-heading" className="mt-10">
-      <h2 id="recording-heading" className="text-xl font-bold text-ink">
-        Recording link
-      </h2>
+    <TitledSection headingId="recording-heading" heading="Recording link" className="mt-10">
       {ended ? (
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <div className="min-w-0 grow basis-72">
@@ -123,7 +116,7 @@ function RecordingForm({
       ) : (
         <p className="mt-2 text-slate-700">{CLASS_MESSAGES.notEnded}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -190,11 +183,7 @@ export function LiveClassView({
           <dd className="font-semibold break-all text-ink">{session.join_url}</dd>
         </div>
       </dl>
-      {otherError && (
-        <p role="alert" className="mt-4 font-semibold text-red-800">
-          {otherError}
-        </p>
-      )}
+      <FormAlert message={otherError} className="mt-4" />
       <section aria-labelledby="attendance-heading" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="attendance-heading" className="text-xl font-bold text-ink">

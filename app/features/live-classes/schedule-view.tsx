@@ -8,6 +8,7 @@ import { TitledPanel } from '~/ui/titled-panel';
 import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
 import { ClassList, PLACEMENT_SENTENCE } from './student-class-views';
 import type { StudentClass } from './student-classes.server';
+import { FormAlert } from '~/ui/field-error';
 
 export type ScheduleData =
   | {
@@ -136,11 +137,7 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
             E-mail me a reminder 24 hours and 1 hour before each class
           </label>
         </div>
-        {formError && (
-          <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} className="mt-2 text-sm" />
         <IntentButton intent={SAVE_REMINDERS} variant="secondary" className="mt-3">
           Save reminder setting
         </IntentButton>
@@ -148,6 +145,12 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
     </SettingsPanel>
   );
 }
+
+/** The schedule's two lists of classes, and what each says while it is empty. */
+const CLASS_LISTS = [
+  { when: 'upcoming', label: 'Upcoming classes', empty: 'No live classes are scheduled yet.' },
+  { when: 'past', label: 'Past classes', empty: 'No class has taken place yet.' },
+] as const;
 
 export function ScheduleView({
   schedule,
@@ -173,20 +176,16 @@ export function ScheduleView({
       ) : (
         <>
           <p className="mt-4 text-lg text-slate-700">Every live class of {schedule.cohortName}.</p>
-          <ClassList
-            id="upcoming-classes-heading"
-            label="Upcoming classes"
-            classes={schedule.upcoming}
-            academyZone={schedule.academyZone}
-            empty="No live classes are scheduled yet."
-          />
-          <ClassList
-            id="past-classes-heading"
-            label="Past classes"
-            classes={schedule.past}
-            academyZone={schedule.academyZone}
-            empty="No class has taken place yet."
-          />
+          {CLASS_LISTS.map(({ when, label, empty }) => (
+            <ClassList
+              key={when}
+              id={`${when}-classes-heading`}
+              label={label}
+              classes={schedule[when]}
+              academyZone={schedule.academyZone}
+              empty={empty}
+            />
+          ))}
           <CalendarFeed feed={schedule.feed} />
           <ReminderPreference on={schedule.reminders} formError={formError} />
         </>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ClassStartsIn, ClassTime } from './class-time';
 import { plural } from './class-times';
 import type { StudentClass } from './student-classes.server';
+import { TitledSection } from '~/ui/titled-section';
 
 /** What a student with access but no cohort reads where their classes would be. */
 export const PLACEMENT_SENTENCE =
@@ -111,10 +112,7 @@ export function ClassList({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-xl font-bold text-ink">
-        {label}
-      </h2>
+    <TitledSection headingId={id} heading={label} className="mt-8">
       {classes.length === 0 ? (
         <p className="mt-2 text-slate-700">{empty}</p>
       ) : (
@@ -125,7 +123,7 @@ export function ClassList({
         </ul>
       )}
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatAttendanceRate } from './attendance';
 import type { PersonAttendance } from './attendance.server';
 import { formatClassTime } from './class-times';
+import { TitledSection } from '~/ui/titled-section';
 
 /**
  * A user's admin page, Live classes: their attendance rate over the classes that have ended
@@ -16,10 +17,7 @@ export function UserAttendanceSection({
 }) {
   const { rate, missed } = attendance;
   return (
-    <section aria-labelledby="live-classes-heading" className="mt-10">
-      <h2 id="live-classes-heading" className="text-xl font-bold text-ink">
-        Live classes
-      </h2>
+    <TitledSection headingId="live-classes-heading" heading="Live classes" className="mt-10">
       <p className="mt-1 text-sm text-slate-700" data-testid="user-attendance-rate">
         {rate
           ? `Attendance: ${formatAttendanceRate(rate)}.`
@@ -48,6 +46,6 @@ export function UserAttendanceSection({
           </ul>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTimeUtc } from '~/lib/format';
 import { hasPassed, scoreLine, type AttemptSummary } from './quiz';
+import { TitledSection } from '~/ui/titled-section';
 
 /** How many of a student's attempts their quiz page lists. */
 export const ATTEMPTS_LISTED = 5;
@@ -18,10 +19,7 @@ export function QuizAttempts({
 }) {
   if (attempts.length === 0) return null;
   return (
-    <section aria-labelledby="attempts-heading" className="mt-10">
-      <h2 id="attempts-heading" className="text-xl font-bold text-ink">
-        Your last attempts
-      </h2>
+    <TitledSection headingId="attempts-heading" heading="Your last attempts" className="mt-10">
       <div className="mt-3">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-300 text-slate-700">
@@ -64,6 +62,6 @@ export function QuizAttempts({
           </tbody>
         </table>
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { answerField, ATTEMPT_FIELD, type PaperQuestion } from './quiz';
 import { QuizCode, QuizText } from './quiz-text';
+import { FormAlert } from '~/ui/field-error';
 
 /**
  * The quiz as a plain form: it works without JavaScript. A visitor reads the questions with
@@ -31,11 +32,7 @@ export function QuizPaper({
           ))}
         </ol>
       </fieldset>
-      {formError && (
-        <p role="alert" className="mt-6 font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormAlert message={formError} className="mt-6" />
       <div className="mt-8">
         {attemptId ? (
           <button type="submit" className={buttonClass('primary')}>

@@ -2,6 +2,7 @@ import { findQuiz } from '~/content/quizzes';
 import { formatDateTimeUtc } from '~/lib/format';
 import { Fact } from '~/ui/fact';
 import { scoreLine, type QuizStanding } from './quiz';
+import { TitledSection } from '~/ui/titled-section';
 
 /** "2 of 3 passed": a student's quizzes in one line. */
 export function quizzesPassedLine(standings: readonly QuizStanding[]): string {
@@ -15,10 +16,7 @@ export function quizzesPassedLine(standings: readonly QuizStanding[]): string {
  */
 export function QuizStandingsSection({ standings }: { standings: readonly QuizStanding[] }) {
   return (
-    <section aria-labelledby="quizzes-heading" className="mt-10">
-      <h2 id="quizzes-heading" className="text-xl font-bold text-ink">
-        Quizzes
-      </h2>
+    <TitledSection headingId="quizzes-heading" heading="Quizzes" className="mt-10">
       <p className="mt-1 text-sm text-slate-700">{quizzesPassedLine(standings)}.</p>
       <ul className="mt-3 grid gap-3 lg:grid-cols-3">
         {standings.map((standing) => {
@@ -47,6 +45,6 @@ export function QuizStandingsSection({ standings }: { standings: readonly QuizSt
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -10,6 +10,7 @@ import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import { Fact } from '~/ui/fact';
 import type { FormErrors } from '~/ui/form';
+import { FormAlert } from '~/ui/field-error';
 
 /**
  * The bank details with every plan's naira amount, and for a signed-in person the form to report a transfer with its
@@ -72,11 +73,7 @@ export function BankTransfer({
       {viewer && pendingTransfer ? (
         <>
           {/* A form opened before the transfer was sent (another tab) was refused. */}
-          {transferErrors?.formError && (
-            <p role="alert" className="mt-6 font-semibold text-red-800">
-              {transferErrors.formError}
-            </p>
-          )}
+          <FormAlert message={transferErrors?.formError} className="mt-6" />
           <PendingTransfer transfer={pendingTransfer} />
         </>
       ) : viewer ? (

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import type { MyTransfer } from './my-transfers.server';
+import { TitledSection } from '~/ui/titled-section';
 
 const statusLabel: Record<MyTransfer['status'], string> = {
   pending: 'Pending review',
@@ -33,10 +34,7 @@ export function MyTransfers({
 }) {
   if (transfers.length === 0) return null;
   return (
-    <section aria-labelledby="my-transfers-heading" className="mt-8">
-      <h2 id="my-transfers-heading" className="text-xl font-bold text-ink">
-        {heading}
-      </h2>
+    <TitledSection headingId="my-transfers-heading" heading={heading} className="mt-8">
       <ul className="mt-4 space-y-3">
         {transfers.map((transfer) => (
           <li
@@ -82,6 +80,6 @@ export function MyTransfers({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
 import type { MyTransfer } from './my-transfers.server';
+import { Fact } from '~/ui/fact';
 
 /** Where a person's submitted transfer stands, on /enroll in place of a blank form. */
 export function PendingTransfer({ transfer }: { transfer: MyTransfer }) {
@@ -22,10 +23,9 @@ export function PendingTransfer({ transfer }: { transfer: MyTransfer }) {
       </h3>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-sm text-slate-700">{term}</dt>
-            <dd className="font-semibold text-ink">{value}</dd>
-          </div>
+          <Fact key={term} label={term}>
+            {value}
+          </Fact>
         ))}
       </dl>
       <p className="mt-4 text-slate-700">

@@ -1,5 +1,7 @@
 import { Form } from 'react-router';
 import { buttonClass } from '~/ui/button';
+import { FormAlert } from '~/ui/field-error';
+import { OnOffCheckbox } from '~/ui/on-off-checkbox';
 
 export const TRANSFER_ALERT_MESSAGES = {
   label: 'E-mail me when a student submits a transfer',
@@ -9,17 +11,13 @@ export const TRANSFER_ALERT_MESSAGES = {
 
 /**
  * The admin's own choice of an e-mail per submitted transfer; a plain form, works without JS.
- * The checkbox sends "1" after the hidden "0" when ticked: the last value is the choice.
  */
 export function TransferAlertsForm({ on, error }: { on: boolean; error?: string }) {
   return (
     <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
-      <input type="hidden" name="alerts" value="0" />
       <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
+        <OnOffCheckbox
           name="alerts"
-          value="1"
           defaultChecked={on}
           className="h-4 w-4 rounded border-slate-400"
         />
@@ -28,11 +26,7 @@ export function TransferAlertsForm({ on, error }: { on: boolean; error?: string 
       <button type="submit" className={buttonClass('secondary', 'px-4 py-1.5 text-sm')}>
         Save
       </button>
-      {error && (
-        <p role="alert" className="w-full text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} className="w-full text-sm" />
     </Form>
   );
 }

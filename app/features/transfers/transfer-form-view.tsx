@@ -12,6 +12,7 @@ import {
   TRANSFER_MESSAGES,
   type TransferField,
 } from './transfer-form';
+import { FormAlert } from '~/ui/field-error';
 
 /** A refused field is marked by more than its colour: a thicker red edge and its message. */
 const FIELD =
@@ -101,11 +102,7 @@ export function TransferForm({ errors }: { errors?: FormErrors<TransferField> })
       <h3 id="transfer-form-heading" className="text-lg font-bold text-ink">
         I have made a transfer
       </h3>
-      {errors?.formError && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="mt-3 text-sm" />
       {Object.keys(fieldErrors).length > 0 && (
         <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
           Please check the fields marked below.

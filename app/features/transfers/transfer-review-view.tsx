@@ -6,13 +6,14 @@ import type { CohortOption } from '~/features/cohorts/cohorts.server';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
 import { Fact } from '~/ui/fact';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
 import { SelectField } from '~/ui/select-field';
 import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfer-decision';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
+import { TitledSection } from '~/ui/titled-section';
 
 function kilobytes(size: number): string {
   return size < 1024 * 1024
@@ -220,17 +221,10 @@ export function TransferReviewView({
           <DateTime value={transfer.createdAt} />
         </Fact>
       </dl>
-      <section aria-labelledby="receipt-heading" className="mt-8">
-        <h2 id="receipt-heading" className="text-xl font-bold text-ink">
-          Receipt
-        </h2>
+      <TitledSection headingId="receipt-heading" heading="Receipt" className="mt-8">
         <Receipt receipt={transfer.receipt} />
-      </section>
-      {errors?.formError && (
-        <p role="alert" className="mt-6 font-semibold text-red-800">
-          {errors.formError}
-        </p>
-      )}
+      </TitledSection>
+      <FormAlert message={errors?.formError} className="mt-6" />
       {transfer.status === 'pending' ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
           <DecisionForm decision="approve" busy={busy}>
