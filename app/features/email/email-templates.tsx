@@ -109,6 +109,9 @@ export const EMAIL_TEMPLATES = {
       // The order's id, as /success shows it; absent from messages queued before it was sent.
       reference: z.string().min(1).max(100).optional(),
       track: trackField,
+      // The payment's receipt (issue 30); absent from messages queued before receipts.
+      paymentId: z.string().min(1).max(100).optional(),
+      receiptNumber: z.number().int().min(1).optional(),
     }),
     subject: installmentSubject,
     render: (payload) => <PaymentReceivedEmail {...payload} />,

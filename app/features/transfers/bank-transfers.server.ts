@@ -6,6 +6,7 @@ import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
 
@@ -190,6 +191,7 @@ export async function decideTransfer(
         })
         .execute();
       await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
+      await issueReceipt(trx, 'transfer', claimed.id, now);
       await emailStudent(trx, claimed, 'transfer-approved', `transfer-approved:${claimed.id}`, now);
     } else {
       await emailStudent(trx, claimed, 'transfer-rejected', `transfer-rejected:${claimed.id}`, now);

@@ -1,5 +1,6 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
+import { formatReceiptNumber, receiptHref } from '~/features/receipts/receipt-links';
 import { CourseUnlocked } from './course-unlocked';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
@@ -16,6 +17,9 @@ export interface PaymentEmailProps {
   reference?: string;
   /** The track bought; absent from messages queued before issue 29 (FrontEnd). */
   track?: Track;
+  /** The payment's receipt (issue 30); absent from messages queued before receipts. */
+  paymentId?: string;
+  receiptNumber?: number;
 }
 
 export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
@@ -27,6 +31,7 @@ export function installmentSubject({ installment, installments }: PaymentEmailPr
 /** Sent for every confirmed payment: the first unlocks the course, later ones are receipts. */
 export function PaymentReceivedEmail(props: PaymentEmailProps) {
   const courseUrl = useSiteUrl(props.track === 'fullstack' ? '/fsd/home' : '/fed/home');
+  const receiptUrl = useSiteUrl(props.paymentId ? receiptHref('payment', props.paymentId) : '/');
   const first = props.installment <= 1;
   return (
     <EmailLayout
@@ -49,10 +54,19 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
           <ActionButton href={courseUrl}>Start learning</ActionButton>
         </>
       )}
-      <Paragraph>
-        Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
-        <TextLink href={site.email.href}>{site.email.display}</TextLink>.
-      </Paragraph>
+      {props.paymentId ? (
+        <Paragraph>
+          Your receipt{props.receiptNumber ? ` ${formatReceiptNumber(props.receiptNumber)}` : ''} is
+          ready: <TextLink href={receiptUrl}>download the receipt (PDF)</TextLink>, signed in with
+          this e-mail address. Questions about your payment? Write to{' '}
+          <TextLink href={site.email.href}>{site.email.display}</TextLink>.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
+          <TextLink href={site.email.href}>{site.email.display}</TextLink>.
+        </Paragraph>
+      )}
     </EmailLayout>
   );
 }
