@@ -76,6 +76,9 @@ function template<Payload>(definition: EmailTemplate<Payload>): EmailTemplate<Pa
 /** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
 const trackField = z.enum(['frontend', 'fullstack']).optional();
 
+/** A receipt's number (issue 30); absent from messages queued before receipts. */
+const receiptNumberField = z.number().int().min(1).optional();
+
 const transferPayload = z.object({
   name: z.string().min(1).max(200),
   planName: z.string().min(1),
@@ -111,7 +114,7 @@ export const EMAIL_TEMPLATES = {
       track: trackField,
       // The payment's receipt (issue 30); absent from messages queued before receipts.
       paymentId: z.string().min(1).max(100).optional(),
-      receiptNumber: z.number().int().min(1).optional(),
+      receiptNumber: receiptNumberField,
     }),
     subject: installmentSubject,
     render: (payload) => <PaymentReceivedEmail {...payload} />,
@@ -127,7 +130,10 @@ export const EMAIL_TEMPLATES = {
     render: (payload) => <TransferReceivedEmail {...payload} />,
   }),
   'transfer-approved': template({
-    payload: transferPayload,
+    payload: transferPayload.extend({
+      transferId: z.string().min(1).max(100).optional(),
+      receiptNumber: receiptNumberField,
+    }),
     subject: () => TRANSFER_APPROVED_SUBJECT,
     render: (payload) => <TransferApprovedEmail {...payload} />,
   }),

@@ -53,5 +53,19 @@ describe('the "Payment received" e-mail', () => {
     expect(renderEmail('payment-received', payment, ORIGIN).text).toContain(
       'Keep this e-mail as your receipt',
     );
+    const approved = renderEmail(
+      'transfer-approved',
+      {
+        name: 'Ada',
+        planName: 'x',
+        amount: '₦1',
+        transferDate: '1 May',
+        transferId: 'tr-1',
+        receiptNumber: 7,
+      },
+      ORIGIN,
+    );
+    expect(approved.html).toContain(`${ORIGIN}/account/receipts/transfer/tr-1`);
+    expect(approved.text).toContain('Your receipt FDA-000007 is ready');
   });
 });

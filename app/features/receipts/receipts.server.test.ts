@@ -200,6 +200,15 @@ describe('receipt numbers', () => {
     expect(receipt).toMatchObject({ number: before + 1, method: 'bank-transfer', currency: 'NGN' });
     expect(await findReceiptDetails(database.db, 'transfer', rejected, user)).toBeNull();
     expect(await highest()).toBe(before + 1);
+    const email = await database.db
+      .selectFrom('email_outbox')
+      .select('payload')
+      .where('idempotency_key', '=', `transfer-approved:${approved}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(email.payload)).toMatchObject({
+      transferId: approved,
+      receiptNumber: before + 1,
+    });
   });
 });
 

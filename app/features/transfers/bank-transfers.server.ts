@@ -5,6 +5,7 @@ import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/d
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import type { TransferReceiptProps } from '~/features/email/templates/transfer-emails';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
@@ -191,8 +192,18 @@ export async function decideTransfer(
         })
         .execute();
       await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
-      await issueReceipt(trx, 'transfer', claimed.id, now);
-      await emailStudent(trx, claimed, 'transfer-approved', `transfer-approved:${claimed.id}`, now);
+      const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
+      await emailStudent(
+        trx,
+        claimed,
+        'transfer-approved',
+        `transfer-approved:${claimed.id}`,
+        now,
+        {
+          transferId: claimed.id,
+          receiptNumber: receipt.number,
+        },
+      );
     } else {
       await emailStudent(trx, claimed, 'transfer-rejected', `transfer-rejected:${claimed.id}`, now);
     }
@@ -206,6 +217,7 @@ async function emailStudent(
   template: Extract<TemplateName, `transfer-${string}`>,
   key: string,
   now: Date,
+  receipt: TransferReceiptProps = {},
 ): Promise<void> {
   const user = await recipientOf(trx, transfer.user_id);
   const common = {
@@ -221,7 +233,7 @@ async function emailStudent(
       key,
       ...(template === 'transfer-rejected'
         ? { template, payload: { ...common, reason: transfer.reason ?? '' } }
-        : { template, payload: common }),
+        : { template, payload: { ...common, ...receipt } }),
       to: { address: user.email, name: user.name },
       userId: transfer.user_id,
     },

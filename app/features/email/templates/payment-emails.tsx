@@ -1,7 +1,7 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
-import { formatReceiptNumber, receiptHref } from '~/features/receipts/receipt-links';
 import { CourseUnlocked } from './course-unlocked';
+import { ReceiptParagraph } from './receipt-paragraph';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const PAYMENT_RECEIVED_SUBJECT = 'Payment received — your course is unlocked';
@@ -31,7 +31,6 @@ export function installmentSubject({ installment, installments }: PaymentEmailPr
 /** Sent for every confirmed payment: the first unlocks the course, later ones are receipts. */
 export function PaymentReceivedEmail(props: PaymentEmailProps) {
   const courseUrl = useSiteUrl(props.track === 'fullstack' ? '/fsd/home' : '/fed/home');
-  const receiptUrl = useSiteUrl(props.paymentId ? receiptHref('payment', props.paymentId) : '/');
   const first = props.installment <= 1;
   return (
     <EmailLayout
@@ -54,19 +53,7 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
           <ActionButton href={courseUrl}>Start learning</ActionButton>
         </>
       )}
-      {props.paymentId ? (
-        <Paragraph>
-          Your receipt{props.receiptNumber ? ` ${formatReceiptNumber(props.receiptNumber)}` : ''} is
-          ready: <TextLink href={receiptUrl}>download the receipt (PDF)</TextLink>, signed in with
-          this e-mail address. Questions about your payment? Write to{' '}
-          <TextLink href={site.email.href}>{site.email.display}</TextLink>.
-        </Paragraph>
-      ) : (
-        <Paragraph>
-          Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
-          <TextLink href={site.email.href}>{site.email.display}</TextLink>.
-        </Paragraph>
-      )}
+      <ReceiptParagraph kind="payment" id={props.paymentId} number={props.receiptNumber} />
     </EmailLayout>
   );
 }
