@@ -5,7 +5,6 @@ import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } 
 import { expectMail } from './mailbox';
 import {
   createAccount,
-  readRow,
   readValue,
   useAccount,
   withE2eDatabase,
@@ -54,10 +53,9 @@ test.describe('receipts', () => {
     await useAccount(page.context(), student);
     await payWithLocalProvider(page);
 
-    const payment = readRow<{ id: string }>(
-      'select id from payments where user_id = ?',
-      student.id,
-    )!;
+    const payment = {
+      id: readValue<string>('select id from payments where user_id = ?', student.id),
+    };
     const number = readValue<number>(
       "select number from issued_receipts where kind = 'payment' and source_id = ?",
       payment.id,

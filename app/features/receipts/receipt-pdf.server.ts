@@ -14,13 +14,16 @@ const fonts = createRequire(import.meta.url);
 const REGULAR = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-const BAND = '#1e3a8a';
-const SHADE = '#f1f5f9';
-const GOOD = '#166534';
-const BAD = '#b91c1c';
+/** The site's palette (slate text, the brand's blue band, green paid, red refunded). */
+const COLOR = {
+  ink: '#0f172a',
+  muted: '#475569',
+  rule: '#cbd5e1',
+  band: '#1e3a8a',
+  shade: '#f1f5f9',
+  good: '#166534',
+  bad: '#b91c1c',
+} as const;
 
 const METHODS: Record<ReceiptDetails['method'], string> = {
   stripe: 'Card (Stripe)',
@@ -72,14 +75,14 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
 
   // The header band: the academy's name and what the page is.
-  doc.rect(0, 0, doc.page.width, 96).fill(BAND);
+  doc.rect(0, 0, doc.page.width, 96).fill(COLOR.band);
   doc.font('bold').fontSize(20).fillColor('#ffffff').text(site.name, left, 34, { width });
   doc.font('regular').fontSize(11).text('Receipt', left, 62, { width });
   doc.font('bold').fontSize(20).text(number, left, 34, { width, align: 'right' });
 
   // The academy's address and contacts, then the receipt's facts beside the payer.
   let y = 124;
-  doc.font('regular').fontSize(9).fillColor(MUTED);
+  doc.font('regular').fontSize(9).fillColor(COLOR.muted);
   const contact = [...site.postalAddress, site.email.display, site.phone.display];
   doc.text(contact.join('\n'), left, y, { width: width / 2, lineGap: 2 });
   facts(doc, left + width / 2, y, width / 2, [
@@ -89,65 +92,35 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
   ]);
 
   y = 232;
-  doc.font('bold').fontSize(9).fillColor(MUTED).text('RECEIVED FROM', left, y);
+  doc.font('bold').fontSize(9).fillColor(COLOR.muted).text('RECEIVED FROM', left, y);
   doc
     .font('bold')
     .fontSize(12)
-    .fillColor(INK)
+    .fillColor(COLOR.ink)
     .text(receipt.payer.name, left, y + 14, { width });
   doc
     .font('regular')
     .fontSize(10)
-    .fillColor(INK)
+    .fillColor(COLOR.ink)
     .text(receipt.payer.email, left, y + 32, { width });
 
-  // The table of what was paid.
+  // The table of what was paid: its head, the line, the total.
   y = 300;
-  const amountWidth = 140;
-  const rowHeight = 28;
-  doc.rect(left, y, width, rowHeight).fill(SHADE);
-  doc.font('bold').fontSize(10).fillColor(INK);
-  doc.text('Description', left + 10, y + 9, { width: width - amountWidth - 20 });
-  doc.text(`Amount (${receipt.currency})`, left + width - amountWidth - 10, y + 9, {
-    width: amountWidth,
-    align: 'right',
-  });
-  y += rowHeight;
+  const table = { left, width };
+  const amount = formatMinorUnits(receipt.amount, receipt.currency);
   const description = receipt.installment
     ? `${receipt.planName}, installment ${receipt.installment.number} of ${receipt.installment.of}`
     : receipt.planName;
-  doc.font('regular').fontSize(10);
-  const descriptionHeight = doc.heightOfString(description, { width: width - amountWidth - 20 });
-  const lineHeight = Math.max(rowHeight, descriptionHeight + 18);
-  doc.text(description, left + 10, y + 9, { width: width - amountWidth - 20 });
-  doc.text(
-    formatMinorUnits(receipt.amount, receipt.currency),
-    left + width - amountWidth - 10,
-    y + 9,
-    {
-      width: amountWidth,
-      align: 'right',
-    },
-  );
-  y += lineHeight;
+  doc.rect(left, y, width, ROW_HEIGHT).fill(COLOR.shade);
+  y += tableRow(doc, table, y, ['Description', `Amount (${receipt.currency})`], 'bold', 10);
+  y += tableRow(doc, table, y, [description, amount], 'regular', 10);
   rule(doc, left, y, width);
-  doc.font('bold').fontSize(11);
-  doc.text('Total paid', left + 10, y + 10, { width: width - amountWidth - 20 });
-  doc.text(
-    formatMinorUnits(receipt.amount, receipt.currency),
-    left + width - amountWidth - 10,
-    y + 10,
-    {
-      width: amountWidth,
-      align: 'right',
-    },
-  );
-  y += rowHeight + 4;
+  y += tableRow(doc, table, y, ['Total paid', amount], 'bold', 11) + 4;
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
     .lineWidth(1.5)
-    .strokeColor(INK)
+    .strokeColor(COLOR.ink)
     .stroke();
 
   // How it was paid, and where the money stands.
@@ -165,10 +138,10 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
   }
   details.push(['Status', receiptStatus(receipt)]);
   for (const [label, value] of details) {
-    doc.font('regular').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 150 });
+    doc.font('regular').fontSize(10).fillColor(COLOR.muted).text(label, left, y, { width: 150 });
     doc
       .font(label === 'Status' ? 'bold' : 'regular')
-      .fillColor(label === 'Status' ? (receipt.refundedAt ? BAD : GOOD) : INK)
+      .fillColor(label === 'Status' ? (receipt.refundedAt ? COLOR.bad : COLOR.good) : COLOR.ink)
       .text(value, left + 160, y, { width: width - 160 });
     y += Math.max(20, doc.heightOfString(value, { width: width - 160 }) + 8);
   }
@@ -179,7 +152,7 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
   doc
     .font('regular')
     .fontSize(9)
-    .fillColor(MUTED)
+    .fillColor(COLOR.muted)
     .text(
       `Thank you for learning with ${site.name}. Questions about this receipt? Write to ${site.email.display}.`,
       left,
@@ -188,6 +161,28 @@ export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
     );
   doc.end();
   return done;
+}
+
+const ROW_HEIGHT = 28;
+const AMOUNT_WIDTH = 140;
+
+/** One row of the table: a description, and an amount aligned right. Returns its height. */
+function tableRow(
+  doc: PDFKit.PDFDocument,
+  table: { left: number; width: number },
+  y: number,
+  [label, amount]: [string, string],
+  font: 'regular' | 'bold',
+  size: number,
+): number {
+  const labelWidth = table.width - AMOUNT_WIDTH - 20;
+  doc.font(font).fontSize(size).fillColor(COLOR.ink);
+  doc.text(label, table.left + 10, y + 9, { width: labelWidth });
+  doc.text(amount, table.left + table.width - AMOUNT_WIDTH - 10, y + 9, {
+    width: AMOUNT_WIDTH,
+    align: 'right',
+  });
+  return Math.max(ROW_HEIGHT, doc.heightOfString(label, { width: labelWidth }) + 18);
 }
 
 /** Label and value pairs, right-aligned, one under another. */
@@ -203,12 +198,12 @@ function facts(
     doc
       .font('regular')
       .fontSize(9)
-      .fillColor(MUTED)
+      .fillColor(COLOR.muted)
       .text(label, x, top, { width: width - 120 });
     doc
       .font('bold')
       .fontSize(10)
-      .fillColor(INK)
+      .fillColor(COLOR.ink)
       .text(value, x + width - 120, top - 1, {
         width: 120,
         align: 'right',
@@ -221,6 +216,6 @@ function rule(doc: PDFKit.PDFDocument, x: number, y: number, width: number) {
     .moveTo(x, y)
     .lineTo(x + width, y)
     .lineWidth(0.75)
-    .strokeColor(RULE)
+    .strokeColor(COLOR.rule)
     .stroke();
 }

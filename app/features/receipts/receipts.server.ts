@@ -122,11 +122,11 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
     .innerJoin('users', 'users.id', 'payments.user_id')
     .select([
       'payments.user_id',
-      'payments.created_at',
+      'payments.created_at as paid_on',
       'payments.amount',
       'payments.currency',
       'payments.provider',
-      'payments.provider_payment_id',
+      'payments.provider_payment_id as reference',
       'payments.refunded_amount',
       'payments.refunded_at',
       'payments.status',
@@ -146,29 +146,20 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('order_id', '=', payment.order_id)
-      .where('created_at', '<=', payment.created_at)
+      .where('created_at', '<=', payment.paid_on)
       .executeTakeFirstOrThrow();
     installment = {
       number: Math.min(Number(counted.count), payment.installments),
       of: payment.installments,
     };
   }
-  return {
-    owner: payment.user_id,
-    details: {
-      paidOn: payment.created_at,
-      payer: { name: payment.name, email: payment.email },
-      planName: planName(payment.plan_id),
-      installment,
-      amount: payment.amount,
-      currency: payment.currency,
-      method: payment.provider,
-      reference: payment.provider_payment_id,
-      orderId: payment.order_id,
-      refundedAmount: payment.refunded_amount,
-      refundedAt: payment.status === 'refunded' ? payment.refunded_at : null,
-    },
-  };
+  return sourceOf(payment, {
+    installment,
+    method: payment.provider,
+    orderId: payment.order_id,
+    refundedAmount: payment.refunded_amount,
+    refundedAt: payment.status === 'refunded' ? payment.refunded_at : null,
+  });
 }
 
 async function transferSource(db: Kysely<Database>, transferId: string): Promise<Source | null> {
@@ -177,7 +168,7 @@ async function transferSource(db: Kysely<Database>, transferId: string): Promise
     .innerJoin('users', 'users.id', 'bank_transfers.user_id')
     .select([
       'bank_transfers.user_id',
-      'bank_transfers.transfer_date',
+      'bank_transfers.transfer_date as paid_on',
       'bank_transfers.amount',
       'bank_transfers.currency',
       'bank_transfers.reference',
@@ -189,20 +180,42 @@ async function transferSource(db: Kysely<Database>, transferId: string): Promise
     .where('bank_transfers.status', '=', 'approved')
     .executeTakeFirst();
   if (!transfer) return null;
+  return sourceOf(transfer, {
+    installment: null,
+    method: 'bank-transfer',
+    orderId: null,
+    refundedAmount: 0,
+    refundedAt: null,
+  });
+}
+
+/** What a payment and a transfer print alike, from their row and their payer's. */
+function sourceOf(
+  row: {
+    user_id: string;
+    paid_on: string;
+    name: string;
+    email: string;
+    plan_id: string;
+    amount: number;
+    currency: string;
+    reference: string;
+  },
+  rest: Pick<
+    ReceiptDetails,
+    'installment' | 'method' | 'orderId' | 'refundedAmount' | 'refundedAt'
+  >,
+): Source {
   return {
-    owner: transfer.user_id,
+    owner: row.user_id,
     details: {
-      paidOn: transfer.transfer_date,
-      payer: { name: transfer.name, email: transfer.email },
-      planName: planName(transfer.plan_id),
-      installment: null,
-      amount: transfer.amount,
-      currency: transfer.currency,
-      method: 'bank-transfer',
-      reference: transfer.reference,
-      orderId: null,
-      refundedAmount: 0,
-      refundedAt: null,
+      paidOn: row.paid_on,
+      payer: { name: row.name, email: row.email },
+      planName: planName(row.plan_id),
+      amount: row.amount,
+      currency: row.currency,
+      reference: row.reference,
+      ...rest,
     },
   };
 }

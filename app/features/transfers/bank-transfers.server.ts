@@ -86,13 +86,7 @@ export async function submitTransfer(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await emailStudent(
-        trx,
-        transfer,
-        'transfer-received',
-        `transfer-received:${transfer.id}`,
-        now,
-      );
+      await emailStudent(trx, transfer, 'transfer-received', now);
       await alertAdmins(trx, transfer, now);
       return { ok: true as const, transferId: transfer.id };
     });
@@ -193,19 +187,12 @@ export async function decideTransfer(
         .execute();
       await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
       const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
-      await emailStudent(
-        trx,
-        claimed,
-        'transfer-approved',
-        `transfer-approved:${claimed.id}`,
-        now,
-        {
-          transferId: claimed.id,
-          receiptNumber: receipt.number,
-        },
-      );
+      await emailStudent(trx, claimed, 'transfer-approved', now, {
+        transferId: claimed.id,
+        receiptNumber: receipt.number,
+      });
     } else {
-      await emailStudent(trx, claimed, 'transfer-rejected', `transfer-rejected:${claimed.id}`, now);
+      await emailStudent(trx, claimed, 'transfer-rejected', now);
     }
     return { outcome: 'decided', transfer: claimed };
   });
@@ -215,7 +202,6 @@ async function emailStudent(
   trx: Kysely<Database>,
   transfer: BankTransfer,
   template: Extract<TemplateName, `transfer-${string}`>,
-  key: string,
   now: Date,
   receipt: TransferReceiptProps = {},
 ): Promise<void> {
@@ -230,7 +216,7 @@ async function emailStudent(
   await enqueueEmail(
     trx,
     {
-      key,
+      key: `${template}:${transfer.id}`,
       ...(template === 'transfer-rejected'
         ? { template, payload: { ...common, reason: transfer.reason ?? '' } }
         : { template, payload: { ...common, ...receipt } }),
