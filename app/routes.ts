@@ -71,6 +71,8 @@ export default [
   route('dev-pay/:orderId', 'routes/dev-pay.tsx'),
   // A bank transfer's receipt: its student and admins only.
   route('receipts/:id', 'routes/receipt.ts'),
+  // Issue 30: the academy's PDF receipt of a paid payment or an approved transfer.
+  route('account/receipts/:kind/:id', 'routes/account/receipt.ts'),
   // A certificate anyone can check by its link; its holder's choice to let search engines list it.
   route('certificates/:id', 'routes/certificate.tsx'),
   route('certificates/:id/listing', 'routes/certificate-listing.ts'),

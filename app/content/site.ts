@@ -23,6 +23,10 @@ export interface Site {
   readonly phone: ContactLink;
   /** Direct message on Instagram. */
   readonly directMessage: ContactLink;
+  /** The academy's postal address, one line each: printed on receipts. */
+  readonly postalAddress: readonly string[];
+  /** Starts every receipt number: `FDA-000042`. */
+  readonly receiptPrefix: string;
   readonly minimumAge: number;
   /** The academy gets back within this many hours after payment is confirmed. */
   readonly followUpHours: number;
@@ -57,6 +61,12 @@ export const site = {
     href: 'https://ig.me/m/frontierdevacademy',
     display: '@frontierdevacademy',
   },
+  postalAddress: [
+    'Frontier Dev Academy Ltd',
+    '14 Admiralty Way, Lekki Phase 1',
+    'Lagos 106104, Nigeria',
+  ],
+  receiptPrefix: 'FDA',
   minimumAge: 13,
   followUpHours: 24,
   duration: { minMonths: 6, maxMonths: 9 },

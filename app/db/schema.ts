@@ -452,6 +452,20 @@ export interface QuizAttemptsTable {
   total: number | null;
 }
 
+export type ReceiptKind = 'payment' | 'transfer';
+
+/**
+ * A receipt the academy issued (migration 027, decision 048): its number, in one sequence
+ * for the academy, and the paid payment or approved bank transfer it is for.
+ */
+export interface IssuedReceiptsTable {
+  number: number;
+  kind: ReceiptKind;
+  /** The payment's or the bank transfer's id. */
+  source_id: string;
+  issued_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -480,6 +494,7 @@ export interface Database {
   live_attendance_marks: LiveAttendanceMarksTable;
   calendar_feeds: CalendarFeedsTable;
   quiz_attempts: QuizAttemptsTable;
+  issued_receipts: IssuedReceiptsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

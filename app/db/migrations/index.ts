@@ -19,6 +19,7 @@ import * as mentorsAndProjects from './023-mentors-and-projects';
 import * as liveClasses from './024-live-classes';
 import * as quizAttempts from './025-quiz-attempts';
 import * as fullstackTrack from './026-fullstack-track';
+import * as issuedReceipts from './027-issued-receipts';
 import * as account from './028-account';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '024-live-classes': liveClasses,
   '025-quiz-attempts': quizAttempts,
   '026-fullstack-track': fullstackTrack,
+  '027-issued-receipts': issuedReceipts,
   '028-account': account,
 };

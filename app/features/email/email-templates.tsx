@@ -96,6 +96,9 @@ const shownField = z.string().min(1);
 /** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
 const trackField = z.enum(['frontend', 'fullstack']).optional();
 
+/** A receipt's number (issue 30); absent from messages queued before receipts. */
+const receiptNumberField = z.number().int().min(1).optional();
+
 const transferPayload = z.object({
   name: nameField,
   planName: shownField,
@@ -125,6 +128,9 @@ export const EMAIL_TEMPLATES = {
       // The order's id, as /success shows it; absent from messages queued before it was sent.
       reference: z.string().min(1).max(100).optional(),
       track: trackField,
+      // The payment's receipt (issue 30); absent from messages queued before receipts.
+      paymentId: z.string().min(1).max(100).optional(),
+      receiptNumber: receiptNumberField,
     }),
     installmentSubject,
     PaymentReceivedEmail,
@@ -135,7 +141,14 @@ export const EMAIL_TEMPLATES = {
     InstallmentFailedEmail,
   ),
   'transfer-received': template(transferPayload, TRANSFER_RECEIVED_SUBJECT, TransferReceivedEmail),
-  'transfer-approved': template(transferPayload, TRANSFER_APPROVED_SUBJECT, TransferApprovedEmail),
+  'transfer-approved': template(
+    transferPayload.extend({
+      transferId: z.string().min(1).max(100).optional(),
+      receiptNumber: receiptNumberField,
+    }),
+    TRANSFER_APPROVED_SUBJECT,
+    TransferApprovedEmail,
+  ),
   'transfer-rejected': template(
     transferPayload.extend({ reason: z.string().min(1).max(1000) }),
     TRANSFER_REJECTED_SUBJECT,

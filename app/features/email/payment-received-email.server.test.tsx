@@ -41,4 +41,31 @@ describe('the "Payment received" e-mail', () => {
     );
     expect(approved.text).toContain('Your FullStack Developer Bootcamp is open to you now');
   });
+
+  it('links to the payment’s receipt with the site’s origin, and names its number', () => {
+    const email = renderEmail(
+      'payment-received',
+      { ...payment, paymentId: 'pay-1', receiptNumber: 42 },
+      ORIGIN,
+    );
+    expect(email.html).toContain(`${ORIGIN}/account/receipts/payment/pay-1`);
+    expect(email.text).toContain('Your receipt FDA-000042 is ready');
+    expect(renderEmail('payment-received', payment, ORIGIN).text).toContain(
+      'Keep this e-mail as your receipt',
+    );
+    const approved = renderEmail(
+      'transfer-approved',
+      {
+        name: 'Ada',
+        planName: 'x',
+        amount: '₦1',
+        transferDate: '1 May',
+        transferId: 'tr-1',
+        receiptNumber: 7,
+      },
+      ORIGIN,
+    );
+    expect(approved.html).toContain(`${ORIGIN}/account/receipts/transfer/tr-1`);
+    expect(approved.text).toContain('Your receipt FDA-000007 is ready');
+  });
 });

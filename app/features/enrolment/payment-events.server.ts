@@ -13,6 +13,7 @@ import type { TemplateName, TemplatePayload } from '~/features/email/email-templ
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
+import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
 import { coversTrack, TRACK_NAMES } from './tracks';
 import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
@@ -202,10 +203,10 @@ async function recordPayment(
   // Pay Now sells no track a person holds, but two tabs or a provider's retry can still
   // buy it twice: the money is recorded, and an admin is asked to refund the second.
   const alreadyPaid = existing ? undefined : await paidEnrolmentCovering(trx, order);
-  await trx
-    .insertInto('payments')
-    .values(paymentRow(order, event, 'paid', 0, at))
-    .execute();
+  const payment = paymentRow(order, event, 'paid', 0, at);
+  await trx.insertInto('payments').values(payment).execute();
+  // Its receipt's number, in the payment's transaction: numbers follow the money's order.
+  const receipt = await issueReceipt(trx, 'payment', payment.id, now);
   await trx
     .updateTable('orders')
     .set({
@@ -264,6 +265,8 @@ async function recordPayment(
       installments: order.installments,
       reference: order.id,
       track: order.track,
+      paymentId: payment.id,
+      receiptNumber: receipt.number,
     }),
   );
   if (alreadyPaid) {

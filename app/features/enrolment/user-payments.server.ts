@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Enrolment, Payment } from '~/db/schema';
+import type { BankTransfer, Database, Enrolment, Payment } from '~/db/schema';
 
 export type EnrolmentSummary = Pick<
   Enrolment,
@@ -19,12 +19,21 @@ export type PaymentSummary = Pick<
   'id' | 'provider' | 'amount' | 'currency' | 'status' | 'created_at' | 'refunded_at'
 >;
 
-/** One person's enrolments and payments, newest first (the admin's user page). */
+export type TransferSummary = Pick<
+  BankTransfer,
+  'id' | 'plan_id' | 'amount' | 'currency' | 'status' | 'created_at'
+>;
+
+/** One person's enrolments, payments and bank transfers, newest first (the admin's user page). */
 export async function listEnrolmentsAndPayments(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ enrolments: EnrolmentSummary[]; payments: PaymentSummary[] }> {
-  const [enrolments, payments] = await Promise.all([
+): Promise<{
+  enrolments: EnrolmentSummary[];
+  payments: PaymentSummary[];
+  transfers: TransferSummary[];
+}> {
+  const [enrolments, payments, transfers] = await Promise.all([
     db
       .selectFrom('enrolments')
       .select([
@@ -49,6 +58,13 @@ export async function listEnrolmentsAndPayments(
       .orderBy('created_at', 'desc')
       .limit(50)
       .execute(),
+    db
+      .selectFrom('bank_transfers')
+      .select(['id', 'plan_id', 'amount', 'currency', 'status', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
   ]);
-  return { enrolments, payments };
+  return { enrolments, payments, transfers };
 }

@@ -5,7 +5,9 @@ import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/d
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import type { TransferReceiptProps } from '~/features/email/templates/transfer-emails';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
 
@@ -84,13 +86,7 @@ export async function submitTransfer(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await emailStudent(
-        trx,
-        transfer,
-        'transfer-received',
-        `transfer-received:${transfer.id}`,
-        now,
-      );
+      await emailStudent(trx, transfer, 'transfer-received', now);
       await alertAdmins(trx, transfer, now);
       return { ok: true as const, transferId: transfer.id };
     });
@@ -190,9 +186,13 @@ export async function decideTransfer(
         })
         .execute();
       await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
-      await emailStudent(trx, claimed, 'transfer-approved', `transfer-approved:${claimed.id}`, now);
+      const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
+      await emailStudent(trx, claimed, 'transfer-approved', now, {
+        transferId: claimed.id,
+        receiptNumber: receipt.number,
+      });
     } else {
-      await emailStudent(trx, claimed, 'transfer-rejected', `transfer-rejected:${claimed.id}`, now);
+      await emailStudent(trx, claimed, 'transfer-rejected', now);
     }
     return { outcome: 'decided', transfer: claimed };
   });
@@ -202,8 +202,8 @@ async function emailStudent(
   trx: Kysely<Database>,
   transfer: BankTransfer,
   template: Extract<TemplateName, `transfer-${string}`>,
-  key: string,
   now: Date,
+  receipt: TransferReceiptProps = {},
 ): Promise<void> {
   const user = await recipientOf(trx, transfer.user_id);
   const common = {
@@ -216,10 +216,10 @@ async function emailStudent(
   await enqueueEmail(
     trx,
     {
-      key,
+      key: `${template}:${transfer.id}`,
       ...(template === 'transfer-rejected'
         ? { template, payload: { ...common, reason: transfer.reason ?? '' } }
-        : { template, payload: common }),
+        : { template, payload: { ...common, ...receipt } }),
       to: { address: user.email, name: user.name },
       userId: transfer.user_id,
     },

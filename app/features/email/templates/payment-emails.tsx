@@ -1,6 +1,7 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
 import { CourseUnlocked } from './course-unlocked';
+import { ReceiptParagraph } from './receipt-paragraph';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const PAYMENT_RECEIVED_SUBJECT = 'Payment received — your course is unlocked';
@@ -16,6 +17,9 @@ export interface PaymentEmailProps {
   reference?: string;
   /** The track bought; absent from messages queued before issue 29 (FrontEnd). */
   track?: Track;
+  /** The payment's receipt (issue 30); absent from messages queued before receipts. */
+  paymentId?: string;
+  receiptNumber?: number;
 }
 
 export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
@@ -49,10 +53,7 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
           <ActionButton href={courseUrl}>Start learning</ActionButton>
         </>
       )}
-      <Paragraph>
-        Keep this e-mail as your receipt. Questions about your payment? Write to{' '}
-        <TextLink href={site.email.href}>{site.email.display}</TextLink>.
-      </Paragraph>
+      <ReceiptParagraph kind="payment" id={props.paymentId} number={props.receiptNumber} />
     </EmailLayout>
   );
 }

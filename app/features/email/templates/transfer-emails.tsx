@@ -1,6 +1,7 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
 import { CourseUnlocked } from './course-unlocked';
+import { ReceiptParagraph } from './receipt-paragraph';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const TRANSFER_RECEIVED_SUBJECT = 'We received your bank transfer details';
@@ -18,6 +19,12 @@ export interface TransferEmailProps {
   transferDate: string;
   /** The plan's track; absent from messages queued before issue 29 (FrontEnd). */
   track?: Track;
+}
+
+/** An approval's receipt (issue 30); absent from messages queued before receipts. */
+export interface TransferReceiptProps {
+  transferId?: string;
+  receiptNumber?: number;
 }
 
 /** Sent when a student submits a transfer: it is in the queue, and when to expect an answer. */
@@ -42,7 +49,7 @@ export function TransferReceivedEmail(props: TransferEmailProps) {
 }
 
 /** An admin approved the transfer: the course is open. */
-export function TransferApprovedEmail(props: TransferEmailProps) {
+export function TransferApprovedEmail(props: TransferEmailProps & TransferReceiptProps) {
   return (
     <EmailLayout
       heading="Your course is unlocked"
@@ -52,10 +59,7 @@ export function TransferApprovedEmail(props: TransferEmailProps) {
         Hi {props.name}, we confirmed your bank transfer of {props.amount} for {props.planName}.
       </Paragraph>
       <CourseUnlocked track={props.track} />
-      <Paragraph>
-        Keep this e-mail as your receipt. Questions? Write to{' '}
-        <TextLink href={site.email.href}>{site.email.display}</TextLink>.
-      </Paragraph>
+      <ReceiptParagraph kind="transfer" id={props.transferId} number={props.receiptNumber} />
     </EmailLayout>
   );
 }
