@@ -14,6 +14,8 @@ export const PERMISSION_DENIED_MESSAGES = {
   // Issue 29: the FullStack area, in SPEC's style.
   fullstack:
     'Permission Denied. This content of this page can only be view by a FullStack Dev student.',
+  // Issue 30: a person's own account, which only they see once signed in.
+  account: 'Permission Denied. This page is about your own account: sign in to see it.',
 } as const;
 
 export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;

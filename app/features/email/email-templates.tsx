@@ -11,6 +11,7 @@ import {
   PaymentReceivedEmail,
 } from './templates/payment-emails';
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
+import { ACCOUNT_DELETED_SUBJECT, AccountDeletedEmail } from './templates/account-deleted-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
@@ -217,6 +218,12 @@ export const EMAIL_TEMPLATES = {
     subject: reminderSubject,
     render: (payload) => <LiveClassReminderEmail {...payload} />,
     headers: unsubscribeHeaders,
+  }),
+  // Issue 30: the confirmation of an account's deletion (its address is forgotten once sent).
+  'account-deleted': template({
+    payload: z.object({ deletedAt: z.string().min(1) }),
+    subject: () => ACCOUNT_DELETED_SUBJECT,
+    render: (payload) => <AccountDeletedEmail {...payload} />,
   }),
   test: template({
     payload: z.object({ sentAt: z.string() }),
