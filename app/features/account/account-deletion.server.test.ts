@@ -332,6 +332,10 @@ async function personWithEverything(db: Kysely<Database>) {
     })
     .execute();
   await consumeExportAllowance(db, person.id);
+  await db
+    .insertInto('rate_limits')
+    .values({ key: `checkout:${person.id}`, window_start: at, hits: 1 })
+    .execute();
   return { person, other, name, email, certificateId, tag };
 }
 

@@ -6,7 +6,6 @@ import { enqueueEmail } from '~/features/email/outbox.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { WITHDRAWN_REASON } from '~/features/certificates/certificates.server';
 import { DELETED_ACCOUNT_NAME } from './account-data';
-import { exportRateLimitKey } from './account-export.server';
 
 /**
  * Deleting one's own account (issue 30, decision 049), in one transaction.
@@ -326,7 +325,13 @@ async function deleteOwnRows(trx: Kysely<Database>, user: User): Promise<void> {
     .deleteFrom('local_mailbox')
     .where(sql`lower(recipient)`, '=', address)
     .execute();
-  await trx.deleteFrom('rate_limits').where('key', '=', exportRateLimitKey(user.id)).execute();
+  // Per-person counters (`account-export:{id}`, `checkout:{id}`) end with the person's id.
+  const suffix = `:${user.id}`;
+  await trx
+    .deleteFrom('rate_limits')
+    .where(sql`length(key)`, '>', suffix.length)
+    .where(sql`substr(key, length(key) - ${suffix.length - 1})`, '=', suffix)
+    .execute();
 }
 
 /**

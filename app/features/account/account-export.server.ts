@@ -17,7 +17,8 @@ import { EXPORTS_PER_HOUR } from './account-data';
 
 export const ACCOUNT_DATA_FORMAT = 'frontier-dev-academy/account-data/1';
 
-const HOUR_MS = 60 * 60 * 1000;
+/** The window of the download's rate limit: an hour (the expiry sweep keeps its counters as long). */
+export const EXPORT_WINDOW_MS = 60 * 60 * 1000;
 
 /** The rate limit's key of one person's downloads (their deletion forgets it). */
 export function exportRateLimitKey(userId: string): string {
@@ -30,7 +31,7 @@ export async function consumeExportAllowance(
   userId: string,
   now: Date = new Date(),
 ) {
-  return consumeRateLimit(db, exportRateLimitKey(userId), EXPORTS_PER_HOUR, HOUR_MS, now);
+  return consumeRateLimit(db, exportRateLimitKey(userId), EXPORTS_PER_HOUR, EXPORT_WINDOW_MS, now);
 }
 
 /** `my-data-2026-11-26.json`: the day of the download (UTC). */
