@@ -126,6 +126,8 @@ test('a student downloads their data, then deletes their account; signing in aga
   await expect(page.getByText(/withdrawn by its holder/)).toBeVisible();
   await expect(page.getByTestId('certificate-status')).toContainText('Withdrawn');
   await expect(page.getByText(person.name)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'certificate-withdrawn', project);
 
   // The same identity signs in again: a new account, with access none.
   await signInFromLoginPage(page, person);
