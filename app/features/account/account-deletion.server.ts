@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ENROLLED_STATUSES, nowTimestamp, type Database, type User } from '~/db/schema';
-import { recordUserChange } from '~/features/auth/user-records.server';
+import { findUser, recordUserChange } from '~/features/auth/user-records.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { WITHDRAWN_REASON } from '~/features/certificates/certificates.server';
@@ -98,11 +98,7 @@ export async function deleteAccount(
   now: Date = new Date(),
 ): Promise<DeletionOutcome> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findUser(trx, userId);
     if (!user) return { ok: false, reason: 'not-found' };
     if (typedEmail.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
       return { ok: false, reason: 'wrong-email' };

@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { planName } from '~/content/plans';
+import { streamedDownload } from '~/features/admin/csv-export.server';
+import { findUser } from '~/features/auth/user-records.server';
+import { cohortNameOf, listCohorts } from '~/features/cohorts/cohorts.server';
+import { submissionsOf } from '~/features/projects/submissions.server';
 import type { Database } from '~/db/schema';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { EXPORTS_PER_HOUR } from './account-data';
@@ -41,34 +45,51 @@ export function exportFileName(now: Date = new Date()): string {
 
 type Section = (db: Kysely<Database>, userId: string, origin: string) => Promise<unknown>;
 
+/** The tables read whole for the file, each with the time its rows are listed by. */
+const LISTED_BY = {
+  sessions: 'created_at',
+  enrolments: 'created_at',
+  orders: 'created_at',
+  payments: 'created_at',
+  bank_transfers: 'created_at',
+  quiz_attempts: 'started_at',
+  certificates: 'issued_at',
+  email_outbox: 'created_at',
+  user_changes: 'changed_at',
+  cohort_staff_changes: 'changed_at',
+} as const;
+type ListedTable = keyof typeof LISTED_BY;
+
+/** Every row of `table` that is `userId`'s, oldest first (ties by id: the same order each time). */
+function rowsOwnedBy<T extends ListedTable>(
+  db: Kysely<Database>,
+  table: T,
+  userId: string,
+): Promise<Selectable<Database[T]>[]> {
+  // Kysely cannot type a query over a union of tables; each of them has `user_id`.
+  const owned = db as unknown as Kysely<{ owned: { user_id: string } }>;
+  return owned
+    .selectFrom(table as unknown as 'owned')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy(sql.ref(LISTED_BY[table]))
+    .orderBy(sql.ref(table === 'sessions' ? 'id_hash' : 'id'))
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
 /** The file's keys after `format` and `exportedAt`, in order, each read when it is written. */
 const SECTIONS: Record<string, Section> = {
   profile: async (db, userId) => {
-    const user = await db
-      .selectFrom('users')
-      .leftJoin('cohorts', 'cohorts.id', 'users.cohort')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.email_verified',
-        'users.access',
-        'users.cohort',
-        'cohorts.name as cohort_name',
-        'users.created_at',
-        'users.edited_at',
-        'users.reminder_emails',
-        'users.transfer_alerts',
-      ])
-      .where('users.id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const user = await findUser(db, userId);
+    if (!user) throw new Error(`No account ${userId}`);
+    const cohortName = await cohortNameOf(db, user.cohort);
     return {
       id: user.id,
       name: user.name,
       email: user.email,
       emailVerified: user.email_verified === 1,
       access: user.access,
-      cohort: user.cohort === 'none' ? null : { id: user.cohort, name: user.cohort_name },
+      cohort: cohortName === null ? null : { id: user.cohort, name: cohortName },
       createdAt: user.created_at,
       editedByAdminAt: user.edited_at,
       liveClassReminders: user.reminder_emails === 1,
@@ -76,28 +97,13 @@ const SECTIONS: Record<string, Section> = {
     };
   },
   sessions: async (db, userId) =>
-    (
-      await db
-        .selectFrom('sessions')
-        .select(['created_at', 'last_seen_at', 'expires_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'sessions', userId)).map((row) => ({
       startedAt: row.created_at,
       lastUsedAt: row.last_seen_at,
       expiresAt: row.expires_at,
     })),
   enrolments: async (db, userId) =>
-    (
-      await db
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'enrolments', userId)).map((row) => ({
       id: row.id,
       track: row.track,
       planId: row.plan_id,
@@ -113,15 +119,7 @@ const SECTIONS: Record<string, Section> = {
       updatedAt: row.updated_at,
     })),
   orders: async (db, userId) =>
-    (
-      await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'orders', userId)).map((row) => ({
       id: row.id,
       planId: row.plan_id,
       planName: planName(row.plan_id),
@@ -135,26 +133,7 @@ const SECTIONS: Record<string, Section> = {
       updatedAt: row.updated_at,
     })),
   payments: async (db, userId, origin) =>
-    (
-      await db
-        .selectFrom('payments')
-        .select([
-          'id',
-          'order_id',
-          'provider',
-          'provider_payment_id',
-          'amount',
-          'currency',
-          'status',
-          'created_at',
-          'refunded_at',
-          'refunded_amount',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'payments', userId)).map((row) => ({
       id: row.id,
       orderId: row.order_id,
       provider: row.provider,
@@ -168,27 +147,7 @@ const SECTIONS: Record<string, Section> = {
       receiptUrl: `${origin}/account/receipts/payment/${encodeURIComponent(row.id)}`,
     })),
   bankTransfers: async (db, userId, origin) =>
-    (
-      await db
-        .selectFrom('bank_transfers')
-        .select([
-          'id',
-          'plan_id',
-          'amount',
-          'currency',
-          'transfer_date',
-          'reference',
-          'receipt_id',
-          'status',
-          'reason',
-          'decided_at',
-          'created_at',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'bank_transfers', userId)).map((row) => ({
       id: row.id,
       planId: row.plan_id,
       planName: planName(row.plan_id),
@@ -217,15 +176,7 @@ const SECTIONS: Record<string, Section> = {
         .execute()
     ).map((row) => ({ step: row.step, completedAt: row.completed_at })),
   quizAttempts: async (db, userId) =>
-    (
-      await db
-        .selectFrom('quiz_attempts')
-        .select(['id', 'quiz_id', 'started_at', 'submitted_at', 'answers', 'correct', 'total'])
-        .where('user_id', '=', userId)
-        .orderBy('started_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'quiz_attempts', userId)).map((row) => ({
       id: row.id,
       quizId: row.quiz_id,
       startedAt: row.started_at,
@@ -235,67 +186,10 @@ const SECTIONS: Record<string, Section> = {
       correct: row.correct,
       total: row.total,
     })),
-  projectSubmissions: async (db, userId) =>
-    (
-      await db
-        .selectFrom('project_submissions')
-        .leftJoin('project_reviews', 'project_reviews.submission_id', 'project_submissions.id')
-        .select([
-          'project_submissions.id',
-          'project_submissions.project_id',
-          'project_submissions.revision',
-          'project_submissions.repository_url',
-          'project_submissions.live_url',
-          'project_submissions.note',
-          'project_submissions.status',
-          'project_submissions.submitted_at',
-          'project_reviews.reviewer_name',
-          'project_reviews.verdict',
-          'project_reviews.feedback',
-          'project_reviews.reviewed_at',
-        ])
-        .where('project_submissions.user_id', '=', userId)
-        .orderBy('project_submissions.submitted_at')
-        .orderBy('project_submissions.id')
-        .execute()
-    ).map((row) => ({
-      id: row.id,
-      projectId: row.project_id,
-      revision: row.revision,
-      repositoryUrl: row.repository_url,
-      liveUrl: row.live_url,
-      note: row.note,
-      status: row.status,
-      submittedAt: row.submitted_at,
-      review:
-        row.verdict === null
-          ? null
-          : {
-              reviewer: row.reviewer_name,
-              verdict: row.verdict,
-              feedback: row.feedback,
-              reviewedAt: row.reviewed_at,
-            },
-    })),
+  // Newest first, each revision with its review (the shape the step page reads).
+  projectSubmissions: (db, userId) => submissionsOf(db, userId),
   certificates: async (db, userId, origin) =>
-    (
-      await db
-        .selectFrom('certificates')
-        .select([
-          'id',
-          'name',
-          'track',
-          'cohort_name',
-          'issued_at',
-          'listed',
-          'revoked_at',
-          'revoked_reason',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('issued_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'certificates', userId)).map((row) => ({
       id: row.id,
       nameOnCertificate: row.name,
       track: row.track,
@@ -334,15 +228,7 @@ const SECTIONS: Record<string, Section> = {
       markedAt: row.marked_at,
     })),
   emails: async (db, userId) =>
-    (
-      await db
-        .selectFrom('email_outbox')
-        .select(['subject', 'recipient', 'status', 'created_at', 'sent_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'email_outbox', userId)).map((row) => ({
       subject: row.subject,
       to: row.recipient,
       status: row.status,
@@ -350,23 +236,7 @@ const SECTIONS: Record<string, Section> = {
       sentAt: row.sent_at,
     })),
   accessHistory: async (db, userId) =>
-    (
-      await db
-        .selectFrom('user_changes')
-        .select([
-          'changed_at',
-          'changed_by_name',
-          'access_before',
-          'access_after',
-          'cohort_before',
-          'cohort_after',
-          'reason',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('changed_at')
-        .orderBy('id')
-        .execute()
-    ).map((row) => ({
+    (await rowsOwnedBy(db, 'user_changes', userId)).map((row) => ({
       changedAt: row.changed_at,
       changedBy: row.changed_by_name,
       accessBefore: row.access_before,
@@ -375,31 +245,17 @@ const SECTIONS: Record<string, Section> = {
       cohortAfter: row.cohort_after,
       reason: row.reason,
     })),
-  mentorRoles: async (db, userId) =>
-    (
-      await db
-        .selectFrom('cohort_staff_changes')
-        .leftJoin('cohorts', 'cohorts.id', 'cohort_staff_changes.cohort_id')
-        .select([
-          'cohort_staff_changes.cohort_id',
-          'cohorts.name as cohort_name',
-          'cohort_staff_changes.role',
-          'cohort_staff_changes.action',
-          'cohort_staff_changes.changed_by_name',
-          'cohort_staff_changes.changed_at',
-        ])
-        .where('cohort_staff_changes.user_id', '=', userId)
-        .orderBy('cohort_staff_changes.changed_at')
-        .orderBy('cohort_staff_changes.id')
-        .execute()
-    ).map((row) => ({
+  mentorRoles: async (db, userId) => {
+    const cohorts = new Map((await listCohorts(db)).map((cohort) => [cohort.id, cohort.name]));
+    return (await rowsOwnedBy(db, 'cohort_staff_changes', userId)).map((row) => ({
       cohortId: row.cohort_id,
-      cohortName: row.cohort_name,
+      cohortName: cohorts.get(row.cohort_id) ?? null,
       role: row.role,
       action: row.action,
       changedBy: row.changed_by_name,
       changedAt: row.changed_at,
-    })),
+    }));
+  },
 };
 
 /** The keys of the file, in order: docs/account-data.md documents each one. */
@@ -447,12 +303,5 @@ export function accountDataStream(
 
 /** The download: JSON, an attachment, never cached or sniffed. */
 export function accountDataDownload(stream: ReadableStream<Uint8Array>, now: Date): Response {
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return streamedDownload(stream, exportFileName(now), 'application/json; charset=utf-8');
 }
