@@ -1,10 +1,10 @@
+import { redirect } from 'react-router';
 import { z } from 'zod';
 import { site } from '~/content/site';
 import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
 import { deleteAccount, isLastAdmin } from '~/features/account/account-deletion.server';
 import { DeleteAccountView } from '~/features/account/delete-account-view';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
-import { deny } from '~/features/auth/guards.server';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
@@ -15,10 +15,10 @@ const confirmSchema = z.object({
   email: z.string().trim().min(1, ACCOUNT_DATA_MESSAGES.emailField).max(320),
 });
 
-/** The signed-in person, or the account area's 403 (with a sign-in button for a visitor). */
+/** The signed-in person; a visitor goes to sign in and comes back here (as on /account). */
 async function requireAccountHolder(context: RequestContext) {
   const { user } = await context.session();
-  if (!user) return deny('account', null);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/account/delete')}`);
   return user;
 }
 
