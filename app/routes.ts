@@ -56,6 +56,9 @@ export default [
   // Issue 27: a live class's join page (it redirects to the meeting), a student's calendar feed.
   route('live/:sessionId/join', 'routes/live-join.tsx'),
   route('calendar/:file', 'routes/calendar-feed.ts'),
+  // Issue 30: a person's own data, to download or delete (never by id: the session's person).
+  route('account/data', 'routes/account/data.ts'),
+  route('account/delete', 'routes/account/delete.tsx'),
   // A signed-in person's own changes, for the pages they have open.
   route('events', 'routes/events.ts'),
 

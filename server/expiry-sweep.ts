@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { deleteExpiredSessions, type SessionSettings } from '~/features/auth/session.server';
+import { EXPORT_WINDOW_MS } from '~/features/account/account-export.server';
 import { RATE_LIMIT_WINDOW_MS } from '~/features/auth/sign-in.server';
 import type { Logger } from '~/lib/logger.server';
 import { deleteEndedRateLimits } from '~/lib/rate-limit.server';
@@ -21,9 +22,11 @@ export function startExpirySweep(options: {
     try {
       const now = new Date();
       const sessions = await deleteExpiredSessions(options.db, options.sessionSettings, now);
+      // The longest window of any limit (the data download's hour): a counter still
+      // counting is never swept, which would let its person start again at 1.
       const rateLimits = await deleteEndedRateLimits(
         options.db,
-        new Date(now.getTime() - RATE_LIMIT_WINDOW_MS),
+        new Date(now.getTime() - Math.max(RATE_LIMIT_WINDOW_MS, EXPORT_WINDOW_MS)),
       );
       if (sessions + rateLimits > 0) {
         options.logger.info({ sessions, rateLimits }, 'expired rows deleted');

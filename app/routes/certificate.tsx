@@ -39,12 +39,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { certificate } = loaderData;
   const origin = rootDataFromMatches(matches)?.origin ?? '';
   const revoked = certificate.status === 'revoked';
-  const description = revoked
-    ? `This certificate of completion of the ${certificate.courseName}, issued by ${site.name} to ${certificate.name}, was revoked on ${certificate.revokedOn}.`
-    : `${certificate.name} completed the ${certificate.courseName} at ${site.name}${certificate.cohortName ? ` (${certificate.cohortName})` : ''}, issued ${certificate.issuedOn}. Check that it is valid.`;
+  const holder = certificate.name ?? 'its holder';
+  const description = certificate.withdrawn
+    ? `This certificate of completion of the ${certificate.courseName}, issued by ${site.name}, was withdrawn by its holder on ${certificate.revokedOn}.`
+    : revoked
+      ? `This certificate of completion of the ${certificate.courseName}, issued by ${site.name} to ${holder}, was revoked on ${certificate.revokedOn}.`
+      : `${holder} completed the ${certificate.courseName} at ${site.name}${certificate.cohortName ? ` (${certificate.cohortName})` : ''}, issued ${certificate.issuedOn}. Check that it is valid.`;
   const image = `${origin}${CERTIFICATE_SHARE_IMAGE}`;
   return pageMeta({
-    title: `${certificate.name}: Certificate of completion | ${site.shortName}`,
+    title: `${certificate.name ? `${certificate.name}: ` : ''}Certificate of completion | ${site.shortName}`,
     description,
     path: `/certificates/${encodeURIComponent(certificate.id)}`,
     origin,

@@ -121,14 +121,23 @@ export function deniedDownload(area: PermissionDeniedArea): Response {
   });
 }
 
-/** A CSV stream as a download named `fileName`, never cached. */
-export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string): Response {
+/** A stream as a download named `fileName` of `contentType`, never cached or sniffed. */
+export function streamedDownload(
+  stream: ReadableStream<Uint8Array>,
+  fileName: string,
+  contentType: string,
+): Response {
   return new Response(stream, {
     headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Type': contentType,
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     },
   });
+}
+
+/** A CSV stream as a download named `fileName`, never cached. */
+export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string): Response {
+  return streamedDownload(stream, fileName, 'text/csv; charset=utf-8');
 }

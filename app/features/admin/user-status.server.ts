@@ -9,7 +9,11 @@ import {
   type UserChange,
 } from '~/db/schema';
 import { planName } from '~/content/plans';
-import { isListedAdminEmail, recordUserChange } from '~/features/auth/user-records.server';
+import {
+  findUser,
+  isListedAdminEmail,
+  recordUserChange,
+} from '~/features/auth/user-records.server';
 import { tellCohortPlacement } from '~/features/cohorts/cohort-placement.server';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
@@ -98,11 +102,7 @@ export async function changeUserStatus(
   { now = new Date(), adminEmails = [] }: ChangeOptions = {},
 ): Promise<User> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findUser(trx, userId);
     if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
     const access = change.access ?? user.access;
     const cohort = change.cohort ?? user.cohort;

@@ -14,6 +14,8 @@ export const PERMISSION_DENIED_MESSAGES = {
   // Issue 29: the FullStack area, in SPEC's style.
   fullstack:
     'Permission Denied. This content of this page can only be view by a FullStack Dev student.',
+  // Issue 30: a visitor's request for "my data" (a download, answered as text).
+  account: 'Permission Denied. Your data is only for you: sign in to download it.',
 } as const;
 
 export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;

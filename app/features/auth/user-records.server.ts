@@ -63,6 +63,11 @@ export async function recordSignIn(
   });
 }
 
+/** The whole record of `userId`, or undefined: read in the caller's transaction. */
+export function findUser(db: Kysely<Database>, userId: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
 async function upsertUser(
   db: Kysely<Database>,
   claims: IdentityClaims & { sub: string },

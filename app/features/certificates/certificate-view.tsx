@@ -49,7 +49,7 @@ function Status({ certificate }: { certificate: PublicCertificate }) {
       className="inline-flex items-center gap-2 rounded-full bg-red-50 px-4 py-1.5 text-base font-bold text-red-900 ring-1 ring-red-700/30"
     >
       <XCircle aria-hidden="true" className="h-5 w-5" />
-      Revoked
+      {certificate.withdrawn ? 'Withdrawn' : 'Revoked'}
       <span className="font-semibold">
         on <time dateTime={certificate.revokedAt ?? undefined}>{certificate.revokedOn}</time>
       </span>
@@ -104,7 +104,9 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
         <div className="flex flex-col items-center rounded-xl border-4 border-double border-brand-800 px-4 py-8 text-center sm:px-12 sm:py-12 print:flex-1 print:justify-center print:py-6">
           {revoked && (
             <p className="mb-6 w-full rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-900 ring-1 ring-red-700/30">
-              This certificate was revoked on {certificate.revokedOn} and is no longer valid.
+              {certificate.withdrawn
+                ? `This certificate was withdrawn by its holder on ${certificate.revokedOn} and is no longer valid.`
+                : `This certificate was revoked on ${certificate.revokedOn} and is no longer valid.`}
             </p>
           )}
           <p className="flex flex-col items-center gap-2 text-sm font-bold tracking-[0.2em] text-brand-800 uppercase sm:flex-row print:flex-row">
@@ -117,15 +119,21 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           >
             Certificate of completion
           </h1>
-          <p className="mt-6 text-slate-700">This certifies that</p>
-          <p
-            data-testid="certificate-name"
-            className="mt-2 font-serif text-3xl font-bold break-words text-brand-800 italic sm:text-5xl print:text-5xl"
-          >
-            {certificate.name}
-          </p>
+          {certificate.name !== null && (
+            <>
+              <p className="mt-6 text-slate-700">This certifies that</p>
+              <p
+                data-testid="certificate-name"
+                className="mt-2 font-serif text-3xl font-bold break-words text-brand-800 italic sm:text-5xl print:text-5xl"
+              >
+                {certificate.name}
+              </p>
+            </>
+          )}
           <div aria-hidden="true" className="mt-4 h-1 w-24 rounded-full bg-accent-500" />
-          <p className="mt-4 text-slate-700">has completed the</p>
+          <p className="mt-4 text-slate-700">
+            {certificate.name === null ? 'of the' : 'has completed the'}
+          </p>
           <p className="mt-1 text-xl font-bold text-ink sm:text-2xl">{certificate.courseName}</p>
           <dl className="mt-8 grid w-full max-w-3xl gap-4 text-center sm:grid-cols-3 print:grid-cols-3">
             {facts.map(([label, value]) => (

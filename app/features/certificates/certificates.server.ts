@@ -261,15 +261,27 @@ export function listCertificatesOfUser(
     .execute();
 }
 
-/** What `/certificates/{id}` shows anyone: never the note, the reason or who issued it. */
+/**
+ * The reason of a certificate its holder took away by deleting their account (issue 30): its
+ * page says so, and no longer shows the name.
+ */
+export const WITHDRAWN_REASON = 'withdrawn by the holder';
+
+/**
+ * What `/certificates/{id}` shows anyone: never the note, the reason or who issued it (but
+ * whether its holder withdrew it).
+ */
 export interface PublicCertificate {
   id: string;
-  name: string;
+  /** Null once its holder withdrew it. */
+  name: string | null;
   courseName: string;
   cohortName: string | null;
   issuedAt: string;
   issuedOn: string;
   status: 'valid' | 'revoked';
+  /** Revoked because its holder deleted their account. */
+  withdrawn: boolean;
   revokedAt: string | null;
   revokedOn: string | null;
   /** Search engines may index the page (the student chose so, and it is valid). */
@@ -283,15 +295,17 @@ export interface PublicCertificate {
 export function publicCertificate(certificate: Certificate, origin: string): PublicCertificate {
   const courseName = courseNameOf(certificate.track);
   const valid = certificate.revoked_at === null;
+  const withdrawn = !valid && certificate.revoked_reason === WITHDRAWN_REASON;
   const url = `${origin}${certificatePath(certificate.id)}`;
   return {
     id: certificate.id,
-    name: certificate.name,
+    name: withdrawn ? null : certificate.name,
     courseName,
     cohortName: certificate.cohort_name,
     issuedAt: certificate.issued_at,
     issuedOn: formatCertificateDate(certificate.issued_at),
     status: valid ? 'valid' : 'revoked',
+    withdrawn,
     revokedAt: certificate.revoked_at,
     revokedOn: certificate.revoked_at ? formatCertificateDate(certificate.revoked_at) : null,
     indexable: valid && certificate.listed === 1,

@@ -11,6 +11,7 @@ import {
   PaymentReceivedEmail,
 } from './templates/payment-emails';
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
+import { ACCOUNT_DELETED_SUBJECT, AccountDeletedEmail } from './templates/account-deleted-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
 import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
@@ -233,6 +234,12 @@ export const EMAIL_TEMPLATES = {
   'live-class-reminder': template(reminderPayload, reminderSubject, LiveClassReminderEmail, {
     headers: unsubscribeHeaders,
   }),
+  // Issue 30: the confirmation of an account's deletion (its address is forgotten once sent).
+  'account-deleted': template(
+    z.object({ deletedAt: z.string().min(1) }),
+    ACCOUNT_DELETED_SUBJECT,
+    AccountDeletedEmail,
+  ),
   test: template(z.object({ sentAt: z.string() }), TEST_SUBJECT, TestEmail),
 };
 

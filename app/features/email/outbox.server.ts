@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nowTimestamp, type Database, type OutboxEmail } from '~/db/schema';
 import { isDeliverableAddress, safeDisplayName, type Mailbox } from '~/lib/mail-address';
 import { EMAIL_TEMPLATES, type TemplateName, type TemplatePayload } from './email-templates';
@@ -121,10 +121,32 @@ export async function requeueInterruptedSends(db: Kysely<Database>, now: Date): 
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Messages to an account that no longer exists (decision 049): once sent or given up, the
+ * row forgets the address it went to, so the outbox keeps no trace of a deleted person.
+ */
+const FORGET_RECIPIENT_OF: readonly TemplateName[] = ['account-deleted'];
+export const FORGOTTEN_RECIPIENT = 'forgotten@deleted.invalid';
+
+/** The recipient's columns once a message is done: forgotten for FORGET_RECIPIENT_OF. */
+function recipientWhenDone() {
+  const forget = sql`template in (${sql.join(FORGET_RECIPIENT_OF)})`;
+  return {
+    recipient: sql<string>`case when ${forget} then ${FORGOTTEN_RECIPIENT} else recipient end`,
+    recipient_name: sql<string>`case when ${forget} then '' else recipient_name end`,
+  };
+}
+
 export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: nowTimestamp(now), claimed_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: nowTimestamp(now),
+      claimed_until: null,
+      last_error: null,
+      ...recipientWhenDone(),
+    })
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .execute();
@@ -150,7 +172,7 @@ export async function markEmailAttemptFailed(
       status: next ? 'queued' : 'failed',
       claimed_until: null,
       last_error: error.slice(0, 500),
-      ...(next ? { next_attempt_at: nowTimestamp(next) } : {}),
+      ...(next ? { next_attempt_at: nowTimestamp(next) } : recipientWhenDone()),
     })
     .where('id', '=', email.id)
     .where('status', '=', 'sending')

@@ -156,7 +156,8 @@ export interface StoredReceipt {
 
 /**
  * The receipt `receiptId`, for an admin or for the student who uploaded it: anyone else gets
- * null, as for an id that does not exist. A row of a type no longer accepted is none either.
+ * null, as for an id that does not exist. A row of a type no longer accepted is none either,
+ * nor is the emptied row of a deleted account.
  */
 export async function findReceipt(
   db: Kysely<Database>,
@@ -166,7 +167,9 @@ export async function findReceipt(
   let query = db
     .selectFrom('receipts')
     .select(['content_type', 'bytes', 'created_at'])
-    .where('id', '=', receiptId);
+    .where('id', '=', receiptId)
+    // Emptied when its student deleted their account (decision 049): the file is gone.
+    .where('size', '>', 0);
   if (viewer.access !== 'admin') query = query.where('user_id', '=', viewer.id);
   const receipt = await query.executeTakeFirst();
   const type = receipt?.content_type as ReceiptType | undefined;

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  insertOrder,
+  insertPayment,
+  insertSession,
+  insertTransfer,
+  insertUser,
+} from '../../../tests/support/factories';
+import { useTestDatabase } from '../../../tests/support/test-database';
+import {
+  ACCOUNT_DATA_FORMAT,
+  ACCOUNT_DATA_KEYS,
+  accountDataDownload,
+  accountDataStream,
+  consumeExportAllowance,
+} from './account-export.server';
+import { EXPORTS_PER_HOUR } from './account-data';
+
+const database = useTestDatabase();
+const origin = 'https://academy.example';
+const now = new Date('2026-11-26T09:30:00.000Z');
+
+describe('accountDataStream', () => {
+  it('writes the documented keys in order, with only the person’s own rows', async () => {
+    const { db } = database;
+    const ada = await insertUser(db, {
+      name: 'Ada Obi',
+      email: 'ada@example.com',
+      access: 'level-1',
+    });
+    const other = await insertUser(db);
+    await insertSession(db, ada.id);
+    await insertOrder(db, { id: 'ord-ada', userId: ada.id, status: 'paid' });
+    await insertPayment(db, { id: 'pay-ada', orderId: 'ord-ada', userId: ada.id });
+    await insertOrder(db, { id: 'ord-other', userId: other.id, status: 'paid' });
+    await insertPayment(db, { id: 'pay-other', orderId: 'ord-other', userId: other.id });
+    await insertTransfer(db, {
+      id: 'trf-ada',
+      userId: ada.id,
+      planId: 'fed-upfront',
+      amount: 15_000_000,
+      status: 'approved',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    await db
+      .insertInto('step_completions')
+      .values({ user_id: ada.id, step: 'roadmap', completed_at: '2026-11-21T10:00:00.000Z' })
+      .execute();
+
+    const response = accountDataDownload(accountDataStream(db, ada.id, { origin, now }), now);
+    expect(response.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="my-data-2026-11-26.json"',
+    );
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const file = (await response.json()) as Record<string, unknown>;
+
+    expect(Object.keys(file)).toEqual([...ACCOUNT_DATA_KEYS]);
+    expect(file.format).toBe(ACCOUNT_DATA_FORMAT);
+    expect(file.exportedAt).toBe(now.toISOString());
+    expect(file.profile).toMatchObject({
+      id: ada.id,
+      name: 'Ada Obi',
+      email: 'ada@example.com',
+      access: 'level-1',
+    });
+    expect(file.payments).toEqual([
+      expect.objectContaining({
+        id: 'pay-ada',
+        amount: 40_000,
+        currency: 'USD',
+        status: 'paid',
+        receiptUrl: `${origin}/account/receipts/payment/pay-ada`,
+      }),
+    ]);
+    expect(file.orders).toEqual([expect.objectContaining({ id: 'ord-ada', status: 'paid' })]);
+    expect(file.bankTransfers).toEqual([
+      expect.objectContaining({
+        id: 'trf-ada',
+        status: 'approved',
+        uploadedFileUrl: `${origin}/receipts/rcp-trf-ada`,
+        receiptUrl: `${origin}/account/receipts/transfer/trf-ada`,
+      }),
+    ]);
+    expect(file.progress).toEqual([{ step: 'roadmap', completedAt: '2026-11-21T10:00:00.000Z' }]);
+    expect(file.sessions).toHaveLength(1);
+    expect(JSON.stringify(file)).not.toContain('pay-other');
+  });
+
+  it('counts downloads per person: the fourth in an hour is refused with the wait', async () => {
+    const { db } = database;
+    const ada = await insertUser(db);
+    const other = await insertUser(db);
+    for (let index = 0; index < EXPORTS_PER_HOUR; index += 1) {
+      expect((await consumeExportAllowance(db, ada.id, now)).allowed).toBe(true);
+    }
+    const refused = await consumeExportAllowance(db, ada.id, new Date(now.getTime() + 60_000));
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 59 * 60 });
+    expect((await consumeExportAllowance(db, other.id, now)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import { site } from '~/content/site';
+import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
+import { deleteAccount, isLastAdmin } from '~/features/account/account-deletion.server';
+import { DeleteAccountView } from '~/features/account/delete-account-view';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { clearSessionCookie } from '~/features/auth/session.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm, refuseForm } from '~/lib/form.server';
+import { requireServices, type RequestContext } from '~/load-context';
+import type { Route } from './+types/delete';
+
+const confirmSchema = z.object({
+  email: z.string().trim().min(1, ACCOUNT_DATA_MESSAGES.emailField).max(320),
+});
+
+/** The signed-in person; a visitor goes to sign in and comes back here (as on /account). */
+async function requireAccountHolder(context: RequestContext) {
+  const { user } = await context.session();
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/account/delete')}`);
+  return user;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = requireServices(context);
+  const user = await requireAccountHolder(services);
+  return {
+    email: user.email,
+    lastAdmin: await isLastAdmin(services.services.database.db, user.access),
+  };
+}
+
+/**
+ * Deletes the session's own account once its address is typed (decision 049). Refused, with
+ * nothing changed: a wrong address (400), the last admin (409). Done: every session ended,
+ * the cookie cleared, the confirmation woken, and the home page with a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const user = await requireAccountHolder(services);
+  const parsed = await parseForm(request, confirmSchema);
+  if (!parsed.ok) return refuseForm(parsed.errors);
+  const { db } = services.services.database;
+  const outcome = await deleteAccount(db, { userId: user.id, typedEmail: parsed.data.email });
+  if (!outcome.ok) {
+    const values = { email: parsed.data.email };
+    if (outcome.reason === 'last-admin') {
+      return refuseForm(
+        { formError: ACCOUNT_DATA_MESSAGES.lastAdmin, fieldErrors: {}, values },
+        409,
+      );
+    }
+    return refuseForm({ fieldErrors: { email: ACCOUNT_DATA_MESSAGES.wrongEmail }, values });
+  }
+  services.log.info({ event: 'account-deleted', tombstoneId: outcome.tombstoneId }, 'audit');
+  const { changeEvents, email, sessionSettings } = services.services;
+  // Open pages of the person close their streams; the admin list shows the placeholder.
+  changeEvents.publish({ collection: 'sessions', id: user.id });
+  changeEvents.publish({ collection: 'users', id: outcome.tombstoneId });
+  email.wakeWorker();
+  return redirectWithFlash(
+    services,
+    '/',
+    { type: 'success', message: ACCOUNT_DATA_MESSAGES.deleted },
+    { headers: { 'Set-Cookie': clearSessionCookie(sessionSettings) } },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Delete my account | ${site.shortName}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DeleteAccountView
+      email={loaderData.email}
+      lastAdmin={loaderData.lastAdmin || actionData?.formError === ACCOUNT_DATA_MESSAGES.lastAdmin}
+      errors={actionData}
+    />
+  );
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;
