@@ -24,8 +24,13 @@ export default [
     route(':step', 'routes/fsd/step.tsx'),
   ]),
 
-  // Issue 30: the signed-in person's own account.
+  // Issue 30: the signed-in person's own account, their data to download or delete (never by
+  // id: the session's person), and the academy's PDF receipt of a paid payment or an approved
+  // transfer (its owner's and admins').
   route('account', 'routes/account/index.tsx'),
+  route('account/data', 'routes/account/data.ts'),
+  route('account/delete', 'routes/account/delete.tsx'),
+  route('account/receipts/:kind/:id', 'routes/account/receipt.ts'),
 
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),
@@ -56,9 +61,6 @@ export default [
   // Issue 27: a live class's join page (it redirects to the meeting), a student's calendar feed.
   route('live/:sessionId/join', 'routes/live-join.tsx'),
   route('calendar/:file', 'routes/calendar-feed.ts'),
-  // Issue 30: a person's own data, to download or delete (never by id: the session's person).
-  route('account/data', 'routes/account/data.ts'),
-  route('account/delete', 'routes/account/delete.tsx'),
   // A signed-in person's own changes, for the pages they have open.
   route('events', 'routes/events.ts'),
 
@@ -74,8 +76,6 @@ export default [
   route('dev-pay/:orderId', 'routes/dev-pay.tsx'),
   // A bank transfer's receipt: its student and admins only.
   route('receipts/:id', 'routes/receipt.ts'),
-  // Issue 30: the academy's PDF receipt of a paid payment or an approved transfer.
-  route('account/receipts/:kind/:id', 'routes/account/receipt.ts'),
   // A certificate anyone can check by its link; its holder's choice to let search engines list it.
   route('certificates/:id', 'routes/certificate.tsx'),
   route('certificates/:id/listing', 'routes/certificate-listing.ts'),

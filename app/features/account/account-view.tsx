@@ -15,6 +15,7 @@ import { TitledPanel } from '~/ui/titled-panel';
 import { ACCOUNT_INTENTS, NAME_MAX } from './account-forms';
 import type { AccountPayment, InstallmentPlan } from './account-payments.server';
 import type { Device } from './devices.server';
+import { YourDataSection } from './your-data-section';
 
 export interface AccountData {
   profile: { name: string; email: string };
@@ -257,16 +258,7 @@ function PaymentsSection({
 }
 
 /** `/account`: the signed-in person's own page (issue 30). */
-export function AccountView({
-  account,
-  errors,
-  yourData,
-}: {
-  account: AccountData;
-  errors?: FormErrors;
-  /** The Your data section: export and deletion. */
-  yourData?: ReactNode;
-}) {
+export function AccountView({ account, errors }: { account: AccountData; errors?: FormErrors }) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-extrabold text-ink">Your account</h1>
@@ -280,7 +272,7 @@ export function AccountView({
         hasTransfers={account.transfers.length > 0}
       />
       <MyTransfers transfers={account.transfers} heading="Bank transfers" withReceipts />
-      {yourData}
+      <YourDataSection />
     </section>
   );
 }

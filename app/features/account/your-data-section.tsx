@@ -10,7 +10,13 @@ import { EXPORTS_PER_HOUR } from './account-data';
  */
 export function YourDataSection() {
   return (
-    <TitledPanel tone="white" headingId="your-data-heading" heading="Your data" className="w-full">
+    <TitledPanel
+      tone="white"
+      headingId="your-data-heading"
+      heading="Your data"
+      headingClassName="text-xl font-bold text-ink"
+      className="mt-6"
+    >
       <p className="mt-2 text-slate-700">
         Download one file (JSON) with everything we hold about you: your profile, enrolments,
         payments and transfers, progress, quiz attempts, projects, certificates, live-class
