@@ -461,7 +461,9 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   await expect(page.getByRole('main').getByRole('link', { name: 'Back To Home' })).toBeVisible();
   await openMenu(page);
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
@@ -485,6 +487,8 @@ test('the admin list, search and details pages have no axe violations, and the m
   await shot('details');
   await openMenu(page);
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }),
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin', exact: true }),
   ).toBeVisible();
 });

@@ -110,7 +110,7 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
   await openMenu(page);
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'FullStack' })
+    .getByRole('link', { name: 'FullStack', exact: true })
     .click();
   await expect(page).toHaveURL('/fsd/home');
 
@@ -136,7 +136,9 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
   await gotoApp(page, '/fsd/express');
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.fullstack)).toBeVisible();
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FullStack' }),
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FullStack', exact: true }),
   ).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'fsd-denied', testInfo.project.name);
@@ -157,7 +159,9 @@ test('a new student buys the FullStack track with the local provider: the e-mail
   }
   await openMenu(checkout);
   await expect(
-    checkout.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FullStack' }),
+    checkout
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FullStack', exact: true }),
   ).toBeVisible();
 
   await gotoApp(checkout, '/dev-mail');

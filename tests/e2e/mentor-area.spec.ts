@@ -54,7 +54,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await openMenu(page);
   const count = page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /Mentor/ });
+    .getByRole('link', { name: /^Mentor/ });
   await expect(count).toHaveText('Mentor2 waiting for review');
   await count.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();

@@ -211,7 +211,7 @@ test.describe('phone menu', () => {
     await openMenu(page);
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Home' })
+      .getByRole('link', { name: 'Home', exact: true })
       .focus();
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

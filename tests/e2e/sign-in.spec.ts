@@ -23,8 +23,8 @@ test.describe('sign-in with the popup', () => {
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
     await openMenu(page);
     await expect(header(page).getByText('Hi, Nadia New')).toBeVisible();
-    await expect(header(page).getByRole('link', { name: 'FrontEnd' })).toBeVisible();
-    await expect(header(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(header(page).getByRole('link', { name: 'FrontEnd', exact: true })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => ({ ...localStorage }))).toMatchObject({
@@ -124,7 +124,7 @@ test.describe('sign-in with the popup', () => {
     await signInThroughPopup(page, { email: 'admin@example.com', name: 'Ada Admin' });
     await expect(page).toHaveURL('/fed/home');
     await openMenu(page);
-    await expect(header(page).getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
     await expect(header(page).getByText('Hi, Ada Admin')).toBeVisible();
     await expectNoAxeViolations(page);
   });
