@@ -41,8 +41,7 @@ function carryOver(results: BenchResults): void {
 
 /** Waits (`budgetMs` at most) for the load average to fall below half the cores; the ms waited. */
 async function waitForQuiet(budgetMs: number): Promise<number> {
-  const limit = Math.max(1, cpus().length / 2);
-  const started = Date.now();
+  const [limit, started] = [Math.max(1, cpus().length / 2), Date.now()];
   if (load() < limit || budgetMs <= 0) return 0;
   log(`load average ${load()}: waiting up to ${Math.round(budgetMs / 1000)} s for < ${limit}`);
   while (Date.now() - started < budgetMs && load() >= limit) await sleep(5_000);
@@ -64,19 +63,14 @@ async function main(): Promise<number> {
   const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {
-    startedAt: new Date(started).toISOString(),
-    durationSeconds: 0,
+    ...{ startedAt: new Date(started).toISOString(), durationSeconds: 0, carriedOver: {} },
     parts: measured.map(([name]) => name),
-    carriedOver: {},
     machine: {
       ...{ node: process.versions.node, cpus: cpus().length, os: `Linux ${release()}` },
-      ...{
-        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-        memoryGb: round(totalmem() / 1024 ** 3, 1),
-      },
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGb: round(totalmem() / 2 ** 30, 1),
     },
-    git: gitInfo(),
-    load: {},
+    ...{ git: gitInfo(), load: {} },
   };
 
   let finished = false;
@@ -100,11 +94,8 @@ async function main(): Promise<number> {
     log(`${reason}: stopping`);
     void finish(reason).finally(() => process.exit(code));
   };
-  const watchdog = setTimeout(
-    () => stopOn(`the run passed its ${limitMinutes}-minute limit`, 3),
-    limitMinutes * 60_000,
-  );
-  watchdog.unref();
+  const overrun = () => stopOn(`the run passed its ${limitMinutes}-minute limit`, 3);
+  const watchdog = setTimeout(overrun, limitMinutes * 60_000).unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => stopOn(`interrupted by ${signal}`, 130));
   }

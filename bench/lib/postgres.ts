@@ -14,10 +14,8 @@ const postgresUrl = (database: string) =>
 
 /** `work` on a connection to the server's `postgres` database. */
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({
-    connectionString: postgresUrl('postgres'),
-    connectionTimeoutMillis: 5_000,
-  });
+  const options = { connectionString: postgresUrl('postgres'), connectionTimeoutMillis: 5_000 };
+  const client = new pg.Client(options);
   try {
     await client.connect();
     return await work(client);
@@ -106,9 +104,6 @@ export async function onBothEngines<Figures>(
 
 /** The rows in a table. */
 export async function countRows({ db }: DatabaseHandle, table: keyof Database) {
-  const { n } = await db
-    .selectFrom(table)
-    .select(db.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  const query = db.selectFrom(table).select(db.fn.countAll().as('n'));
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -1,12 +1,23 @@
 /** Child processes stopped by their ids at cleanup; their memory and CPU from /proc. */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { createAccounts, type Account, type AccountRequest } from '../../tests/support/accounts';
 import { serverProcess } from '../../tests/support/process-tree';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { freePort, log, onCleanup, recordIncident, ROOT, round, siteRoot, sleep } from './common';
+import {
+  errorText,
+  freePort,
+  onCleanup,
+  recordIncident,
+  ROOT,
+  round,
+  siteRoot,
+  sleep,
+  withTimeout,
+} from './common';
 
 export type Running = ReturnType<typeof startProcess>;
 
@@ -74,18 +85,12 @@ export async function runCommand(
   options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<string> {
   const running = startProcess(label, command, args, options);
-  const timeoutMs = options.timeoutMs ?? 300_000;
-  const timer = setTimeout(() => {
-    log(`${label}: no result after ${timeoutMs} ms, stopping it`);
-    void running.stop();
-  }, timeoutMs);
-  const code = await new Promise<number | null>((done) => running.child.once('exit', done));
-  clearTimeout(timer);
+  const ms = options.timeoutMs ?? 300_000;
+  const exit = new Promise<number | null>((done) => running.child.once('exit', done));
+  const code = await withTimeout(exit, ms, label).catch((error: unknown) => errorText(error));
   await running.stop();
-  if (code !== 0) {
-    throw new Error(`${label} failed (exit ${code}):\n${running.output().slice(-4_000)}`);
-  }
-  return running.output();
+  if (code === 0) return running.output();
+  throw new Error(`${label} failed (exit ${code}):\n${running.output().slice(-4_000)}`);
 }
 
 /** Resolves once `url` answers 2xx; rejects when the process exits first or `timeoutMs` passes. */
@@ -118,33 +123,23 @@ async function startAppServer(label: string, databaseUrl: string, env: Record<st
 }
 export type AppServer = Awaited<ReturnType<typeof startAppServer>>;
 
-/**
- * `work` with `servers` production servers on a migrated `databaseUrl` holding `accounts`
- * (signed in, in order), mailing an SMTP sink here unless `smtp` is false; `alive()` is the
- * first server, started afresh when it has died. Everything is stopped afterwards.
- */
+type SiteOptions = { env?: Record<string, string>; accounts?: AccountRequest[]; smtp?: boolean };
+type Site = { database: DatabaseHandle; servers: AppServer[]; accounts: Account[] };
+
+/** `work` with `servers` servers on a migrated database holding `accounts` (signed in, in order), mailing a sink unless `smtp` is false; `alive()` restarts a dead first server. */
 export async function withSite<T>(
   label: string,
   databaseUrl: string,
-  options: { env?: Record<string, string>; accounts?: AccountRequest[] } & {
-    servers?: number;
-    smtp?: boolean;
-  },
-  work: (site: {
-    database: DatabaseHandle;
-    servers: AppServer[];
-    accounts: Account[];
-    alive: () => Promise<AppServer>;
-    mailReceived: () => number;
-  }) => Promise<T>,
+  options: SiteOptions & { servers?: number },
+  work: (
+    site: Site & { alive: () => Promise<AppServer>; mailReceived: () => number },
+  ) => Promise<T>,
 ): Promise<T> {
   const accounts = await createAccounts(databaseUrl, options.accounts ?? []);
   const database = openDatabase(databaseUrl);
   const sink = options.smtp === false ? undefined : await startSmtpSink();
   const closeSink = onCleanup('stop the SMTP sink', async () => sink?.close());
-  const mail: Record<string, string> = sink
-    ? { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' }
-    : {};
+  const mail = sink && { SMTP_URL: sink.url, MAIL_FROM: 'Bench <bench@example.net>' };
   const env = { SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '0', ...options.env, ...mail };
   const start = (name: string) => startAppServer(`site server ${name}(${label})`, databaseUrl, env);
   const servers: AppServer[] = [];
@@ -188,15 +183,9 @@ export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples in MB. */
 export function sampleRss(pid: number, everyMs = 200): () => number[] {
-  const samples: number[] = [];
-  const take = () => samples.push(rssMb(pid));
-  const timer = setInterval(take, everyMs);
-  take();
-  return () => {
-    clearInterval(timer);
-    take();
-    return samples.filter(Number.isFinite);
-  };
+  const samples = [rssMb(pid)];
+  const timer = setInterval(() => samples.push(rssMb(pid)), everyMs);
+  return () => (clearInterval(timer), [...samples, rssMb(pid)].filter(Number.isFinite));
 }
 
 /** `warmUps`, the baseline, then `runs`, each with its RSS and exact peak (VmHWM) in MB. */
@@ -210,17 +199,15 @@ export async function watchRuns<T extends object>(
     const watched = [];
     for (const work of works) {
       const beforeMb = round(rssMb(pid), 1);
-      let exact = true;
-      try {
-        writeFileSync(`/proc/${pid}/clear_refs`, '5');
-      } catch {
-        exact = false;
-      }
+      // Resets VmHWM to the current RSS; the samples alone when the kernel refuses.
+      const exact = await writeFile(`/proc/${pid}/clear_refs`, '5').then(
+        () => true,
+        () => false,
+      );
       const stop = sampleRss(pid, everyMs);
       const value = await work();
       await sleep(settleMs);
       const sampledMb = Math.max(...stop());
-      // The larger of the samples and VmHWM (the samples alone when the kernel refused).
       const peakMb = round(exact ? Math.max(rssMb(pid, 'VmHWM'), sampledMb) : sampledMb, 1);
       watched.push({ ...value, beforeMb, peakMb, exact, afterMb: round(rssMb(pid), 1) });
     }
@@ -235,12 +222,13 @@ export async function watchRuns<T extends object>(
 
 /** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
 export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {
-  const started = performance.now();
+  const [started, tsx] = [performance.now(), join(ROOT, 'node_modules/.bin/tsx')];
+  const options = { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs };
   await runCommand(
     `db:seed-bench ${users}`,
-    join(ROOT, 'node_modules/.bin/tsx'),
-    ['scripts/db-seed-bench.ts', String(users)],
-    { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs },
+    tsx,
+    ['scripts/db-seed-bench.ts', `${users}`],
+    options,
   );
   return (performance.now() - started) / 1000;
 }

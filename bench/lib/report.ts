@@ -1,5 +1,6 @@
 /** A part's shape, the formatting helpers, and bench/results/latest.md. */
 import type { Engine } from '~/db/database.server';
+import type { EngineResult } from './postgres';
 
 export const NA = '⚪ not measured';
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
@@ -56,7 +57,7 @@ export const msOf = <K extends string>(
   digits = 1,
 ) => keys.map((key) => ms(summary?.[key], digits)).join(' / ');
 
-type Measured = { engine: Engine; skipped?: string; error?: string };
+type Measured = EngineResult<object>;
 const why = (engine: Measured) => engine.skipped ?? engine.error ?? 'no figures';
 
 /** One line per engine that has no figures, saying why: for a part's section. */
@@ -93,22 +94,18 @@ export function table<T>(items: T[], columns: (readonly [string, (item: T) => st
   ].join('\n');
 }
 
+/** One run's JSON: when and where it ran, then each part's result (or `{ error }`) under its name. */
 export interface BenchResults {
   startedAt: string;
   durationSeconds: number;
-  /** The parts measured by this invocation. */
-  parts: string[];
-  /** Parts copied from an earlier run, with that run's start time. */
-  carriedOver: Record<string, string>;
+  parts: string[]; // measured by this invocation
+  carriedOver: Record<string, string>; // parts copied from an earlier run: that run's start
   machine: { node: string; cpus: number; cpuModel: string; memoryGb: number; os: string };
   git: { commit: string; changedFiles: number };
-  /** 1-minute load average at the start and end of each part: other work on the machine. */
-  load: Record<string, { start: number; end: number }>;
+  load: Record<string, { start: number; end: number }>; // 1-minute load average around each part
   build?: { seconds: number } | { skipped: string } | { error: string };
   stoppedEarly?: string;
-  /** Things that went wrong around the measurements, such as a server that died. */
-  incidents?: string[];
-  /** Each part's result under its name, or `{ error }`. */
+  incidents?: string[]; // what went wrong around the measurements, such as a server that died
   [part: string]: unknown;
 }
 
@@ -116,54 +113,47 @@ export const failed = (value: unknown): value is { error: string } =>
   typeof value === 'object' && value !== null && 'error' in value;
 
 export function renderMarkdown(results: BenchResults, parts: [string, Part<unknown>][]): string {
-  const { machine: m, git, durationSeconds: seconds } = results;
-  const lines: string[] = [];
-  const paragraph = (text: string) => lines.push(text, '');
-  paragraph('# Benchmark results');
-  paragraph(
-    `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
-      `Run started ${results.startedAt}, took ${Math.floor(seconds / 60)} min ${seconds % 60} s; ` +
-      `commit \`${git.commit.slice(0, 12)}\`${git.changedFiles ? ` with ${git.changedFiles} uncommitted file(s)` : ''}; ` +
-      `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
-  );
+  const { machine: m, git, durationSeconds: seconds, incidents = [] } = results;
   const loads = Object.entries(results.load).map(([part, l]) => `${part} ${l.start} → ${l.end}`);
-  if (loads.length) {
-    paragraph(
-      `1-minute load average at the start → end of each part (${m.cpus} cores; above ~1 means other work shared the machine and the figures are pessimistic): ${loads.join(', ')}.`,
-    );
-  }
   const carried = Object.entries(results.carriedOver).map(([part, at]) => `${part} (${at})`);
-  if (carried.length) {
-    paragraph(
-      `Parts not measured by this invocation, copied from earlier runs: ${carried.join(', ')}.`,
-    );
-  }
-  if (results.stoppedEarly) paragraph(`**Stopped early:** ${results.stoppedEarly}`);
-  if (failed(results.build)) paragraph(`**Build failed:** ${results.build.error}`);
-  if (results.incidents?.length) {
-    paragraph('**Incidents during the run** (figures taken around them may be off):');
-    paragraph(results.incidents.map((incident) => `- ${incident}`).join('\n'));
-  }
   const rows = parts.flatMap(([name, part]) => {
     const result = results[name];
     if (result !== undefined && !failed(result)) return part.judge(result);
     const reason = result ? `${name} part failed: ${result.error}` : `${name} part not run`;
     return part.judge(undefined).map((r) => ({ ...r, measured: r.measured || reason }));
   });
-  paragraph('## Budgets (DESIGN §8)');
-  paragraph(
-    table(rows, [
-      ['budget', (r) => r.budget],
-      ['measured', (r) => r.measured],
-      ['status', (r) => r.status],
-    ]),
-  );
-  for (const [name, part] of parts) {
-    const result = results[name];
-    paragraph(`## ${part.title}`);
-    if (result === undefined) paragraph('Not run.');
-    else if (failed(result)) paragraph(`Failed: ${result.error}`);
-    else lines.push(part.details(result));
-  }
-  return `${lines.join('\n').trimEnd()}\n`;
+  const columns = ['budget', 'measured', 'status'] as const;
+  const paragraphs = [
+    '# Benchmark results',
+    `Produced by \`npm run bench\` (see [bench/README.md](../README.md) for what each figure means). ` +
+      `Run started ${results.startedAt}, took ${Math.floor(seconds / 60)} min ${seconds % 60} s; ` +
+      `commit \`${git.commit.slice(0, 12)}\`${git.changedFiles ? ` with ${git.changedFiles} uncommitted file(s)` : ''}; ` +
+      `Node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, ${m.os}.`,
+    loads.length &&
+      `1-minute load average at the start → end of each part (${m.cpus} cores; above ~1 means other work shared the machine and the figures are pessimistic): ${loads.join(', ')}.`,
+    carried.length &&
+      `Parts not measured by this invocation, copied from earlier runs: ${carried.join(', ')}.`,
+    results.stoppedEarly && `**Stopped early:** ${results.stoppedEarly}`,
+    failed(results.build) && `**Build failed:** ${results.build.error}`,
+    incidents.length && '**Incidents during the run** (figures taken around them may be off):',
+    incidents.map((incident) => `- ${incident}`).join('\n'),
+    '## Budgets (DESIGN §8)',
+    table(
+      rows,
+      columns.map((key) => [key, (row: BudgetRow) => row[key]] as const),
+    ),
+    ...parts.flatMap(([name, part]) => {
+      const result = results[name];
+      if (result === undefined) return [`## ${part.title}`, 'Not run.'];
+      return [
+        `## ${part.title}`,
+        failed(result) ? `Failed: ${result.error}` : part.details(result),
+      ];
+    }),
+  ];
+  return `${paragraphs
+    .filter(Boolean)
+    .join('\n\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

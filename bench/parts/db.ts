@@ -1,4 +1,5 @@
 /** Admin search: `searchUsers` over a mix of searches at 1,000 to 100,000 seeded users. */
+import type { CompiledQuery } from 'kysely';
 import { openDatabase, type Engine } from '~/db/database.server';
 import { searchUsers } from '~/features/admin/user-search.server';
 import { envInteger, errorText, log, round, summarize } from '../lib/common';
@@ -44,14 +45,11 @@ async function measureSize(url: string, rounds: number, withPlans: boolean) {
     const perSearch = [];
     for (const { label, q } of SEARCHES) {
       // How the engine counts the users (the expensive half; the kept count up to 3 letters).
+      const counting = (queries: CompiledQuery[]) =>
+        queries.find((query) => /count\(\*\) as count from users/i.test(query.sql)) ?? queries[0]!;
       const plan = withPlans
         ? await captureQueries(database.db, (spy) => search(q, spy))
-            .then((queries) => {
-              const query = queries.find((query) =>
-                /count\(\*\) as count from users/i.test(query.sql),
-              );
-              return explain(database, query ?? queries[0]!);
-            })
+            .then((queries) => explain(database, counting(queries)))
             .catch(errorText)
         : undefined;
       perSearch.push({ label, matches: matches.get(q) ?? 0, ms: summarize(times.get(q)!), plan });
@@ -111,9 +109,7 @@ function details(db: DbResult) {
       ['engine', (s) => s.e.engine],
       ['users', (s) => r.count(s.users)],
       ['seed', (s) => `${s.seedSeconds.toFixed(1)} s`],
-      ['p50', (s) => r.ms(s.all.p50, 2)],
-      ['p95', (s) => r.ms(s.all.p95, 2)],
-      ['p99', (s) => r.ms(s.all.p99, 2)],
+      ['p50 / p95 / p99', (s) => r.msOf(s.all, ['p50', 'p95', 'p99'], 2)],
       ...searches.map(({ label }, i): [string, (s: (typeof sizes)[number]) => string] => [
         `p95 ms ${label} (matches)`,
         (s) => `${s.perSearch[i]!.ms.p95.toFixed(2)} (${r.count(s.perSearch[i]!.matches)})`,
@@ -126,14 +122,12 @@ function details(db: DbResult) {
   ];
   for (const { engine, sizes } of db.engines) {
     const largest = sizes?.at(-1);
-    const plans = largest?.perSearch.filter((search) => search.plan) ?? [];
-    if (!largest || !plans.length) continue;
-    lines.push(
-      `How ${engine} runs the count at ${r.count(largest.users)} users (EXPLAIN):`,
-      '',
-      ...plans.map((search) => `- ${search.label}: \`${search.plan}\``),
-      '',
+    const plans = largest?.perSearch.flatMap((s) =>
+      s.plan ? [`- ${s.label}: \`${s.plan}\``] : [],
     );
+    if (!largest || !plans?.length) continue;
+    lines.push(`How ${engine} runs the count at ${r.count(largest.users)} users (EXPLAIN):`, '');
+    lines.push(...plans, '');
   }
   return lines.join('\n');
 }

@@ -25,19 +25,15 @@ async function enrolStudents(database: DatabaseHandle) {
     from users where access = 'level-1'
   `.execute(db);
   if (engine === 'postgres') await sql`analyze enrolments`.execute(db);
-  return {
-    users: await countRows(database, 'users'),
-    enrolments: await countRows(database, 'enrolments'),
-  };
+  const enrolments = await countRows(database, 'enrolments');
+  return { users: await countRows(database, 'users'), enrolments };
 }
 
 /** One download as the admin: request sent → last byte, the CSV's records counted. */
 async function download(url: string, cookie: string) {
   const started = performance.now();
-  const response = await fetch(url, {
-    headers: { cookie, 'accept-encoding': 'gzip' },
-    signal: AbortSignal.timeout(60_000),
-  });
+  const headers = { cookie, 'accept-encoding': 'gzip' };
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
   const firstByteMs = round(performance.now() - started, 1);
   let [bytes, lineBreaks, head] = [0, 0, ''];
   const decoder = new TextDecoder();
@@ -72,10 +68,7 @@ async function measure(engine: string, url: string, options: { users: number; do
     log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
     const [server, admin] = [servers[0]!, accounts[0]!];
     const csv = `${server.origin}/admin/users.csv`;
-    const get =
-      (query = '') =>
-      () =>
-        download(csv + query, admin.cookie);
+    const get = (query = '') => download.bind(null, csv + query, admin.cookie);
     const whole = Array.from({ length: options.downloads }, () => get());
     // The last run is the filtered export: one enrolment was written for each level-1 user.
     const downloads = [...whole, get('?access=level-1')];
@@ -83,11 +76,7 @@ async function measure(engine: string, url: string, options: { users: number; do
     const runs = watched.runs.slice(0, -1);
     const warmUp = watched.warmUp[0]!;
     return {
-      users: counts.users,
-      seedSeconds: round(seedSeconds, 1),
-      ...watched,
-      warmUp,
-      runs,
+      ...{ ...watched, users: counts.users, seedSeconds: round(seedSeconds, 1), warmUp, runs },
       filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
       totalMs: summarize(runs.map((run) => run.ms)),
       /** The budget's figure: the largest peak over the baseline. */
@@ -104,10 +93,9 @@ async function run() {
     users: envInteger('BENCH_EXPORT_USERS', 100_000),
     downloads: envInteger('BENCH_EXPORT_DOWNLOADS', 3),
   };
-  const engines = await onBothEngines('export', async (engine, fresh) =>
-    measure(engine, await fresh(), options),
-  );
-  return { ...options, engines };
+  const measureOn = async (engine: string, fresh: () => Promise<string>) =>
+    measure(engine, await fresh(), options);
+  return { ...options, engines: await onBothEngines('export', measureOn) };
 }
 type ExportResult = Awaited<ReturnType<typeof run>>;
 
@@ -161,7 +149,7 @@ function details(exported: ExportResult) {
     ]),
     '',
     r.unmeasured(exported.engines),
-    'The rise is the peak (20 ms samples and VmHWM) over the idle server for the warm-up, over the baseline read after it for the others.',
+    'The rise is the peak over the idle server for the warm-up, over the baseline after it for the others.',
     '',
   ].join('\n');
 }

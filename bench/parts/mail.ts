@@ -26,9 +26,7 @@ async function createUser(trx: DatabaseHandle['db']) {
 }
 
 async function timeTransactions(database: DatabaseHandle, count: number) {
-  const without: number[] = [];
-  const withEmail: number[] = [];
-  const enqueue: number[] = [];
+  const [without, withEmail, enqueue] = [[], [], []] as [number[], number[], number[]];
   // Warm-up, then alternate so drift on the machine touches both kinds alike.
   for (let i = 0; i < 2 * count + WARM_UP; i += 1) {
     const queueEmail = i % 2 === 1;
@@ -65,18 +63,14 @@ async function timeWorker(database: DatabaseHandle, messages: number) {
     // The messages queued by the transactions go first, untimed: the run starts from an empty queue.
     await worker.runOnce();
     sink.received.length = 0;
-    for (let i = 0; i < messages; i += 1) {
-      await database.db
-        .transaction()
-        .execute(async (trx) => enqueueWelcomeEmail(trx, await createUser(trx)));
-    }
+    const queueOne = async (trx: DatabaseHandle['db']) =>
+      enqueueWelcomeEmail(trx, await createUser(trx));
+    for (let i = 0; i < messages; i += 1) await database.db.transaction().execute(queueOne);
     const started = performance.now();
     await worker.runOnce();
     const seconds = (performance.now() - started) / 1000;
-    if (sink.received.length !== messages) {
-      throw new Error(`the sink received ${sink.received.length} of ${messages} messages`);
-    }
-    return seconds;
+    if (sink.received.length === messages) return seconds;
+    throw new Error(`the sink received ${sink.received.length} of ${messages} messages`);
   } finally {
     await worker.stop();
     transport.close();
@@ -102,10 +96,9 @@ async function measure(url: string, engine: string, transactions: number, messag
 async function run() {
   const transactions = envNumber('BENCH_MAIL_TRANSACTIONS', 2000);
   const messages = envNumber('BENCH_MAIL_MESSAGES', 1000);
-  const engines = await onBothEngines('mail', async (engine, fresh) =>
-    measure(await fresh(), engine, transactions, messages),
-  );
-  return { transactions, messages, engines };
+  const measureOn = async (engine: string, fresh: () => Promise<string>) =>
+    measure(await fresh(), engine, transactions, messages);
+  return { transactions, messages, engines: await onBothEngines('mail', measureOn) };
 }
 type MailResult = Awaited<ReturnType<typeof run>>;
 

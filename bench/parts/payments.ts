@@ -4,14 +4,7 @@ import { findPlan } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';
 import { nowTimestamp, type Order } from '~/db/schema';
 import { createOrder } from '~/features/enrolment/orders.server';
-import {
-  checkoutSession,
-  newStripeId,
-  signedStripeEvent,
-  startFakeStripe,
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET,
-} from '../../tests/support/fake-stripe';
+import * as fake from '../../tests/support/fake-stripe';
 import * as c from '../lib/common';
 import { send } from '../lib/http';
 import { onBothEngines } from '../lib/postgres';
@@ -46,7 +39,7 @@ async function createBuyers({ db }: DatabaseHandle, tag: string, count: number) 
     const [buyers, provider] = [[] as Buyer[], { name: 'stripe', currency: 'USD' } as const];
     for (const userId of ids) {
       const order = await createOrder(trx, { userId, plan, provider });
-      buyers.push({ userId, order, paymentIntent: newStripeId('pi') });
+      buyers.push({ userId, order, paymentIntent: fake.newStripeId('pi') });
     }
     return buyers;
   });
@@ -54,8 +47,8 @@ async function createBuyers({ db }: DatabaseHandle, tag: string, count: number) 
 
 /** The paid checkout of a buyer's order, signed now (a redelivery reuses the event id). */
 function paidCheckout({ order, paymentIntent }: Buyer, eventId?: string) {
-  const session = checkoutSession({ orderId: order.id, amount: order.amount, paymentIntent });
-  return signedStripeEvent('checkout.session.completed', session, { eventId });
+  const session = fake.checkoutSession({ orderId: order.id, amount: order.amount, paymentIntent });
+  return fake.signedStripeEvent('checkout.session.completed', session, { eventId });
 }
 
 /** Posts an event to the webhook. */
@@ -91,29 +84,20 @@ async function measureGrant(database: DatabaseHandle, origin: string, deliveries
 
 /** Per distinct order: lost if anything the payment should leave is missing, doubled if twice. */
 async function checkRate({ db }: DatabaseHandle, buyers: Buyer[]) {
-  const users = buyers.map((buyer) => buyer.userId);
-  const of = <T extends 'payments' | 'enrolments' | 'email_outbox' | 'orders'>(table: T) =>
-    db
-      .selectFrom(table as 'payments')
-      .select('user_id')
-      .where('user_id', 'in', users);
-  const rows = await Promise.all([
-    of('payments').execute(),
-    of('enrolments').execute(),
-    of('email_outbox').where(sql.ref('template'), '=', 'payment-received').execute(),
-    of('orders').where(sql.ref('status'), '=', 'paid').execute(),
-    db
-      .selectFrom('users')
-      .select('id as user_id')
-      .where('id', 'in', users)
-      .where('access', '=', 'level-1')
-      .execute(),
-  ]);
-  // Each buyer has one order: what it should leave, counted per buyer.
-  const counts = rows.map((found) => c.tally(found, (row) => row.user_id ?? ''));
-  const lost = buyers.filter(({ userId }) => counts.some((of) => !of.get(userId))).length;
-  const doubled = buyers.filter(({ userId }) => counts.some((of) => (of.get(userId) ?? 0) > 1));
-  return { lost, doubled: doubled.length };
+  const ids = sql.join(buyers.map((buyer) => buyer.userId));
+  const { rows } = await sql<{ kind: string; user_id: string }>`
+    select 'payment' as kind, user_id from payments where user_id in (${ids})
+    union all select 'enrolment', user_id from enrolments where user_id in (${ids})
+    union all select 'e-mail', user_id from email_outbox
+      where template = 'payment-received' and user_id in (${ids})
+    union all select 'paid', user_id from orders where status = 'paid' and user_id in (${ids})
+    union all select 'level-1', id from users where access = 'level-1' and id in (${ids})
+  `.execute(db);
+  const counts = c.tally(rows, (row) => `${row.kind} ${row.user_id}`);
+  const kinds = ['payment', 'enrolment', 'e-mail', 'paid', 'level-1'];
+  const found = ({ userId }: Buyer) => kinds.map((kind) => counts.get(`${kind} ${userId}`) ?? 0);
+  const lost = buyers.filter((buyer) => found(buyer).includes(0)).length;
+  return { lost, doubled: buyers.filter((buyer) => found(buyer).some((n) => n > 1)).length };
 }
 
 async function measureRate(
@@ -150,16 +134,16 @@ async function measureRate(
     );
   }
   const non200 = (await Promise.all(inFlight)).filter((status) => status !== 200).length;
-  const [firstSend, lastSend] = [sends[0]!, sends.at(-1)!];
-  const [firstAnswer, lastAnswer] = [Math.min(...answers), Math.max(...answers)];
+  const rateOf = (times: number[]) =>
+    c.round(((total - 1) * 1000) / (Math.max(...times) - Math.min(...times)), 1);
   return {
     deliveries: total,
     distinctOrders: buyers.length,
     duplicates,
     /** Deliveries per second the bench actually sent (first to last send). */
-    offeredPerSecond: c.round(((total - 1) * 1000) / (lastSend - firstSend), 1),
+    offeredPerSecond: rateOf(sends),
     /** Answers per second (first to last answer). */
-    achievedPerSecond: c.round(((total - 1) * 1000) / (lastAnswer - firstAnswer), 1),
+    achievedPerSecond: rateOf(answers),
     latencyMs: c.summarize(latencies, 2),
     non200,
     ...(await checkRate(database, buyers)),
@@ -174,21 +158,19 @@ async function run() {
   };
   const { deliveries, ratePerSecond: perSecond, rateSeconds } = options;
   const engines = await onBothEngines('payments', async (engine, fresh) => {
-    const stripe = await startFakeStripe();
+    const stripe = await fake.startFakeStripe();
     const closeStripe = c.onCleanup('stop the fake Stripe API', () => stripe.close());
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = fake;
     const stripeEnv = { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
     const env = { ...stripeEnv, PAYMENT_PROVIDER: 'stripe' };
     try {
       return await withSite(`payments, ${engine}`, await fresh(), { env }, async (site) => {
         const origin = site.servers[0]!.origin;
-        c.log(`payments ${engine}: ${deliveries} sequential deliveries`);
+        c.log(`payments ${engine}: ${deliveries} sequential deliveries, then ${perSecond}/s`);
         const grant = await measureGrant(site.database, origin, deliveries);
-        c.log(`payments ${engine}: grant ${r.msOf(grant.responseMs, ['p50', 'p95', 'max'])}`);
-        c.log(`payments ${engine}: ${perSecond}/s for ${rateSeconds} s, with redeliveries`);
         const rate = await measureRate(site.database, origin, perSecond, rateSeconds);
         c.log(
-          `payments ${engine}: ${rate.achievedPerSecond}/s answered, p95 ${r.ms(rate.latencyMs.p95)}, ` +
-            `non-200 ${rate.non200}, lost ${rate.lost}, doubled ${rate.doubled}`,
+          `payments ${engine}: grant p95 ${grant.responseMs.p95} ms, ${rate.achievedPerSecond}/s`,
         );
         // Messages the SMTP sink had received when the engine's run ended (sent after the answers).
         return { grant, rate, emailsSent: site.mailReceived() };
@@ -226,8 +208,7 @@ function judge(payments: PaymentsResult | undefined) {
           r.judged(
             `${rate.achievedPerSecond}/s answered (offered ${rate.offeredPerSecond}/s), p95 ${r.ms(rate.latencyMs.p95)} under load; ` +
               `${rate.lost} lost, ${rate.doubled} doubled, ${rate.non200} not 200 (${rate.distinctOrders} orders + ${rate.duplicates} redeliveries)`,
-            rate.offeredPerSecond >= floor &&
-              rate.achievedPerSecond >= floor &&
+            Math.min(rate.offeredPerSecond, rate.achievedPerSecond) >= floor &&
               rate.lost + rate.doubled + rate.non200 === 0,
           ),
       ];

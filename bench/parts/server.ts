@@ -39,9 +39,10 @@ async function measureLoad(
   url: string,
   connections: number,
   seconds: number,
-  cookie: string | undefined,
-  pid: number | false,
+  target: Target,
+  pid = 0,
 ) {
+  const { cookie } = target;
   const stopSampling = pid ? sampleRss(pid) : undefined;
   const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
   const result = await load(url, connections, seconds, cookie);
@@ -55,12 +56,11 @@ async function measureLoad(
     rssMb: samples?.length ? c.spread(samples) : undefined,
     /** Server CPU time (user + system) per request during the run. */
     cpuMsPerRequest:
-      requests > 0 && Number.isFinite(cpuUsed)
-        ? c.round((cpuUsed * 1000) / requests, 3)
-        : undefined,
+      requests > 0 && cpuUsed >= 0 ? c.round((cpuUsed * 1000) / requests, 3) : undefined,
   };
 }
 
+type Target = { name: string; path: string; cookie?: string; origin: () => Promise<string> };
 type LoadRun = Awaited<ReturnType<typeof measureLoad>> & { target: string; connections: number };
 
 async function run() {
@@ -69,9 +69,8 @@ async function run() {
   await seedUsers(databaseUrl, USERS, 120_000);
   const nginxProblem = await ensureNginx();
   if (nginxProblem) c.log(`server: ${nginxProblem}; no ceiling figure`);
-  const nginx = nginxProblem
-    ? undefined
-    : await startNginx(join(c.siteRoot(), 'build/client/index.html'));
+  const file = join(c.siteRoot(), 'build/client/index.html');
+  const nginx = nginxProblem ? undefined : await startNginx(file);
   const accounts = [
     { access: 'level-1' as const, name: 'Bench Student' },
     { access: 'admin' as const, name: 'Bench Admin' },
@@ -83,9 +82,12 @@ async function run() {
     return await withSite('load', databaseUrl, options, async ({ alive, accounts }) => {
       const [student, admin] = accounts;
       const site = async () => (await alive()).origin;
-      const page = (name: string, path: string, cookie?: string, origin = site) => {
-        return { name, path, cookie, origin };
-      };
+      const page = (name: string, path: string, cookie?: string, origin = site) => ({
+        name,
+        path,
+        cookie,
+        origin,
+      });
       const targets = [
         page(HEALTHZ, '/healthz'),
         page('site /', '/'),
@@ -98,9 +100,7 @@ async function run() {
         const answer = await send((await origin()) + path, { cookie, headers: BASE_HEADERS });
         const encoding = answer.headers.get('content-encoding');
         checks.push({ target: name, status: answer.status, encoding, bytes: answer.body.length });
-        if (answer.status !== 200) {
-          throw new Error(`${name} answered ${answer.status}, not 200: nothing to measure`);
-        }
+        if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}, not 200`);
       }
       const idleMb = rssMb((await alive()).serverPid());
       const runs: LoadRun[] = [];
@@ -112,13 +112,7 @@ async function run() {
           await load(url, connections, 2, target.cookie); // warm-up, not recorded
           await c.sleep(300);
           const onSite = target.name.startsWith('site');
-          const measured = await measureLoad(
-            url,
-            connections,
-            seconds,
-            target.cookie,
-            onSite && pid,
-          );
+          const measured = await measureLoad(url, connections, seconds, target, onSite ? pid : 0);
           runs.push({ target: target.name, connections, ...measured });
           c.log(`server: ${target.name} c=${connections}: ${measured.requestsPerSecond} req/s`);
           await c.sleep(500);
@@ -165,21 +159,13 @@ function judge(server: ServerResult | undefined) {
       (r) =>
         `${r.connections} connections: ${r.cpuMsPerRequest.toFixed(3)} vs ${r.healthzCpuMsPerRequest.toFixed(3)} ms = ${r.ratio.toFixed(2)}×`,
     );
-    return mine.length
-      ? judged(
-          each.join('; '),
-          mine.every((r) => r.ratio <= limit),
-        )
-      : 'no figure';
+    return mine.length ? judged(each.join('; '), !mine.some((r) => r.ratio > limit)) : 'no figure';
   });
   const shares = ratios.map((r) => `${r.connections} connections: ${(r.ratio * 100).toFixed(1)} %`);
   return budgetRows(labels, [
     ...cpu,
     ratios.length
-      ? judged(
-          shares.join('; '),
-          ratios.every((r) => r.ratio >= NGINX_SHARE),
-        )
+      ? judged(shares.join('; '), !ratios.some((r) => r.ratio < NGINX_SHARE))
       : (server.nginx ?? 'no figure'),
     judged(
       `${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak under load`,

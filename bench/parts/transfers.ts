@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { plans } from '~/content/plans';
 import type { DatabaseHandle } from '~/db/database.server';
-import { nowTimestamp } from '~/db/schema';
+import { nowTimestamp, type BankTransferStatus } from '~/db/schema';
 import { RECEIPT_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
 import { LIST_PAGE_SIZE } from '~/ui/list/page-window';
@@ -63,41 +63,34 @@ async function measureUploads(
     form.set('receipt', new Blob([receipt.bytes], { type: receipt.type }), receipt.fileName);
     const body = { method: 'POST', cookie: student.cookie, body: form };
     const answer = await send(`${server.origin}/enroll`, body);
-    const location = answer.headers.get('location') ?? '';
-    const done = answer.status === 302 && location.startsWith('/success?transfer=');
-    const stored = await db
-      .selectFrom('receipts')
-      .select('size')
-      .where('user_id', '=', student.id)
-      .executeTakeFirst();
-    return { receipt, ms: answer.ms, done, stored: stored?.size === receipt.stored };
+    const location = answer.status === 302 ? answer.headers.get('location') : '';
+    const done = location?.startsWith('/success?transfer=') ?? false;
+    const stored = await db.selectFrom('receipts').select('size').where('user_id', '=', student.id);
+    const size = (await stored.executeTakeFirst())?.size;
+    return { receipt, ms: answer.ms, done, stored: size === receipt.stored };
   };
   const runs = Array.from({ length: perKind }, () => files.map(upload)).flat();
   const watched = await watchRuns(server.serverPid(), WATCH, files.map(upload), runs);
   const { baselineMb, idleMb } = watched;
-  const overBaseline = (run: (typeof watched.runs)[number]) => run.peakMb - baselineMb;
-  const overBefore = (run: (typeof watched.runs)[number]) => run.peakMb - run.beforeMb;
+  type Run = (typeof watched.runs)[number];
+  const overBaseline = (run: Run) => run.peakMb - baselineMb;
+  const overBefore = (run: Run) => run.peakMb - run.beforeMb;
   return {
-    idleMb,
-    baselineMb,
+    ...{ idleMb, baselineMb },
     /** The first warm-up upload's peak over the idle server (reported, not judged). */
     firstPeakMb: round(watched.warmUp[0]!.peakMb - idleMb, 1),
     kinds: files.map(({ kind, bytes, stored }) => {
       const mine = watched.runs.filter((run) => run.receipt.kind === kind);
-      const [uploads, fileBytes, storedBytes] = [mine.length, bytes.length, stored];
-      const uploadMs = summarize(
-        mine.map((run) => run.ms),
-        2,
-      );
-      const [overBaselineMb, overBeforeMb] = [
-        spread(mine.map(overBaseline)),
-        spread(mine.map(overBefore)),
-      ];
-      return { kind, uploads, fileBytes, storedBytes, overBaselineMb, overBeforeMb, uploadMs };
+      const times = mine.map((run) => run.ms);
+      return {
+        ...{ kind, uploads: mine.length, fileBytes: bytes.length, storedBytes: stored },
+        overBaselineMb: spread(mine.map(overBaseline)),
+        overBeforeMb: spread(mine.map(overBefore)),
+        uploadMs: summarize(times, 2),
+      };
     }),
-    // The budget's figure, what one upload adds: its peak over the RSS just before it. The
-    // rise over the warm-up baseline also holds what earlier uploads left for the garbage
-    // collector (reported, not judged): node returns freed memory to the system lazily.
+    // The budget's figure: one upload's peak over the RSS just before it. The rise over the
+    // baseline also holds earlier uploads' uncollected garbage (reported, not judged).
     maxRiseMb: round(Math.max(...watched.runs.map(overBefore)), 1),
     maxRiseOverBaselineMb: round(Math.max(...watched.runs.map(overBaseline)), 1),
     exactPeaks: watched.runs.every((run) => run.exact),
@@ -115,18 +108,16 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
   const user_id = `bench-trf-${tag}-${i}`;
   const createdMs = now - (pending ? 0 : 4 * DAY_MS) - Math.random() * (pending ? 5 : 365) * DAY_MS;
   const created_at = nowTimestamp(new Date(createdMs));
-  const status = pending ? 'pending' : Math.random() < 0.8 ? 'approved' : 'rejected';
-  const approved = status === 'approved';
+  const decided = Math.random() < 0.8 ? 'approved' : 'rejected';
+  const status: BankTransferStatus = pending ? 'pending' : decided;
+  const cohort = status === 'approved' ? 'cohort-1' : null;
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
   const receipt_id = `rcp_${randomBytes(16).toString('base64url')}`;
   const decidedAt = nowTimestamp(new Date(createdMs + (0.1 + Math.random() * 3) * DAY_MS));
-  const [access, cohort] = approved
-    ? (['level-1', 'cohort-1'] as const)
-    : (['none', null] as const);
   return {
     user: {
       ...{ id: user_id, name, email: `${user_id}@example.net`, created_at },
-      ...{ access, cohort: cohort ?? 'none' },
+      ...{ access: cohort ? ('level-1' as const) : ('none' as const), cohort: cohort ?? 'none' },
     },
     receipt: {
       ...{ id: receipt_id, user_id, content_type: 'image/png', file_name: 'receipt.png' },
@@ -135,11 +126,9 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
     transfer: {
       ...{ id: `trf_${randomBytes(16).toString('base64url')}`, user_id, receipt_id, created_at },
       ...{ plan_id: plans[i % plans.length]!.id, amount: 60_000_000, currency: 'NGN' },
-      ...{ transfer_date: created_at.slice(0, 10), reference: `${name} ${i}`, cohort },
-      decided_by: pending ? null : admin.id,
+      ...{ transfer_date: created_at.slice(0, 10), reference: `${name} ${i}`, cohort, status },
+      ...{ decided_by: pending ? null : admin.id, decided_at: pending ? null : decidedAt },
       decided_by_name: pending ? null : 'Bench Admin',
-      decided_at: pending ? null : decidedAt,
-      status: status as 'pending' | 'approved' | 'rejected',
       reason: status === 'rejected' ? 'The amount does not match our statement.' : null,
     },
   };
@@ -153,9 +142,9 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   const pending = Math.round(total * 0.1) - existing;
   const [now, tag] = [Date.now(), randomBytes(3).toString('hex')];
   await database.db.transaction().execute(async (trx) => {
-    for (let start = existing; start < total; start += 500) {
-      const rows = Array.from({ length: Math.min(500, total - start) }, (_, n) =>
-        queueRow(start - existing + n, tag, start - existing + n < pending, admin, now),
+    for (let start = 0; start < total - existing; start += 500) {
+      const rows = Array.from({ length: Math.min(500, total - existing - start) }, (_, n) =>
+        queueRow(start + n, tag, start + n < pending, admin, now),
       );
       const of = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
       await trx.insertInto('users').values(of('user')).execute();
@@ -181,28 +170,23 @@ async function measureQueue(
   const pages = [...new Set([1, Math.ceil(pageCount / 2), pageCount])];
   const targets = pages.flatMap((page) =>
     (['.data', 'HTML'] as const).map((kind) => ({
-      ...{ page, kind, times: [] as number[], firstByte: [] as number[] },
+      ...{ page, kind, checked: false, last: { status: 0, bytes: 0 } },
+      ...{ times: [] as number[], firstByte: [] as number[] },
       path: `/admin/transfers${kind === '.data' ? '.data' : ''}${page > 1 ? `?page=${page}` : ''}`,
-      last: { status: 0, bytes: 0 },
-      checked: false,
     })),
   );
-  const get = async (target: (typeof targets)[number]) => {
-    const accept = target.kind === 'HTML' ? 'text/html' : '*/*';
-    const headers = { accept, 'accept-encoding': 'gzip' };
-    const answer = await send(server.origin + target.path, { cookie: admin.cookie, headers });
-    if (answer.status !== 200) throw new Error(`GET ${target.path} answered ${answer.status}`);
-    target.last = { status: answer.status, bytes: answer.body.length };
-    return answer;
-  };
-  for (const target of targets) {
-    const expected = (await listTransferQueue(database.db, target.page)).transfers[0]?.id;
-    target.checked = !!expected && (await get(target)).body.toString('utf8').includes(expected);
-  }
-  for (let pass = 0; pass < WARM_UP_REQUESTS + options.requestsPerTarget; pass += 1) {
+  // Pass 0 checks each page, the next WARM_UP_REQUESTS are untimed, the rest timed.
+  for (let pass = 0; pass <= WARM_UP_REQUESTS + options.requestsPerTarget; pass += 1) {
     for (const target of targets) {
-      const answer = await get(target);
-      if (pass < WARM_UP_REQUESTS) continue;
+      const list = pass ? undefined : await listTransferQueue(database.db, target.page);
+      const accept = target.kind === 'HTML' ? 'text/html' : '*/*';
+      const headers = { accept, 'accept-encoding': 'gzip' };
+      const answer = await send(server.origin + target.path, { cookie: admin.cookie, headers });
+      if (answer.status !== 200) throw new Error(`GET ${target.path} answered ${answer.status}`);
+      target.last = { status: answer.status, bytes: answer.body.length };
+      const expected = list?.transfers[0]?.id;
+      if (list) target.checked = !!expected && answer.body.toString('utf8').includes(expected);
+      if (pass <= WARM_UP_REQUESTS) continue;
       target.times.push(answer.ms);
       target.firstByte.push(answer.firstByteMs);
     }
@@ -223,8 +207,7 @@ async function measureQueue(
     targets: targets.map(({ times, firstByte, ...target }) => ({
       ...target,
       /** Request sent → last byte: the budget's figure. */
-      totalMs: summarize(times, 2),
-      firstByteMs: summarize(firstByte, 2),
+      ...{ totalMs: summarize(times, 2), firstByteMs: summarize(firstByte, 2) },
     })),
     queries,
   };
@@ -236,11 +219,12 @@ async function run() {
     queueTransfers: envInteger('BENCH_TRANSFERS_QUEUE', 10_000),
     requestsPerTarget: envInteger('BENCH_TRANSFERS_REQUESTS', 50),
   };
-  const students = Array.from({ length: 2 + 2 * options.uploadsPerKind }, (_, i) => ({
-    access: 'none' as const,
-    name: `Bench Student ${i + 1}`,
-  }));
-  const accounts = [{ access: 'admin' as const, name: 'Bench Admin' }, ...students];
+  const accounts = [
+    { access: 'admin' as const, name: 'Bench Admin' },
+    ...Array.from({ length: 2 + 2 * options.uploadsPerKind }, (_, i) => ({
+      ...{ access: 'none' as const, name: `Bench Student ${i + 1}` },
+    })),
+  ];
   const engines = await onBothEngines('transfers', async (engine, fresh) =>
     withSite(`transfers, ${engine}`, await fresh(), { accounts }, async (site) => {
       const [[admin, ...students], server] = [site.accounts, site.servers[0]!];
@@ -263,37 +247,35 @@ function judge(transfers: TransfersResult | undefined) {
       (name) =>
         `Admin transfer queue < ${QUEUE_BUDGET_MS} ms with ${r.count(QUEUE_BUDGET_SIZE)} transfers, ${name} (issue 15)`,
     ],
-    ({ upload, queue }) => {
+    ({ upload: u, queue: q }) => {
       const problems = [
-        upload?.non302 ? `${upload.non302} answers not 302 to /success` : '',
-        upload?.notStored ? `${upload.notStored} receipts not stored whole` : '',
+        u?.non302 ? `${u.non302} answers not 302 to /success` : '',
+        u?.notStored ? `${u.notStored} receipts not stored whole` : '',
       ].filter(Boolean);
-      const targets = queue?.targets ?? [];
+      const targets = q?.targets ?? [];
       const worst = (kind: '.data' | 'HTML') =>
         r.ms(Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95)));
       const slowest = [...targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
       const checked = targets.every((t) => t.checked);
       const { signedMb, ms } = r;
       return [
-        upload &&
+        u &&
           r.judged(
-            `largest rise of one upload (its peak − the RSS just before it) ${signedMb(upload.maxRiseMb)} ` +
-              `(peak − the ${upload.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(upload.maxRiseOverBaselineMb)}` +
-              `${upload.exactPeaks ? '' : '; 20 ms samples only'})` +
-              `; on the fresh server the first upload peaked at ${signedMb(upload.firstPeakMb)} over idle (warm-up, not judged)` +
+            `largest rise of one upload (its peak − the RSS just before it) ${signedMb(u.maxRiseMb)} ` +
+              `(peak − the ${u.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(u.maxRiseOverBaselineMb)}` +
+              `${u.exactPeaks ? '' : '; 20 ms samples only'}); on the fresh server the first upload peaked at ${signedMb(u.firstPeakMb)} over idle (warm-up, not judged)` +
               (problems.length ? `; ${problems.join(', ')}` : ''),
-            upload.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
+            u.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
           ),
-        queue &&
+        q &&
           r.judged(
-            `whole response on loopback (no Server-Timing header), p95 over pages ${queue.queries.map((q) => q.page).join(', ')}: ` +
+            `whole response on loopback (no Server-Timing header), p95 over pages ${q.queries.map((query) => query.page).join(', ')}: ` +
               `\`.data\` ≤ ${worst('.data')}, HTML ≤ ${worst('HTML')}` +
               (slowest
                 ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${ms(slowest.totalMs.p50)})`
                 : '') +
-              ` with ${r.count(queue.transfers)} transfers` +
-              (checked ? '' : '; a page did not show the transfer expected on it'),
-            queue.transfers >= QUEUE_BUDGET_SIZE &&
+              ` with ${r.count(q.transfers)} transfers${checked ? '' : '; a page did not show the transfer expected on it'}`,
+            q.transfers >= QUEUE_BUDGET_SIZE &&
               checked &&
               targets.every((t) => t.totalMs.p95 < QUEUE_BUDGET_MS),
           ),
@@ -304,13 +286,31 @@ function judge(transfers: TransfersResult | undefined) {
 
 function details({ engines }: TransfersResult) {
   const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-  const rise = (value: { median: number; max: number }) =>
-    `${r.signedMb(value.median)} / ${r.signedMb(value.max)}`;
-  const uploads = engines.flatMap(({ engine, upload }) =>
-    (upload?.kinds ?? []).map((kind) => ({ engine, upload: upload!, ...kind })),
-  );
-  const targets = engines.flatMap(({ engine, queue }) =>
-    (queue?.targets ?? []).map((target) => ({ engine, queue: queue!, ...target })),
+  const rise = ({ median, max }: { median: number; max: number }) =>
+    `${r.signedMb(median)} / ${r.signedMb(max)}`;
+  const three = ['p50', 'p95', 'max'] as const;
+  // One table: each receipt kind's uploads, then each queue request, per engine.
+  const rows = engines.flatMap(({ engine, upload, queue }) => [
+    ...(upload?.kinds ?? []).map((u) => ({
+      engine,
+      request: `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`,
+      ms: r.msOf(u.uploadMs, [...three], 0),
+      more: `RSS rise median / max: over the RSS just before ${rise(u.overBeforeMb)}, over the baseline ${rise(u.overBaselineMb)}`,
+    })),
+    ...(queue?.targets ?? []).map((t) => ({
+      engine,
+      request: `\`${t.path}\` → ${t.last.status}, ${r.kb(t.last.bytes)}`,
+      ms: r.msOf(t.totalMs, [...three]),
+      more: `first byte p95 ${r.ms(t.firstByteMs.p95)}; loader query alone p50 / p95 ${r.msOf(queue!.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95'])}`,
+    })),
+  ]);
+  const seeded = engines.flatMap(({ engine, upload: u, queue: q }) =>
+    u && q
+      ? [
+          `${r.engineName(engine)}: server RSS ${r.mb(u.idleMb)} idle, ${r.mb(u.baselineMb)} baseline after the warm-up uploads; ` +
+            `${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
+        ]
+      : [],
   );
   const plans = engines.flatMap(({ engine, queue }) =>
     (queue?.queries ?? []).flatMap(({ page, plans }) =>
@@ -318,34 +318,14 @@ function details({ engines }: TransfersResult) {
     ),
   );
   return [
-    r.table(uploads, [
-      ['engine', (u) => r.engineName(u.engine)],
-      ['receipt', (u) => `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)}`],
-      ['RSS idle / baseline', (u) => `${r.mb(u.upload.idleMb)} / ${r.mb(u.upload.baselineMb)}`],
-      ['rise over RSS just before, median / max', (u) => rise(u.overBeforeMb)],
-      ['over baseline, median / max', (u) => rise(u.overBaselineMb)],
-      ['upload p50 / max', (u) => r.msOf(u.uploadMs, ['p50', 'max'], 0)],
+    r.table(rows, [
+      ['engine', (row) => r.engineName(row.engine)],
+      ['upload or request → answer', (row) => row.request],
+      ['whole response p50 / p95 / max', (row) => row.ms],
+      ['also', (row) => row.more],
     ]),
     '',
-    r.table(targets, [
-      ['engine', (t) => r.engineName(t.engine)],
-      ['request', (t) => `\`${t.path}\``],
-      ['answer', (t) => `${t.last.status}, ${r.kb(t.last.bytes)}`],
-      ['whole response p50 / p95 / max', (t) => r.msOf(t.totalMs, ['p50', 'p95', 'max'])],
-      ['first byte p95', (t) => r.ms(t.firstByteMs.p95)],
-      [
-        'loader query alone p50 / p95',
-        (t) => r.msOf(t.queue.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95']),
-      ],
-    ]),
-    '',
-    ...engines.flatMap(({ engine, queue: q }) =>
-      q
-        ? [
-            `${r.engineName(engine)}: ${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
-          ]
-        : [],
-    ),
+    ...seeded,
     r.unmeasured(engines),
     ...plans,
     '',

@@ -10,9 +10,10 @@ import { runCommand, startProcess, waitForHttp, withSite } from '../lib/processe
 import { budgetRows, definePart, judged, kb, ms, num, table } from '../lib/report';
 
 // The same Debian Chromium and closed-network flags as the end-to-end tests, headless.
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+const CHROME = { chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Scores = Record<(typeof CATEGORIES)[number], number | null>;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
 type FormFactor = 'mobile' | 'desktop';
 type Visitor = 'visitor' | 'level-1 student' | 'admin';
 const PUBLIC_PAGES = ['/', '/enroll', '/login', '/fed/home'];
@@ -28,99 +29,79 @@ function findNode(details: unknown): { snippet?: string; nodeLabel?: string } | 
   return Object.values(value).flat().map(findNode).find(Boolean);
 }
 
-/** One Lighthouse run, reduced to what the report needs. */
-function reduce(lhr: LighthouseResult) {
-  const audit = (id: string) => lhr.audits[id];
-  const { items = [] } = (audit('network-requests')?.details ?? {}) as {
-    items?: { resourceType?: string; transferSize?: number }[];
-  };
-  const bytes = (type: string) =>
-    items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-  const scores = Object.fromEntries(
-    CATEGORIES.map((id) => {
-      const score = lhr.categories[id]?.score;
-      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
-    }),
-  ) as Scores;
-  // Audits that cost points in a category below 100 (`category: audit id`).
-  const failing = CATEGORIES.filter((id) => scores[id] !== 100).flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? []).flatMap((ref) => {
-      const result = audit(ref.id);
-      const losing = result && ref.weight > 0 && result.score !== null && result.score < 1;
-      const scored = !['informative', 'notApplicable'].includes(result?.scoreDisplayMode ?? '');
-      return losing && scored ? [`${id}: ${ref.id}`] : [];
-    }),
-  );
-  const node = findNode(audit('largest-contentful-paint-element')?.details);
-  return {
-    scores,
-    lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
-    jsBytes: bytes('Script'),
-    mediaBytes: bytes('Media'),
-    lcpElement: (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160),
-    failing,
-    error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
-  };
-}
-type PageRun = ReturnType<typeof reduce>;
-
-/** Medians over the runs of one page and form factor. */
-function combine(target: Target, formFactor: FormFactor, runs: PageRun[], errors: string[]) {
-  const medianOf = (key: 'lcpMs' | 'jsBytes' | 'mediaBytes') => {
-    const finite = runs.map((run) => run[key]).filter(Number.isFinite);
-    return Math.round(finite.length ? c.median(finite) : Number.NaN);
-  };
+/** Medians over the good Lighthouse runs of one page and form factor, straight from their results. */
+function combine(runs: LighthouseResult[]) {
   const often = (values: string[]) => [...c.tally(values, (v) => v)].sort((a, b) => b[1] - a[1]);
-  const scores = CATEGORIES.map((id) => {
-    const values = runs.flatMap((run) => run.scores[id] ?? []);
-    return [id, values.length ? c.median(values) : null];
-  });
-  const losing = often(runs.flatMap((run) => [...new Set(run.failing)]));
+  const medianOf = (value: (lhr: LighthouseResult) => number | null | undefined) => {
+    const values = runs.map(value).filter((v): v is number => Number.isFinite(v));
+    return values.length ? c.median(values) : Number.NaN;
+  };
+  const score = (lhr: LighthouseResult, id: Category) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : null;
+  };
+  const bytes = (type: string) => (lhr: LighthouseResult) => {
+    const { items = [] } = (lhr.audits['network-requests']?.details ?? {}) as {
+      items?: { resourceType?: string; transferSize?: number }[];
+    };
+    return items.reduce((sum, i) => sum + (i.resourceType === type ? (i.transferSize ?? 0) : 0), 0);
+  };
+  // Audits that cost points in a category below 100 (`category: audit id`), once per run.
+  const failing = (lhr: LighthouseResult) =>
+    CATEGORIES.filter((id) => score(lhr, id) !== 100).flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? []).flatMap((ref) => {
+        const result = lhr.audits[ref.id];
+        const losing = result && ref.weight > 0 && result.score !== null && result.score < 1;
+        const scored = !['informative', 'notApplicable'].includes(result?.scoreDisplayMode ?? '');
+        return losing && scored ? [`${id}: ${ref.id}`] : [];
+      }),
+    );
+  const lcpElement = (lhr: LighthouseResult) => {
+    const node = findNode(lhr.audits['largest-contentful-paint-element']?.details);
+    return (node?.snippet ?? node?.nodeLabel ?? '(none)').slice(0, 160);
+  };
+  const losing = often(runs.flatMap((lhr) => [...new Set(failing(lhr))]));
   return {
-    ...{ page: target.page, as: target.as, formFactor, runs: runs.length, errors },
-    scores: Object.fromEntries(scores) as Scores,
-    ...{
-      lcpMs: medianOf('lcpMs'),
-      jsBytes: medianOf('jsBytes'),
-      mediaBytes: medianOf('mediaBytes'),
-    },
-    lcpElement: often(runs.map((run) => run.lcpElement))[0]?.[0] ?? '(none)',
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, medianOf((l) => score(l, id))]),
+    ) as Scores,
+    lcpMs: Math.round(medianOf((lhr) => lhr.audits['largest-contentful-paint']?.numericValue)),
+    jsBytes: Math.round(medianOf(bytes('Script'))),
+    mediaBytes: Math.round(medianOf(bytes('Media'))),
+    lcpElement: often(runs.map(lcpElement))[0]?.[0] ?? '(none)',
     /** The audits that lost points in most runs. */
     losing: losing.filter(([, n]) => n * 2 > runs.length).map(([audit]) => audit),
   };
 }
-type PageResult = ReturnType<typeof combine>;
 type Target = { page: string; as: Visitor; cookie?: string };
 
 /** Several Lighthouse runs of one URL in one Chrome; medians of each figure. */
 async function measurePage(
   url: () => Promise<string>,
-  { page, as, cookie }: Target,
+  target: Target,
   formFactor: FormFactor,
   runs: number,
-): Promise<PageResult> {
+) {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    ...CHROME,
     handleSIGINT: false,
     logLevel: 'silent',
   });
   const stopChrome = c.onCleanup(`stop Chromium (pid ${chrome.pid})`, () => chrome.kill());
-  const good: PageRun[] = [];
-  const errors: string[] = [];
+  const [good, errors] = [[] as LighthouseResult[], [] as string[]];
   try {
     // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
     for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
       try {
         const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-        const headers = cookie ? { extraHeaders: { Cookie: cookie } } : {};
+        const headers = target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {};
         const config = formFactor === 'desktop' ? desktopConfig : undefined;
         const work = lighthouse(await url(), { ...flags, ...headers }, config);
-        const result = await c.withTimeout(work, 180_000, `Lighthouse ${formFactor} ${page}`);
-        if (!result) throw new Error('Lighthouse returned no result');
-        const reduced = reduce(result.lhr);
-        if (reduced.error) errors.push(reduced.error);
-        else good.push(reduced);
+        const lhr = (await c.withTimeout(work, 180_000, `Lighthouse ${formFactor} ${target.page}`))
+          ?.lhr;
+        if (!lhr) throw new Error('Lighthouse returned no result');
+        if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        else good.push(lhr);
       } catch (error) {
         errors.push(c.errorText(error));
       }
@@ -128,13 +109,15 @@ async function measurePage(
   } finally {
     await stopChrome();
   }
-  const combined = combine({ page, as }, formFactor, good, errors);
+  const page = { page: target.page, as: target.as, formFactor, runs: good.length, errors };
+  const figures = combine(good);
+  const scores = Object.values(figures.scores).join('/');
   c.log(
-    `web: ${formFactor} ${page} (${as}): ${CATEGORIES.map((id) => combined.scores[id] ?? '–').join('/')}, ` +
-      `LCP ${combined.lcpMs} ms, JS ${combined.jsBytes} B${errors.length ? `, errors: ${errors.join('; ')}` : ''}`,
+    `web: ${formFactor} ${page.page}: ${scores}, LCP ${figures.lcpMs} ms, JS ${figures.jsBytes} B`,
   );
-  return combined;
+  return { ...page, ...figures };
 }
+type PageResult = Awaited<ReturnType<typeof measurePage>>;
 
 /** Builds bench/bare-app in a temp dir (node_modules linked to the project's) and serves it. */
 async function startBareApp() {
@@ -145,10 +128,8 @@ async function startBareApp() {
   });
   symlinkSync(join(c.ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   c.log('web: building the bare React Router app');
-  await runCommand('bare app build', 'npx', ['react-router', 'build'], {
-    cwd: dir,
-    timeoutMs: 180_000,
-  });
+  const build = { cwd: dir, timeoutMs: 180_000 };
+  await runCommand('bare app build', 'npx', ['react-router', 'build'], build);
   const port = await c.freePort();
   // The project does not install @react-router/serve: bench/bare-app/serve.ts does what it does.
   const env = { PORT: String(port), NODE_ENV: 'production' };
@@ -186,8 +167,8 @@ async function run() {
   let bare: PageResult | { error: string };
   try {
     const app = await startBareApp();
-    const url = async () => `${app.origin}/`;
-    bare = await measurePage(url, { page: '/ (bare app)', as: 'visitor' }, 'mobile', runs).finally(
+    const target = { page: '/ (bare app)', as: 'visitor' } as const;
+    bare = await measurePage(async () => `${app.origin}/`, target, 'mobile', runs).finally(
       app.stop,
     );
   } catch (error) {
@@ -196,10 +177,8 @@ async function run() {
   }
   const home = pages.find((page) => page.page === '/' && page.formFactor === 'mobile');
   // Site home JS ÷ bare app home JS (mobile, median transfer bytes).
-  const jsRatio =
-    home && 'jsBytes' in bare && bare.jsBytes > 0
-      ? c.round(home.jsBytes / bare.jsBytes, 3)
-      : undefined;
+  const bareJs = 'jsBytes' in bare ? bare.jsBytes : 0;
+  const jsRatio = home && bareJs > 0 ? c.round(home.jsBytes / bareJs, 3) : undefined;
   return { runsPerPage: runs, pages, bare, jsRatio };
 }
 type WebResult = Awaited<ReturnType<typeof run>>;
@@ -208,12 +187,10 @@ const scoreLine = ({ scores: s }: PageResult) =>
   `Perf ${num(s.performance)} · A11y ${num(s.accessibility)} · BP ${num(s['best-practices'])} · SEO ${num(s.seo)}`;
 
 function judge(web: WebResult | undefined) {
-  const jsLabel = `Home page JS ≤ ${JS_RATIO_BUDGET} × bare React Router app`;
-  const heroLabel = 'Hero video never delays the largest paint';
   const labels = [
     ...PUBLIC_PAGES.map((path) => `Lighthouse mobile ${path}: 100 × 4`),
-    jsLabel,
-    heroLabel,
+    `Home page JS ≤ ${JS_RATIO_BUDGET} × bare React Router app`,
+    'Hero video never delays the largest paint',
   ];
   if (!web) return budgetRows(labels);
   const measured = web.pages.filter((p) => p.runs > 0);
@@ -223,11 +200,9 @@ function judge(web: WebResult | undefined) {
     const page = mobile(path);
     if (!page) return 'no successful run';
     const all100 = Object.values(page.scores).every((score) => score === 100);
-    const { losing } = page;
-    const text =
-      `${scoreLine(page)} (median of ${page.runs})` +
-      (all100 || losing.length === 0 ? '' : `; losing: ${losing.slice(0, 6).join(', ')}`);
-    return judged(text, all100);
+    const losing =
+      all100 || !page.losing.length ? '' : `; losing: ${page.losing.slice(0, 6).join(', ')}`;
+    return judged(`${scoreLine(page)} (median of ${page.runs})${losing}`, all100);
   });
   const [home, bare] = [mobile('/'), 'error' in web.bare ? undefined : web.bare];
   const js =
@@ -240,13 +215,11 @@ function judge(web: WebResult | undefined) {
         ? `bare app failed: ${web.bare.error}`
         : 'no figure';
   const homes = measured.filter((p) => p.page === '/');
-  const each = homes.map(
-    (p) =>
-      `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\`, video bytes during the load ${kb(p.mediaBytes)}`,
-  );
+  const each = homes.map((p) => `${p.formFactor}: LCP element \`${p.lcpElement.slice(0, 70)}\``);
+  const video = homes.map((p, i) => `${each[i]}, video bytes during the load ${kb(p.mediaBytes)}`);
   const hero = homes.length
     ? judged(
-        `${each.join('; ')} (reduced-motion autoplay is not measured here)`,
+        `${video.join('; ')} (reduced-motion autoplay is not measured here)`,
         !homes.some((p) => /^<video/i.test(p.lcpElement)),
       )
     : 'no successful run';
@@ -255,13 +228,11 @@ function judge(web: WebResult | undefined) {
 
 function details(web: WebResult) {
   const bare = 'error' in web.bare ? [] : [{ ...web.bare, page: '/ bare React Router app' }];
-  const score = (id: (typeof CATEGORIES)[number]) => (p: PageResult) => num(p.scores[id]);
+  const score = (id: Category) => (p: PageResult) => num(p.scores[id]);
   const failures = web.pages.flatMap((p) => {
     const counts = [...c.tally(p.errors, (error) => error.slice(0, 200))];
     const text = counts.map(([error, n]) => `${error}${n > 1 ? ` (× ${n})` : ''}`).join('; ');
-    return counts.length
-      ? [`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`]
-      : [];
+    return text ? [`- Failed Lighthouse runs, ${p.formFactor} \`${p.page}\`: ${text}`] : [];
   });
   return [
     `Medians of ${web.runsPerPage} runs; JS is the gzipped transfer of every script during the load.`,
@@ -274,10 +245,7 @@ function details(web: WebResult) {
         ...CATEGORIES.map((id, i) => [['Perf', 'A11y', 'BP', 'SEO'][i]!, score(id)] as const),
         ['LCP', (p) => ms(p.lcpMs, 0)],
         ['JS', (p) => kb(p.jsBytes)],
-        [
-          'runs',
-          (p) => (p.errors.length ? `${p.runs}/${p.runs + p.errors.length}` : String(p.runs)),
-        ],
+        ['runs', (p) => `${p.runs}${p.errors.length ? `/${p.runs + p.errors.length}` : ''}`],
       ],
     ),
     '',
