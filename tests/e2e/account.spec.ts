@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, NAME_MAX } from '../../app/features/account/account-forms';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
@@ -11,6 +12,7 @@ import {
 } from './fixtures';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
+import { pdfText } from './pdf-text';
 import { createAccount, readValue } from './sessions';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -34,10 +36,16 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   const payment = payments.getByRole('listitem').filter({ hasText: 'FrontEnd Bootcamp Upfront' });
   await expect(payment).toContainText('paid');
   await expect(payment).toContainText('$400 through Local (test)');
-  await expect(payment.getByRole('link', { name: /^Download receipt/ })).toHaveAttribute(
-    'href',
-    /^\/account\/receipts\/payment\/[\w-]+$/,
-  );
+  // The receipt downloads as a PDF that an independent reader finds the payment in.
+  const downloading = page.waitForEvent('download');
+  await payment.getByRole('link', { name: /^Download receipt/ }).click();
+  const receipt = await downloading;
+  expect(receipt.suggestedFilename()).toMatch(/^receipt-FDA-\d{6}\.pdf$/);
+  const text = pdfText(readFileSync(await receipt.path()));
+  expect(text).toContain(receipt.suggestedFilename().slice('receipt-'.length, -'.pdf'.length));
+  expect(text).toContain('$400');
+  expect(text).toContain('Ada Account');
+  expect(text).toContain(email);
   const profile = page.getByRole('region', { name: 'Profile' });
   await expect(profile.getByText(email)).toBeVisible();
   await expect(profile.getByText('It comes from your Google account')).toBeVisible();

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { payWithLocalProvider } from './checkout';
 import { expectMail } from './mailbox';
+import { pdfText } from './pdf-text';
 import {
   createAccount,
   readValue,
@@ -15,29 +16,12 @@ import { E2E_ORIGIN } from '../e2e-origin';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';
 
-/** The PDF's text as poppler's pdftotext reads it (not the library that wrote it). */
-function pdfText(pdf: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
-}
-
 /** A GET of `path` as `account` (or a visitor), outside any browser. */
 function fetchAs(account: TestAccount | null, path: string) {
   return fetch(`${E2E_ORIGIN}${path}`, {
     headers: account ? { cookie: account.cookie } : {},
     redirect: 'manual',
   });
-}
-
-/** The student pays for the upfront FrontEnd plan with the local provider, in a new tab. */
-async function payWithLocalProvider(page: Page): Promise<void> {
-  await gotoApp(page, '/enroll');
-  const opened = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: new RegExp(`^Pay Now for ${PLAN}`) }).click();
-  const checkout = await opened;
-  await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
-  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(checkout).toHaveURL(/\/success\?order=ord-[0-9a-f]{32}$/);
-  await checkout.close();
 }
 
 test.describe('receipts', () => {
@@ -51,7 +35,7 @@ test.describe('receipts', () => {
     );
     const student = await createAccount('none', 'Ngozi Adébáyọ̀');
     await useAccount(page.context(), student);
-    await payWithLocalProvider(page);
+    await (await payWithLocalProvider(page, PLAN, '$400')).close();
 
     const payment = {
       id: readValue<string>('select id from payments where user_id = ?', student.id),
