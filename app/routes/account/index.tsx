@@ -52,35 +52,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services.services.database;
   const form = await parseForm(request, accountFormSchema);
   if (!form.ok) return refuseForm(form.errors);
+  // Each form ends back on its own section of the page, with what was done.
+  const done = (section: string, message: string) =>
+    redirectWithFlash(services, `/account#${section}`, { type: 'success', message });
   switch (form.data.intent) {
-    case ACCOUNT_INTENTS.rename: {
+    case ACCOUNT_INTENTS.rename:
       await renameUser(db, user.id, form.data.name);
       services.log.info({ event: 'name-changed', userId: user.id }, 'audit');
       // Open admin lists show the new name.
       services.services.changeEvents.publish({ collection: 'users', id: user.id });
-      return redirectWithFlash(services, '/account', {
-        type: 'success',
-        message: ACCOUNT_MESSAGES.nameSaved,
-      });
-    }
-    case ACCOUNT_INTENTS.signOutDevice: {
-      const ended = await signOutDevice(db, user.id, form.data.device);
-      if (ended === 'not-found') throw data(ACCOUNT_MESSAGES.device, { status: 404 });
+      return done('profile', ACCOUNT_MESSAGES.nameSaved);
+    case ACCOUNT_INTENTS.signOutDevice:
+      if ((await signOutDevice(db, user.id, form.data.device)) === 'not-found') {
+        throw data(ACCOUNT_MESSAGES.device, { status: 404 });
+      }
       services.log.info({ event: 'logout-device', userId: user.id }, 'security');
       // That browser's open event streams re-check their session now.
       services.services.changeEvents.publish({ collection: 'sessions', id: user.id });
-      return redirectWithFlash(services, '/account#devices', {
-        type: 'success',
-        message: ACCOUNT_MESSAGES.deviceSignedOut,
-      });
-    }
+      return done('devices', ACCOUNT_MESSAGES.deviceSignedOut);
     case ACCOUNT_INTENTS.emailPreferences: {
       const on = form.data.optionalEmails === 'on';
       await setReminderEmails(db, user.id, on);
-      return redirectWithFlash(services, '/account#email-preferences', {
-        type: 'success',
-        message: on ? ACCOUNT_MESSAGES.emailsOn : ACCOUNT_MESSAGES.emailsOff,
-      });
+      return done('email-preferences', on ? ACCOUNT_MESSAGES.emailsOn : ACCOUNT_MESSAGES.emailsOff);
     }
   }
 }
