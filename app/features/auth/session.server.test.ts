@@ -89,7 +89,9 @@ describe('sessions', () => {
       (await lookupSession(handle.db, idle, settings, new Date(start.getTime() + 19.5 * DAY))).user,
     ).toBeNull();
 
-    const absolute = cookieOf(await startSession(handle.db, user.id, null, settings, { now: start }));
+    const absolute = cookieOf(
+      await startSession(handle.db, user.id, null, settings, { now: start }),
+    );
     for (let day = 6; day < 30; day += 6) {
       expect(
         (await lookupSession(handle.db, absolute, settings, new Date(start.getTime() + day * DAY)))
