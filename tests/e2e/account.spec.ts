@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, NAME_MAX } from '../../app/features/account/account-forms';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import {
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  saveFullPageScreenshot,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
@@ -100,7 +93,7 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   await preferences.getByLabel('Send me reminders and other optional e-mails').uncheck();
   await preferences.getByRole('button', { name: 'Save e-mail preferences' }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.emailsOff)).toBeVisible();
-  await reloadApp(page);
+  await gotoApp(page, '/account');
   await expect(
     preferences.getByLabel('Send me reminders and other optional e-mails'),
   ).not.toBeChecked();

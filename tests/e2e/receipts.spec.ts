@@ -4,20 +4,14 @@ import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } 
 import { payWithLocalProvider } from './checkout';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import {
-  createAccount,
-  readValue,
-  useAccount,
-  withE2eDatabase,
-  type TestAccount,
-} from './sessions';
+import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
 import { insertTransfer } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';
 
 /** A GET of `path` as `account` (or a visitor), outside any browser. */
-function fetchAs(account: TestAccount | null, path: string) {
+function fetchAs(account: { cookie: string } | null, path: string) {
   return fetch(`${E2E_ORIGIN}${path}`, {
     headers: account ? { cookie: account.cookie } : {},
     redirect: 'manual',

@@ -10,6 +10,7 @@ import type { MyTransfer } from '~/features/transfers/my-transfers.server';
 import { formatDateTimeUtc, formatMinorUnits } from '~/lib/format';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { CheckboxField } from '~/ui/checkbox-field';
 import { IntentButton } from '~/ui/intent-button';
 import { TitledPanel } from '~/ui/titled-panel';
 import { ACCOUNT_INTENTS, NAME_MAX } from './account-forms';
@@ -150,19 +151,9 @@ function EmailPreferencesSection({ on }: { on: boolean }) {
   return (
     <Section id="email-preferences" icon={Mail} title="E-mail preferences">
       <Form method="post" className="mt-4">
-        <div className="flex items-start gap-3">
-          <input
-            id="optional-emails"
-            type="checkbox"
-            name="optionalEmails"
-            value="on"
-            defaultChecked={on}
-            className="mt-1 h-4 w-4"
-          />
-          <label htmlFor="optional-emails" className="text-slate-800">
-            Send me reminders and other optional e-mails
-          </label>
-        </div>
+        <CheckboxField id="optional-emails" name="optionalEmails" defaultChecked={on}>
+          Send me reminders and other optional e-mails
+        </CheckboxField>
         <p className="mt-2 text-sm text-slate-700">
           E-mails about your payments, your access and your account always go.
         </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass } from '~/ui/form';
+import { CheckboxField } from '~/ui/checkbox-field';
 import { IntentButton } from '~/ui/intent-button';
 import { TitledPanel } from '~/ui/titled-panel';
 import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
@@ -124,19 +125,9 @@ function ReminderPreference({ on, formError }: { on: boolean; formError?: string
   return (
     <SettingsPanel id="reminders" icon={BellRing} title="Reminders" className="mt-6">
       <Form method="post" className="mt-3">
-        <div className="flex items-start gap-3">
-          <input
-            id="reminders-on"
-            type="checkbox"
-            name="reminders"
-            value="on"
-            defaultChecked={on}
-            className="mt-1 h-4 w-4"
-          />
-          <label htmlFor="reminders-on" className="text-slate-800">
-            E-mail me a reminder 24 hours and 1 hour before each class
-          </label>
-        </div>
+        <CheckboxField id="reminders-on" name="reminders" defaultChecked={on}>
+          E-mail me a reminder 24 hours and 1 hour before each class
+        </CheckboxField>
         <FormAlert message={formError} className="mt-2 text-sm" />
         <IntentButton intent={SAVE_REMINDERS} variant="secondary" className="mt-3">
           Save reminder setting
