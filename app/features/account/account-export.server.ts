@@ -77,6 +77,15 @@ function rowsOwnedBy<T extends ListedTable>(
     .execute() as Promise<Selectable<Database[T]>[]>;
 }
 
+/** A section that lists every row of `table` that is the person's, each written as `entry` says. */
+function listSection<T extends ListedTable>(
+  table: T,
+  entry: (row: Selectable<Database[T]>, origin: string) => unknown,
+): Section {
+  return async (db, userId, origin) =>
+    (await rowsOwnedBy(db, table, userId)).map((row) => entry(row, origin));
+}
+
 /** The file's keys after `format` and `exportedAt`, in order, each read when it is written. */
 const SECTIONS: Record<string, Section> = {
   profile: async (db, userId) => {
@@ -96,75 +105,70 @@ const SECTIONS: Record<string, Section> = {
       transferAlerts: user.access === 'admin' ? user.transfer_alerts === 1 : null,
     };
   },
-  sessions: async (db, userId) =>
-    (await rowsOwnedBy(db, 'sessions', userId)).map((row) => ({
-      startedAt: row.created_at,
-      lastUsedAt: row.last_seen_at,
-      expiresAt: row.expires_at,
-    })),
-  enrolments: async (db, userId) =>
-    (await rowsOwnedBy(db, 'enrolments', userId)).map((row) => ({
-      id: row.id,
-      track: row.track,
-      planId: row.plan_id,
-      planName: planName(row.plan_id),
-      status: row.status,
-      installmentsPaid: row.installments_paid,
-      installmentsTotal: row.installments_total,
-      source: row.source,
-      orderId: row.order_id,
-      grantedBy: row.granted_by_name,
-      grantReason: row.grant_reason,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    })),
-  orders: async (db, userId) =>
-    (await rowsOwnedBy(db, 'orders', userId)).map((row) => ({
-      id: row.id,
-      planId: row.plan_id,
-      planName: planName(row.plan_id),
-      track: row.track,
-      amountPerPayment: row.amount,
-      currency: row.currency,
-      installments: row.installments,
-      provider: row.provider,
-      status: row.status,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    })),
-  payments: async (db, userId, origin) =>
-    (await rowsOwnedBy(db, 'payments', userId)).map((row) => ({
-      id: row.id,
-      orderId: row.order_id,
-      provider: row.provider,
-      providerReference: row.provider_payment_id,
-      amount: row.amount,
-      currency: row.currency,
-      status: row.status,
-      paidAt: row.created_at,
-      refundedAt: row.refunded_at,
-      refundedAmount: row.refunded_amount,
-      receiptUrl: `${origin}/account/receipts/payment/${encodeURIComponent(row.id)}`,
-    })),
-  bankTransfers: async (db, userId, origin) =>
-    (await rowsOwnedBy(db, 'bank_transfers', userId)).map((row) => ({
-      id: row.id,
-      planId: row.plan_id,
-      planName: planName(row.plan_id),
-      amount: row.amount,
-      currency: row.currency,
-      transferDate: row.transfer_date,
-      reference: row.reference,
-      status: row.status,
-      decisionReason: row.reason,
-      decidedAt: row.decided_at,
-      reportedAt: row.created_at,
-      uploadedFileUrl: `${origin}/receipts/${encodeURIComponent(row.receipt_id)}`,
-      receiptUrl:
-        row.status === 'approved'
-          ? `${origin}/account/receipts/transfer/${encodeURIComponent(row.id)}`
-          : null,
-    })),
+  sessions: listSection('sessions', (row) => ({
+    startedAt: row.created_at,
+    lastUsedAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+  })),
+  enrolments: listSection('enrolments', (row) => ({
+    id: row.id,
+    track: row.track,
+    planId: row.plan_id,
+    planName: planName(row.plan_id),
+    status: row.status,
+    installmentsPaid: row.installments_paid,
+    installmentsTotal: row.installments_total,
+    source: row.source,
+    orderId: row.order_id,
+    grantedBy: row.granted_by_name,
+    grantReason: row.grant_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  })),
+  orders: listSection('orders', (row) => ({
+    id: row.id,
+    planId: row.plan_id,
+    planName: planName(row.plan_id),
+    track: row.track,
+    amountPerPayment: row.amount,
+    currency: row.currency,
+    installments: row.installments,
+    provider: row.provider,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  })),
+  payments: listSection('payments', (row, origin) => ({
+    id: row.id,
+    orderId: row.order_id,
+    provider: row.provider,
+    providerReference: row.provider_payment_id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    paidAt: row.created_at,
+    refundedAt: row.refunded_at,
+    refundedAmount: row.refunded_amount,
+    receiptUrl: `${origin}/account/receipts/payment/${encodeURIComponent(row.id)}`,
+  })),
+  bankTransfers: listSection('bank_transfers', (row, origin) => ({
+    id: row.id,
+    planId: row.plan_id,
+    planName: planName(row.plan_id),
+    amount: row.amount,
+    currency: row.currency,
+    transferDate: row.transfer_date,
+    reference: row.reference,
+    status: row.status,
+    decisionReason: row.reason,
+    decidedAt: row.decided_at,
+    reportedAt: row.created_at,
+    uploadedFileUrl: `${origin}/receipts/${encodeURIComponent(row.receipt_id)}`,
+    receiptUrl:
+      row.status === 'approved'
+        ? `${origin}/account/receipts/transfer/${encodeURIComponent(row.id)}`
+        : null,
+  })),
   progress: async (db, userId) =>
     (
       await db
@@ -175,31 +179,29 @@ const SECTIONS: Record<string, Section> = {
         .orderBy('step')
         .execute()
     ).map((row) => ({ step: row.step, completedAt: row.completed_at })),
-  quizAttempts: async (db, userId) =>
-    (await rowsOwnedBy(db, 'quiz_attempts', userId)).map((row) => ({
-      id: row.id,
-      quizId: row.quiz_id,
-      startedAt: row.started_at,
-      submittedAt: row.submitted_at,
-      // Question id to the option ids chosen; null while the attempt is open.
-      answers: row.answers === null ? null : (JSON.parse(row.answers) as unknown),
-      correct: row.correct,
-      total: row.total,
-    })),
+  quizAttempts: listSection('quiz_attempts', (row) => ({
+    id: row.id,
+    quizId: row.quiz_id,
+    startedAt: row.started_at,
+    submittedAt: row.submitted_at,
+    // Question id to the option ids chosen; null while the attempt is open.
+    answers: row.answers === null ? null : (JSON.parse(row.answers) as unknown),
+    correct: row.correct,
+    total: row.total,
+  })),
   // Newest first, each revision with its review (the shape the step page reads).
   projectSubmissions: (db, userId) => submissionsOf(db, userId),
-  certificates: async (db, userId, origin) =>
-    (await rowsOwnedBy(db, 'certificates', userId)).map((row) => ({
-      id: row.id,
-      nameOnCertificate: row.name,
-      track: row.track,
-      cohortName: row.cohort_name,
-      issuedAt: row.issued_at,
-      listedInSearchEngines: row.listed === 1,
-      revokedAt: row.revoked_at,
-      revokedReason: row.revoked_reason,
-      url: `${origin}/certificates/${encodeURIComponent(row.id)}`,
-    })),
+  certificates: listSection('certificates', (row, origin) => ({
+    id: row.id,
+    nameOnCertificate: row.name,
+    track: row.track,
+    cohortName: row.cohort_name,
+    issuedAt: row.issued_at,
+    listedInSearchEngines: row.listed === 1,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+    url: `${origin}/certificates/${encodeURIComponent(row.id)}`,
+  })),
   liveClassAttendance: async (db, userId) =>
     (
       await db
@@ -227,24 +229,22 @@ const SECTIONS: Record<string, Section> = {
       markedBy: row.marked_by_name,
       markedAt: row.marked_at,
     })),
-  emails: async (db, userId) =>
-    (await rowsOwnedBy(db, 'email_outbox', userId)).map((row) => ({
-      subject: row.subject,
-      to: row.recipient,
-      status: row.status,
-      queuedAt: row.created_at,
-      sentAt: row.sent_at,
-    })),
-  accessHistory: async (db, userId) =>
-    (await rowsOwnedBy(db, 'user_changes', userId)).map((row) => ({
-      changedAt: row.changed_at,
-      changedBy: row.changed_by_name,
-      accessBefore: row.access_before,
-      accessAfter: row.access_after,
-      cohortBefore: row.cohort_before,
-      cohortAfter: row.cohort_after,
-      reason: row.reason,
-    })),
+  emails: listSection('email_outbox', (row) => ({
+    subject: row.subject,
+    to: row.recipient,
+    status: row.status,
+    queuedAt: row.created_at,
+    sentAt: row.sent_at,
+  })),
+  accessHistory: listSection('user_changes', (row) => ({
+    changedAt: row.changed_at,
+    changedBy: row.changed_by_name,
+    accessBefore: row.access_before,
+    accessAfter: row.access_after,
+    cohortBefore: row.cohort_before,
+    cohortAfter: row.cohort_after,
+    reason: row.reason,
+  })),
   mentorRoles: async (db, userId) => {
     const cohorts = new Map((await listCohorts(db)).map((cohort) => [cohort.id, cohort.name]));
     return (await rowsOwnedBy(db, 'cohort_staff_changes', userId)).map((row) => ({
