@@ -3,7 +3,7 @@ import { FieldError, invalidFieldProps } from './field-error';
 import { fieldClass, labelClass } from './form';
 
 /**
- * One labelled input of an admin form (a textarea with `rows`), with its hint and, when its
+ * One labelled input of a form (a textarea with `rows`), with its hint and, when its
  * form refused it, its message under it. `wide` spans both columns of the form's grid.
  */
 export function TextField({

@@ -1,9 +1,10 @@
 import { Send } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import type { Project } from '~/content/projects';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
-import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { FormAlert } from '~/ui/field-error';
+import type { FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
+import { TextField } from '~/ui/text-field';
 import { LINK_MAX, NOTE_MAX, SUBMIT } from './project-forms';
 import { latestRevisions } from './project-standing';
 import { RevisionCard } from './submission-history';
@@ -84,11 +85,7 @@ function ProjectBlock({
       )}
       {/* A refusal of the whole form (a version already waiting) is shown even when the
           page, reloaded, no longer offers the form. */}
-      {errors?.formError && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-800">
-          {errors.formError}
-        </p>
-      )}
+      <FormAlert message={errors?.formError} className="mt-3 rounded-lg bg-red-50 px-3 py-2" />
       {sendsNext && (
         <SubmitForm project={project} revision={(latest?.revision ?? 0) + 1} errors={errors} />
       )}
@@ -109,67 +106,41 @@ function SubmitForm({
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('projectId') === project.id;
-  const id = (field: string) => `${project.id}-${field}`;
-  const message = (field: string) => errors?.fieldErrors[field];
-  const value = (field: string) => errors?.values[field] ?? '';
+  /** A field's id, name, refusal and what was typed. */
+  const field = (name: string) => ({
+    id: `${project.id}-${name}`,
+    name,
+    error: errors?.fieldErrors[name],
+    defaultValue: errors?.values[name] ?? '',
+  });
   return (
     <Form method="post" className="mt-4 flex flex-col gap-4" aria-label={`Submit ${project.title}`}>
       <input type="hidden" name="projectId" value={project.id} />
       {revision > 1 && <p className="text-sm font-semibold text-ink">Send revision {revision}</p>}
-      <div>
-        <label htmlFor={id('repositoryUrl')} className={labelClass}>
-          Repository link
-        </label>
-        <input
-          id={id('repositoryUrl')}
-          name="repositoryUrl"
-          type="url"
-          inputMode="url"
-          required
-          maxLength={LINK_MAX}
-          placeholder="https://github.com/you/project"
-          defaultValue={value('repositoryUrl')}
-          className={fieldClass}
-          {...invalidFieldProps(id('repositoryUrl'), message('repositoryUrl'))}
-        />
-        <FieldError fieldId={id('repositoryUrl')} message={message('repositoryUrl')} />
-      </div>
-      <div>
-        <label htmlFor={id('liveUrl')} className={labelClass}>
-          Live site link (optional)
-        </label>
-        <input
-          id={id('liveUrl')}
-          name="liveUrl"
-          type="url"
-          inputMode="url"
-          maxLength={LINK_MAX}
-          placeholder="https://you.github.io/project"
-          defaultValue={value('liveUrl')}
-          className={fieldClass}
-          {...invalidFieldProps(id('liveUrl'), message('liveUrl'))}
-        />
-        <FieldError fieldId={id('liveUrl')} message={message('liveUrl')} />
-      </div>
-      <div>
-        <label htmlFor={id('note')} className={labelClass}>
-          Note to your mentor (optional)
-        </label>
-        <p id={id('note-hint')} className="text-sm text-slate-700">
-          Up to {NOTE_MAX.toLocaleString('en-US')} characters of plain text.
-        </p>
-        <textarea
-          id={id('note')}
-          name="note"
-          rows={4}
-          maxLength={NOTE_MAX}
-          defaultValue={value('note')}
-          className={fieldClass}
-          aria-describedby={id('note-hint')}
-          {...invalidFieldProps(id('note'), message('note'), id('note-hint'))}
-        />
-        <FieldError fieldId={id('note')} message={message('note')} />
-      </div>
+      <TextField
+        {...field('repositoryUrl')}
+        label="Repository link"
+        type="url"
+        inputMode="url"
+        required
+        maxLength={LINK_MAX}
+        placeholder="https://github.com/you/project"
+      />
+      <TextField
+        {...field('liveUrl')}
+        label="Live site link (optional)"
+        type="url"
+        inputMode="url"
+        maxLength={LINK_MAX}
+        placeholder="https://you.github.io/project"
+      />
+      <TextField
+        {...field('note')}
+        label="Note to your mentor (optional)"
+        hint={`Up to ${NOTE_MAX.toLocaleString('en-US')} characters of plain text.`}
+        rows={4}
+        maxLength={NOTE_MAX}
+      />
       <div>
         <IntentButton intent={SUBMIT} icon={Send} variant="primary" disabled={busy}>
           Submit your project
