@@ -124,27 +124,60 @@ function IssueForm({
         {...invalidFieldProps('certificate-name', nameError)}
       />
       <FieldError fieldId="certificate-name" message={nameError} />
-      <label htmlFor="certificate-note" className="mt-4 block text-sm font-semibold text-ink">
-        {complete ? 'Note (optional)' : 'Note (required)'}
-      </label>
-      <textarea
+      <CertificateTextArea
         id="certificate-note"
         name="note"
-        rows={3}
-        maxLength={CERTIFICATE_TEXT_MAX}
-        aria-required={!complete}
-        aria-describedby="issue-certificate-progress"
-        defaultValue={failed?.values.note ?? ''}
-        className={FIELD}
-        {...invalidFieldProps('certificate-note', noteError, 'issue-certificate-progress')}
+        label={complete ? 'Note (optional)' : 'Note (required)'}
+        hintId="issue-certificate-progress"
+        required={!complete}
+        defaultValue={failed?.values.note}
+        error={noteError}
       />
-      <FieldError fieldId="certificate-note" message={noteError} />
       <FormMessage messages={unshownMessages(failed)} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'mt-4')}>
         {busy ? <Spinner className="h-4 w-4" /> : <Award aria-hidden="true" className="h-4 w-4" />}
         Issue certificate
       </button>
     </CertificateActionForm>
+  );
+}
+
+/** A certificate form's text box (the note, the reason), read with the form's hint. */
+function CertificateTextArea({
+  id,
+  name,
+  label,
+  hintId,
+  required,
+  defaultValue = '',
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hintId: string;
+  required: boolean;
+  defaultValue?: string;
+  error?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="mt-4 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        maxLength={CERTIFICATE_TEXT_MAX}
+        aria-required={required}
+        aria-describedby={hintId}
+        defaultValue={defaultValue}
+        className={FIELD}
+        {...invalidFieldProps(id, error, hintId)}
+      />
+      <FieldError fieldId={id} message={error} />
+    </>
   );
 }
 
@@ -168,21 +201,15 @@ function RevokeForm({
         course page; the public page does not show it.
       </p>
       <input type="hidden" name="certificateId" value={certificate.id} />
-      <label htmlFor="revoke-reason" className="mt-4 block text-sm font-semibold text-ink">
-        Reason
-      </label>
-      <textarea
+      <CertificateTextArea
         id="revoke-reason"
         name="reason"
-        rows={3}
-        maxLength={CERTIFICATE_TEXT_MAX}
-        aria-required="true"
-        aria-describedby="revoke-certificate-hint"
-        defaultValue={failed?.values.reason ?? ''}
-        className={FIELD}
-        {...invalidFieldProps('revoke-reason', reasonError, 'revoke-certificate-hint')}
+        label="Reason"
+        hintId="revoke-certificate-hint"
+        required
+        defaultValue={failed?.values.reason}
+        error={reasonError}
       />
-      <FieldError fieldId="revoke-reason" message={reasonError} />
       <FormMessage messages={unshownMessages(failed)} />
       <button type="submit" disabled={busy} className={buttonClass('secondary', 'mt-4')}>
         {busy ? (
