@@ -300,6 +300,17 @@ export function rowsOf<T extends OwnedTable>(
   return rows as Promise<Selectable<Database[T]>[]>;
 }
 
+/** A user's queued e-mails, oldest first (ties by id: the same order each time). */
+export function outboxOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * The first `count` projects of the catalogue handed in once and approved by `reviewer`,
  * written straight as rows (no review e-mails): for tests about what "N of 7 approved"

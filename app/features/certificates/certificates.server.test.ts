@@ -8,6 +8,7 @@ import {
   insertApprovedProjects,
   insertEnrolment,
   insertUser,
+  outboxOf,
 } from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
@@ -55,13 +56,6 @@ async function refusal(promise: Promise<unknown>): Promise<CertificateError> {
   return error as CertificateError;
 }
 
-const outboxOf = (userId: string) =>
-  database.db
-    .selectFrom('email_outbox')
-    .select(['template', 'recipient', 'payload', 'idempotency_key'])
-    .where('user_id', '=', userId)
-    .execute();
-
 describe('issuing a certificate', () => {
   it('after all 8 steps: a random public id, the name, track, cohort, issuer, and the e-mail with its link', async () => {
     const student = await insertUser(database.db, {
@@ -92,7 +86,7 @@ describe('issuing a certificate', () => {
     expect(certificate.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(certificate.id).not.toContain(student.id);
 
-    const mail = await outboxOf(student.id);
+    const mail = await outboxOf(database.db, student.id);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({
       template: 'certificate-issued',
@@ -117,7 +111,7 @@ describe('issuing a certificate', () => {
     expect(refused.status).toBe(400);
     expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
-    expect(await outboxOf(student.id)).toEqual([]);
+    expect(await outboxOf(database.db, student.id)).toEqual([]);
 
     const { certificate } = await issueCertificate(database.db, {
       userId: student.id,
@@ -139,7 +133,7 @@ describe('issuing a certificate', () => {
     expect(refused).toMatchObject({ status: 400, field: 'note' });
     expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
-    expect(await outboxOf(student.id)).toEqual([]);
+    expect(await outboxOf(database.db, student.id)).toEqual([]);
 
     const { certificate } = await certifiedStudent('All Done');
     expect(certificate.note).toBeNull();

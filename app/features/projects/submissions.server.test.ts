@@ -6,7 +6,7 @@ import { renderEmail } from '~/features/email/email-renderer.server';
 import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
-import { insertUser } from '../../../tests/support/factories';
+import { insertUser, outboxOf } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   approvedProjectCount,
@@ -78,14 +78,6 @@ const review = (
   feedback = '',
 ) => reviewSubmission(database.db, { submissionId, reviewer: by(reviewer), verdict, feedback });
 
-const outboxOf = (userId: string) =>
-  database.db
-    .selectFrom('email_outbox')
-    .select(['template', 'subject', 'payload', 'idempotency_key'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-
 describe('submitting a project', () => {
   it('numbers revisions 1, 2… and refuses a new one while one waits or once approved', async () => {
     const { mentor, student } = await classroom();
@@ -146,7 +138,7 @@ describe('submitting a project', () => {
 
     // The loop is the FrontEnd one: the cohort's mentor reviews, the e-mail leads to /fsd.
     await review(submission.id, mentor, 'approved');
-    const [email] = await outboxOf(fullstackStudent.id);
+    const [email] = await outboxOf(database.db, fullstackStudent.id);
     const rendered = renderEmail(
       'project-approved',
       JSON.parse(email!.payload),
@@ -181,7 +173,7 @@ describe('reviewing a project', () => {
       emailed: true,
       submission: { status: 'changes-requested', reviewed_by: mentor.id },
     });
-    const [email] = await outboxOf(student.id);
+    const [email] = await outboxOf(database.db, student.id);
     expect(email).toMatchObject({
       template: 'project-changes-requested',
       subject: 'Changes requested on your project',
@@ -200,7 +192,7 @@ describe('reviewing a project', () => {
 
     const again = await submitted(student);
     await review(again.id, mentor, 'approved');
-    const emails = await outboxOf(student.id);
+    const emails = await outboxOf(database.db, student.id);
     expect(emails.map((row) => row.subject)).toEqual([
       'Changes requested on your project',
       'Your project was approved',
@@ -224,7 +216,7 @@ describe('reviewing a project', () => {
       status: 'waiting',
       review: null,
     });
-    expect(await outboxOf(student.id)).toEqual([]);
+    expect(await outboxOf(database.db, student.id)).toEqual([]);
     expect(await review('prj_nothing', mentor, 'approved')).toEqual({ outcome: 'not-found' });
   });
 
@@ -248,7 +240,7 @@ describe('reviewing a project', () => {
       outcome: 'already-reviewed',
       reviewerName: reviewers[winner]!.name,
     });
-    expect(await outboxOf(student.id)).toHaveLength(1);
+    expect(await outboxOf(database.db, student.id)).toHaveLength(1);
     const reviews = await database.db
       .selectFrom('project_reviews')
       .select('reviewer_id')

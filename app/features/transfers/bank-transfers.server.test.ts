@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, accessOf, insertUser, rowsOf } from '../../../tests/support/factories';
+import { admin, accessOf, insertUser, outboxOf, rowsOf } from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -34,14 +34,7 @@ async function student(access: Access = 'none') {
 const transfersOf = (userId: string) =>
   database.db.selectFrom('bank_transfers').select('id').where('user_id', '=', userId).execute();
 const emailsOf = async (userId: string) =>
-  (
-    await database.db
-      .selectFrom('email_outbox')
-      .select('template')
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute()
-  ).map((row) => row.template);
+  (await outboxOf(database.db, userId)).map((row) => row.template);
 
 describe('submitting a bank transfer', () => {
   it('records it pending with its receipt, and queues the confirmation e-mail', async () => {
