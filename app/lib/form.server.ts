@@ -30,12 +30,15 @@ export type FormParse<Data> =
  * The form's text fields, checked by `schema`. A field sent more than once (checkboxes)
  * arrives as an array; files are left out (an upload is read by `readUpload`). A schema
  * issue on a field becomes that field's message (its first); one on the whole form, or on
- * `intent` (the button pressed, which no one types), becomes the form's message.
+ * `intent` (the button pressed, which no one types), becomes the form's message. A body
+ * that was not a form (`readForm`'s null) is refused with `FORM_UNREADABLE`.
  */
 export function parseFields<Schema extends z.ZodType>(
-  form: FormData,
+  form: FormData | null,
   schema: Schema,
 ): FormParse<z.output<Schema>> {
+  if (!form)
+    return { ok: false, errors: { formError: FORM_UNREADABLE, fieldErrors: {}, values: {} } };
   const fields: Record<string, string | string[]> = {};
   const values: Record<string, string> = {};
   for (const name of new Set(form.keys())) {
@@ -63,10 +66,7 @@ export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<FormParse<z.output<Schema>>> {
-  const form = await readForm(request);
-  if (!form)
-    return { ok: false, errors: { formError: FORM_UNREADABLE, fieldErrors: {}, values: {} } };
-  return parseFields(form, schema);
+  return parseFields(await readForm(request), schema);
 }
 
 /** The answer to a refused form: its errors with the status (400 unless said otherwise). */

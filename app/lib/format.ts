@@ -48,6 +48,19 @@ export function formatDateTimeUtc(timestamp: string): string {
   return `${dateTimeFormat.format(new Date(timestamp))} UTC`;
 }
 
+const dayFormats = {
+  medium: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }),
+};
+
+/**
+ * A stored timestamp's or date's day (UTC): `26 Nov 2026`, or `26 November 2026` when `long`.
+ * A bare date (`2026-11-26`) is that day.
+ */
+export function formatDayUtc(value: string, style: keyof typeof dayFormats = 'medium'): string {
+  return dayFormats[style].format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+}
+
 /** Whole minor units (cents, kobo) as people read them: `40000, 'USD'` → `$400`. */
 export function formatMinorUnits(amount: number, currency: string): string {
   const major = amount / 100;

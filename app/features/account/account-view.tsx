@@ -7,7 +7,7 @@ import { PROVIDER_LABELS } from '~/features/enrolment/payment-search';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import type { MyTransfer } from '~/features/transfers/my-transfers.server';
-import { formatDateTimeUtc, formatMinorUnits } from '~/lib/format';
+import { formatDateTimeUtc, formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { CheckboxField } from '~/ui/checkbox-field';
@@ -26,9 +26,6 @@ export interface AccountData {
   installmentPlans: InstallmentPlan[];
   transfers: MyTransfer[];
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (timestamp: string) => dayFormat.format(new Date(timestamp));
 
 function Section({
   id,
@@ -121,8 +118,9 @@ function DevicesSection({ devices }: { devices: Device[] }) {
                 )}
               </p>
               <p className="text-sm text-slate-700">
-                First used on <time dateTime={device.firstUsedAt}>{day(device.firstUsedAt)}</time>,
-                last used{' '}
+                First used on{' '}
+                <time dateTime={device.firstUsedAt}>{formatDayUtc(device.firstUsedAt)}</time>, last
+                used{' '}
                 <time dateTime={device.lastUsedAt}>{formatDateTimeUtc(device.lastUsedAt)}</time>
               </p>
             </div>
@@ -188,7 +186,7 @@ function StatusBadge({ label, style }: { label: string; style: string }) {
 function installmentLine(plan: InstallmentPlan): string {
   const paid = `${plan.paid} of ${plan.total} paid`;
   if (plan.status === 'overdue') return `${paid}, installment ${plan.paid + 1} overdue`;
-  if (plan.nextOn) return `${paid}, next on ${day(plan.nextOn)}`;
+  if (plan.nextOn) return `${paid}, next on ${formatDayUtc(plan.nextOn)}`;
   return `${paid}, ${plan.status}`;
 }
 
@@ -224,7 +222,7 @@ function PaymentsSection({
                   {formatMinorUnits(payment.amount, payment.currency)} through{' '}
                   {PROVIDER_LABELS[payment.provider]} on{' '}
                   <time dateTime={payment.date}>{formatDateTimeUtc(payment.date)}</time>
-                  {payment.refundedAt && <>, refunded on {day(payment.refundedAt)}</>}
+                  {payment.refundedAt && <>, refunded on {formatDayUtc(payment.refundedAt)}</>}
                 </p>
               </div>
               {payment.kind === 'payment' && (

@@ -35,20 +35,6 @@ export function describeUserAgent(userAgent: string | null): string {
   return os.name ? `${name} on ${[os.name, os.version].filter(Boolean).join(' ')}` : name;
 }
 
-/** Sessions still alive: before their absolute expiry and used within the idle limit. */
-function liveSessionsOf(
-  db: Kysely<Database>,
-  userId: string,
-  settings: SessionSettings,
-  now: Date,
-) {
-  return db
-    .selectFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', nowTimestamp(now))
-    .where('last_seen_at', '>', nowTimestamp(new Date(now.getTime() - settings.idleDays * DAY_MS)));
-}
-
 /** The person's signed-in devices, the one asking first, then the most recently used. */
 export async function devicesOf(
   db: Kysely<Database>,
@@ -56,8 +42,14 @@ export async function devicesOf(
   current: { sessionHash: string; settings: SessionSettings },
   now: Date = new Date(),
 ): Promise<Device[]> {
-  const rows = await liveSessionsOf(db, userId, current.settings, now)
+  const idleSince = new Date(now.getTime() - current.settings.idleDays * DAY_MS);
+  // Live sessions only: before their absolute expiry, and used within the idle limit.
+  const rows = await db
+    .selectFrom('sessions')
     .select(['id_hash', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowTimestamp(now))
+    .where('last_seen_at', '>', nowTimestamp(idleSince))
     .orderBy('last_seen_at', 'desc')
     .orderBy('created_at', 'desc')
     .execute();

@@ -1,5 +1,5 @@
 import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
@@ -70,6 +70,16 @@ export async function requireFullstack(context: Partial<RequestContext>): Promis
   const viewer = await getViewer(context);
   if (viewer?.readsFullstack) return viewer;
   return deny('fullstack', viewer);
+}
+
+/**
+ * A person's own pages (/account): the signed-in person with their session's hash; a visitor
+ * is sent to sign in and comes back to `returnTo`.
+ */
+export async function requireSignedIn(context: Partial<RequestContext>, returnTo: string) {
+  const { user, sessionHash } = await requireServices(context).session();
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  return { user, sessionHash };
 }
 
 export async function requireAdmin(context: Partial<RequestContext>): Promise<SignedInViewer> {

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { projectPagePath, projectsOfStep, type ProjectTrack } from '~/content/projects';
 import type { SignedInViewer } from '~/features/auth/guards.server';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { parseForm, refuseForm } from '~/lib/form.server';
+import { parseFields, refuseForm } from '~/lib/form.server';
 import type { RequestContext } from '~/load-context';
 import { PROJECT_MESSAGES, submitProjectSchema } from './project-forms';
 import { submitProject } from './submissions.server';
@@ -13,12 +13,12 @@ import { submitProject } from './submissions.server';
  * of this step's; the domain asks again whether its step is open to them.
  */
 export async function answerProjectSubmission(
-  request: Request,
+  sent: FormData,
   context: RequestContext,
   viewer: SignedInViewer,
   page: { track: ProjectTrack; step: string },
 ) {
-  const form = await parseForm(request, submitProjectSchema);
+  const form = parseFields(sent, submitProjectSchema);
   if (!form.ok) return refuseForm(form.errors);
   const { projectId, repositoryUrl, liveUrl, note } = form.data;
   const values = { projectId, repositoryUrl, liveUrl: liveUrl ?? '', note };

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { site } from '~/content/site';
-import { formatMinorUnits } from '~/lib/format';
+import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { formatReceiptNumber } from './receipt-links';
 import type { ReceiptDetails } from './receipts.server';
 
@@ -32,17 +32,8 @@ const METHODS: Record<ReceiptDetails['method'], string> = {
   'bank-transfer': `Bank transfer`,
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** `2026-11-26T…` or `2026-11-26` → `26 November 2026` (the day in UTC). */
-function formatDay(value: string): string {
-  return dateFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
-}
+const formatDay = (value: string) => formatDayUtc(value, 'long');
 
 /** What the receipt says of the money now: paid, or refunded (when). */
 export function receiptStatus(receipt: ReceiptDetails): string {

@@ -1,30 +1,23 @@
-import { redirect } from 'react-router';
 import { z } from 'zod';
 import { site } from '~/content/site';
 import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
 import { deleteAccount, isLastAdmin } from '~/features/account/account-deletion.server';
 import { DeleteAccountView } from '~/features/account/delete-account-view';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireSignedIn } from '~/features/auth/guards.server';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/delete';
 
 const confirmSchema = z.object({
   email: z.string().trim().min(1, ACCOUNT_DATA_MESSAGES.emailField).max(320),
 });
 
-/** The signed-in person; a visitor goes to sign in and comes back here (as on /account). */
-async function requireAccountHolder(context: RequestContext) {
-  const { user } = await context.session();
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/account/delete')}`);
-  return user;
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = requireServices(context);
-  const user = await requireAccountHolder(services);
+  const { user } = await requireSignedIn(services, '/account/delete');
   return {
     email: user.email,
     lastAdmin: await isLastAdmin(services.services.database.db, user.access),
@@ -38,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
-  const user = await requireAccountHolder(services);
+  const { user } = await requireSignedIn(services, '/account/delete');
   const parsed = await parseForm(request, confirmSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { db } = services.services.database;

@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
+import { requireSignedIn } from '~/features/auth/guards.server';
 import { site } from '~/content/site';
 import {
   ACCOUNT_INTENTS,
@@ -13,20 +14,13 @@ import { setReminderEmails } from '~/features/live-classes/reminder-preference.s
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServices } from '~/load-context';
 import type { Route } from './+types/index';
-
-/** The person signed in, with their session's hash; a visitor is sent to sign in first. */
-async function requireAccount(context: RequestContext) {
-  const { user, sessionHash } = await context.session();
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent('/account')}`);
-  return { user, sessionHash };
-}
 
 /** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = requireServices(context);
-  const { user, sessionHash } = await requireAccount(services);
+  const { user, sessionHash } = await requireSignedIn(services, '/account');
   const { db } = services.services.database;
   const [devices, { payments, installmentPlans }, transfers] = await Promise.all([
     devicesOf(db, user.id, { sessionHash, settings: services.services.sessionSettings }),
@@ -48,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The page's three forms: Save name, Sign out (a device), Save e-mail preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
-  const { user } = await requireAccount(services);
+  const { user } = await requireSignedIn(services, '/account');
   const { db } = services.services.database;
   const form = await parseForm(request, accountFormSchema);
   if (!form.ok) return refuseForm(form.errors);

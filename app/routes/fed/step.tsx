@@ -46,7 +46,7 @@ import {
   upcomingClassesOf,
 } from '~/features/live-classes/student-classes.server';
 import { QuizCallout } from '~/features/quizzes/quiz-callout';
-import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
@@ -200,24 +200,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const step = findCourseStep(params.step);
   if (!step || !isNumberedStep(step.slug)) throw data('No such step', { status: 404 });
   const services = requireServices(context);
-  // Which form was sent, read from a copy: each form's own parse reads the body.
-  const sent = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  // Read once: its intent says which of the page's two forms was sent.
+  const sent = await readForm(request);
   if (sent?.get(INTENT) === SUBMIT) {
     // A visitor is asked to sign in; someone who may not read the step gets its 403.
     const viewer = await getViewer(services);
     if (!viewer) return refuseForm({ formError: SIGN_IN_TO_SUBMIT, fieldErrors: {} }, 401);
     if (step.studentsOnly) await requireStudent(services);
-    return answerProjectSubmission(request, services, viewer, {
+    return answerProjectSubmission(sent, services, viewer, {
       track: 'frontend',
       step: step.slug,
     });
   }
   const viewer = step.studentsOnly ? await requireStudent(services) : await getViewer(services);
   if (!viewer) return refuseForm({ formError: SIGN_IN_TO_TRACK, fieldErrors: {} }, 401);
-  const form = await parseForm(request, progressSchema);
+  const form = parseFields(sent, progressSchema);
   if (!form.ok) return refuseForm(form.errors);
   const { intent } = form.data;
   const complete = intent === STEP_PROGRESS_INTENTS.complete;

@@ -26,7 +26,7 @@ import { STEP_PROGRESS_INTENTS, summarizeProgress } from '~/features/progress/pr
 import { markStep } from '~/features/progress/progress.server';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
-import { FORM_UNREADABLE, INTENT, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { pageMeta, summarize } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
@@ -73,18 +73,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!step || step.number === undefined) throw data('No such step', { status: 404 });
   const services = requireServices(context);
   const viewer = await requireFullstack(services);
-  // Which form was sent, read from a copy: each form's own parse reads the body.
-  const sent = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  // Read once: its intent says which of the page's two forms was sent.
+  const sent = await readForm(request);
   if (sent?.get(INTENT) === SUBMIT) {
-    return answerProjectSubmission(request, services, viewer, {
+    return answerProjectSubmission(sent, services, viewer, {
       track: 'fullstack',
       step: step.slug,
     });
   }
-  const form = await parseForm(request, progressSchema);
+  const form = parseFields(sent, progressSchema);
   if (!form.ok) return refuseForm(form.errors);
   const { intent } = form.data;
   const key = fullstackStepKey(step.slug);
