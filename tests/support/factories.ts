@@ -4,7 +4,7 @@
  * database, the end-to-end fixtures on the e2e database. Each factory takes the Kysely
  * instance (or a transaction), fills what a test does not care about, and returns the row.
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   nowTimestamp,
   type BankTransferStatus,
@@ -281,23 +281,23 @@ export function accessOf(db: Kysely<Database>, userId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Tables whose rows belong to one person, by their `user_id`. */
-type OwnedTable = 'enrolments' | 'user_changes' | 'email_outbox';
-
-/** Every row of `table` that belongs to `userId`, in the order the database returns them. */
-export function rowsOf<T extends OwnedTable>(
-  db: Kysely<Database>,
-  table: T,
-  userId: string,
-): Promise<Selectable<Database[T]>[]> {
-  // Kysely cannot type a query over a union of tables; each of them has `user_id`.
-  const owned = db as unknown as Kysely<{ owned: { user_id: string } }>;
-  const rows = owned
-    .selectFrom(table as unknown as 'owned')
+/**
+ * What a grant of access left for a user: their enrolment and the audited change of their
+ * access (the first row of each, `undefined` where there is none), for tests of the commands
+ * that grant it (a verified payment, an approved transfer).
+ */
+export async function grantOf(db: Kysely<Database>, userId: string) {
+  const [enrolment] = await db
+    .selectFrom('enrolments')
     .selectAll()
     .where('user_id', '=', userId)
     .execute();
-  return rows as Promise<Selectable<Database[T]>[]>;
+  const [change] = await db
+    .selectFrom('user_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  return { enrolment, change };
 }
 
 /** A user's queued e-mails, oldest first (ties by id: the same order each time). */

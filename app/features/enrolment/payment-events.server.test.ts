@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, insertUser, rowsOf } from '../../../tests/support/factories';
+import { accessOf, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
@@ -79,23 +79,23 @@ describe('applying verified payment events', () => {
     const result = await applyPaymentEvent(database.db, paid(order.id, 'pay_1'));
     expect(result).toEqual({ outcome: 'applied', userId: user.id, queuedEmail: true });
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
-    const [enrolment] = await rowsOf(database.db, 'enrolments', user.id);
-    expect(enrolment).toMatchObject({
-      track: 'frontend',
-      plan_id: 'fed-upfront',
-      status: 'active',
-      installments_paid: 1,
-      installments_total: 1,
-      source: 'payment',
+    expect(await grantOf(database.db, user.id)).toMatchObject({
+      enrolment: {
+        track: 'frontend',
+        plan_id: 'fed-upfront',
+        status: 'active',
+        installments_paid: 1,
+        installments_total: 1,
+        source: 'payment',
+      },
+      change: {
+        changed_by: 'payment',
+        changed_by_name: 'Payment (local test provider)',
+        access_before: 'none',
+        access_after: 'level-1',
+      },
     });
-    const [change] = await rowsOf(database.db, 'user_changes', user.id);
-    expect(change).toMatchObject({
-      changed_by: 'payment',
-      changed_by_name: 'Payment (local test provider)',
-      access_before: 'none',
-      access_after: 'level-1',
-    });
-    const [email] = await rowsOf(database.db, 'email_outbox', user.id);
+    const [email] = await outboxOf(database.db, user.id);
     expect(email!.subject).toBe('Payment received — your course is unlocked');
     // The reference the success page shows (issue 24).
     expect(JSON.parse(email!.payload)).toMatchObject({ reference: order.id });

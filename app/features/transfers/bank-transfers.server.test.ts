@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, accessOf, insertUser, outboxOf, rowsOf } from '../../../tests/support/factories';
+import { admin, accessOf, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -110,20 +110,20 @@ describe('deciding a bank transfer', () => {
       transfer: { status: 'approved', cohort: 'cohort-1', decided_by_name: 'Ada Admin' },
     });
     expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
-    const [enrolment] = await rowsOf(database.db, 'enrolments', user.id);
-    expect(enrolment).toMatchObject({
-      source: 'bank-transfer',
-      status: 'active',
-      track: 'frontend',
-      plan_id: 'fed-upfront',
-    });
-    const [change] = await rowsOf(database.db, 'user_changes', user.id);
-    expect(change).toMatchObject({
-      changed_by: 'admin-1',
-      changed_by_name: 'Ada Admin',
-      access_before: 'none',
-      access_after: 'level-1',
-      cohort_after: 'cohort-1',
+    expect(await grantOf(database.db, user.id)).toMatchObject({
+      enrolment: {
+        source: 'bank-transfer',
+        status: 'active',
+        track: 'frontend',
+        plan_id: 'fed-upfront',
+      },
+      change: {
+        changed_by: 'admin-1',
+        changed_by_name: 'Ada Admin',
+        access_before: 'none',
+        access_after: 'level-1',
+        cohort_after: 'cohort-1',
+      },
     });
     // Queued in one transaction (the same instant): compared as a set.
     expect((await emailsOf(user.id)).sort()).toEqual([
