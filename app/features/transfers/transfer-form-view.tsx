@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { findPlan, plans } from '~/content/plans';
 import { formatNaira } from '~/lib/format';
@@ -65,6 +65,29 @@ function Field({
   );
 }
 
+/** A required single-line field (text, figures or a date), its input named as the field. */
+function InputField({
+  name,
+  label,
+  hint,
+  error,
+  ...input
+}: {
+  name: TransferField;
+  label: string;
+  hint?: string;
+  error?: string;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'autoComplete' | 'max' | 'maxLength' | 'defaultValue'
+>) {
+  return (
+    <Field name={name} label={label} hint={hint} error={error}>
+      {(props) => <input name={name} required className={inputClass} {...input} {...props} />}
+    </Field>
+  );
+}
+
 /** Today in Lagos (UTC+1), the latest day a transfer can have been made. */
 function todayInLagos(): string {
   return new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
@@ -127,55 +150,32 @@ export function TransferForm({ errors }: { errors?: FormErrors<TransferField> })
             </select>
           )}
         </Field>
-        <Field
+        <InputField
           name="amount"
           label="Amount sent (₦)"
           hint={`Expected for this plan: ${expectedTransfer(plan)}.`}
           error={fieldErrors.amount}
-        >
-          {(props) => (
-            <input
-              name="amount"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              defaultValue={values.amount}
-              className={inputClass}
-              {...props}
-            />
-          )}
-        </Field>
-        <Field name="transferDate" label="Transfer date" error={fieldErrors.transferDate}>
-          {(props) => (
-            <input
-              type="date"
-              name="transferDate"
-              required
-              max={todayInLagos()}
-              defaultValue={values.transferDate}
-              className={inputClass}
-              {...props}
-            />
-          )}
-        </Field>
-        <Field
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={values.amount}
+        />
+        <InputField
+          name="transferDate"
+          label="Transfer date"
+          error={fieldErrors.transferDate}
+          type="date"
+          max={todayInLagos()}
+          defaultValue={values.transferDate}
+        />
+        <InputField
           name="reference"
           label="Transfer reference"
           hint="Or the sender’s name, as it appears on the transfer."
           error={fieldErrors.reference}
-        >
-          {(props) => (
-            <input
-              name="reference"
-              required
-              maxLength={140}
-              autoComplete="off"
-              defaultValue={values.reference}
-              className={inputClass}
-              {...props}
-            />
-          )}
-        </Field>
+          maxLength={140}
+          autoComplete="off"
+          defaultValue={values.reference}
+        />
         <div className="sm:col-span-2">
           <Field
             name="receipt"
