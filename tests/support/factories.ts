@@ -163,6 +163,15 @@ export async function insertPayment(
 }
 
 /**
+ * A paid order of the upfront FrontEnd plan and its one payment, `ord-<tag>` and `pay-<tag>`:
+ * what a person who bought the course has, for tests that only need them to be there.
+ */
+export async function insertPaidOrder(db: Kysely<Database>, userId: string, tag: string) {
+  await insertOrder(db, { id: `ord-${tag}`, userId, status: 'paid' });
+  return insertPayment(db, { id: `pay-${tag}`, orderId: `ord-${tag}`, userId });
+}
+
+/**
  * An enrolment, by default what a verified card payment of the upfront FrontEnd plan leaves:
  * active, paid in full.
  */

@@ -10,8 +10,7 @@ import type { MailTransport, OutgoingEmail } from '~/features/email/mail-transpo
 import { enqueueEmail } from '~/features/email/outbox.server';
 import {
   insertEnrolment,
-  insertOrder,
-  insertPayment,
+  insertPaidOrder,
   insertSession,
   insertTransfer,
   insertUser,
@@ -123,8 +122,7 @@ async function personWithEverything(db: Kysely<Database>) {
   const person = await insertUser(db, { name, email, access: 'level-1', cohort: 'cohort-1' });
   const other = await insertUser(db, { access: 'level-1' });
   await insertSession(db, person.id);
-  await insertOrder(db, { id: `ord-${tag}`, userId: person.id, status: 'paid' });
-  await insertPayment(db, { id: `pay-${tag}`, orderId: `ord-${tag}`, userId: person.id });
+  await insertPaidOrder(db, person.id, tag);
   await db
     .updateTable('payments')
     .set({

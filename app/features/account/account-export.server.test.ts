@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  insertOrder,
-  insertPayment,
+  insertPaidOrder,
   insertSession,
   insertTransfer,
   insertUser,
@@ -30,10 +29,8 @@ describe('accountDataStream', () => {
     });
     const other = await insertUser(db);
     await insertSession(db, ada.id);
-    await insertOrder(db, { id: 'ord-ada', userId: ada.id, status: 'paid' });
-    await insertPayment(db, { id: 'pay-ada', orderId: 'ord-ada', userId: ada.id });
-    await insertOrder(db, { id: 'ord-other', userId: other.id, status: 'paid' });
-    await insertPayment(db, { id: 'pay-other', orderId: 'ord-other', userId: other.id });
+    await insertPaidOrder(db, ada.id, 'ada');
+    await insertPaidOrder(db, other.id, 'other');
     await insertTransfer(db, {
       id: 'trf-ada',
       userId: ada.id,
