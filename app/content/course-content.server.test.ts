@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COURSE_CONTENT, courseContent } from './course-content.server';
-import type { CourseCard, StepContent, StepSection } from './course-content.types';
+import type { StepContent, StepSection } from './course-content.types';
 import { CONTENT_STEP_SLUGS, COURSE_STEPS, QUIZ_STEP, type ContentStepSlug } from './course-steps';
 import { site } from './site';
-import { expectNoEmptySections } from '../../tests/support/step-content-checks';
+import {
+  cardsIn,
+  expectAbsoluteHttpsLinks,
+  expectNoEmptySections,
+} from '../../tests/support/step-content-checks';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 
@@ -18,26 +22,11 @@ function sectionsOf<K extends StepSection['kind']>(
   );
 }
 
-/** Course, quiz and project cards of a step, in page order. */
-function cardsOf(slug: ContentStepSlug): CourseCard[] {
-  return COURSE_CONTENT[slug].sections.flatMap((s) =>
-    s.kind === 'cards' ? s.cards : s.kind === 'projects' ? s.projects : [],
-  );
-}
+const cardsOf = (slug: ContentStepSlug) => cardsIn(COURSE_CONTENT[slug]);
 
 const allCards = CONTENT_STEP_SLUGS.flatMap((slug) =>
   cardsOf(slug).map((card) => ({ slug, card })),
 );
-
-/** Every link a step sends to the browser. */
-function linksOf(slug: ContentStepSlug): string[] {
-  return COURSE_CONTENT[slug].sections.flatMap((s) => {
-    if (s.kind === 'cards') return s.cards.map((c) => c.link);
-    if (s.kind === 'projects')
-      return s.projects.flatMap((p) => [p.link, p.previewURL, p.downloadURL, p.solutionURL]);
-    return [];
-  });
-}
 
 /** All of a step's words, for "mentions" checks. */
 function textOf(content: StepContent): string {
@@ -189,13 +178,7 @@ describe('COURSE_CONTENT', () => {
   });
 
   it('uses only absolute https links', () => {
-    const links = CONTENT_STEP_SLUGS.flatMap(linksOf);
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) {
-      const url = new URL(link);
-      expect(url.protocol, link).toBe('https:');
-      expect(url.href, link).toBe(link);
-    }
+    expectAbsoluteHttpsLinks(CONTENT_STEP_SLUGS.map((slug) => COURSE_CONTENT[slug]));
   });
 
   it('gives every card an existing local image, a descriptive alt text and a call to action', () => {

@@ -1,8 +1,11 @@
-import { expectNoEmptySections } from '../../tests/support/step-content-checks';
+import {
+  cardsIn,
+  expectAbsoluteHttpsLinks,
+  expectNoEmptySections,
+} from '../../tests/support/step-content-checks';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CourseCard } from './course-content.types';
 import { FULLSTACK_CONTENT, FULLSTACK_WEEKS, fullstackContent } from './fullstack-content.server';
 import { FULLSTACK_PROJECTS } from './projects';
 import {
@@ -22,20 +25,7 @@ const studySlugs = FULLSTACK_NUMBERED_STEPS.map((step) => step.slug).filter(
   (slug): slug is keyof typeof FULLSTACK_WEEKS => slug !== 'conclusion',
 );
 
-function cardsOf(slug: FullstackStepSlug): CourseCard[] {
-  return FULLSTACK_CONTENT[slug].sections.flatMap((s) =>
-    s.kind === 'cards' ? s.cards : s.kind === 'projects' ? s.projects : [],
-  );
-}
-
-function linksOf(slug: FullstackStepSlug): string[] {
-  return FULLSTACK_CONTENT[slug].sections.flatMap((s) => {
-    if (s.kind === 'cards') return s.cards.map((c) => c.link);
-    if (s.kind === 'projects')
-      return s.projects.flatMap((p) => [p.link, p.previewURL, p.downloadURL, p.solutionURL]);
-    return [];
-  });
-}
+const cardsOf = (slug: FullstackStepSlug) => cardsIn(FULLSTACK_CONTENT[slug]);
 
 const allCards = FULLSTACK_STEP_SLUGS.flatMap((slug) =>
   cardsOf(slug).map((card) => ({ slug, card })),
@@ -111,13 +101,7 @@ describe('FULLSTACK_CONTENT', () => {
   });
 
   it('uses only absolute https links', () => {
-    const links = FULLSTACK_STEP_SLUGS.flatMap(linksOf);
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) {
-      const url = new URL(link);
-      expect(url.protocol, link).toBe('https:');
-      expect(url.href, link).toBe(link);
-    }
+    expectAbsoluteHttpsLinks(FULLSTACK_STEP_SLUGS.map((slug) => FULLSTACK_CONTENT[slug]));
   });
 
   it('gives every card an existing small local image, a descriptive alt text and a call to action', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { StepContent } from '../../app/content/course-content.types';
+import type { CourseCard, StepContent } from '../../app/content/course-content.types';
 
 /** A step's sections hold no empty heading, paragraph, list item, or empty list of cards. */
 export function expectNoEmptySections(slug: string, content: Pick<StepContent, 'sections'>) {
@@ -18,5 +18,30 @@ export function expectNoEmptySections(slug: string, content: Pick<StepContent, '
     }
     if (section.kind === 'cards') expect(section.cards.length, slug).toBeGreaterThan(0);
     if (section.kind === 'projects') expect(section.projects.length, slug).toBeGreaterThan(0);
+  }
+}
+
+/** Course, quiz and project cards of a step, in page order. */
+export function cardsIn(content: Pick<StepContent, 'sections'>): CourseCard[] {
+  return content.sections.flatMap((s) =>
+    s.kind === 'cards' ? s.cards : s.kind === 'projects' ? s.projects : [],
+  );
+}
+
+/** Every link the steps send to the browser is absolute https, written as a URL writes it. */
+export function expectAbsoluteHttpsLinks(contents: Pick<StepContent, 'sections'>[]) {
+  const links = contents.flatMap((content) =>
+    content.sections.flatMap((s) => {
+      if (s.kind === 'cards') return s.cards.map((c) => c.link);
+      if (s.kind === 'projects')
+        return s.projects.flatMap((p) => [p.link, p.previewURL, p.downloadURL, p.solutionURL]);
+      return [];
+    }),
+  );
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    const url = new URL(link);
+    expect(url.protocol, link).toBe('https:');
+    expect(url.href, link).toBe(link);
   }
 }
