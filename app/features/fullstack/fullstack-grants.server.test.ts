@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline } from '~/features/admin/user-timeline';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { lookupSession, startSession } from '~/features/auth/session.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
@@ -7,6 +6,7 @@ import { insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { readsFullstack } from './fullstack-access';
 import { fullstackTrackOf, grantFullstack } from './fullstack-grants.server';
+import { timelineOf } from '../../../tests/support/timeline';
 
 const handle = useTestDatabase();
 const admin = { id: 'admin-1', name: 'Ada Admin' };
@@ -80,13 +80,9 @@ describe('the FullStack track', () => {
     expect(changes).toEqual([
       { changed_by_name: 'Ada Admin', access_before: 'none', access_after: 'level-1' },
     ]);
-    const timeline = buildTimeline({
+    const timeline = timelineOf({
       user: student,
-      changes: [],
-      emails: [],
       purchases: await listEnrolmentsAndPayments(handle.db, student.id),
-      invitations: [],
-      transfers: [],
     });
     expect(timeline.map((entry) => entry.text)).toContain(
       'Ada Admin granted the FullStack track. Reason: Scholarship 2026',

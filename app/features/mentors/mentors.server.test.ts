@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createCohort, setCohortArchived } from '~/features/cohorts/cohorts.server';
-import { buildTimeline } from '~/features/admin/user-timeline';
 import { insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
@@ -13,6 +12,7 @@ import {
   removeMentor,
   staffChangesFor,
 } from './mentors.server';
+import { timelineOf } from '../../../tests/support/timeline';
 
 const database = useTestDatabase();
 
@@ -91,13 +91,8 @@ describe('adding and removing mentors', () => {
     const ofMentor = await staffChangesFor(database.db, mentor.id);
     expect(ofMentor).toMatchObject(expected);
     expect(await staffChangesFor(database.db, admin.id)).toEqual(ofMentor);
-    const timeline = buildTimeline({
+    const timeline = timelineOf({
       user: { created_at: mentor.created_at },
-      changes: [],
-      emails: [],
-      purchases: { enrolments: [], payments: [] },
-      invitations: [],
-      transfers: [],
       staffChanges: ofMentor,
     });
     expect(timeline.filter((entry) => entry.kind === 'mentor').map((entry) => entry.text)).toEqual([

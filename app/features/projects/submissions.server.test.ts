@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access, User } from '~/db/schema';
-import { buildTimeline } from '~/features/admin/user-timeline';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { renderEmail } from '~/features/email/email-renderer.server';
 import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
@@ -18,6 +17,7 @@ import {
   waitingReviewCount,
   waitingReviewsFor,
 } from './submissions.server';
+import { timelineOf } from '../../../tests/support/timeline';
 
 const database = useTestDatabase();
 let admin: User;
@@ -328,13 +328,8 @@ describe('the review queue', () => {
       },
       at(2),
     );
-    const timeline = buildTimeline({
+    const timeline = timelineOf({
       user: { created_at: student.created_at },
-      changes: [],
-      emails: [],
-      purchases: { enrolments: [], payments: [] },
-      invitations: [],
-      transfers: [],
       projects: await submissionsOf(database.db, student.id),
     });
     expect(timeline.filter((entry) => entry.kind === 'project')).toEqual([

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
 import type { User } from '~/db/schema';
-import { buildTimeline } from '~/features/admin/user-timeline';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { insertUser } from '../../../tests/support/factories';
 import { answerFields, passingCount } from '../../../tests/support/quiz-answers';
@@ -15,6 +14,7 @@ import {
   quizStandingsOf,
   submitAttempt,
 } from './quiz-attempts.server';
+import { timelineOf } from '../../../tests/support/timeline';
 
 const database = useTestDatabase();
 
@@ -208,13 +208,8 @@ describe('standings and history', () => {
   it('writes each graded attempt in the person’s history', async () => {
     const student = await insertUser(database.db);
     await takeQuiz(student, questions.length, 30);
-    const timeline = buildTimeline({
+    const timeline = timelineOf({
       user: student,
-      changes: [],
-      emails: [],
-      purchases: { enrolments: [], payments: [] },
-      invitations: [],
-      transfers: [],
       quizAttempts: await gradedQuizAttemptsOf(database.db, student.id),
     });
     expect(timeline[0]).toEqual({
