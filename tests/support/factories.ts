@@ -22,6 +22,7 @@ import {
 } from '~/db/schema';
 import { FRONTEND_PROJECTS } from '~/content/projects';
 import { startSession } from '~/features/auth/session.server';
+import { createCohort } from '~/features/cohorts/cohorts.server';
 
 let counter = 0;
 
@@ -279,6 +280,20 @@ export async function insertCohort(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A cohort of the test's own, made as the admin page makes it (its id from its name), named
+ * `<prefix> <n>`: no start date, schedule or capacity.
+ */
+export function newCohort(db: Kysely<Database>, prefix: string) {
+  counter += 1;
+  return createCohort(db, {
+    name: `${prefix} ${counter}`,
+    startDate: null,
+    schedule: '',
+    capacity: null,
+  });
 }
 
 /** A user's access and cohort as stored now, for tests that check what a change left. */

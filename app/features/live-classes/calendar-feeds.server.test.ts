@@ -1,7 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { createCohort } from '~/features/cohorts/cohorts.server';
-import { insertUser } from '../../../tests/support/factories';
+import { insertUser, newCohort } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   FEED_TOKEN_PATTERN,
@@ -16,15 +15,8 @@ const database = useTestDatabase();
 const ORIGIN = 'https://academy.example';
 const now = new Date(Date.UTC(2026, 10, 21, 10, 0));
 
-let cohorts = 0;
 async function cohortWithClasses() {
-  cohorts += 1;
-  const cohort = await createCohort(database.db, {
-    name: `Feed ${cohorts}`,
-    startDate: null,
-    schedule: '',
-    capacity: null,
-  });
+  const cohort = await newCohort(database.db, 'Feed');
   const sessions = await addLiveClasses(
     database.db,
     cohort.id,

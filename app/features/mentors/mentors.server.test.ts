@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCohort, setCohortArchived } from '~/features/cohorts/cohorts.server';
-import { insertUser } from '../../../tests/support/factories';
+import { setCohortArchived } from '~/features/cohorts/cohorts.server';
+import { insertUser, newCohort } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   addMentor,
@@ -16,16 +16,7 @@ import { timelineOf } from '../../../tests/support/timeline';
 
 const database = useTestDatabase();
 
-let cohorts = 0;
-async function newCohort() {
-  cohorts += 1;
-  return createCohort(database.db, {
-    name: `Mentored ${cohorts}`,
-    startDate: null,
-    schedule: '',
-    capacity: null,
-  });
-}
+const mentoredCohort = () => newCohort(database.db, 'Mentored');
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
 
@@ -38,7 +29,7 @@ async function adminAndMentor() {
 describe('adding and removing mentors', () => {
   it('makes an existing account mentor by e-mail (any case), audited in both histories', async () => {
     const { admin, mentor, by } = await adminAndMentor();
-    const cohort = await newCohort();
+    const cohort = await mentoredCohort();
     const email = `  ${mentor.email.toUpperCase()} `;
     const added = await addMentor(database.db, { cohortId: cohort.id, email, by }, at(1));
     expect(added).toMatchObject({
@@ -103,7 +94,7 @@ describe('adding and removing mentors', () => {
 
   it('refuses an unknown e-mail, an archived or missing cohort, and writes nothing', async () => {
     const { mentor, by } = await adminAndMentor();
-    const cohort = await newCohort();
+    const cohort = await mentoredCohort();
     const add = (cohortId: string, email: string) =>
       addMentor(database.db, { cohortId, email, by });
     expect(await add(cohort.id, 'nobody@example.com')).toEqual({ outcome: 'unknown-email' });
@@ -126,7 +117,7 @@ describe('adding and removing mentors', () => {
 
   it('two admins adding the same mentor at once: one row, one audit entry', async () => {
     const { mentor, by } = await adminAndMentor();
-    const cohort = await newCohort();
+    const cohort = await mentoredCohort();
     const results = await Promise.all(
       [1, 2].map(() => addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by })),
     );

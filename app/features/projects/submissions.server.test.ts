@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access, User } from '~/db/schema';
-import { createCohort } from '~/features/cohorts/cohorts.server';
 import { renderEmail } from '~/features/email/email-renderer.server';
 import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
 import { addMentor, removeMentor } from '~/features/mentors/mentors.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
-import { insertUser, outboxOf } from '../../../tests/support/factories';
+import { insertUser, newCohort, outboxOf } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   approvedProjectCount,
@@ -28,17 +27,10 @@ beforeAll(async () => {
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
 const by = (user: User) => ({ id: user.id, name: user.name });
 
-let cohorts = 0;
 /** A cohort with its mentor and a level-1 student. */
 async function classroom() {
-  cohorts += 1;
-  const cohort = await createCohort(database.db, {
-    name: `Projects ${cohorts}`,
-    startDate: null,
-    schedule: '',
-    capacity: null,
-  });
-  const mentor = await insertUser(database.db, { name: `Mentor ${cohorts}` });
+  const cohort = await newCohort(database.db, 'Projects');
+  const mentor = await insertUser(database.db, { name: `Mentor of ${cohort.name}` });
   await addMentor(database.db, { cohortId: cohort.id, email: mentor.email, by: by(admin) });
   const student = await newStudent(cohort.id);
   return { cohort, mentor, student };
