@@ -1,5 +1,6 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
+import { formatDayUtc } from '~/lib/format';
 
 /** The course a certificate is for, as printed on it. */
 export const TRACK_COURSE_NAMES: Record<Track, string> = {
@@ -59,9 +60,7 @@ export function linkedInShareUrl(pageUrl: string): string {
   return `https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url: pageUrl }).toString()}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
 /** `22 November 2026`: how a certificate prints its dates (UTC, the same on server and client). */
 export function formatCertificateDate(timestamp: string): string {
-  return longDate.format(new Date(timestamp));
+  return formatDayUtc(timestamp, 'long');
 }

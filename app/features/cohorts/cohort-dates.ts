@@ -1,8 +1,8 @@
+import { formatDayUtc } from '~/lib/format';
+
 /** "12 January 2027" from `2027-01-12`: how a cohort's start reads everywhere. */
 export function formatCohortStart(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return formatDayUtc(day, 'long');
 }
 
 /** The public pages' sentence, or '' when no cohort has a future start date. */

@@ -9,7 +9,7 @@ import {
   type Order,
   type PaymentProviderName,
 } from '~/db/schema';
-import { formatMinorUnits } from '~/lib/format';
+import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 
 /**
  * An order id is the provider's reference: random (128 bits), never a user id, never
@@ -174,8 +174,6 @@ export interface OrderState {
   date: string;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
 /**
  * The buyer's own order as the webhooks left it, or null: it only reports, never grants
  * anything, and anyone else's order is as good as unknown.
@@ -200,6 +198,6 @@ export async function findOrderState(
     progress,
     amount: formatMinorUnits(order.amount, order.currency),
     reference: order.id,
-    date: longDate.format(new Date(payment?.created_at ?? order.created_at)),
+    date: formatDayUtc(payment?.created_at ?? order.created_at, 'long'),
   };
 }

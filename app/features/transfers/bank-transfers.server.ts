@@ -8,7 +8,7 @@ import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import type { TransferReceiptProps } from '~/features/email/templates/transfer-emails';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
-import { formatMinorUnits } from '~/lib/format';
+import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
 
 export const PENDING_EXISTS =
@@ -30,9 +30,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64u
 
 /** "21 November 2026" from `2026-11-21`, as the e-mails and pages show a transfer's day. */
 export function formatTransferDate(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return formatDayUtc(day, 'long');
 }
 
 /**
