@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { lookupSession, startSession } from '~/features/auth/session.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
-import { insertEnrolment, insertUser } from '../../../tests/support/factories';
+import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { readsFullstack } from './fullstack-access';
 import { fullstackTrackOf, grantFullstack } from './fullstack-grants.server';
 import { timelineOf } from '../../../tests/support/timeline';
 
 const handle = useTestDatabase();
-const admin = { id: 'admin-1', name: 'Ada Admin' };
 const settings = { secure: false, idleDays: 7, maxDays: 30 };
 
 /** What the session says of a person: whether the FullStack area opens for them. */
@@ -66,12 +65,7 @@ describe('the FullStack track', () => {
       grantedByName: 'Ada Admin',
       since: at.toISOString(),
     });
-    const user = await handle.db
-      .selectFrom('users')
-      .select('access')
-      .where('id', '=', student.id)
-      .executeTakeFirstOrThrow();
-    expect(user.access).toBe('level-1');
+    expect((await accessOf(handle.db, student.id)).access).toBe('level-1');
     const changes = await handle.db
       .selectFrom('user_changes')
       .select(['changed_by_name', 'access_before', 'access_after'])
@@ -103,12 +97,8 @@ describe('the FullStack track', () => {
     expect(await grantFullstack(handle.db, { userId: 'nobody', admin, reason: 'why' })).toBe(
       'unknown-user',
     );
-    const rows = await handle.db
-      .selectFrom('enrolments')
-      .select('id')
-      .where('user_id', '=', student.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    const { enrolments } = await listEnrolmentsAndPayments(handle.db, student.id);
+    expect(enrolments).toHaveLength(1);
   });
 
   it('a FrontEnd student moved up to FullStack graduates with a FullStack certificate', async () => {
