@@ -18,7 +18,8 @@ import { loader as issuerLoader } from '~/routes/credentials/issuer';
 import { loader as keysLoader } from '~/routes/credentials/keys-json';
 import { loader as statusLoader } from '~/routes/credentials/status-list';
 import { admin, insertUser } from '../../../tests/support/factories';
-import { useTestDatabase } from '../../../tests/support/test-database';
+import { testEngine, useTestDatabase } from '../../../tests/support/test-database';
+import { openDatabase } from '~/db/database.server';
 import {
   checkCertificateCredential,
   credentialOfCertificate,
@@ -32,7 +33,12 @@ import {
   publishedKeySet,
   rotateSigningKey,
 } from './signing-keys.server';
-import { STATUS_LIST_MIN_BITS, encodeStatusList, statusBit } from './status-list.server';
+import {
+  STATUS_LIST_MIN_BITS,
+  encodeStatusList,
+  signedStatusList,
+  statusBit,
+} from './status-list.server';
 
 const database = useTestDatabase();
 const origin = 'https://academy.example';
@@ -317,8 +323,18 @@ describe('revocation', () => {
     });
   });
 
-  it('is the same signed list on every call for the same data', async () => {
-    expect(await servedStatusList()).toBe(await servedStatusList());
+  it('is the same signed list on every call, and on another instance, for the same data', async () => {
+    const served = await servedStatusList();
+    expect(await servedStatusList()).toBe(served);
+    if (testEngine() === 'postgres') {
+      // Another instance: its own connection pool on the same database.
+      const other = openDatabase(database.url);
+      try {
+        expect(await signedStatusList(other.db, origin)).toBe(served);
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('offers no credential once its holder withdrew it by deleting their account; the list says revoked', async () => {
