@@ -79,6 +79,12 @@ export default [
   // A certificate anyone can check by its link; its holder's choice to let search engines list it.
   route('certificates/:id', 'routes/certificate.tsx'),
   route('certificates/:id/listing', 'routes/certificate-listing.ts'),
+  // Issue 31: a certificate's signed credential, and what a verifier reads to check one.
+  route('certificates/:id/credential', 'routes/certificate-credential.ts'),
+  route('credentials/issuer', 'routes/credentials/issuer.ts'),
+  route('credentials/keys.json', 'routes/credentials/keys-json.ts'),
+  route('credentials/status/1', 'routes/credentials/status-list.ts'),
+  route('credentials/achievements/:track', 'routes/credentials/achievement.ts'),
   // A live-class reminder's one-click unsubscribe (RFC 8058): its token is the proof.
   route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { activeSigningKey } from '~/features/credentials/signing-keys.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { site } from '~/content/site';
 import { EnvError, parseEnv } from '~/lib/env.server';
@@ -9,6 +10,7 @@ import type { AppServices } from '~/load-context';
 import { createFlashCookie } from '~/lib/flash.server';
 import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
+import { isLoopbackUrl } from '~/lib/loopback.server';
 import { createApp, type ServerMode } from './app';
 import { startClassReminders } from './class-reminders';
 import { seedDemoUsers } from './demo-users';
@@ -62,6 +64,13 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
   if (!env.COOKIE_SECRET && database.engine === 'postgres') {
     logger.warn(
       'COOKIE_SECRET is not set: every instance signs its flash cookie with its own key, so a toast after a redirect answered by another instance is dropped',
+    );
+  }
+  // The credentials' key is made now if there is none, not by the first visitor's download.
+  const signingKey = await activeSigningKey(database.db, env.ORIGIN);
+  if (signingKey.source === 'database' && !isLoopbackUrl(env.ORIGIN)) {
+    logger.warn(
+      'CREDENTIAL_SIGNING_KEY is not set: credentials are signed with a key kept in the database (see docs/deploy.md, "Credential signing key")',
     );
   }
   const services: AppServices = {

@@ -316,6 +316,27 @@ export interface CertificatesTable {
   revoked_at: Timestamp | null;
   revoked_by_name: string | null;
   revoked_reason: string | null;
+  /**
+   * Its bit in the revocation status list (migration 029): given at issue, in issue order;
+   * null only on a row written outside `issueCertificate`.
+   */
+  status_index: ColumnType<number | null, number | undefined, number | null>;
+  /** The random salt of the holder's hashed e-mail in its credential. */
+  identity_salt: ColumnType<string | null, string | undefined, string | null>;
+}
+
+/** A key that signs credentials (migration 029): every one ever used stays published. */
+export interface CredentialKeysTable {
+  /** The JWK thumbprint (RFC 7638) of the public key. */
+  kid: string;
+  /** The public JWK, as JSON. */
+  public_jwk: string;
+  /** The private JWK, as JSON, of a key generated here; null for `CREDENTIAL_SIGNING_KEY`'s. */
+  private_jwk: string | null;
+  /** 1 on the one generated key that signs now; null on every other. */
+  active: 1 | null;
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
 }
 
 /** A cohort's staff (migration 023): a mentor reviews the projects of its students. */
@@ -495,6 +516,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   quiz_attempts: QuizAttemptsTable;
   issued_receipts: IssuedReceiptsTable;
+  credential_keys: CredentialKeysTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.server';
 
@@ -33,5 +34,31 @@ describe('COOKIE_SECRET', () => {
     const attempt = () => parseEnv({ COOKIE_SECRET: `${'a'.repeat(32)},short-secret` });
     expect(attempt).toThrow(/COOKIE_SECRET must be one or more .* at least 32 characters/);
     expect(attempt).not.toThrow(/short-secret/);
+  });
+});
+
+describe('CREDENTIAL_SIGNING_KEY', () => {
+  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+
+  it('is an Ed25519 private JWK', () => {
+    expect(
+      parseEnv({ CREDENTIAL_SIGNING_KEY: JSON.stringify(jwk) }).CREDENTIAL_SIGNING_KEY,
+    ).toEqual(jwk);
+    expect(parseEnv({}).CREDENTIAL_SIGNING_KEY).toBeUndefined();
+  });
+
+  it.each([
+    ['not JSON', '{"kty":'],
+    ['a public key', JSON.stringify({ ...jwk, d: undefined })],
+    ['a key whose x is not its d’s', JSON.stringify({ ...jwk, x: `A${jwk.x!.slice(1)}` })],
+  ])('refuses %s, naming it without repeating it', (_, value) => {
+    let message = '';
+    try {
+      parseEnv({ CREDENTIAL_SIGNING_KEY: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/CREDENTIAL_SIGNING_KEY must be an Ed25519 private key/);
+    expect(message).not.toContain(jwk.d);
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { addressKey, parseMailbox } from './mail-address';
 
@@ -37,6 +38,57 @@ const academyTimeZoneSchema = z
   .trim()
   .default('Africa/Lagos')
   .refine(isTimeZone, 'must be an IANA time zone such as Africa/Lagos or Europe/London');
+
+/** An Ed25519 private key as a JWK (RFC 8037): what `npm run credentials -- generate-key` prints. */
+export interface Ed25519PrivateJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  d: string;
+}
+
+const base64urlKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+const credentialSigningKeySchema = optionalText.pipe(
+  z
+    .string()
+    .transform((value, ctx) => {
+      const key = z
+        .object({
+          kty: z.literal('OKP'),
+          crv: z.literal('Ed25519'),
+          x: base64urlKey,
+          d: base64urlKey,
+        })
+        .safeParse(parseJson(value));
+      if (key.success && publicHalfMatches(key.data)) return key.data satisfies Ed25519PrivateJwk;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be an Ed25519 private key as a JWK: {"kty":"OKP","crv":"Ed25519","x":"…","d":"…"} (npm run credentials -- generate-key prints one)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+/** Whether `x` is the public key of `d`: a key pasted from two places would sign unverifiably. */
+function publicHalfMatches(jwk: Ed25519PrivateJwk): boolean {
+  try {
+    const privateKey = createPrivateKey({ key: { ...jwk }, format: 'jwk' });
+    return createPublicKey(privateKey).export({ format: 'jwk' }).x === jwk.x;
+  } catch {
+    return false;
+  }
+}
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
@@ -151,6 +203,11 @@ const envSchema = z
      * it until the viewer's browser shows its own.
      */
     ACADEMY_TIME_ZONE: academyTimeZoneSchema,
+    /**
+     * The key that signs certificates' credentials (issue 31). Unset: a key generated at the
+     * first start and kept in the database.
+     */
+    CREDENTIAL_SIGNING_KEY: credentialSigningKeySchema,
     SESSION_IDLE_DAYS: positiveNumber(7),
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
@@ -206,6 +263,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'PAYSTACK_SECRET_KEY',
+  'CREDENTIAL_SIGNING_KEY',
 ]);
 
 export class EnvError extends Error {
@@ -249,4 +307,20 @@ export function academyTimeZone(source: NodeJS.ProcessEnv = process.env): string
     parsedZones.set(raw, zone);
   }
   return zone;
+}
+
+const parsedSigningKeys = new Map<string | undefined, Ed25519PrivateJwk | undefined>();
+
+/**
+ * CREDENTIAL_SIGNING_KEY as `parseEnv` reads it, for the credentials' code, which is called
+ * with a database and not the server's settings (start-up has checked it). Parsed once per
+ * value.
+ */
+export function credentialSigningKey(
+  source: NodeJS.ProcessEnv = process.env,
+): Ed25519PrivateJwk | undefined {
+  const raw = source.CREDENTIAL_SIGNING_KEY;
+  if (!parsedSigningKeys.has(raw))
+    parsedSigningKeys.set(raw, credentialSigningKeySchema.parse(raw));
+  return parsedSigningKeys.get(raw);
 }

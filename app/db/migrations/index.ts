@@ -21,6 +21,7 @@ import * as quizAttempts from './025-quiz-attempts';
 import * as fullstackTrack from './026-fullstack-track';
 import * as issuedReceipts from './027-issued-receipts';
 import * as account from './028-account';
+import * as credentials from './029-credentials';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '026-fullstack-track': fullstackTrack,
   '027-issued-receipts': issuedReceipts,
   '028-account': account,
+  '029-credentials': credentials,
 };

@@ -9,6 +9,7 @@ import {
   type Track,
 } from '~/db/schema';
 import { cohortNameOf } from '~/features/cohorts/cohorts.server';
+import { newCertificateCredentialColumns } from '~/features/credentials/certificate-status.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount } from '~/features/projects/submissions.server';
@@ -153,6 +154,7 @@ export async function issueCertificate(
         issued_by_name: input.admin.name,
         note: note || null,
         listed: 0,
+        ...(await newCertificateCredentialColumns(trx)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
