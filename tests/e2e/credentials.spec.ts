@@ -145,7 +145,8 @@ test.describe('credentials', () => {
     await expect(panelLinkedIn).toHaveAttribute('target', '_blank');
     await expect(panelLinkedIn).toHaveAttribute('rel', /\bnoopener\b/);
     await expectNoAxeViolations(studentPage);
-    await panel.scrollIntoViewIfNeeded();
+    // From the top, or the sticky header is drawn halfway down the full-page capture.
+    await studentPage.evaluate(() => window.scrollTo(0, 0));
     await saveFullPageScreenshot(studentPage, 'credential-your-certificate', project);
     await panel.screenshot({
       path: `test-results/screenshots/${project}-credential-your-certificate-panel.png`,

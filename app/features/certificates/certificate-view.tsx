@@ -51,11 +51,12 @@ function Status({ certificate }: { certificate: PublicCertificate }) {
   return (
     <p
       data-testid="certificate-status"
-      className="inline-flex items-center gap-2 rounded-full bg-red-50 px-4 py-1.5 text-base font-bold text-red-900 ring-1 ring-red-700/30"
+      // On a phone the date goes under the word, whole: a pill then becomes a rounded box.
+      className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-0.5 rounded-2xl bg-red-50 px-4 py-1.5 text-base font-bold text-red-900 ring-1 ring-red-700/30 sm:rounded-full"
     >
       <XCircle aria-hidden="true" className="h-5 w-5" />
       {certificate.withdrawn ? 'Withdrawn' : 'Revoked'}
-      <span className="font-semibold">
+      <span className="font-semibold whitespace-nowrap">
         on <time dateTime={certificate.revokedAt ?? undefined}>{certificate.revokedOn}</time>
       </span>
     </p>

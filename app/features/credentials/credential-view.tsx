@@ -1,4 +1,12 @@
-import { BadgeCheck, Download, ShieldCheck, ShieldX, XCircle } from 'lucide-react';
+import {
+  BadgeCheck,
+  Download,
+  FileX2,
+  ShieldCheck,
+  ShieldX,
+  XCircle,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '~/content/site';
 
@@ -9,8 +17,11 @@ import { site } from '~/content/site';
 export interface CredentialOnPage {
   /** The file's address on this site; null when the page offers none (a revoked certificate). */
   downloadPath: string | null;
-  /** The server checked the signature with the published keys, as a verifier would. */
-  signatureVerified: boolean;
+  /**
+   * The server checked the signature with the published keys, as a verifier would; null
+   * when the certificate has no credential (its holder withdrew it).
+   */
+  signatureVerified: boolean | null;
   /** Revoked by the status list (or by the certificate itself: the page never says Valid then). */
   revoked: boolean;
   /** Absolute addresses, so a reader can copy them into their own tool. */
@@ -36,28 +47,31 @@ export function DownloadCredentialLink({
   );
 }
 
+type Tone = 'good' | 'bad' | 'neutral';
+
+const TONES: Record<Tone, { box: string; icon: string }> = {
+  good: { box: 'bg-emerald-50 text-emerald-950 ring-emerald-700/30', icon: 'text-emerald-800' },
+  bad: { box: 'bg-red-50 text-red-950 ring-red-700/30', icon: 'text-red-800' },
+  neutral: { box: 'bg-slate-50 text-slate-900 ring-slate-400/50', icon: 'text-slate-700' },
+};
+
+/** One finding of the server's check: its word in bold (a test reads it), then why. */
 function Check({
-  ok,
-  icon,
+  tone,
+  Icon,
   testId,
   title,
   children,
 }: {
-  ok: boolean;
-  icon: ReactNode;
+  tone: Tone;
+  Icon: LucideIcon;
   testId: string;
   title: string;
   children: ReactNode;
 }) {
   return (
-    <li
-      className={`flex items-start gap-3 rounded-xl p-4 ring-1 ${
-        ok
-          ? 'bg-emerald-50 text-emerald-950 ring-emerald-700/30'
-          : 'bg-red-50 text-red-950 ring-red-700/30'
-      }`}
-    >
-      {icon}
+    <li className={`flex items-start gap-3 rounded-xl p-4 ring-1 ${TONES[tone].box}`}>
+      <Icon aria-hidden="true" className={`mt-0.5 h-6 w-6 shrink-0 ${TONES[tone].icon}`} />
       <div className="min-w-0">
         <p data-testid={testId} className="font-bold">
           {title}
@@ -66,6 +80,31 @@ function Check({
       </div>
     </li>
   );
+}
+
+/** What the signature check found, including that there was no credential to check. */
+function signatureFinding(verified: boolean | null) {
+  if (verified === null) {
+    return {
+      tone: 'neutral',
+      Icon: FileX2,
+      title: 'No credential',
+      text: 'Its holder withdrew this certificate, so it has no signed credential any more.',
+    } as const;
+  }
+  return verified
+    ? ({
+        tone: 'good',
+        Icon: ShieldCheck,
+        title: 'Signature verified',
+        text: 'Checked when this page loaded, against the academy’s published keys, the way any verifier checks it.',
+      } as const)
+    : ({
+        tone: 'bad',
+        Icon: ShieldX,
+        title: 'Signature not verified',
+        text: `The signature did not match the published keys. Please tell us at ${site.email.display}.`,
+      } as const);
 }
 
 /**
@@ -88,7 +127,7 @@ function AddressLink({ href }: { href: string }) {
  * the credential holds, and the steps an employer takes without asking the academy.
  */
 export function HowToVerify({ credential }: { credential: CredentialOnPage }) {
-  const iconClass = 'mt-0.5 h-6 w-6 shrink-0';
+  const signature = signatureFinding(credential.signatureVerified);
   return (
     <section aria-labelledby="how-to-verify-heading" className="mt-10 print:hidden">
       <h2 id="how-to-verify-heading" className="text-lg font-bold text-ink">
@@ -96,36 +135,22 @@ export function HowToVerify({ credential }: { credential: CredentialOnPage }) {
       </h2>
       <ul aria-label="What this page checked" className="mt-3 grid gap-3 sm:grid-cols-2">
         <Check
-          ok={credential.signatureVerified}
+          tone={signature.tone}
+          Icon={signature.Icon}
           testId="credential-signature"
-          icon={
-            credential.signatureVerified ? (
-              <ShieldCheck aria-hidden="true" className={`${iconClass} text-emerald-800`} />
-            ) : (
-              <ShieldX aria-hidden="true" className={`${iconClass} text-red-800`} />
-            )
-          }
-          title={credential.signatureVerified ? 'Signature verified' : 'Signature not verified'}
+          title={signature.title}
         >
-          {credential.signatureVerified
-            ? 'Checked when this page loaded, against the academy’s published keys, the way any verifier checks it.'
-            : `The signature did not match the published keys. Please tell us at ${site.email.display}.`}
+          {signature.text}
         </Check>
         <Check
-          ok={!credential.revoked}
+          tone={credential.revoked ? 'bad' : 'good'}
+          Icon={credential.revoked ? XCircle : BadgeCheck}
           testId="credential-status"
-          icon={
-            credential.revoked ? (
-              <XCircle aria-hidden="true" className={`${iconClass} text-red-800`} />
-            ) : (
-              <BadgeCheck aria-hidden="true" className={`${iconClass} text-emerald-800`} />
-            )
-          }
           title={credential.revoked ? 'Revoked' : 'Valid'}
         >
           {credential.revoked
-            ? 'The academy’s status list marks this credential as revoked.'
-            : 'The academy’s status list does not mark this credential as revoked.'}
+            ? 'The academy’s status list marks this certificate as revoked.'
+            : 'The academy’s status list does not mark this certificate as revoked.'}
         </Check>
       </ul>
 
@@ -135,13 +160,18 @@ export function HowToVerify({ credential }: { credential: CredentialOnPage }) {
           <p className="mt-2">
             The credential file is this certificate as an Open Badges 3.0 credential (a W3C
             Verifiable Credential), signed by {site.name}: the course, the date of issue, and its
-            holder, named by a salted hash of their e-mail address, never the address itself.
+            holder, named by the name printed on it and a salted hash of their e-mail address, never
+            the address itself.
           </p>
         </div>
         <div>
           <h3 className="font-bold text-ink">What an employer does</h3>
           <ol className="mt-2 list-decimal space-y-2 pl-5">
-            <li>Get the credential file from its holder, or download it from this page.</li>
+            <li>
+              {credential.downloadPath
+                ? 'Get the credential file from its holder, or download it from this page.'
+                : 'Get the credential file from its holder.'}
+            </li>
             <li>
               Check its signature with any JWT or Verifiable Credentials tool against our public
               keys:
