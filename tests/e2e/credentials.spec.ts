@@ -9,14 +9,7 @@ import {
   ISSUER_KEYS_PATH,
   STATUS_LIST_PATH,
 } from '../../app/features/credentials/credential-links';
-import {
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  saveFullPageScreenshot,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { createAccount, readValue, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -159,7 +152,7 @@ test.describe('credentials', () => {
     await section.getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText(CERTIFICATE_MESSAGES.revoked)).toBeVisible();
 
-    await reloadApp(visitor);
+    await gotoApp(visitor, path);
     await expect(visitor.getByTestId('credential-status')).toHaveText('Revoked');
     await expect(visitor.getByTestId('certificate-status')).toContainText('Revoked');
     await expect(visitor.getByTestId('credential-signature')).toHaveText('Signature verified');
