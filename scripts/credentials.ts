@@ -7,14 +7,13 @@
  */
 import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { newKeyPair, rotateSigningKey } from '~/features/credentials/signing-keys.server';
-import { EnvError, parseEnv } from '~/lib/env.server';
+import { parseEnv } from '~/lib/env.server';
+import { runCommand, UsageError } from './command-line';
 
 const USAGE = `Usage:
   npm run credentials -- rotate-key
   npm run credentials -- generate-key
   npm run credentials -- keys`;
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<void> {
   const [command] = args;
@@ -65,8 +64,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof EnvError;
-  console.error(known ? error.message : error);
-  process.exit(1);
-});
+runCommand(() => main(process.argv.slice(2)));

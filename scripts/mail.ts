@@ -10,13 +10,12 @@ import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { describeSendError } from '~/features/email/email-worker.server';
 import { messageIdFor } from '~/features/email/outbox.server';
 import { renderEmail } from '~/features/email/email-renderer.server';
-import { EnvError, parseEnv } from '~/lib/env.server';
+import { parseEnv } from '~/lib/env.server';
+import { runCommand, UsageError } from './command-line';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { checkMailSettings, setUpMail } from '../server/mail-setup';
 
 const USAGE = 'Usage: npm run mail -- test ADDRESS';
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<void> {
   const [command, address] = args;
@@ -52,8 +51,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof EnvError;
-  console.error(known ? error.message : error);
-  process.exit(1);
-});
+runCommand(() => main(process.argv.slice(2)));

@@ -19,7 +19,7 @@ export interface CertificateCredential {
   mediaType: string;
 }
 
-export const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
+const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
 
 /** `sha256$<hex>` of the address (trimmed, lower case) followed by the salt (Open Badges' IdentityHash). */
 export function identityHash(email: string, salt: string): string {
@@ -114,6 +114,10 @@ export async function verifyCredential(
     ({ payload: credential } = await jwtVerify(jwt, keys, { algorithms: [SIGNING_ALGORITHM] }));
   } catch (error) {
     return { verified: false, reason: `signature: ${(error as Error).message}` };
+  }
+  const issuer = credential.issuer as { id?: unknown } | string | undefined;
+  if (typeof credential.id !== 'string' || typeof credential.validFrom !== 'string' || !issuer) {
+    return { verified: false, reason: 'not a credential' };
   }
   const claims = jwtClaims(credential as Parameters<typeof jwtClaims>[0]);
   if (

@@ -14,13 +14,12 @@ import { ISSUER_PROFILE_PATH, STATUS_LIST_PATH, achievementPath } from './creden
  * built from data alone: no key, no database, no clock. Decision 051.
  */
 
-export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
-export const OPEN_BADGES_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
+const OPEN_BADGES_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
 
-export const TRACKS: readonly Track[] = ['frontend', 'fullstack'];
-
+/** A track of the academy: one that has a course name (and so an achievement). */
 export function isTrack(value: string): value is Track {
-  return (TRACKS as readonly string[]).includes(value);
+  return Object.hasOwn(TRACK_COURSE_NAMES, value);
 }
 
 /** The academy as an Open Badges `Profile`: the `issuer` of every credential. */
@@ -76,7 +75,7 @@ export interface CredentialFacts {
 }
 
 /** ISO 8601 without milliseconds: `validFrom` and the JWT's `nbf` name the same second. */
-export function credentialDateTime(timestamp: string): string {
+function credentialDateTime(timestamp: string): string {
   return new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -128,8 +127,6 @@ export function openBadgeCredential(origin: string, facts: CredentialFacts) {
     },
   };
 }
-
-export type OpenBadgeCredential = ReturnType<typeof openBadgeCredential>;
 
 /**
  * The revocation list as a `BitstringStatusListCredential` (W3C Bitstring Status List).

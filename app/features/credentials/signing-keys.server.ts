@@ -81,6 +81,16 @@ async function recordEnvironmentKey(
   return thumbprint;
 }
 
+/** `CREDENTIAL_SIGNING_KEY`'s key, recorded; undefined when the variable is not set. */
+async function environmentKey(
+  db: Kysely<Database>,
+  source: NodeJS.ProcessEnv,
+  now: Date,
+): Promise<{ jwk: Ed25519PrivateJwk; thumbprint: string } | undefined> {
+  const jwk = credentialSigningKey(source);
+  return jwk && { jwk, thumbprint: await recordEnvironmentKey(db, jwk, now) };
+}
+
 /** A new Ed25519 key pair as JWKs, with its thumbprint. */
 export async function newKeyPair(): Promise<{
   thumbprint: string;
@@ -130,12 +140,11 @@ export async function activeSigningKey(
   source: NodeJS.ProcessEnv = process.env,
   now: Date = new Date(),
 ): Promise<SigningKey> {
-  const environmentKey = credentialSigningKey(source);
-  if (environmentKey) {
-    const thumbprint = await recordEnvironmentKey(db, environmentKey, now);
+  const fromEnvironment = await environmentKey(db, source, now);
+  if (fromEnvironment) {
     return {
-      kid: publishedKid(origin, thumbprint),
-      privateKey: await privateKeyOf(thumbprint, environmentKey),
+      kid: publishedKid(origin, fromEnvironment.thumbprint),
+      privateKey: await privateKeyOf(fromEnvironment.thumbprint, fromEnvironment.jwk),
       source: 'environment',
     };
   }
@@ -166,10 +175,9 @@ export async function rotateSigningKey(
   source: NodeJS.ProcessEnv = process.env,
   now: Date = new Date(),
 ): Promise<RotationOutcome> {
-  const environmentKey = credentialSigningKey(source);
-  if (environmentKey) {
-    const active = await recordEnvironmentKey(db, environmentKey, now);
-    return { rotated: false, reason: 'environment-key', active };
+  const fromEnvironment = await environmentKey(db, source, now);
+  if (fromEnvironment) {
+    return { rotated: false, reason: 'environment-key', active: fromEnvironment.thumbprint };
   }
   return db.transaction().execute(async (trx) => {
     const retired = await trx

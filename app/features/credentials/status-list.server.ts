@@ -15,7 +15,7 @@ import { signCredential } from './signing.server';
 export const STATUS_LIST_MIN_BITS = 131_072;
 
 /** The list's `validFrom` while nothing was ever revoked: the day the list began. */
-export const STATUS_LIST_EPOCH = '2026-11-26T00:00:00Z';
+const STATUS_LIST_EPOCH = '2026-11-26T00:00:00Z';
 
 /** GZIP then multibase base64url (`u` prefix, no padding); bit 0 is the first byte's highest. */
 export function encodeStatusList(

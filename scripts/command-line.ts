@@ -1,0 +1,19 @@
+import { EnvError } from '~/lib/env.server';
+
+/** A mistake in a command line's arguments: its message is printed alone. */
+export class UsageError extends Error {}
+
+/**
+ * Runs a command line's `main`: a usage or configuration error (or one of `known`) prints
+ * its message alone, anything else with its stack; either exits with code 1.
+ */
+export function runCommand(
+  main: () => Promise<void>,
+  known: (abstract new (...args: never[]) => Error)[] = [],
+): void {
+  main().catch((error: unknown) => {
+    const expected = [UsageError, EnvError, ...known].some((type) => error instanceof type);
+    console.error(expected ? (error as Error).message : error);
+    process.exit(1);
+  });
+}
