@@ -3,23 +3,54 @@ import { site } from '~/content/site';
 import { CERTIFICATE_SHARE_IMAGE } from '~/features/certificates/certificate-links';
 import { findCertificate, publicCertificate } from '~/features/certificates/certificates.server';
 import { CertificateView } from '~/features/certificates/certificate-view';
+import {
+  credentialPath,
+  ISSUER_KEYS_PATH,
+  STATUS_LIST_PATH,
+} from '~/features/credentials/credential-links';
+import {
+  checkCertificateCredential,
+  credentialOfCertificate,
+} from '~/features/credentials/credentials.server';
+import type { CredentialOnPage } from '~/features/credentials/credential-view';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { pageMeta } from '~/lib/seo';
 import { NotFound } from '~/features/marketing/not-found';
 import type { Route } from './+types/certificate';
 
-/** A certificate anyone can check by its link: no sign-in. */
+/**
+ * A certificate anyone can check by its link: no sign-in. Its credential is checked here, by
+ * the code a verifier would run, so the page says what the signature and the status list say.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = requireServices(context);
-  const found = await findCertificate(services.database.db, params.id);
+  const { db } = services.database;
+  const origin = services.env.ORIGIN;
+  const found = await findCertificate(db, params.id);
   if (!found) throw data(null, { status: 404 });
-  const certificate = publicCertificate(found, services.env.ORIGIN);
+  const [offered, check] = await Promise.all([
+    credentialOfCertificate(db, origin, found.id),
+    checkCertificateCredential(db, origin, found.id),
+  ]);
+  if (!check) throw data(null, { status: 404 });
+  const certificate = publicCertificate(found, origin);
+  const valid = certificate.status === 'valid';
+  const credential: CredentialOnPage = {
+    // A revoked certificate is not promoted: its file stays at its address for whoever has
+    // the link, but the page no longer offers it.
+    downloadPath: offered && valid ? credentialPath(found.id) : null,
+    // A certificate its holder withdrew has no credential left to check (decision 051).
+    signatureVerified: offered ? check.signatureVerified : null,
+    revoked: check.revoked || !valid,
+    keysUrl: `${origin}${ISSUER_KEYS_PATH}`,
+    statusListUrl: `${origin}${STATUS_LIST_PATH}`,
+  };
   // Search engines index the page only when its student chose so (and it is valid).
   const headers: Record<string, string> = certificate.indexable
     ? {}
     : { 'X-Robots-Tag': 'noindex' };
-  return data({ certificate }, { headers });
+  return data({ certificate, credential }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
@@ -63,7 +94,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CertificatePage({ loaderData }: Route.ComponentProps) {
-  return <CertificateView certificate={loaderData.certificate} />;
+  return (
+    <CertificateView certificate={loaderData.certificate} credential={loaderData.credential} />
+  );
 }
 
 export function ErrorBoundary() {

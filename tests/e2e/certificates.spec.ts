@@ -60,16 +60,21 @@ function certificatesOf(userId: string): CertificateRow[] {
   );
 }
 
-/** A certificate written straight to the database, for tests about who may see what. */
+/**
+ * A certificate written straight to the database, for tests about who may see what: with the
+ * next bit of the status list and a salt, as issuing gives them, so it has its credential.
+ */
 function insertCertificate(user: TestAccount, name = user.name): string {
   const id = randomBytes(16).toString('base64url');
   runStatement(
-    `insert into certificates (id, user_id, name, track, cohort_name, issued_at, issued_by, issued_by_name, listed)
-     values (?, ?, ?, 'frontend', 'Cohort 1', ?, 'e2e', 'E2E Admin', 0)`,
+    `insert into certificates (id, user_id, name, track, cohort_name, issued_at, issued_by, issued_by_name, listed, status_index, identity_salt)
+     values (?, ?, ?, 'frontend', 'Cohort 1', ?, 'e2e', 'E2E Admin', 0,
+             (select coalesce(max(status_index), -1) + 1 from certificates), ?)`,
     id,
     user.id,
     name,
     new Date().toISOString(),
+    randomBytes(16).toString('hex'),
   );
   return id;
 }

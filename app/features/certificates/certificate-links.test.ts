@@ -45,7 +45,7 @@ describe('certificate links', () => {
     expect(formatCertificateDate('2026-11-22T23:59:00.000Z')).toBe('22 November 2026');
   });
 
-  it('the e-mail links to the certificate, in HTML and in text', () => {
+  it('the e-mail links to the certificate and its credential and mentions LinkedIn, in HTML and in text', () => {
     const email = renderEmail(
       'certificate-issued',
       {
@@ -60,5 +60,13 @@ describe('certificate links', () => {
     expect(email.html).toContain(`href="${ORIGIN}/certificates/AbC-123_xyz"`);
     expect(email.text).toContain(`View your certificate: ${ORIGIN}/certificates/AbC-123_xyz`);
     expect(email.text).toContain('FrontEnd Developer Bootcamp with your cohort, Cohort 1.');
+    expect(email.html).toContain(`href="${ORIGIN}/certificates/AbC-123_xyz/credential"`);
+    expect(email.text).toContain(
+      `download your credential (${ORIGIN}/certificates/AbC-123_xyz/credential)`,
+    );
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('Open Badges 3.0');
+      expect(part).toContain('Add to LinkedIn profile');
+    }
   });
 });

@@ -2,6 +2,11 @@ import { BadgeCheck, ExternalLink, Linkedin, Printer, XCircle } from 'lucide-rea
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { site } from '~/content/site';
+import {
+  DownloadCredentialLink,
+  HowToVerify,
+  type CredentialOnPage,
+} from '~/features/credentials/credential-view';
 import { buttonClass } from '~/ui/button';
 import type { PublicCertificate } from './certificates.server';
 
@@ -46,11 +51,12 @@ function Status({ certificate }: { certificate: PublicCertificate }) {
   return (
     <p
       data-testid="certificate-status"
-      className="inline-flex items-center gap-2 rounded-full bg-red-50 px-4 py-1.5 text-base font-bold text-red-900 ring-1 ring-red-700/30"
+      // On a phone the date goes under the word, whole: a pill then becomes a rounded box.
+      className="inline-flex flex-wrap items-center justify-center gap-x-2 gap-y-0.5 rounded-2xl bg-red-50 px-4 py-1.5 text-base font-bold text-red-900 ring-1 ring-red-700/30 sm:rounded-full"
     >
       <XCircle aria-hidden="true" className="h-5 w-5" />
       {certificate.withdrawn ? 'Withdrawn' : 'Revoked'}
-      <span className="font-semibold">
+      <span className="font-semibold whitespace-nowrap">
         on <time dateTime={certificate.revokedAt ?? undefined}>{certificate.revokedOn}</time>
       </span>
     </p>
@@ -73,8 +79,17 @@ function ExternalButton({ href, children }: { href: string; children: React.Reac
   );
 }
 
-/** `/certificates/{id}`: what anyone checking the certificate needs, and how to print it. */
-export function CertificateView({ certificate }: { certificate: PublicCertificate }) {
+/**
+ * `/certificates/{id}`: what anyone checking the certificate needs, how to print it, and its
+ * signed credential.
+ */
+export function CertificateView({
+  certificate,
+  credential,
+}: {
+  certificate: PublicCertificate;
+  credential: CredentialOnPage;
+}) {
   usePrintOnLoad();
   const revoked = certificate.status === 'revoked';
   const facts = [
@@ -157,7 +172,7 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
 
       <section aria-labelledby="certificate-actions-heading" className="mt-8 print:hidden">
         <h2 id="certificate-actions-heading" className="text-lg font-bold text-ink">
-          {revoked ? 'Print' : 'Print or share'}
+          {revoked ? 'Print' : 'Print, download or share'}
         </h2>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {/* window.print needs JavaScript: without it the button is hidden, the hint shown. */}
@@ -172,6 +187,14 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           <p className="text-sm text-slate-700 [.js_&]:hidden">
             To print, use your browser’s Print command (Ctrl+P or ⌘P).
           </p>
+          {credential.downloadPath && (
+            <DownloadCredentialLink
+              path={credential.downloadPath}
+              className={buttonClass('secondary', 'w-full sm:w-auto')}
+            >
+              Download credential
+            </DownloadCredentialLink>
+          )}
           {certificate.share && (
             <>
               <ExternalButton href={certificate.share.linkedInAddToProfile}>
@@ -194,6 +217,8 @@ export function CertificateView({ certificate }: { certificate: PublicCertificat
           .
         </p>
       </section>
+
+      <HowToVerify credential={credential} />
     </div>
   );
 }

@@ -37,11 +37,13 @@ const valid: StudentCertificate = {
 };
 
 describe('Your certificate', () => {
-  it('links to view, print and LinkedIn, and offers the search-engine choice (off by default)', () => {
+  it('links to view, print, the credential and LinkedIn, and offers the search-engine choice (off by default)', () => {
     const html = render(valid);
     expect(html).toContain('>Your certificate</h2>');
     expect(html).toContain('href="/certificates/AbC-123_xyz"');
     expect(html).toContain('href="/certificates/AbC-123_xyz?print=1"');
+    expect(html).toContain('href="/certificates/AbC-123_xyz/credential" download=""');
+    expect(html).toContain('Download your credential');
     expect(html).toMatch(
       /href="https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&amp;[^"]*certUrl=https%3A%2F%2Facademy\.example%2Fcertificates%2FAbC-123_xyz[^"]*" target="_blank" rel="noopener noreferrer"/,
     );
@@ -62,6 +64,7 @@ describe('Your certificate', () => {
     expect(html).toContain('1 December 2026');
     expect(html).toContain('Reason: Issued to the wrong person.');
     expect(html).not.toContain('linkedin.com');
+    expect(html).not.toContain('/credential');
     expect(html).not.toContain('/listing');
     expect(render(null)).not.toContain('Your certificate');
   });

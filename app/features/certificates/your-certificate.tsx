@@ -1,6 +1,8 @@
 import { Award, ExternalLink, Linkedin, Printer, XCircle } from 'lucide-react';
 import { Form, Link, useLocation } from 'react-router';
 import { site } from '~/content/site';
+import { credentialPath } from '~/features/credentials/credential-links';
+import { DownloadCredentialLink } from '~/features/credentials/credential-view';
 import { useRootData } from '~/root-data';
 import { buttonClass } from '~/ui/button';
 import {
@@ -14,8 +16,9 @@ import type { StudentCertificate } from './student-certificate.server';
 import { OnOffCheckbox } from '~/ui/on-off-checkbox';
 
 /**
- * The student's certificate on /fed/home and the conclusion step: view, print, add to
- * LinkedIn, and whether search engines may list it. Nothing when none was issued.
+ * The student's certificate on /fed/home and the conclusion step: view, print, download its
+ * signed credential, add to LinkedIn, and whether search engines may list it. Nothing when
+ * none was issued.
  */
 export function YourCertificate({ certificate }: { certificate: StudentCertificate | null }) {
   const { origin } = useRootData();
@@ -67,6 +70,11 @@ export function YourCertificate({ certificate }: { certificate: StudentCertifica
             </time>
             . Anyone with its link can check that it is valid.
           </p>
+          <p className="mt-2 text-slate-800">
+            Its credential is the same certificate as a file signed by {site.name} (Open Badges
+            3.0): keep it in a digital wallet or send it to an employer, who can check it without
+            asking us.
+          </p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Link to={certificatePath(certificate.id)} className={buttonClass('primary')}>
               View your certificate
@@ -75,6 +83,12 @@ export function YourCertificate({ certificate }: { certificate: StudentCertifica
               <Printer aria-hidden="true" className="h-4 w-4" />
               Print your certificate
             </a>
+            <DownloadCredentialLink
+              path={credentialPath(certificate.id)}
+              className={buttonClass('secondary')}
+            >
+              Download your credential
+            </DownloadCredentialLink>
             <a
               href={linkedInAddToProfileUrl({
                 id: certificate.id,
