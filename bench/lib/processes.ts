@@ -223,12 +223,7 @@ export async function watchRuns<T extends object>(
 /** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
 export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {
   const [started, tsx] = [performance.now(), join(ROOT, 'node_modules/.bin/tsx')];
-  const options = { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs };
-  await runCommand(
-    `db:seed-bench ${users}`,
-    tsx,
-    ['scripts/db-seed-bench.ts', `${users}`],
-    options,
-  );
+  const [args, env] = [['scripts/db-seed-bench.ts', `${users}`], { DATABASE_URL: databaseUrl }];
+  await runCommand(`db:seed-bench ${users}`, tsx, args, { cwd: siteRoot(), env, timeoutMs });
   return (performance.now() - started) / 1000;
 }
