@@ -60,6 +60,7 @@ function quantile(values: readonly number[], q: number): number {
   const [low, high] = [sorted[Math.floor(position)]!, sorted[Math.ceil(position)]!];
   return low + (high - low) * (position - Math.floor(position));
 }
+export const median = (values: readonly number[]) => quantile(values, 0.5);
 
 /** p50/p95/p99 and max, to `digits` decimals when given. */
 export function summarize(values: readonly number[], digits?: number) {

@@ -46,7 +46,10 @@ async function download(url: string, cookie: string) {
     /** CSV bytes after decompression, and the records under the header. */
     bytes: body.length,
     rows: Math.max(0, lineBreaks - 1),
-    header: body.subarray(0, HEADER.length + 2).toString('utf8') === `${HEADER}\r\n`,
+    // TextDecoder drops the byte order mark before the header.
+    header: new TextDecoder()
+      .decode(body.subarray(0, HEADER.length + 5))
+      .startsWith(`${HEADER}\r\n`),
   };
 }
 

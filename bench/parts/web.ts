@@ -34,7 +34,7 @@ function combine(runs: LighthouseResult[]) {
   const often = (values: string[]) => [...c.tally(values, (v) => v)].sort((a, b) => b[1] - a[1]);
   const medianOf = (value: (lhr: LighthouseResult) => number | null | undefined) => {
     const values = runs.map(value).filter((v): v is number => Number.isFinite(v));
-    return values.length ? c.summarize(values).p50 : Number.NaN;
+    return values.length ? c.median(values) : Number.NaN;
   };
   const score = (lhr: LighthouseResult, id: Category) => {
     const value = lhr.categories[id]?.score;
