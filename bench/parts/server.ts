@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import * as c from '../lib/common';
 import { send } from '../lib/http';
-import { ensureNginx, startNginx } from '../lib/nginx';
+import { missingNginx, startNginx } from '../lib/nginx';
 import { cpuSeconds, rssMb, sampleRss, seedUsers, withSite } from '../lib/processes';
 import { budgetRows, definePart, judged, kb, ms, table } from '../lib/report';
 
@@ -54,7 +54,7 @@ async function run() {
   const seconds = c.envInteger('BENCH_SERVER_SECONDS', 10);
   const databaseUrl = join(c.tempDir('server'), 'bench.sqlite');
   await seedUsers(databaseUrl, USERS, 120_000);
-  const nginxProblem = await ensureNginx();
+  const nginxProblem = missingNginx();
   if (nginxProblem) c.log(`server: ${nginxProblem}; no ceiling figure`);
   const file = join(c.siteRoot(), 'build/client/index.html');
   const nginx = nginxProblem ? undefined : await startNginx(file);

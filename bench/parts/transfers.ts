@@ -193,18 +193,11 @@ async function measureQueue(
   }
   const queries = [];
   for (const page of pages) {
-    // The loader's query alone, in this process, on its own connection: warm-ups, then timed.
     const list = (db = database.db) => listTransferQueue(db, page);
-    const times: number[] = [];
-    for (let i = 0; i < WARM_UP_REQUESTS + options.requestsPerTarget; i += 1) {
-      const started = performance.now();
-      await list();
-      if (i >= WARM_UP_REQUESTS) times.push(performance.now() - started);
-    }
     // Where the time goes at the database (BENCH_EXPLAIN=1): the engine's plan of each query.
     const captured = EXPLAIN ? await captureQueries(database.db, list) : [];
     const plans = await Promise.all(captured.map((query) => explain(database, query)));
-    queries.push({ page, ms: summarize(times, 2), plans });
+    queries.push({ page, plans });
   }
   return {
     ...{ transfers: options.queueTransfers, pending: seeded.pending, pageCount },
@@ -306,7 +299,7 @@ function details({ engines }: TransfersResult) {
       engine,
       request: `\`${t.path}\` → ${t.last.status}, ${r.kb(t.last.bytes)}`,
       ms: r.msOf(t.totalMs, [...three]),
-      more: `first byte p95 ${r.ms(t.firstByteMs.p95)}; loader query alone p50 / p95 ${r.msOf(queue!.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95'])}`,
+      more: `first byte p95 ${r.ms(t.firstByteMs.p95)}`,
     })),
   ]);
   const seeded = engines.flatMap(({ engine, upload: u, queue: q }) =>
