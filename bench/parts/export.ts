@@ -42,7 +42,6 @@ async function download(url: string, cookie: string) {
     encoding: answer.headers.get('content-encoding') ?? 'identity',
     /** Request sent → last byte received: the budget's figure. */
     ms: round(answer.ms, 1),
-    firstByteMs: round(answer.firstByteMs, 1),
     /** CSV bytes after decompression, and the records under the header. */
     bytes: body.length,
     rows: Math.max(0, lineBreaks - 1),
@@ -138,7 +137,7 @@ function details(exported: ExportResult) {
       ['download', (d) => d.label],
       ['answer', (d) => `${d.run.status} ${d.run.encoding}, ${r.mb(d.run.bytes / 1024 ** 2)}`],
       ['rows', (d) => `${r.count(d.run.rows)}${d.run.header ? '' : ' (no header)'}`],
-      ['first / last byte', (d) => `${r.ms(d.run.firstByteMs, 0)} / ${r.ms(d.run.ms, 0)}`],
+      ['last byte', (d) => r.ms(d.run.ms, 0)],
       ['server RSS before → peak', (d) => `${r.mb(d.run.beforeMb)} → ${r.mb(d.run.peakMb)}`],
       ['rise', (d) => `+${(d.run.peakMb - (d.from ?? Number.NaN)).toFixed(1)} MB`],
     ]),

@@ -150,18 +150,9 @@ function judge(live: LiveResult | undefined) {
   );
 }
 
+/** The budget rows hold every figure (with two servers, the POST goes to A, the streams are on B). */
 function details(live: LiveResult) {
-  const scenarios = live.engines.flatMap((e) => (e.scenarios ?? []).map((s) => ({ e, ...s })));
   return [
-    r.table(scenarios, [
-      ['engine', (s) => r.engineName(s.e.engine)],
-      ['setup (with two, the POST goes to A, the streams are on B)', (s) => setupOf(s.e.engine)],
-      ['streams', (s) => String(s.streams)],
-      ['delivered / missed', (s) => `${s.deliveries} / ${s.missed}`],
-      ['p50 / p95', (s) => `${r.ms(s.latencyMs.p50)} / ${r.ms(s.latencyMs.p95)}`],
-      ['slowest stream p95', (s) => r.ms(s.slowestStreamMs.p95)],
-    ]),
-    '',
     r.unmeasured(live.engines),
     `${live.changesPerScenario} changes each; latency is the event's arrival minus the POST's 302 (0 when it came first).`,
     '',

@@ -5,7 +5,7 @@ import * as c from '../lib/common';
 import { send } from '../lib/http';
 import { missingNginx, startNginx } from '../lib/nginx';
 import { cpuSeconds, rssMb, sampleRss, seedUsers, withSite } from '../lib/processes';
-import { budgetRows, definePart, judged, kb, ms, table } from '../lib/report';
+import { budgetRows, definePart, judged, ms, table } from '../lib/report';
 
 /** Every load sends what a browser would send for these. */
 const BASE_HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html' };
@@ -77,12 +77,9 @@ async function run() {
         { name: 'site /admin/home?q=a (admin)', path: '/admin/home?q=a', cookie: admin },
       ];
       const urlOf = async (t: Target) => (t.nginx ?? (await alive()).origin) + t.path;
-      const checks = [];
       for (const target of targets) {
         const { name, cookie } = target;
         const answer = await send(await urlOf(target), { cookie, headers: BASE_HEADERS });
-        const encoding = answer.headers.get('content-encoding');
-        checks.push({ target: name, status: answer.status, encoding, bytes: answer.body.length });
         if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}, not 200`);
       }
       const idleMb = rssMb((await alive()).serverPid());
@@ -103,10 +100,8 @@ async function run() {
         }
       }
       const peakMb = Math.max(idleMb, ...runs.map((run) => run.rssMb?.max ?? 0));
-      const afterMb = rssMb((await alive()).serverPid());
-      const [idle, peak, after] = [idleMb, peakMb, afterMb].map((mb) => c.round(mb, 1));
-      const rss = { idleMb: idle!, peakMb: peak!, afterMb: after! };
-      return { secondsPerRun: seconds, checks, runs, nginx: nginxProblem, rss };
+      const rss = { idleMb: c.round(idleMb, 1), peakMb: c.round(peakMb, 1) };
+      return { secondsPerRun: seconds, runs, nginx: nginxProblem, rss };
     });
   } finally {
     await nginx?.stop();
@@ -154,11 +149,6 @@ function judge(server: ServerResult | undefined) {
 }
 
 function details(server: ServerResult) {
-  const { rss } = server;
-  const checks = server.checks.map(
-    (c) =>
-      `${c.target} ${c.status}${c.encoding ? ` ${c.encoding}` : ''}, ${kb(c.bytes)} uncompressed`,
-  );
   return [
     table(server.runs, [
       ['target', (r) => r.target],
@@ -173,9 +163,8 @@ function details(server: ServerResult) {
       ],
     ]),
     '',
-    `${server.secondsPerRun} s per run after a 2 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database; ` +
-      `server RSS ${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak, ${rss.afterMb.toFixed(0)} MB after. ` +
-      `${server.nginx ? `No nginx ceiling: ${server.nginx}. ` : ''}Answers before the load: ${checks.join('; ')}.`,
+    `${server.secondsPerRun} s per run after a 2 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database.` +
+      `${server.nginx ? ` No nginx ceiling: ${server.nginx}.` : ''}`,
     '',
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import { RECEIPT_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
 import { LIST_PAGE_SIZE } from '~/ui/list/page-window';
 import type { Account } from '../../tests/support/accounts';
-import { envInteger, log, round, spread, summarize } from '../lib/common';
+import { envInteger, log, round, summarize } from '../lib/common';
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { send } from '../lib/http';
 import { countRows, onBothEngines } from '../lib/postgres';
@@ -84,8 +84,6 @@ async function measureUploads(
       const times = mine.map((run) => run.ms);
       return {
         ...{ kind, uploads: mine.length, fileBytes: bytes.length, storedBytes: stored },
-        overBaselineMb: spread(mine.map(overBaseline)),
-        overBeforeMb: spread(mine.map(overBefore)),
         uploadMs: summarize(times, 2),
       };
     }),
@@ -171,7 +169,7 @@ async function measureQueue(
   const targets = pages.flatMap((page) =>
     (['.data', 'HTML'] as const).map((kind) => ({
       ...{ page, kind, checked: false, last: { status: 0, bytes: 0 } },
-      ...{ times: [] as number[], firstByte: [] as number[] },
+      times: [] as number[],
       path: `/admin/transfers${kind === '.data' ? '.data' : ''}${page > 1 ? `?page=${page}` : ''}`,
     })),
   );
@@ -188,7 +186,6 @@ async function measureQueue(
       if (list) target.checked = !!expected && answer.body.toString('utf8').includes(expected);
       if (pass <= WARM_UP_REQUESTS) continue;
       target.times.push(answer.ms);
-      target.firstByte.push(answer.firstByteMs);
     }
   }
   const queries = [];
@@ -202,10 +199,10 @@ async function measureQueue(
   return {
     ...{ transfers: options.queueTransfers, pending: seeded.pending, pageCount },
     seedSeconds: seeded.seconds,
-    targets: targets.map(({ times, firstByte, ...target }) => ({
+    targets: targets.map(({ times, ...target }) => ({
       ...target,
       /** Request sent → last byte: the budget's figure. */
-      ...{ totalMs: summarize(times, 2), firstByteMs: summarize(firstByte, 2) },
+      totalMs: summarize(times, 2),
     })),
     queries,
   };
@@ -284,8 +281,6 @@ function judge(transfers: TransfersResult | undefined) {
 
 function details({ engines }: TransfersResult) {
   const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-  const rise = ({ median, max }: { median: number; max: number }) =>
-    `${r.signedMb(median)} / ${r.signedMb(max)}`;
   const three = ['p50', 'p95', 'max'] as const;
   // One table: each receipt kind's uploads, then each queue request, per engine.
   const rows = engines.flatMap(({ engine, upload, queue }) => [
@@ -293,13 +288,11 @@ function details({ engines }: TransfersResult) {
       engine,
       request: `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`,
       ms: r.msOf(u.uploadMs, [...three], 0),
-      more: `RSS rise median / max: over the RSS just before ${rise(u.overBeforeMb)}, over the baseline ${rise(u.overBaselineMb)}`,
     })),
     ...(queue?.targets ?? []).map((t) => ({
       engine,
       request: `\`${t.path}\` → ${t.last.status}, ${r.kb(t.last.bytes)}`,
       ms: r.msOf(t.totalMs, [...three]),
-      more: `first byte p95 ${r.ms(t.firstByteMs.p95)}`,
     })),
   ]);
   const seeded = engines.flatMap(({ engine, upload: u, queue: q }) =>
@@ -320,7 +313,6 @@ function details({ engines }: TransfersResult) {
       ['engine', (row) => r.engineName(row.engine)],
       ['upload or request → answer', (row) => row.request],
       ['whole response p50 / p95 / max', (row) => row.ms],
-      ['also', (row) => row.more],
     ]),
     '',
     ...seeded,
