@@ -23,18 +23,16 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-let checked: Promise<string | undefined> | undefined;
-
 /** Why PostgreSQL cannot be used (the harness does not start it), or undefined when it answers. */
 const cannotConnect = () =>
-  (checked ??= admin((client) => client.query('select 1')).then(
+  admin((client) => client.query('select 1')).then(
     () => undefined,
     (error: unknown) => {
       const line = `PostgreSQL does not answer (${errorText(error)}): run \`pg_ctlcluster 15 main start\``;
       log(line);
       return line;
     },
-  ));
+  );
 
 /** A fresh, empty database; dropped at cleanup (or earlier through the returned drop). */
 async function createTempDatabase(tag: string) {

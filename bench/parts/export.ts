@@ -54,12 +54,11 @@ async function download(url: string, cookie: string) {
 
 async function measure(engine: string, url: string, options: { users: number; downloads: number }) {
   log(`export ${engine}: seeding ${options.users} users`);
-  const seedSeconds = await seedUsers(url, options.users, 600_000);
+  await seedUsers(url, options.users, 600_000);
   const accounts = [{ access: 'admin' as const, name: 'Bench Export Admin' }];
   return withSite(`export, ${engine}`, url, { accounts }, async (site) => {
     const { database, servers, accounts } = site;
     const counts = await enrolStudents(database);
-    log(`export ${engine}: ${counts.users} users, ${counts.enrolments} enrolments`);
     const [server, admin] = [servers[0]!, accounts[0]!];
     const csv = `${server.origin}/admin/users.csv`;
     const get = (query = '') => download.bind(null, csv + query, admin.cookie);
@@ -70,7 +69,7 @@ async function measure(engine: string, url: string, options: { users: number; do
     const runs = watched.runs.slice(0, -1);
     const warmUp = watched.warmUp[0]!;
     return {
-      ...{ ...watched, users: counts.users, seedSeconds: round(seedSeconds, 1), warmUp, runs },
+      ...{ ...watched, users: counts.users, warmUp, runs },
       filtered: { ...watched.runs.at(-1)!, expectedRows: counts.enrolments },
       totalMs: summarize(runs.map((run) => run.ms)),
       /** The budget's figure: the largest peak over the baseline. */
@@ -141,11 +140,9 @@ function details(exported: ExportResult) {
       ['server RSS before → peak', (d) => `${r.mb(d.run.beforeMb)} → ${r.mb(d.run.peakMb)}`],
       ['rise', (d) => `+${(d.run.peakMb - (d.from ?? Number.NaN)).toFixed(1)} MB`],
     ]),
-    '',
     r.unmeasured(exported.engines),
     'The rise is the peak over the idle server for the warm-up, over the baseline after it for the others.',
-    '',
-  ].join('\n');
+  ].join('\n\n');
 }
 
 export default r.definePart({ title: 'CSV export', needsBuild: true, run, judge, details });

@@ -132,8 +132,7 @@ function details(mail: MailResult) {
   return [
     r.unmeasured(mail.engines),
     `${mail.transactions} sign-in transactions each way, then ${mail.messages} messages sent by the worker to a sink in the bench process.`,
-    '',
-  ].join('\n');
+  ].join('\n\n');
 }
 
 export default r.definePart({ title: 'E-mail outbox', needsBuild: false, run, judge, details });

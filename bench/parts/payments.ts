@@ -169,9 +169,6 @@ async function run() {
         c.log(`payments ${engine}: ${deliveries} sequential deliveries, then ${perSecond}/s`);
         const grant = await measureGrant(site.database, origin, deliveries);
         const rate = await measureRate(site.database, origin, perSecond, rateSeconds);
-        c.log(
-          `payments ${engine}: grant p95 ${grant.responseMs.p95} ms, ${rate.achievedPerSecond}/s`,
-        );
         // Messages the SMTP sink had received when the engine's run ended (sent after the answers).
         return { grant, rate, emailsSent: site.mailReceived() };
       });

@@ -87,15 +87,12 @@ async function run() {
       for (const connections of CONNECTIONS) {
         for (const target of targets) {
           // A server that died (an incident) is started afresh for the remaining runs.
-          const pid = (await alive()).serverPid();
+          const pid = target.name.startsWith('site') ? (await alive()).serverPid() : 0;
           const url = await urlOf(target);
           await load(url, connections, 2, target.cookie); // warm-up, not recorded
           await c.sleep(300);
-          const onSite = target.name.startsWith('site');
-          const { cookie } = target;
-          const measured = await load(url, connections, seconds, cookie, onSite ? pid : 0);
+          const measured = await load(url, connections, seconds, target.cookie, pid);
           runs.push({ target: target.name, connections, ...measured });
-          c.log(`server: ${target.name} c=${connections}: ${measured.requestsPerSecond} req/s`);
           await c.sleep(500);
         }
       }
@@ -162,11 +159,9 @@ function details(server: ServerResult) {
         (r) => (r.rssMb ? `${r.rssMb.median.toFixed(0)} / ${r.rssMb.max.toFixed(0)} MB` : '–'),
       ],
     ]),
-    '',
     `${server.secondsPerRun} s per run after a 2 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database.` +
       `${server.nginx ? ` No nginx ceiling: ${server.nginx}.` : ''}`,
-    '',
-  ].join('\n');
+  ].join('\n\n');
 }
 
 export default definePart({ title: 'Server', needsBuild: true, run, judge, details });

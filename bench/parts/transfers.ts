@@ -72,9 +72,7 @@ async function measureUploads(
   const runs = Array.from({ length: perKind }, () => files.map(upload)).flat();
   const watched = await watchRuns(server.serverPid(), WATCH, files.map(upload), runs);
   const { baselineMb, idleMb } = watched;
-  type Run = (typeof watched.runs)[number];
-  const overBaseline = (run: Run) => run.peakMb - baselineMb;
-  const overBefore = (run: Run) => run.peakMb - run.beforeMb;
+  const highestPeakMb = Math.max(...watched.runs.map((run) => run.peakMb));
   return {
     ...{ idleMb, baselineMb },
     /** The first warm-up upload's peak over the idle server (reported, not judged). */
@@ -89,8 +87,8 @@ async function measureUploads(
     }),
     // The budget's figure: one upload's peak over the RSS just before it. The rise over the
     // baseline also holds earlier uploads' uncollected garbage (reported, not judged).
-    maxRiseMb: round(Math.max(...watched.runs.map(overBefore)), 1),
-    maxRiseOverBaselineMb: round(Math.max(...watched.runs.map(overBaseline)), 1),
+    maxRiseMb: round(Math.max(...watched.runs.map((run) => run.peakMb - run.beforeMb)), 1),
+    maxRiseOverBaselineMb: round(highestPeakMb - baselineMb, 1),
     exactPeaks: watched.runs.every((run) => run.exact),
     non302: watched.runs.filter((run) => !run.done).length,
     notStored: watched.runs.filter((run) => !run.stored).length,
@@ -134,7 +132,6 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
 
 /** Fills the queue up to `total` transfers, a tenth pending, as bench/README.md describes. */
 async function seedQueue(database: DatabaseHandle, admin: Account, total: number) {
-  const started = performance.now();
   // The uploads measured before left pending transfers of their own: the queue counts them.
   const existing = await countRows(database, 'bank_transfers');
   const pending = Math.round(total * 0.1) - existing;
@@ -152,7 +149,6 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   });
   if (database.engine === 'postgres')
     await sql`analyze users, receipts, bank_transfers`.execute(database.db);
-  return { seconds: round((performance.now() - started) / 1000, 1), pending: pending + existing };
 }
 
 /** The queue's first, middle and last page, HTML and `.data`, checked, then timed in rounds. */
@@ -163,7 +159,7 @@ async function measureQueue(
   options: { queueTransfers: number; requestsPerTarget: number },
 ) {
   log(`transfers: writing ${r.count(options.queueTransfers)} transfers`);
-  const seeded = await seedQueue(database, admin, options.queueTransfers);
+  await seedQueue(database, admin, options.queueTransfers);
   const pageCount = Math.max(1, Math.ceil(options.queueTransfers / LIST_PAGE_SIZE));
   const pages = [...new Set([1, Math.ceil(pageCount / 2), pageCount])];
   const targets = pages.flatMap((page) =>
@@ -197,8 +193,7 @@ async function measureQueue(
     queries.push({ page, plans });
   }
   return {
-    ...{ transfers: options.queueTransfers, pending: seeded.pending, pageCount },
-    seedSeconds: seeded.seconds,
+    ...{ transfers: options.queueTransfers, pageCount },
     targets: targets.map(({ times, ...target }) => ({
       ...target,
       /** Request sent → last byte: the budget's figure. */
@@ -225,7 +220,6 @@ async function run() {
       const [[admin, ...students], server] = [site.accounts, site.servers[0]!];
       log(`transfers ${engine}: 2 warm-up and ${2 * options.uploadsPerKind} timed 5 MB uploads`);
       const upload = await measureUploads(site.database, server, students, options.uploadsPerKind);
-      log(`transfers ${engine}: largest RSS rise ${upload.maxRiseMb} MB`);
       return { upload, queue: await measureQueue(site.database, server, admin!, options) };
     }),
   );
@@ -252,13 +246,12 @@ function judge(transfers: TransfersResult | undefined) {
         r.ms(Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95)));
       const slowest = [...targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
       const checked = targets.every((t) => t.checked);
-      const { signedMb, ms } = r;
       return [
         u &&
           r.judged(
-            `largest rise of one upload (its peak − the RSS just before it) ${signedMb(u.maxRiseMb)} ` +
-              `(peak − the ${u.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(u.maxRiseOverBaselineMb)}` +
-              `${u.exactPeaks ? '' : '; 20 ms samples only'}); on the fresh server the first upload peaked at ${signedMb(u.firstPeakMb)} over idle (warm-up, not judged)` +
+            `largest rise of one upload (its peak − the RSS just before it) ${r.signedMb(u.maxRiseMb)} ` +
+              `(peak − the ${u.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${r.signedMb(u.maxRiseOverBaselineMb)}` +
+              `${u.exactPeaks ? '' : '; 20 ms samples only'}); on the fresh server the first upload peaked at ${r.signedMb(u.firstPeakMb)} over idle (warm-up, not judged)` +
               (problems.length ? `; ${problems.join(', ')}` : ''),
             u.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
           ),
@@ -267,7 +260,7 @@ function judge(transfers: TransfersResult | undefined) {
             `whole response on loopback (no Server-Timing header), p95 over pages ${q.queries.map((query) => query.page).join(', ')}: ` +
               `\`.data\` ≤ ${worst('.data')}, HTML ≤ ${worst('HTML')}` +
               (slowest
-                ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${ms(slowest.totalMs.p50)})`
+                ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${r.ms(slowest.totalMs.p50)})`
                 : '') +
               ` with ${r.count(q.transfers)} transfers${checked ? '' : '; a page did not show the transfer expected on it'}`,
             q.transfers >= QUEUE_BUDGET_SIZE &&
@@ -295,14 +288,6 @@ function details({ engines }: TransfersResult) {
       ms: r.msOf(t.totalMs, [...three]),
     })),
   ]);
-  const seeded = engines.flatMap(({ engine, upload: u, queue: q }) =>
-    u && q
-      ? [
-          `${r.engineName(engine)}: server RSS ${r.mb(u.idleMb)} idle, ${r.mb(u.baselineMb)} baseline after the warm-up uploads; ` +
-            `${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
-        ]
-      : [],
-  );
   const plans = engines.flatMap(({ engine, queue }) =>
     (queue?.queries ?? []).flatMap(({ page, plans }) =>
       plans.map((plan) => `- ${r.engineName(engine)}, page ${page}: \`${plan}\``),
@@ -314,12 +299,9 @@ function details({ engines }: TransfersResult) {
       ['upload or request → answer', (row) => row.request],
       ['whole response p50 / p95 / max', (row) => row.ms],
     ]),
-    '',
-    ...seeded,
     r.unmeasured(engines),
-    ...plans,
-    '',
-  ].join('\n');
+    plans.join('\n'),
+  ].join('\n\n');
 }
 
 export default r.definePart({ title: 'Bank transfers', needsBuild: true, run, judge, details });
