@@ -56,10 +56,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const partOf = async (name: string) =>
-    (await import(`./parts/${name}.ts`)) as { default: Part<unknown> };
-  const parts = await Promise.all(
-    NAMES.map(async (name) => [name, (await partOf(name)).default] as [string, Part<unknown>]),
-  );
+    (await import(`./parts/${name}.ts`)).default as Part<unknown>;
+  const parts = await Promise.all(NAMES.map(async (name) => [name, await partOf(name)] as const));
   const measured = parts.filter(([name]) => !argument || name === argument);
   const started = Date.now();
   const results: BenchResults = {

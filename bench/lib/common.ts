@@ -69,17 +69,6 @@ export function summarize(values: readonly number[], digits?: number) {
   return { n: values.length, p50: p50!, p95: p95!, p99: p99!, max: r(Math.max(...values)) };
 }
 
-/** `work` run `warmUp` times untimed, then `times` times timed: their summary in ms. */
-export async function timed(times: number, warmUp: number, work: () => Promise<unknown>) {
-  const values: number[] = [];
-  for (let i = 0; i < warmUp + times; i += 1) {
-    const started = performance.now();
-    await work();
-    if (i >= warmUp) values.push(performance.now() - started);
-  }
-  return summarize(values, 2);
-}
-
 /** Median and maximum, to one decimal (memory figures). */
 export const spread = (values: number[]) => {
   const [median, max] = [quantile(values, 0.5), Math.max(...values)].map((v) => round(v, 1));

@@ -22,32 +22,12 @@ export async function captureQueries(
   return captured;
 }
 
-interface PgPlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Sort Key'?: string[];
-  Plans?: PgPlanNode[];
-}
-
-function describePgPlan(node: PgPlanNode): string {
-  const detail = node['Index Name'] ?? node['Relation Name'] ?? node['Sort Key']?.join(', ');
-  const name = detail ? `${node['Node Type']} ${detail}` : node['Node Type'];
-  const children = (node.Plans ?? []).map(describePgPlan);
-  return children.length ? `${name} ← ${children.join(' + ')}` : name;
-}
-
-/** `EXPLAIN QUERY PLAN` (SQLite) or the `EXPLAIN` tree (PostgreSQL), on one line. */
+/** `EXPLAIN QUERY PLAN` (SQLite) or the `EXPLAIN (costs off)` tree (PostgreSQL), on one line. */
 export async function explain(database: DatabaseHandle, query: CompiledQuery): Promise<string> {
-  const run = <Row>(prefix: string) =>
-    database.db.executeQuery<Row>(
-      CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]),
-    );
-  if (database.engine === 'postgres') {
-    const { rows } = await run<{ 'QUERY PLAN': { Plan: PgPlanNode }[] }>('explain (format json)');
-    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-    return plan ? describePgPlan(plan) : '?';
-  }
-  const { rows } = await run<{ detail: string }>('explain query plan');
-  return rows.map((row) => row.detail).join('; ');
+  const postgres = database.engine === 'postgres';
+  const prefix = postgres ? 'explain (costs off)' : 'explain query plan';
+  const { rows } = await database.db.executeQuery<{ detail?: string; 'QUERY PLAN'?: string }>(
+    CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]),
+  );
+  return rows.map((row) => (postgres ? row['QUERY PLAN'] : row.detail)?.trim()).join('; ');
 }

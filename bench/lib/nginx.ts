@@ -1,26 +1,14 @@
 /** nginx serving one static file as the server part's ceiling (bench/README.md says how). */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorText, freePort, log, tempDir } from './common';
-import { runCommand, startProcess, waitForHttp, type Running } from './processes';
+import { freePort, tempDir } from './common';
+import { startProcess, waitForHttp, type Running } from './processes';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 
-/** Installs nginx from Debian when it is missing; returns why not when that fails. */
-export async function ensureNginx(): Promise<string | undefined> {
-  if (existsSync(NGINX)) return undefined;
-  log('nginx is missing: apt-get install -y nginx');
-  const options = { env: { DEBIAN_FRONTEND: 'noninteractive' }, timeoutMs: 240_000 };
-  const apt = (...args: string[]) => runCommand(`apt-get ${args[0]}`, 'apt-get', args, options);
-  try {
-    await apt('install', '-y', 'nginx').catch(() =>
-      apt('update').then(() => apt('install', '-y', 'nginx')),
-    );
-  } catch (error) {
-    return `nginx could not be installed: ${errorText(error).split('\n')[0]}`;
-  }
-  return existsSync(NGINX) ? undefined : 'nginx is still missing after apt-get install';
-}
+/** Why there is no nginx to start (the harness does not install it), or undefined. */
+export const missingNginx = () =>
+  existsSync(NGINX) ? undefined : 'nginx is missing: run `apt-get install -y nginx`';
 
 /** Serves `file` at `/` (and nothing else). */
 export async function startNginx(file: string): Promise<Running & { origin: string }> {

@@ -1,10 +1,9 @@
-/** The local PostgreSQL (started when it does not answer) and throw-away databases per part. */
+/** The local PostgreSQL (it must be running) and throw-away databases per part. */
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseHandle, Engine } from '~/db/database.server';
 import type { Database } from '~/db/schema';
 import { errorText, log, onCleanup, tempDir } from './common';
-import { runCommand } from './processes';
 
 const SOCKET_BASE = 'postgres://root@%2Fvar%2Frun%2Fpostgresql';
 
@@ -24,35 +23,16 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Why PostgreSQL cannot be used, or undefined when it answers. */
+/** Why PostgreSQL cannot be used (the harness does not start it), or undefined when it answers. */
 const cannotConnect = () =>
-  admin((client) => client.query('select 1')).then(() => undefined, errorText);
-
-/** A command that may help PostgreSQL answer; its failure is logged, not thrown. */
-const tryCommand = (label: string, command: string, args: string[]) =>
-  runCommand(label, command, args, { timeoutMs: 60_000 }).catch((error: unknown) =>
-    log(`${label}: ${errorText(error).split('\n')[0]}`),
+  admin((client) => client.query('select 1')).then(
+    () => undefined,
+    (error: unknown) => {
+      const line = `PostgreSQL does not answer (${errorText(error)}): run \`pg_ctlcluster 15 main start\``;
+      log(line);
+      return line;
+    },
   );
-
-let checked: Promise<string | undefined> | undefined;
-
-/** Why PostgreSQL cannot be used, after starting the Debian cluster (and the `root` role). */
-function ensurePostgres(): Promise<string | undefined> {
-  checked ??= (async () => {
-    const first = await cannotConnect();
-    if (first === undefined) return undefined;
-    log(`PostgreSQL does not answer (${first}); starting the local cluster`);
-    await tryCommand('pg_ctlcluster', 'pg_ctlcluster', ['15', 'main', 'start']);
-    let reason = await cannotConnect();
-    if (reason !== undefined && /role .* does not exist/i.test(reason)) {
-      const sql = "psql -c 'create role root superuser login'";
-      await tryCommand('create role root', 'su', ['postgres', '-c', sql]);
-      reason = await cannotConnect();
-    }
-    return reason === undefined ? undefined : `PostgreSQL is not reachable: ${reason}`;
-  })();
-  return checked;
-}
 
 /** A fresh, empty database; dropped at cleanup (or earlier through the returned drop). */
 async function createTempDatabase(tag: string) {
@@ -78,7 +58,7 @@ export async function onBothEngines<Figures>(
 ): Promise<EngineResult<Figures>[]> {
   const results: EngineResult<Figures>[] = [];
   for (const engine of ['sqlite', 'postgres'] as const) {
-    const skipped = engine === 'postgres' ? await ensurePostgres() : undefined;
+    const skipped = engine === 'postgres' ? await cannotConnect() : undefined;
     if (skipped) {
       results.push({ engine, skipped } as EngineResult<Figures>);
       continue;

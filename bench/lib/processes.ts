@@ -220,15 +220,9 @@ export async function watchRuns<T extends object>(
   return { idleMb, warmUp, baselineMb, runs: await watch(runs), afterMb: round(rssMb(pid), 1) };
 }
 
-/** `scripts/db-seed-bench.ts`: `users` generated users in the database; returns its seconds. */
+/** `scripts/db-seed-bench.ts`: `users` generated users in the database. */
 export async function seedUsers(databaseUrl: string, users: number, timeoutMs = 300_000) {
-  const [started, tsx] = [performance.now(), join(ROOT, 'node_modules/.bin/tsx')];
-  const options = { cwd: siteRoot(), env: { DATABASE_URL: databaseUrl }, timeoutMs };
-  await runCommand(
-    `db:seed-bench ${users}`,
-    tsx,
-    ['scripts/db-seed-bench.ts', `${users}`],
-    options,
-  );
-  return (performance.now() - started) / 1000;
+  const tsx = join(ROOT, 'node_modules/.bin/tsx');
+  const [args, env] = [['scripts/db-seed-bench.ts', `${users}`], { DATABASE_URL: databaseUrl }];
+  await runCommand(`db:seed-bench ${users}`, tsx, args, { cwd: siteRoot(), env, timeoutMs });
 }

@@ -112,7 +112,7 @@ export interface BenchResults {
 export const failed = (value: unknown): value is { error: string } =>
   typeof value === 'object' && value !== null && 'error' in value;
 
-export function renderMarkdown(results: BenchResults, parts: [string, Part<unknown>][]): string {
+export function renderMarkdown(results: BenchResults, parts: (readonly [string, Part<unknown>])[]) {
   const { machine: m, git, durationSeconds: seconds, incidents = [] } = results;
   const loads = Object.entries(results.load).map(([part, l]) => `${part} ${l.start} → ${l.end}`);
   const carried = Object.entries(results.carriedOver).map(([part, at]) => `${part} (${at})`);

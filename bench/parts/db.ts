@@ -2,7 +2,7 @@
 import type { CompiledQuery } from 'kysely';
 import { openDatabase, type Engine } from '~/db/database.server';
 import { searchUsers } from '~/features/admin/user-search.server';
-import { envInteger, errorText, log, round, summarize } from '../lib/common';
+import { envInteger, errorText, log, summarize } from '../lib/common';
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { onBothEngines } from '../lib/postgres';
 import { seedUsers } from '../lib/processes';
@@ -71,10 +71,9 @@ async function run() {
     for (const users of sizes) {
       const url = await fresh();
       log(`db: ${engine}, seeding ${users} users`);
-      const seedSeconds = round(await seedUsers(url, users), 1);
+      await seedUsers(url, users);
       const size = await measureSize(url, rounds, EXPLAIN && users === Math.max(...sizes));
-      log(`db: ${engine} ${users} (seeded in ${seedSeconds} s): p95 ${r.ms(size.all.p95, 2)}`);
-      measured.push({ users, seedSeconds, ...size });
+      measured.push({ users, ...size });
     }
     return { sizes: measured };
   });
@@ -108,17 +107,14 @@ function details(db: DbResult) {
     r.table(sizes, [
       ['engine', (s) => s.e.engine],
       ['users', (s) => r.count(s.users)],
-      ['seed', (s) => `${s.seedSeconds.toFixed(1)} s`],
       ['p50 / p95 / p99', (s) => r.msOf(s.all, ['p50', 'p95', 'p99'], 2)],
       ...searches.map(({ label }, i): [string, (s: (typeof sizes)[number]) => string] => [
         `p95 ms ${label} (matches)`,
         (s) => `${s.perSearch[i]!.ms.p95.toFixed(2)} (${r.count(s.perSearch[i]!.matches)})`,
       ]),
     ]),
-    '',
     r.unmeasured(db.engines),
     `${db.roundsPerSize} rounds per size of every search in shuffled order; p50/p95/p99 over the whole mix.`,
-    '',
   ];
   for (const { engine, sizes } of db.engines) {
     const largest = sizes?.at(-1);
@@ -126,10 +122,10 @@ function details(db: DbResult) {
       s.plan ? [`- ${s.label}: \`${s.plan}\``] : [],
     );
     if (!largest || !plans?.length) continue;
-    lines.push(`How ${engine} runs the count at ${r.count(largest.users)} users (EXPLAIN):`, '');
-    lines.push(...plans, '');
+    lines.push(`How ${engine} runs the count at ${r.count(largest.users)} users (EXPLAIN):`);
+    lines.push(plans.join('\n'));
   }
-  return lines.join('\n');
+  return lines.join('\n\n');
 }
 
 const title = 'Database: admin search';

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import * as c from '../lib/common';
 import { send } from '../lib/http';
-import { ensureNginx, startNginx } from '../lib/nginx';
+import { missingNginx, startNginx } from '../lib/nginx';
 import { cpuSeconds, rssMb, sampleRss, seedUsers, withSite } from '../lib/processes';
-import { budgetRows, definePart, judged, kb, ms, table } from '../lib/report';
+import { budgetRows, definePart, judged, ms, table } from '../lib/report';
 
 /** Every load sends what a browser would send for these. */
 const BASE_HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html' };
@@ -24,28 +24,16 @@ const NGINX_SHARE = 0.9;
 const RSS_IDLE_MB = 120;
 const RSS_LOAD_MB = 200;
 
-async function load(url: string, connections: number, seconds: number, cookie?: string) {
+/** One load of `seconds`; with the server's `pid`, its RSS and CPU per request during it. */
+async function load(url: string, connections: number, seconds: number, cookie?: string, pid = 0) {
   const headers: Record<string, string> = { ...BASE_HEADERS, ...(cookie ? { cookie } : {}) };
+  const stopSampling = pid ? sampleRss(pid) : undefined;
+  const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
   const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers });
   // The run ends by itself after `seconds`; the watchdog only guards against a hang.
   const guard = setTimeout(() => instance.stop(), (seconds + 20) * 1000);
-  return c
-    .withTimeout(instance, (seconds + 30) * 1000, `autocannon ${url}`)
-    .finally(() => clearTimeout(guard));
-}
-
-/** One timed load; with the server's `pid`, its RSS and CPU per request during it. */
-async function measureLoad(
-  url: string,
-  connections: number,
-  seconds: number,
-  target: Target,
-  pid = 0,
-) {
-  const { cookie } = target;
-  const stopSampling = pid ? sampleRss(pid) : undefined;
-  const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
-  const result = await load(url, connections, seconds, cookie);
+  const timeout = c.withTimeout(instance, (seconds + 30) * 1000, `autocannon ${url}`);
+  const result = await timeout.finally(() => clearTimeout(guard));
   const cpuUsed = pid ? cpuSeconds(pid) - cpuBefore : Number.NaN;
   const samples = stopSampling?.();
   const requests = result.requests.total;
@@ -60,14 +48,13 @@ async function measureLoad(
   };
 }
 
-type Target = { name: string; path: string; cookie?: string; origin: () => Promise<string> };
-type LoadRun = Awaited<ReturnType<typeof measureLoad>> & { target: string; connections: number };
+type LoadRun = Awaited<ReturnType<typeof load>> & { target: string; connections: number };
 
 async function run() {
   const seconds = c.envInteger('BENCH_SERVER_SECONDS', 10);
   const databaseUrl = join(c.tempDir('server'), 'bench.sqlite');
   await seedUsers(databaseUrl, USERS, 120_000);
-  const nginxProblem = await ensureNginx();
+  const nginxProblem = missingNginx();
   if (nginxProblem) c.log(`server: ${nginxProblem}; no ceiling figure`);
   const file = join(c.siteRoot(), 'build/client/index.html');
   const nginx = nginxProblem ? undefined : await startNginx(file);
@@ -80,26 +67,19 @@ async function run() {
   const options = { accounts, smtp: false };
   try {
     return await withSite('load', databaseUrl, options, async ({ alive, accounts }) => {
-      const [student, admin] = accounts;
-      const site = async () => (await alive()).origin;
-      const page = (name: string, path: string, cookie?: string, origin = site) => ({
-        name,
-        path,
-        cookie,
-        origin,
-      });
-      const targets = [
-        page(HEALTHZ, '/healthz'),
-        page('site /', '/'),
-        ...(nginx ? [page('nginx /', '/', undefined, async () => nginx.origin)] : []),
-        page('site /fed/javascript (level-1)', '/fed/javascript', student!.cookie),
-        page('site /admin/home?q=a (admin)', '/admin/home?q=a', admin!.cookie),
+      const [student, admin] = accounts.map((account) => account.cookie);
+      type Target = { name: string; path: string; cookie?: string; nginx?: string };
+      const targets: Target[] = [
+        { name: HEALTHZ, path: '/healthz' },
+        { name: 'site /', path: '/' },
+        ...(nginx ? [{ name: 'nginx /', path: '/', nginx: nginx.origin }] : []),
+        { name: 'site /fed/javascript (level-1)', path: '/fed/javascript', cookie: student },
+        { name: 'site /admin/home?q=a (admin)', path: '/admin/home?q=a', cookie: admin },
       ];
-      const checks = [];
-      for (const { name, origin, path, cookie } of targets) {
-        const answer = await send((await origin()) + path, { cookie, headers: BASE_HEADERS });
-        const encoding = answer.headers.get('content-encoding');
-        checks.push({ target: name, status: answer.status, encoding, bytes: answer.body.length });
+      const urlOf = async (t: Target) => (t.nginx ?? (await alive()).origin) + t.path;
+      for (const target of targets) {
+        const { name, cookie } = target;
+        const answer = await send(await urlOf(target), { cookie, headers: BASE_HEADERS });
         if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}, not 200`);
       }
       const idleMb = rssMb((await alive()).serverPid());
@@ -107,36 +87,18 @@ async function run() {
       for (const connections of CONNECTIONS) {
         for (const target of targets) {
           // A server that died (an incident) is started afresh for the remaining runs.
-          const pid = (await alive()).serverPid();
-          const url = (await target.origin()) + target.path;
+          const pid = target.name.startsWith('site') ? (await alive()).serverPid() : 0;
+          const url = await urlOf(target);
           await load(url, connections, 2, target.cookie); // warm-up, not recorded
           await c.sleep(300);
-          const onSite = target.name.startsWith('site');
-          const measured = await measureLoad(url, connections, seconds, target, onSite ? pid : 0);
+          const measured = await load(url, connections, seconds, target.cookie, pid);
           runs.push({ target: target.name, connections, ...measured });
-          c.log(`server: ${target.name} c=${connections}: ${measured.requestsPerSecond} req/s`);
           await c.sleep(500);
         }
       }
-      const find = (target: string, connections: number) =>
-        runs.find((run) => run.target === target && run.connections === connections);
-      const ratios = CONNECTIONS.flatMap((connections) => {
-        const [site, ceiling] = [find('site /', connections), find('nginx /', connections)];
-        if (!site || !ceiling) return [];
-        const [siteRps, nginxRps] = [site.requestsPerSecond, ceiling.requestsPerSecond];
-        return [{ connections, siteRps, nginxRps, ratio: c.round(siteRps / nginxRps, 3) }];
-      });
-      const cpuRatios = runs.flatMap(({ target, connections, cpuMsPerRequest }) => {
-        const healthz = find(HEALTHZ, connections)?.cpuMsPerRequest;
-        if (target === HEALTHZ || !healthz || !cpuMsPerRequest) return [];
-        const ratio = c.round(cpuMsPerRequest / healthz, 2);
-        return [{ target, connections, cpuMsPerRequest, healthzCpuMsPerRequest: healthz, ratio }];
-      });
       const peakMb = Math.max(idleMb, ...runs.map((run) => run.rssMb?.max ?? 0));
-      const afterMb = rssMb((await alive()).serverPid());
-      const [idle, peak, after] = [idleMb, peakMb, afterMb].map((mb) => c.round(mb, 1));
-      const rss = { idleMb: idle!, peakMb: peak!, afterMb: after! };
-      return { secondsPerRun: seconds, checks, runs, ratios, cpuRatios, nginx: nginxProblem, rss };
+      const rss = { idleMb: c.round(idleMb, 1), peakMb: c.round(peakMb, 1) };
+      return { secondsPerRun: seconds, runs, nginx: nginxProblem, rss };
     });
   } finally {
     await nginx?.stop();
@@ -152,20 +114,29 @@ function judge(server: ServerResult | undefined) {
     `Server RSS ≤ ${RSS_IDLE_MB} MB idle, ≤ ${RSS_LOAD_MB} MB under load`,
   ];
   if (!server) return budgetRows(labels);
-  const { ratios, rss } = server;
+  const { runs, rss } = server;
+  const of = (target: string, connections: number) =>
+    runs.find((run) => run.target === target && run.connections === connections);
   const cpu = budgets.map(([target, limit]) => {
-    const mine = server.cpuRatios.filter((r) => r.target === target);
+    const mine = CONNECTIONS.flatMap((n) => {
+      const [cpu, healthz] = [of(target, n)?.cpuMsPerRequest, of(HEALTHZ, n)?.cpuMsPerRequest];
+      return cpu && healthz ? [{ n, cpu, healthz, ratio: c.round(cpu / healthz, 2) }] : [];
+    });
     const each = mine.map(
       (r) =>
-        `${r.connections} connections: ${r.cpuMsPerRequest.toFixed(3)} vs ${r.healthzCpuMsPerRequest.toFixed(3)} ms = ${r.ratio.toFixed(2)}×`,
+        `${r.n} connections: ${r.cpu.toFixed(3)} vs ${r.healthz.toFixed(3)} ms = ${r.ratio.toFixed(2)}×`,
     );
     return mine.length ? judged(each.join('; '), !mine.some((r) => r.ratio > limit)) : 'no figure';
   });
-  const shares = ratios.map((r) => `${r.connections} connections: ${(r.ratio * 100).toFixed(1)} %`);
+  const shares = CONNECTIONS.flatMap((n) => {
+    const [site, nginx] = [of('site /', n)?.requestsPerSecond, of('nginx /', n)?.requestsPerSecond];
+    return site === undefined || !nginx ? [] : [{ n, share: c.round(site / nginx, 3) }];
+  });
+  const each = shares.map(({ n, share }) => `${n} connections: ${(share * 100).toFixed(1)} %`);
   return budgetRows(labels, [
     ...cpu,
-    ratios.length
-      ? judged(shares.join('; '), !ratios.some((r) => r.ratio < NGINX_SHARE))
+    shares.length
+      ? judged(each.join('; '), !shares.some(({ share }) => share < NGINX_SHARE))
       : (server.nginx ?? 'no figure'),
     judged(
       `${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak under load`,
@@ -175,11 +146,6 @@ function judge(server: ServerResult | undefined) {
 }
 
 function details(server: ServerResult) {
-  const { rss } = server;
-  const checks = server.checks.map(
-    (c) =>
-      `${c.target} ${c.status}${c.encoding ? ` ${c.encoding}` : ''}, ${kb(c.bytes)} uncompressed`,
-  );
   return [
     table(server.runs, [
       ['target', (r) => r.target],
@@ -193,12 +159,9 @@ function details(server: ServerResult) {
         (r) => (r.rssMb ? `${r.rssMb.median.toFixed(0)} / ${r.rssMb.max.toFixed(0)} MB` : '–'),
       ],
     ]),
-    '',
-    `${server.secondsPerRun} s per run after a 2 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database; ` +
-      `server RSS ${rss.idleMb.toFixed(0)} MB idle, ${rss.peakMb.toFixed(0)} MB peak, ${rss.afterMb.toFixed(0)} MB after. ` +
-      `${server.nginx ? `No nginx ceiling: ${server.nginx}. ` : ''}Answers before the load: ${checks.join('; ')}.`,
-    '',
-  ].join('\n');
+    `${server.secondsPerRun} s per run after a 2 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database.` +
+      `${server.nginx ? ` No nginx ceiling: ${server.nginx}.` : ''}`,
+  ].join('\n\n');
 }
 
 export default definePart({ title: 'Server', needsBuild: true, run, judge, details });

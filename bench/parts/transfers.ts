@@ -9,7 +9,7 @@ import { RECEIPT_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { listTransferQueue } from '~/features/transfers/transfer-queue.server';
 import { LIST_PAGE_SIZE } from '~/ui/list/page-window';
 import type { Account } from '../../tests/support/accounts';
-import { envInteger, log, round, spread, summarize, timed } from '../lib/common';
+import { envInteger, log, round, summarize } from '../lib/common';
 import { captureQueries, explain, EXPLAIN } from '../lib/explain';
 import { send } from '../lib/http';
 import { countRows, onBothEngines } from '../lib/postgres';
@@ -72,9 +72,7 @@ async function measureUploads(
   const runs = Array.from({ length: perKind }, () => files.map(upload)).flat();
   const watched = await watchRuns(server.serverPid(), WATCH, files.map(upload), runs);
   const { baselineMb, idleMb } = watched;
-  type Run = (typeof watched.runs)[number];
-  const overBaseline = (run: Run) => run.peakMb - baselineMb;
-  const overBefore = (run: Run) => run.peakMb - run.beforeMb;
+  const highestPeakMb = Math.max(...watched.runs.map((run) => run.peakMb));
   return {
     ...{ idleMb, baselineMb },
     /** The first warm-up upload's peak over the idle server (reported, not judged). */
@@ -84,15 +82,13 @@ async function measureUploads(
       const times = mine.map((run) => run.ms);
       return {
         ...{ kind, uploads: mine.length, fileBytes: bytes.length, storedBytes: stored },
-        overBaselineMb: spread(mine.map(overBaseline)),
-        overBeforeMb: spread(mine.map(overBefore)),
         uploadMs: summarize(times, 2),
       };
     }),
     // The budget's figure: one upload's peak over the RSS just before it. The rise over the
     // baseline also holds earlier uploads' uncollected garbage (reported, not judged).
-    maxRiseMb: round(Math.max(...watched.runs.map(overBefore)), 1),
-    maxRiseOverBaselineMb: round(Math.max(...watched.runs.map(overBaseline)), 1),
+    maxRiseMb: round(Math.max(...watched.runs.map((run) => run.peakMb - run.beforeMb)), 1),
+    maxRiseOverBaselineMb: round(highestPeakMb - baselineMb, 1),
     exactPeaks: watched.runs.every((run) => run.exact),
     non302: watched.runs.filter((run) => !run.done).length,
     notStored: watched.runs.filter((run) => !run.stored).length,
@@ -136,7 +132,6 @@ function queueRow(i: number, tag: string, pending: boolean, admin: Account, now:
 
 /** Fills the queue up to `total` transfers, a tenth pending, as bench/README.md describes. */
 async function seedQueue(database: DatabaseHandle, admin: Account, total: number) {
-  const started = performance.now();
   // The uploads measured before left pending transfers of their own: the queue counts them.
   const existing = await countRows(database, 'bank_transfers');
   const pending = Math.round(total * 0.1) - existing;
@@ -154,7 +149,6 @@ async function seedQueue(database: DatabaseHandle, admin: Account, total: number
   });
   if (database.engine === 'postgres')
     await sql`analyze users, receipts, bank_transfers`.execute(database.db);
-  return { seconds: round((performance.now() - started) / 1000, 1), pending: pending + existing };
 }
 
 /** The queue's first, middle and last page, HTML and `.data`, checked, then timed in rounds. */
@@ -165,13 +159,13 @@ async function measureQueue(
   options: { queueTransfers: number; requestsPerTarget: number },
 ) {
   log(`transfers: writing ${r.count(options.queueTransfers)} transfers`);
-  const seeded = await seedQueue(database, admin, options.queueTransfers);
+  await seedQueue(database, admin, options.queueTransfers);
   const pageCount = Math.max(1, Math.ceil(options.queueTransfers / LIST_PAGE_SIZE));
   const pages = [...new Set([1, Math.ceil(pageCount / 2), pageCount])];
   const targets = pages.flatMap((page) =>
     (['.data', 'HTML'] as const).map((kind) => ({
       ...{ page, kind, checked: false, last: { status: 0, bytes: 0 } },
-      ...{ times: [] as number[], firstByte: [] as number[] },
+      times: [] as number[],
       path: `/admin/transfers${kind === '.data' ? '.data' : ''}${page > 1 ? `?page=${page}` : ''}`,
     })),
   );
@@ -188,26 +182,22 @@ async function measureQueue(
       if (list) target.checked = !!expected && answer.body.toString('utf8').includes(expected);
       if (pass <= WARM_UP_REQUESTS) continue;
       target.times.push(answer.ms);
-      target.firstByte.push(answer.firstByteMs);
     }
   }
   const queries = [];
   for (const page of pages) {
-    // The loader's query alone, in this process, on its own connection.
     const list = (db = database.db) => listTransferQueue(db, page);
-    const ms = await timed(options.requestsPerTarget, WARM_UP_REQUESTS, () => list());
     // Where the time goes at the database (BENCH_EXPLAIN=1): the engine's plan of each query.
     const captured = EXPLAIN ? await captureQueries(database.db, list) : [];
     const plans = await Promise.all(captured.map((query) => explain(database, query)));
-    queries.push({ page, ms, plans });
+    queries.push({ page, plans });
   }
   return {
-    ...{ transfers: options.queueTransfers, pending: seeded.pending, pageCount },
-    seedSeconds: seeded.seconds,
-    targets: targets.map(({ times, firstByte, ...target }) => ({
+    ...{ transfers: options.queueTransfers, pageCount },
+    targets: targets.map(({ times, ...target }) => ({
       ...target,
       /** Request sent → last byte: the budget's figure. */
-      ...{ totalMs: summarize(times, 2), firstByteMs: summarize(firstByte, 2) },
+      totalMs: summarize(times, 2),
     })),
     queries,
   };
@@ -230,7 +220,6 @@ async function run() {
       const [[admin, ...students], server] = [site.accounts, site.servers[0]!];
       log(`transfers ${engine}: 2 warm-up and ${2 * options.uploadsPerKind} timed 5 MB uploads`);
       const upload = await measureUploads(site.database, server, students, options.uploadsPerKind);
-      log(`transfers ${engine}: largest RSS rise ${upload.maxRiseMb} MB`);
       return { upload, queue: await measureQueue(site.database, server, admin!, options) };
     }),
   );
@@ -257,13 +246,12 @@ function judge(transfers: TransfersResult | undefined) {
         r.ms(Math.max(...targets.filter((t) => t.kind === kind).map((t) => t.totalMs.p95)));
       const slowest = [...targets].sort((a, b) => b.totalMs.p95 - a.totalMs.p95)[0];
       const checked = targets.every((t) => t.checked);
-      const { signedMb, ms } = r;
       return [
         u &&
           r.judged(
-            `largest rise of one upload (its peak − the RSS just before it) ${signedMb(u.maxRiseMb)} ` +
-              `(peak − the ${u.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${signedMb(u.maxRiseOverBaselineMb)}` +
-              `${u.exactPeaks ? '' : '; 20 ms samples only'}); on the fresh server the first upload peaked at ${signedMb(u.firstPeakMb)} over idle (warm-up, not judged)` +
+            `largest rise of one upload (its peak − the RSS just before it) ${r.signedMb(u.maxRiseMb)} ` +
+              `(peak − the ${u.baselineMb.toFixed(0)} MB warm-up baseline, with earlier uploads' uncollected garbage: ${r.signedMb(u.maxRiseOverBaselineMb)}` +
+              `${u.exactPeaks ? '' : '; 20 ms samples only'}); on the fresh server the first upload peaked at ${r.signedMb(u.firstPeakMb)} over idle (warm-up, not judged)` +
               (problems.length ? `; ${problems.join(', ')}` : ''),
             u.maxRiseMb < UPLOAD_BUDGET_MB && problems.length === 0,
           ),
@@ -272,7 +260,7 @@ function judge(transfers: TransfersResult | undefined) {
             `whole response on loopback (no Server-Timing header), p95 over pages ${q.queries.map((query) => query.page).join(', ')}: ` +
               `\`.data\` ≤ ${worst('.data')}, HTML ≤ ${worst('HTML')}` +
               (slowest
-                ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${ms(slowest.totalMs.p50)})`
+                ? `; slowest ${slowest.kind} page ${slowest.page} (p50 ${r.ms(slowest.totalMs.p50)})`
                 : '') +
               ` with ${r.count(q.transfers)} transfers${checked ? '' : '; a page did not show the transfer expected on it'}`,
             q.transfers >= QUEUE_BUDGET_SIZE &&
@@ -286,8 +274,6 @@ function judge(transfers: TransfersResult | undefined) {
 
 function details({ engines }: TransfersResult) {
   const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
-  const rise = ({ median, max }: { median: number; max: number }) =>
-    `${r.signedMb(median)} / ${r.signedMb(max)}`;
   const three = ['p50', 'p95', 'max'] as const;
   // One table: each receipt kind's uploads, then each queue request, per engine.
   const rows = engines.flatMap(({ engine, upload, queue }) => [
@@ -295,23 +281,13 @@ function details({ engines }: TransfersResult) {
       engine,
       request: `${u.uploads} × ${u.kind} ${mib(u.fileBytes)} → ${mib(u.storedBytes)} stored`,
       ms: r.msOf(u.uploadMs, [...three], 0),
-      more: `RSS rise median / max: over the RSS just before ${rise(u.overBeforeMb)}, over the baseline ${rise(u.overBaselineMb)}`,
     })),
     ...(queue?.targets ?? []).map((t) => ({
       engine,
       request: `\`${t.path}\` → ${t.last.status}, ${r.kb(t.last.bytes)}`,
       ms: r.msOf(t.totalMs, [...three]),
-      more: `first byte p95 ${r.ms(t.firstByteMs.p95)}; loader query alone p50 / p95 ${r.msOf(queue!.queries.find((q) => q.page === t.page)?.ms, ['p50', 'p95'])}`,
     })),
   ]);
-  const seeded = engines.flatMap(({ engine, upload: u, queue: q }) =>
-    u && q
-      ? [
-          `${r.engineName(engine)}: server RSS ${r.mb(u.idleMb)} idle, ${r.mb(u.baselineMb)} baseline after the warm-up uploads; ` +
-            `${r.count(q.transfers)} transfers (${r.count(q.pending)} pending) seeded in ${q.seedSeconds} s.\n`,
-        ]
-      : [],
-  );
   const plans = engines.flatMap(({ engine, queue }) =>
     (queue?.queries ?? []).flatMap(({ page, plans }) =>
       plans.map((plan) => `- ${r.engineName(engine)}, page ${page}: \`${plan}\``),
@@ -322,14 +298,10 @@ function details({ engines }: TransfersResult) {
       ['engine', (row) => r.engineName(row.engine)],
       ['upload or request → answer', (row) => row.request],
       ['whole response p50 / p95 / max', (row) => row.ms],
-      ['also', (row) => row.more],
     ]),
-    '',
-    ...seeded,
     r.unmeasured(engines),
-    ...plans,
-    '',
-  ].join('\n');
+    plans.join('\n'),
+  ].join('\n\n');
 }
 
 export default r.definePart({ title: 'Bank transfers', needsBuild: true, run, judge, details });

@@ -110,12 +110,7 @@ async function measurePage(
     await stopChrome();
   }
   const page = { page: target.page, as: target.as, formFactor, runs: good.length, errors };
-  const figures = combine(good);
-  const scores = Object.values(figures.scores).join('/');
-  c.log(
-    `web: ${formFactor} ${page.page}: ${scores}, LCP ${figures.lcpMs} ms, JS ${figures.jsBytes} B`,
-  );
-  return { ...page, ...figures };
+  return { ...page, ...combine(good) };
 }
 type PageResult = Awaited<ReturnType<typeof measurePage>>;
 
@@ -173,7 +168,6 @@ async function run() {
     );
   } catch (error) {
     bare = { error: c.errorText(error) };
-    c.log(`web: bare app failed: ${bare.error}`);
   }
   const home = pages.find((page) => page.page === '/' && page.formFactor === 'mobile');
   // Site home JS ÷ bare app home JS (mobile, median transfer bytes).
@@ -236,7 +230,6 @@ function details(web: WebResult) {
   });
   return [
     `Medians of ${web.runsPerPage} runs; JS is the gzipped transfer of every script during the load.`,
-    '',
     table(
       [...web.pages, ...bare],
       [
@@ -248,11 +241,8 @@ function details(web: WebResult) {
         ['runs', (p) => `${p.runs}${p.errors.length ? `/${p.runs + p.errors.length}` : ''}`],
       ],
     ),
-    '',
-    ...('error' in web.bare ? [`Bare app: failed: ${web.bare.error}`, ''] : []),
-    ...failures,
-    '',
-  ].join('\n');
+    failures.join('\n'),
+  ].join('\n\n');
 }
 
 export default definePart({ title: 'Web', needsBuild: true, run, judge, details });
