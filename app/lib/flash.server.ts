@@ -1,5 +1,5 @@
 import { createCookie, redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 /**
  * A toast that must survive a redirect travels in this short-lived cookie; on https it is

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 /**
  * Field schemas that several forms share (client-safe). Each takes its form's own words,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { FORM_UNREADABLE, parseFields, parseForm, readForm } from './form.server';
 
 const post = (body: BodyInit, type?: string) =>

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { z } from 'zod';
+import type { z } from '~/lib/zod';
 import type { FormErrors } from '~/ui/form';
 
 export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';

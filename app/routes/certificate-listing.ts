@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { getViewer } from '~/features/auth/guards.server';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { certificatePath } from '~/features/certificates/certificate-links';

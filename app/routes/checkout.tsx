@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { findPlan, plans } from '~/content/plans';
 import { site } from '~/content/site';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';

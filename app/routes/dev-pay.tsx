@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { planName } from '~/content/plans';
 import { site } from '~/content/site';
 import type { LocalEvent } from '~/features/enrolment/local-events.server';

@@ -1,6 +1,6 @@
 import { CalendarClock, Clock } from 'lucide-react';
 import { redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { enrollPage, findPlan, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/transfers/bank-transfer';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';

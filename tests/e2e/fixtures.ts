@@ -34,9 +34,29 @@ export async function reloadApp(page: Page, ...args: Parameters<Page['reload']>)
 
 /**
  * Every test fails on any request that leaves localhost: the request is aborted and
- * remembered, and the fixture asserts none happened once the test body is done.
+ * remembered, and the fixture asserts none happened once the test body is done. Likewise
+ * on any Content-Security-Policy violation a page reports (a blocked script, style or eval),
+ * which the page itself may survive and only the browser's Issues panel would show.
  */
-export const test = base.extend<{ offsiteRequests: string[] }>({
+export const test = base.extend<{ offsiteRequests: string[]; cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+        violations.push(`${page.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, (text: string) => void>)
+            .__reportCspViolation;
+          report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   offsiteRequests: [
     async ({ context }, use) => {
       const offsite: string[] = [];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { formText } from '~/lib/form-fields';
 
 /** The account page's forms, told apart by their `intent` (what `parseForm` reads). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { ACCESS_LEVELS } from '~/db/schema';
 
 export const SEARCH_MAX_LENGTH = 100;

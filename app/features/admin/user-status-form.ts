@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 /**
  * SPEC §5: what the access select offers. `admin` is never given here: an admin's own row

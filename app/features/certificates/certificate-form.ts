@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 

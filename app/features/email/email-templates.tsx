@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { findProject } from '~/content/projects';
 import { FEEDBACK_MAX } from '~/features/projects/project-forms';
 import type { Mailbox } from '~/lib/mail-address';

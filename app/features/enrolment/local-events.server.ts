@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 const eventFields = { id: z.string().min(1).max(100), order_id: z.string().max(100) };
 /** A payment, and its refund, name the payment and its amount. */

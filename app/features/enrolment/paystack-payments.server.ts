@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import type { Plan } from '~/content/plans';
 import type { PaymentEvent } from './payment-events.server';
 import { WebhookRejected, type PaymentProvider } from './payment-provider.server';

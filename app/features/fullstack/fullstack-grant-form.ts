@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { plainText } from '~/lib/form-fields';
 
 /** The user page's Grant the FullStack track button. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { STEP_SLUGS } from '~/content/course-steps';
 import { formText, httpsLink, plainText } from '~/lib/form-fields';
 import { wallTimeToUtc } from './class-times';

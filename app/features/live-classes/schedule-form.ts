@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 /** The schedule page's forms (the `intent` field that `parseForm` reads). */
 export const RESET_FEED = 'reset-feed';

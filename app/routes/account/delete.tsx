@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { site } from '~/content/site';
 import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
 import { deleteAccount, isLastAdmin } from '~/features/account/account-deletion.server';

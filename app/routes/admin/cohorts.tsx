@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { COHORT_INTENTS, COHORT_MESSAGES, MENTOR_INTENTS } from '~/features/cohorts/cohort-form';

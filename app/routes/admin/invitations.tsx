@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import type { Viewer } from '~/features/auth/viewer';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';

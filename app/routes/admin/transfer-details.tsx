@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { NO_COHORT } from '~/db/schema';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { useRefreshing } from '~/features/admin/use-live-collection';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';

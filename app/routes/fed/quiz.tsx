@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { findCourseStep } from '~/content/course-steps';
 import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
 import { PASS_PERCENT, quizOfPage, type Quiz } from '~/content/quizzes';

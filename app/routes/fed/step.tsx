@@ -1,5 +1,5 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import {
   conclusionWithLectureScheduled,
   courseContent,

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { FULLSTACK_CONTENT } from '~/content/fullstack-content.server';
 import {
   findFullstackStep,

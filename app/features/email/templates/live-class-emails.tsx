@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { invitationCalendar, joinPageUrl } from '~/features/live-classes/calendar.server';
 import { formatClassTime, JOIN_OPENS_MINUTES_BEFORE } from '~/features/live-classes/class-times';
 import type { Mailbox } from '~/lib/mail-address';
