@@ -5,10 +5,9 @@
  *   npm run credentials -- keys           list every key ever used (public parts)
  * It uses DATABASE_URL like the server, so it works on SQLite and PostgreSQL alike.
  */
-import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { newKeyPair, rotateSigningKey } from '~/features/credentials/signing-keys.server';
 import { parseEnv } from '~/lib/env.server';
-import { runCommand, UsageError } from './command-line';
+import { runCommand, UsageError, withDatabase } from './command-line';
 
 const USAGE = `Usage:
   npm run credentials -- rotate-key
@@ -32,9 +31,7 @@ async function main(args: string[]): Promise<void> {
   }
   if (command !== 'rotate-key' && command !== 'keys') throw new UsageError(USAGE);
   const env = parseEnv();
-  const database = openDatabase(env.DATABASE_URL);
-  try {
-    await migrateToLatest(database.db);
+  await withDatabase(env.DATABASE_URL, async (database) => {
     if (command === 'keys') {
       const keys = await database.db
         .selectFrom('credential_keys')
@@ -59,9 +56,7 @@ async function main(args: string[]): Promise<void> {
     console.log(
       `${outcome.retired ? `Retired ${outcome.retired}; ` : ''}new signing key ${outcome.active}. Credentials signed before still verify: every key stays published.`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)));

@@ -10,9 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '~/db/database.server';
 import type { Access, Cohort, NewUser } from '~/db/schema';
 import { EnvError, parseEnv } from '~/lib/env.server';
+import { runCommand, withDatabase } from './command-line';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../server/demo-users';
 
 const USAGE = 'Usage: npm run db:seed-bench -- COUNT   (1 to 5000000; uses DATABASE_URL)';
@@ -324,10 +324,8 @@ async function main(args: string[]): Promise<void> {
   const count = Number(args[0]);
   if (!Number.isInteger(count) || count < 1 || count > 5_000_000) throw new EnvError(USAGE);
   const env = parseEnv();
-  const database = openDatabase(env.DATABASE_URL);
   const started = performance.now();
-  try {
-    await migrateToLatest(database.db);
+  await withDatabase(env.DATABASE_URL, async (database) => {
     const random = generator(20_261_121);
     const runId = randomBytes(4).toString('hex');
     // Spread evenly over the last three years (plus jitter), oldest first.
@@ -352,12 +350,7 @@ async function main(args: string[]): Promise<void> {
     console.log(
       `db:seed-bench: added ${count} users to ${database.engine} in ${seconds.toFixed(1)} s`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
-  process.exit(1);
-});
+runCommand(() => main(process.argv.slice(2)));

@@ -6,12 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { site } from '~/content/site';
-import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { describeSendError } from '~/features/email/email-worker.server';
 import { messageIdFor } from '~/features/email/outbox.server';
 import { renderEmail } from '~/features/email/email-renderer.server';
 import { parseEnv } from '~/lib/env.server';
-import { runCommand, UsageError } from './command-line';
+import { runCommand, UsageError, withDatabase } from './command-line';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { checkMailSettings, setUpMail } from '../server/mail-setup';
 
@@ -25,9 +24,7 @@ async function main(args: string[]): Promise<void> {
   }
   const env = parseEnv();
   checkMailSettings(env);
-  const database = openDatabase(env.DATABASE_URL);
-  try {
-    await migrateToLatest(database.db);
+  await withDatabase(env.DATABASE_URL, async (database) => {
     const mail = setUpMail(env, database.db);
     try {
       const rendered = renderEmail('test', { sentAt: new Date().toISOString() }, env.ORIGIN);
@@ -46,9 +43,7 @@ async function main(args: string[]): Promise<void> {
     } finally {
       mail.transport.close();
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)));

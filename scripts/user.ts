@@ -5,18 +5,16 @@
  *   npm run user -- set-cohort EMAIL none|COHORT-ID   (cohort-1, or one made on /admin/cohorts)
  * It uses DATABASE_URL like the server, so it works on SQLite and PostgreSQL alike.
  */
-import { migrateToLatest, openDatabase } from '~/db/database.server';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { changeUserStatusByEmail, UserStatusError } from '~/features/admin/user-status.server';
-import { EnvError, parseEnv } from '~/lib/env.server';
+import { parseEnv } from '~/lib/env.server';
 import { notifyChange } from '~/lib/postgres-event-bus.server';
+import { runCommand, UsageError, withDatabase } from './command-line';
 
 const USAGE = `Usage:
   npm run user -- list
   npm run user -- set-access EMAIL ${ACCESS_LEVELS.join('|')}
   npm run user -- set-cohort EMAIL none|COHORT-ID`;
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<void> {
   const [command, email, value] = args;
@@ -24,9 +22,7 @@ async function main(args: string[]): Promise<void> {
     throw new UsageError(USAGE);
   }
   const env = parseEnv();
-  const database = openDatabase(env.DATABASE_URL);
-  try {
-    await migrateToLatest(database.db);
+  await withDatabase(env.DATABASE_URL, async (database) => {
     if (command === 'list') {
       const users = await database.db
         .selectFrom('users')
@@ -54,14 +50,7 @@ async function main(args: string[]): Promise<void> {
       await notifyChange(database.db, { collection: 'users', id: changed.id });
     }
     console.log(`${changed.email}: access ${changed.access}, cohort ${changed.cohort}`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const known =
-    error instanceof UsageError || error instanceof UserStatusError || error instanceof EnvError;
-  console.error(known ? error.message : error);
-  process.exit(1);
-});
+runCommand(() => main(process.argv.slice(2)), [UserStatusError]);
