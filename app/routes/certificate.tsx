@@ -8,10 +8,7 @@ import {
   ISSUER_KEYS_PATH,
   STATUS_LIST_PATH,
 } from '~/features/credentials/credential-links';
-import {
-  checkCertificateCredential,
-  credentialOfCertificate,
-} from '~/features/credentials/credentials.server';
+import { checkCertificateCredential } from '~/features/credentials/credentials.server';
 import type { CredentialOnPage } from '~/features/credentials/credential-view';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
@@ -29,19 +26,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = services.env.ORIGIN;
   const found = await findCertificate(db, params.id);
   if (!found) throw data(null, { status: 404 });
-  const [offered, check] = await Promise.all([
-    credentialOfCertificate(db, origin, found.id),
-    checkCertificateCredential(db, origin, found.id),
-  ]);
-  if (!check) throw data(null, { status: 404 });
+  const check = await checkCertificateCredential(db, origin, found);
   const certificate = publicCertificate(found, origin);
   const valid = certificate.status === 'valid';
   const credential: CredentialOnPage = {
     // A revoked certificate is not promoted: its file stays at its address for whoever has
     // the link, but the page no longer offers it.
-    downloadPath: offered && valid ? credentialPath(found.id) : null,
+    downloadPath: check.signatureVerified !== null && valid ? credentialPath(found.id) : null,
     // A certificate its holder withdrew has no credential left to check (decision 051).
-    signatureVerified: offered ? check.signatureVerified : null,
+    signatureVerified: check.signatureVerified,
     revoked: check.revoked || !valid,
     keysUrl: `${origin}${ISSUER_KEYS_PATH}`,
     statusListUrl: `${origin}${STATUS_LIST_PATH}`,

@@ -81,8 +81,11 @@ export async function credentialOfCertificate(
 }
 
 export interface CredentialCheck {
-  /** The signature checked with the published keys, by the same code a third party would run (jose). */
-  signatureVerified: boolean;
+  /**
+   * The signature checked with the published keys, by the same code a third party would run
+   * (jose); null when the certificate offers no credential (its holder withdrew it).
+   */
+  signatureVerified: boolean | null;
   /** The certificate's bit in the published status list, decoded as the Bitstring Status List spec says. */
   revoked: boolean;
 }
@@ -169,14 +172,15 @@ async function listedBit(
   return statusBit(subject.encodedList, entry.index);
 }
 
-/** Null when no certificate has this id. */
+/**
+ * What a verifier finds about a certificate's credential, for its public page: the page's
+ * loader has read the certificate already, so it is passed in.
+ */
 export async function checkCertificateCredential(
   db: Kysely<Database>,
   origin: string,
-  certificateId: string,
-): Promise<CredentialCheck | null> {
-  const certificate = await findCertificate(db, certificateId);
-  if (!certificate) return null;
+  certificate: Certificate,
+): Promise<CredentialCheck> {
   // The key set and the list as the site serves them, read back as JSON a verifier gets.
   const keySet = JSON.parse(JSON.stringify(await publishedKeySet(db, origin))) as JSONWebKeySet;
   const statusListUrl = `${origin}${STATUS_LIST_PATH}`;
@@ -189,7 +193,7 @@ export async function checkCertificateCredential(
     : null;
   const verification = jwt ? await verifyCredential(jwt, keySet, fetchStatusList) : null;
   if (verification?.verified) return { signatureVerified: true, revoked: verification.revoked };
-  // No credential to check (its holder withdrew it): the list still says whether it is revoked.
+  // No credential, or one that failed: the list still says whether it is revoked.
   const revoked =
     certificate.status_index === null
       ? certificate.revoked_at !== null
@@ -198,5 +202,5 @@ export async function checkCertificateCredential(
           index: certificate.status_index,
           issuer: `${origin}${ISSUER_PROFILE_PATH}`,
         });
-  return { signatureVerified: false, revoked };
+  return { signatureVerified: jwt ? false : null, revoked };
 }
