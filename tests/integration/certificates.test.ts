@@ -4,16 +4,20 @@
  * public page shows it to anyone (noindex until its holder lists it), only its holder can
  * list it, and a revoked one says Revoked; on SQLite, and on PostgreSQL in its pass.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { createAccounts, type Account } from '../support/accounts';
+import type { Account } from '../support/accounts';
 import { insertApprovedProjects } from '../support/factories';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
+import { useServerWithAccounts } from '../support/server-with-admin';
 
-let server: RunningServer;
-let database: DatabaseHandle;
+const site = useServerWithAccounts({
+  admin: { access: 'admin', name: 'Ada Admin' },
+  student: { access: 'level-1', name: 'Tobi Graduate' },
+  other: { access: 'level-1', name: 'Other Student' },
+  early: { access: 'level-1', name: 'Early Student' },
+  newcomer: { access: 'none', name: 'New Comer' },
+});
 let admin: Account;
 let student: Account;
 let other: Account;
@@ -21,39 +25,26 @@ let early: Account;
 let newcomer: Account;
 
 beforeAll(async () => {
-  const databaseUrl = await tempDatabaseUrl();
-  [admin, student, other, early, newcomer] = (await createAccounts(databaseUrl, [
-    { access: 'admin', name: 'Ada Admin' },
-    { access: 'level-1', name: 'Tobi Graduate' },
-    { access: 'level-1', name: 'Other Student' },
-    { access: 'level-1', name: 'Early Student' },
-    { access: 'none', name: 'New Comer' },
-  ])) as [Account, Account, Account, Account, Account];
-  server = await startServer({ DATABASE_URL: databaseUrl });
-  database = openDatabase(databaseUrl);
+  ({ admin, student, other, early, newcomer } = site.accounts);
   const at = new Date().toISOString();
-  await database.db
+  await site.database.db
     .insertInto('step_completions')
     .values(
       NUMBERED_STEPS.map((step) => ({ user_id: student.id, step: step.slug, completed_at: at })),
     )
     .execute();
-  await insertApprovedProjects(database.db, student.id, { id: admin.id, name: 'Ada Admin' });
-  await database.db
+  await insertApprovedProjects(site.database.db, student.id, { id: admin.id, name: 'Ada Admin' });
+  await site.database.db
     .insertInto('step_completions')
     .values({ user_id: early.id, step: 'roadmap', completed_at: at })
     .execute();
 });
-afterAll(async () => {
-  await database?.close();
-  await server?.stop();
-});
 
 const post = (path: string, form: Record<string, string> | URLSearchParams, account?: Account) =>
-  fetch(`${server.origin}${path}`, {
+  fetch(`${site.server.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { Origin: server.origin, ...(account && { Cookie: account.cookie }) },
+    headers: { Origin: site.server.origin, ...(account && { Cookie: account.cookie }) },
     body: new URLSearchParams(form),
   });
 
@@ -62,23 +53,23 @@ const issue = (holder: Account, fields: { name: string; note?: string }) =>
   post(`/admin/user-details/${holder.id}`, { intent: 'issue-certificate', ...fields }, admin);
 
 const get = (path: string, account?: Account) =>
-  fetch(`${server.origin}${path}`, {
+  fetch(`${site.server.origin}${path}`, {
     redirect: 'manual',
     headers: account ? { Cookie: account.cookie } : {},
   });
 
 const certificatesOf = (userId: string) =>
-  database.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).execute();
+  site.database.db.selectFrom('certificates').selectAll().where('user_id', '=', userId).execute();
 
 async function mailTo(userId: string) {
-  const user = await database.db
+  const user = await site.database.db
     .selectFrom('users')
     .select('email')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const message = await database.db
+    const message = await site.database.db
       .selectFrom('local_mailbox')
       .select(['subject', 'text', 'html'])
       .where('recipient', '=', user.email)
@@ -116,8 +107,13 @@ describe('issuing', () => {
       step: step.slug,
       completed_at: new Date().toISOString(),
     }));
-    await database.db.insertInto('step_completions').values(steps).execute();
-    await insertApprovedProjects(database.db, other.id, { id: admin.id, name: 'Ada Admin' }, 6);
+    await site.database.db.insertInto('step_completions').values(steps).execute();
+    await insertApprovedProjects(
+      site.database.db,
+      other.id,
+      { id: admin.id, name: 'Ada Admin' },
+      6,
+    );
     const refused = await issue(other, { name: 'Other Student', note: '' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
@@ -147,7 +143,7 @@ describe('issuing', () => {
 
     const mail = await mailTo(student.id);
     expect(mail.subject).toBe('Your certificate of completion is ready');
-    expect(mail.text).toContain(`${server.origin}/certificates/${certificateId}`);
+    expect(mail.text).toContain(`${site.server.origin}/certificates/${certificateId}`);
 
     const again = await issue(student, { name: 'Second One' });
     expect(again.status).toBe(409);
@@ -172,10 +168,10 @@ describe('the public page', () => {
       expect(html).toContain('Valid');
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       expect(html).toContain(
-        `<meta property="og:image" content="${server.origin}/media/certificate-share.png"/>`,
+        `<meta property="og:image" content="${site.server.origin}/media/certificate-share.png"/>`,
       );
       expect(html).toContain(
-        `<meta property="og:url" content="${server.origin}/certificates/${certificateId}"/>`,
+        `<meta property="og:url" content="${site.server.origin}/certificates/${certificateId}"/>`,
       );
       expect(html).toMatch(/<meta property="og:title" content="Tobiloba Graduate: Certificate/);
       if (account !== admin) expect(html).not.toContain('Ada Admin');

@@ -8,41 +8,26 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '~/db/database.server';
+import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '~/features/certificates/certificates.server';
-import { createAccounts, type Account } from '../support/accounts';
-import { startServer, tempDatabaseUrl, type RunningServer } from '../support/server-process';
+import type { Account } from '../support/accounts';
+import { startServer } from '../support/server-process';
+import { useServerWithAccounts } from '../support/server-with-admin';
 
-let server: RunningServer;
-let database: DatabaseHandle;
-let admin: Account;
-let holder: Account;
-let other: Account;
-
-beforeAll(async () => {
-  const databaseUrl = await tempDatabaseUrl();
-  [admin, holder, other] = (await createAccounts(databaseUrl, [
-    { access: 'admin', name: 'Ada Admin' },
-    { access: 'level-1', name: 'Tobi Graduate' },
-    { access: 'level-1', name: 'Other Graduate' },
-  ])) as [Account, Account, Account];
-  server = await startServer({ DATABASE_URL: databaseUrl });
-  database = openDatabase(databaseUrl);
-});
-afterAll(async () => {
-  await database?.close();
-  await server?.stop();
+const site = useServerWithAccounts({
+  admin: { access: 'admin', name: 'Ada Admin' },
+  holder: { access: 'level-1', name: 'Tobi Graduate' },
+  other: { access: 'level-1', name: 'Other Graduate' },
 });
 
-const get = (path: string) => fetch(`${server.origin}${path}`, { redirect: 'manual' });
+const get = (path: string) => fetch(`${site.server.origin}${path}`, { redirect: 'manual' });
 
 async function issued(account: Account): Promise<{ id: string; statusIndex: number }> {
-  const { certificate } = await issueCertificate(database.db, {
+  const { certificate } = await issueCertificate(site.database.db, {
     userId: account.id,
     name: account.email.split('@')[0]!,
     note: 'Issued for the credentials test',
-    admin: { id: admin.id, name: 'Ada Admin' },
+    admin: { id: site.accounts.admin.id, name: 'Ada Admin' },
   });
   return { id: certificate.id, statusIndex: certificate.status_index! };
 }
@@ -52,18 +37,18 @@ async function listedRevoked(index: number): Promise<boolean> {
   const response = await get('/credentials/status/1');
   expect(response.status).toBe(200);
   const { payload } = await jwtVerify(await response.text(), keys(), {
-    issuer: `${server.origin}/credentials/issuer`,
+    issuer: `${site.server.origin}/credentials/issuer`,
   });
   const { encodedList } = payload.credentialSubject as { encodedList: string };
   const bits = gunzipSync(Buffer.from(encodedList.slice(1), 'base64url'));
   return (bits[index >> 3]! & (0x80 >> (index % 8))) !== 0;
 }
 
-const keys = () => createRemoteJWKSet(new URL(`${server.origin}/credentials/keys.json`));
+const keys = () => createRemoteJWKSet(new URL(`${site.server.origin}/credentials/keys.json`));
 
 describe('a certificate’s credential, as a visitor downloads it', () => {
   it('is a signed VC-JWT file that jose verifies with the keys the site serves, and holds no e-mail', async () => {
-    const certificate = await issued(holder);
+    const certificate = await issued(site.accounts.holder);
     const response = await get(`/certificates/${certificate.id}/credential`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vc+jwt');
@@ -72,15 +57,15 @@ describe('a certificate’s credential, as a visitor downloads it', () => {
     );
     const jwt = await response.text();
     const { payload, protectedHeader } = await jwtVerify(jwt, keys(), {
-      issuer: `${server.origin}/credentials/issuer`,
+      issuer: `${site.server.origin}/credentials/issuer`,
     });
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'JWT' });
     expect(payload).toMatchObject({
-      id: `${server.origin}/certificates/${certificate.id}`,
+      id: `${site.server.origin}/certificates/${certificate.id}`,
       type: ['VerifiableCredential', 'OpenBadgeCredential'],
     } satisfies JWTPayload);
-    expect(jwt).not.toContain(holder.email);
-    expect(JSON.stringify(payload)).not.toContain(holder.email);
+    expect(jwt).not.toContain(site.accounts.holder.email);
+    expect(JSON.stringify(payload)).not.toContain(site.accounts.holder.email);
 
     const keySet = await get('/credentials/keys.json');
     expect(keySet.headers.get('content-type')).toBe('application/json');
@@ -91,7 +76,7 @@ describe('a certificate’s credential, as a visitor downloads it', () => {
   it('serves the issuer and the achievements as JSON-LD, and 404 for what does not exist', async () => {
     const issuer = await get('/credentials/issuer');
     expect(issuer.headers.get('content-type')).toBe('application/ld+json');
-    expect(await issuer.json()).toMatchObject({ id: `${server.origin}/credentials/issuer` });
+    expect(await issuer.json()).toMatchObject({ id: `${site.server.origin}/credentials/issuer` });
     expect((await get('/credentials/achievements/fullstack')).status).toBe(200);
     expect((await get('/credentials/achievements/backend')).status).toBe(404);
     expect((await get('/certificates/no-such-certificate-0000/credential')).status).toBe(404);
@@ -102,24 +87,27 @@ describe('a certificate’s credential, as a visitor downloads it', () => {
 
 describe('revocation', () => {
   it('an admin’s Revoke sets that certificate’s bit in the served list, and not another’s', async () => {
-    const revoked = (await database.db
+    const revoked = (await site.database.db
       .selectFrom('certificates')
       .select(['id', 'status_index'])
-      .where('user_id', '=', holder.id)
+      .where('user_id', '=', site.accounts.holder.id)
       .executeTakeFirstOrThrow()) as { id: string; status_index: number };
-    const kept = await issued(other);
+    const kept = await issued(site.accounts.other);
     expect(await listedRevoked(revoked.status_index)).toBe(false);
 
-    const response = await fetch(`${server.origin}/admin/user-details/${holder.id}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Origin: server.origin, Cookie: admin.cookie },
-      body: new URLSearchParams({
-        intent: 'revoke-certificate',
-        certificateId: revoked.id,
-        reason: 'Issued in error',
-      }),
-    });
+    const response = await fetch(
+      `${site.server.origin}/admin/user-details/${site.accounts.holder.id}`,
+      {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: site.server.origin, Cookie: site.accounts.admin.cookie },
+        body: new URLSearchParams({
+          intent: 'revoke-certificate',
+          certificateId: revoked.id,
+          reason: 'Issued in error',
+        }),
+      },
+    );
     expect(response.status).toBe(302);
 
     const list = await get('/credentials/status/1');
