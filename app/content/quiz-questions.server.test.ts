@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QUIZ_QUESTIONS, type QuizQuestion } from './quiz-questions.server';
+import type { QuizQuestion } from './quiz-question.types';
+import { QUIZ_QUESTIONS } from './quiz-questions.server';
 import { QUIZ_IDS } from './quizzes';
 
 /** What each kind promises the student: how many options are right, and whether code is shown. */

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../../app/content/quiz-questions.server';
+import type { QuizQuestion } from '../../app/content/quiz-question.types';
 import { answerField } from '../../app/features/quizzes/quiz';
 
 /** Question id to option ids, in the order an attempt shows them. */

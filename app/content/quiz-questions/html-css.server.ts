@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../quiz-questions.server';
+import type { QuizQuestion } from '../quiz-question.types';
 
 /**
  * The HTML & CSS quiz (Step 2), in the order MDN's core modules teach it: landmarks and

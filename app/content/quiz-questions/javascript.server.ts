@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../quiz-questions.server';
+import type { QuizQuestion } from '../quiz-question.types';
 
 /**
  * The JavaScript quiz (Step 5): variables and scope, equality and truthiness, functions,

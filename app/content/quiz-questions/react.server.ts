@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../quiz-questions.server';
+import type { QuizQuestion } from '../quiz-question.types';
 
 /**
  * The React quiz (Step 7, React 19), in the order of the react.dev guide the step sends the

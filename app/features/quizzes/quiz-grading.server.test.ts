@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizQuestion } from '~/content/quiz-questions.server';
+import type { QuizQuestion } from '~/content/quiz-question.types';
 import { answerField, hasPassed, percentOf, scoreLine } from './quiz';
 import {
   correctionsOf,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { QuizQuestion } from '~/content/quiz-questions.server';
+import type { QuizQuestion } from '~/content/quiz-question.types';
 import {
   ANSWER_FIELD_PREFIX,
   QUIZ_MESSAGES,
