@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { simpleParser } from 'mailparser';
 import type { Kysely } from 'kysely';
 import type { Database, LocalMailboxMessage } from '~/db/schema';
 import type { RequestContext } from '~/load-context';
@@ -64,6 +63,8 @@ function unnamedPartName(contentType: string, index: number): string {
 }
 
 async function partsOf(raw: string) {
+  // Loaded when the local mailbox first reads a message: a server with SMTP never needs it.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw);
   return parsed.attachments.map((part, index) => ({
     index,

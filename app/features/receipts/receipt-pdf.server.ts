@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { site } from '~/content/site';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { formatReceiptNumber } from './receipt-links';
@@ -40,8 +39,13 @@ export function receiptStatus(receipt: ReceiptDetails): string {
   return receipt.refundedAt ? `Refunded on ${formatDay(receipt.refundedAt)}` : 'Paid';
 }
 
-/** One A4 page: the academy, the receipt's number and date, the payer, what was paid, how. */
-export function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
+/**
+ * One A4 page: the academy, the receipt's number and date, the payer, what was paid, how.
+ * pdfkit is loaded on the first receipt, not at start: it is ~25 MB of the server's memory,
+ * and most instances render a receipt rarely or never (DESIGN §8's idle RSS budget).
+ */
+export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const number = formatReceiptNumber(receipt.number);
   const doc = new PDFDocument({
     size: 'A4',
