@@ -63,6 +63,26 @@ describe.skipIf(!url)('PostgreSQL change events across instances (LISTEN/NOTIFY)
     expect(await onA).toEqual({ collection: 'users', id: 'user-1' });
   });
 
+  it('tells its own instance at once, and once: its echo through LISTEN is skipped', async () => {
+    const a = createPostgresEventBus(url!, logger);
+    const b = createPostgresEventBus(url!, logger);
+    buses.push(a, b);
+    await untilListening(a, b);
+    await untilListening(b, a);
+
+    const heardOnA: ChangeEvent[] = [];
+    a.subscribe({ onEvent: (event) => event.id === 'own-1' && heardOnA.push(event) });
+    const onB = nextEvent(b, 'own-1');
+    a.publish({ collection: 'cohorts', id: 'own-1' });
+    expect(heardOnA).toEqual([{ collection: 'cohorts', id: 'own-1' }]);
+    expect(await onB).toEqual({ collection: 'cohorts', id: 'own-1' });
+    // A later event from b has come through a's listener, so a's own echo had its chance.
+    const later = nextEvent(a, 'own-2');
+    b.publish({ collection: 'cohorts', id: 'own-2' });
+    await later;
+    expect(heardOnA).toHaveLength(1);
+  });
+
   it('re-listens after its connection is terminated, resyncs, and misses no later event', async () => {
     const a = createPostgresEventBus(url!, logger, 'bus-a');
     const b = createPostgresEventBus(url!, logger, 'bus-b');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isEventTopic } from './live-collections';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -42,6 +43,8 @@ export function createPostgresEventBus(
   const deliver = (event: ChangeEvent) => {
     for (const subscriber of subscribers) subscriber.onEvent(event);
   };
+  // Names this instance's own notifications, which it has delivered already when it published.
+  const publisherId = randomUUID();
 
   const connect = async (isReconnect: boolean) => {
     const client = new pg.Client({
@@ -65,7 +68,8 @@ export function createPostgresEventBus(
       if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
       try {
         const event: unknown = JSON.parse(message.payload);
-        if (isChangeEvent(event)) deliver(event);
+        if (!isChangeEvent(event) || (event as { from?: unknown }).from === publisherId) return;
+        deliver({ collection: event.collection, id: event.id });
       } catch {
         logger.warn('ignored a malformed change notification');
       }
@@ -89,12 +93,20 @@ export function createPostgresEventBus(
 
   return {
     publish(event) {
-      // Delivered to this instance's subscribers too, through its own listener.
+      // This instance's subscribers hear it at once, so the request after an admin's change
+      // already sees it here (the next cohort on the prerendered pages); the others hear it
+      // through LISTEN, which skips this instance's own echo.
+      deliver(event);
       publisher
-        .query('select pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(event)])
+        .query('select pg_notify($1, $2)', [
+          CHANGE_CHANNEL,
+          JSON.stringify({ ...event, from: publisherId }),
+        ])
         .catch((error: unknown) => {
-          logger.error({ err: error }, 'publishing a change failed; delivering locally only');
-          deliver(event);
+          logger.error(
+            { err: error },
+            'publishing a change failed; delivered on this instance only',
+          );
         });
     },
     subscribe(subscriber) {
