@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
-import { inlineScriptHashes, preparePage } from './prerendered-pages';
+import { inlineScriptHashes, preparePage, servePrerenderedPages } from './prerendered-pages';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const { nonce, origin, year } = SERVE_TIME_SLOTS;
@@ -52,5 +57,55 @@ describe('inlineScriptHashes', () => {
       '<script src="/x.js"></script><script type="application/json">{}</script>' +
       '<script>a()</script><script>a()</script>';
     expect(inlineScriptHashes(html)).toEqual([sha256('a()')]);
+  });
+});
+
+describe('servePrerenderedPages', () => {
+  it('does not lose a change that comes in while the pages are being renewed', async () => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'prerendered-'));
+    await writeFile(join(clientDir, 'index.html'), `<p>${SERVE_TIME_SLOTS.nextCohort}</p>`);
+    let sentence = 'Next cohort starts 1 March 2027';
+    let reading: Promise<void> = Promise.resolve();
+    let read = () => {};
+    let announceChange = () => {};
+    const handler = await servePrerenderedPages({
+      clientDir,
+      paths: ['/'],
+      origin: 'http://localhost',
+      contentSecurityPolicy: () => "default-src 'self'",
+      wantsServerRender: () => false,
+      nextCohort: async () => {
+        const value = sentence;
+        read();
+        await reading;
+        return value;
+      },
+      onCohortsChanged: (listener) => {
+        announceChange = listener;
+      },
+    });
+    const server = express().use(handler).listen(0, '127.0.0.1');
+    await new Promise((listening) => server.once('listening', listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      // A cohort is added; a request renews the pages, which read it and are held there.
+      let finishReading = () => {};
+      reading = new Promise((done) => (finishReading = done));
+      const hasRead = new Promise<void>((done) => (read = done));
+      sentence = 'Next cohort starts 5 January 2027';
+      announceChange();
+      const during = fetch(url);
+      await hasRead;
+      // It is archived before that renewal ends: the pages must not keep the one read before.
+      sentence = '';
+      announceChange();
+      reading = Promise.resolve();
+      finishReading();
+      expect(await (await during).text()).toBe('<p></p>');
+      expect(await (await fetch(url)).text()).toBe('<p></p>');
+    } finally {
+      server.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
   });
 });

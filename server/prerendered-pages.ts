@@ -131,9 +131,17 @@ export async function servePrerenderedPages(options: {
   };
   let current = await prepareAll(new Date());
   let renewing: Promise<void> | undefined;
+  // Counts changes, so a renewal that read the cohorts before a change does not stand for
+  // the pages after it: its result is kept only as already stale.
+  let changes = 0;
   options.onCohortsChanged(() => {
+    changes += 1;
     current = { ...current, validUntil: 0 };
   });
+  const renew = async (changesSeen: number) => {
+    const renewed = await prepareAll(new Date(), current);
+    current = changes === changesSeen ? renewed : { ...renewed, validUntil: 0 };
+  };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !templates.has(req.path)) {
@@ -141,15 +149,12 @@ export async function servePrerenderedPages(options: {
     }
     if (options.wantsServerRender(req)) return next();
     try {
-      if (Date.now() >= current.validUntil) {
+      // Again while a change came in during the renewal this request waited for.
+      while (Date.now() >= current.validUntil) {
         // Cleared either way: a failed renewal is tried again by the next request.
-        renewing ??= prepareAll(new Date(), current)
-          .then((renewed) => {
-            current = renewed;
-          })
-          .finally(() => {
-            renewing = undefined;
-          });
+        renewing ??= renew(changes).finally(() => {
+          renewing = undefined;
+        });
         await renewing;
       }
       const page = current.pages.get(req.path);
