@@ -13,6 +13,22 @@ export interface FormErrors<Field extends string = string> {
   values: Partial<Record<Field, string>>;
 }
 
+/**
+ * The props a form's fields share (TextField, SelectField): each field's id (`idPrefix` and its
+ * name), name, refusal and value: what was typed when the form was refused, else `saved`.
+ */
+export function formFieldProps<Field extends string>(
+  errors: FormErrors<Field> | undefined,
+  idPrefix: string,
+) {
+  return (name: Field, saved?: string | number | null) => ({
+    id: `${idPrefix}${name}`,
+    name,
+    error: errors?.fieldErrors[name],
+    defaultValue: errors?.values[name] ?? saved ?? '',
+  });
+}
+
 /** Every message of a refused form, the form's own first, for a summary above its button. */
 export function formErrorMessages(errors: FormErrors | undefined): string[] {
   if (!errors) return [];

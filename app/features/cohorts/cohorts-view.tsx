@@ -3,7 +3,7 @@ import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-ta
 import type { CohortRow } from '~/db/schema';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
-import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { fieldClass, formFieldProps, labelClass, type FormErrors } from '~/ui/form';
 import { RowActionForm } from '~/ui/list/row-action-form';
 import { IntentButton } from '~/ui/intent-button';
 import { Spinner } from '~/ui/spinner';
@@ -28,16 +28,8 @@ function CohortForm({
   const navigation = useNavigation();
   // The save button sends no intent: a form without one is a save (the route's schema).
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
-  const fieldErrors = errors?.fieldErrors ?? {};
-  // A page refused without JavaScript shows what was typed again.
-  const typed = errors?.values ?? {};
-  /** A field's id, name, refusal and value: what was typed, else the cohort's own. */
-  const field = (id: string, name: CohortField, saved?: string | number | null) => ({
-    id,
-    name,
-    error: fieldErrors[name],
-    defaultValue: typed[name] ?? saved ?? '',
-  });
+  // A page refused without JavaScript shows what was typed again, else the cohort's own.
+  const field = formFieldProps(errors, 'cohort-');
   return (
     <Form
       method="post"
@@ -50,25 +42,21 @@ function CohortForm({
       </h2>
       {editing && <input type="hidden" name="id" value={editing.id} />}
       <TextField
-        {...field('cohort-name', 'name', editing?.name)}
+        {...field('name', editing?.name)}
         label="Name"
         required
         minLength={2}
         maxLength={60}
       />
+      <TextField {...field('startDate', editing?.start_date)} label="Start date" type="date" />
       <TextField
-        {...field('cohort-start', 'startDate', editing?.start_date)}
-        label="Start date"
-        type="date"
-      />
-      <TextField
-        {...field('cohort-schedule', 'schedule', editing?.schedule)}
+        {...field('schedule', editing?.schedule)}
         label="Schedule"
         maxLength={120}
         placeholder="Tue and Thu, 7–9 pm WAT"
       />
       <TextField
-        {...field('cohort-capacity', 'capacity', editing?.capacity)}
+        {...field('capacity', editing?.capacity)}
         label="Capacity (optional)"
         type="number"
         min={1}

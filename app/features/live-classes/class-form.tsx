@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { COURSE_STEPS } from '~/content/course-steps';
-import type { FormErrors } from '~/ui/form';
+import { formFieldProps, type FormErrors } from '~/ui/form';
 import { SelectField } from '~/ui/select-field';
 import { IntentButton } from '~/ui/intent-button';
 import { TextField } from '~/ui/text-field';
@@ -58,15 +58,9 @@ export function ClassForm({
   const navigation = useNavigation();
   const intent = mode === 'add' ? ADD_CLASS : SAVE_CLASS;
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-  const fieldErrors: FormErrors<ClassFormField>['fieldErrors'] = errors?.fieldErrors ?? {};
-  const typed: Partial<Record<ClassFormField, string>> = errors?.values ?? {};
-  /** A field's id, name, refusal and value: what was typed, else the class's own. */
-  const field = (name: ClassFormField) => ({
-    id: `class-${name}`,
-    name,
-    error: fieldErrors[name],
-    defaultValue: typed[name] ?? values[name] ?? '',
-  });
+  /** A field's props: what was typed, else the class's own value. */
+  const fieldOf = formFieldProps(errors, 'class-');
+  const field = (name: ClassFormField) => fieldOf(name, values[name]);
   const headingId = `${mode}-class-heading`;
   return (
     <Form

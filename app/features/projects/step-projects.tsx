@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import type { Project } from '~/content/projects';
 import { FormAlert } from '~/ui/field-error';
-import type { FormErrors } from '~/ui/form';
+import { formFieldProps, type FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
 import { TextField } from '~/ui/text-field';
 import { LINK_MAX, NOTE_MAX, SUBMIT } from './project-forms';
@@ -106,13 +106,7 @@ function SubmitForm({
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('projectId') === project.id;
-  /** A field's id, name, refusal and what was typed. */
-  const field = (name: string) => ({
-    id: `${project.id}-${name}`,
-    name,
-    error: errors?.fieldErrors[name],
-    defaultValue: errors?.values[name] ?? '',
-  });
+  const field = formFieldProps(errors, `${project.id}-`);
   return (
     <Form method="post" className="mt-4 flex flex-col gap-4" aria-label={`Submit ${project.title}`}>
       <input type="hidden" name="projectId" value={project.id} />
