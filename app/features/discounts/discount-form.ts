@@ -1,4 +1,5 @@
 /** Discount codes' words, intents and shapes, shared by the admin page, /enroll and the server. */
+import { formatMinorUnits } from '~/lib/format';
 
 export const DISCOUNT_INTENTS = {
   create: 'create-code',
@@ -81,4 +82,13 @@ export interface DiscountListed {
   expiresOn: string | null;
   note: string | null;
   state: CodeState;
+}
+
+/** A code and what it took off each payment, as orders, receipts and lists show it: `LAGOS20 ($80 off)`. */
+export function describeDiscount(
+  code: string,
+  order: { discount_amount: number; currency: string; installments: number },
+): string {
+  const each = order.installments > 1 ? ' each payment' : '';
+  return `${code} (${formatMinorUnits(order.discount_amount, order.currency)} off${each})`;
 }

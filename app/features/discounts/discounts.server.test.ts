@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Order } from '~/db/schema';
 import { applyPaymentEvent, type PaymentEvent } from '~/features/enrolment/payment-events.server';
-import { cancelPendingOrder, expireHeldOrders } from '~/features/enrolment/orders.server';
+import { accountPaymentsOf } from '~/features/account/account-payments.server';
+import {
+  cancelPendingOrder,
+  expireHeldOrders,
+  findOrderState,
+} from '~/features/enrolment/orders.server';
+import { searchPayments } from '~/features/enrolment/payment-search.server';
+import { findReceiptDetails } from '~/features/receipts/receipts.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import { accessOf, admin, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
@@ -243,6 +250,27 @@ describe('discount codes', () => {
     if (!('orderId' in opened)) throw new Error('refused');
     await applyPaymentEvent(database.db, event(await orderOf(opened.orderId), 'paid'));
     const listed = (await listDiscountCodes(database.db)).find((row) => row.id === code.id);
+    // The order, the receipt, /admin/payments and the student's own history show the code.
+    const order = await orderOf(opened.orderId);
+    expect(await findOrderState(database.db, order.id, student.id)).toMatchObject({
+      amount: '$320',
+      discount: 'GIVEN-UP ($80 off)',
+    });
+    const payment = await database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      await findReceiptDetails(database.db, 'payment', payment.id, {
+        id: student.id,
+        access: 'level-1',
+      }),
+    ).toMatchObject({ amount: 32_000, discount: { code: 'GIVEN-UP', amount: 8_000 } });
+    const ledger = await searchPayments(database.db, { q: student.email, page: 1 });
+    expect(ledger.rows.map((row) => row.discount)).toEqual(['GIVEN-UP ($80 off)']);
+    const history = await accountPaymentsOf(database.db, student.id);
+    expect(history.payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
     expect(listed).toMatchObject({
       code: 'GIVEN-UP',
       off: '20 %',

@@ -10,6 +10,7 @@ import {
   type PaymentProviderName,
 } from '~/db/schema';
 import { DISCOUNT_HOLD_MS, moveCodeUse } from '~/features/discounts/discounts.server';
+import { describeDiscount } from '~/features/discounts/discount-form';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 
 /**
@@ -230,6 +231,8 @@ export interface OrderState {
   reference: string;
   /** When the first payment was recorded, or else when the order was made: `25 November 2026`. */
   date: string;
+  /** The discount code it was made with and what it took off: `LAGOS20 ($80 off)`. */
+  discount?: string;
 }
 
 /**
@@ -257,5 +260,23 @@ export async function findOrderState(
     amount: formatMinorUnits(order.amount, order.currency),
     reference: order.id,
     date: formatDayUtc(payment?.created_at ?? order.created_at, 'long'),
+    discount: await discountOfOrder(db, order),
   };
+}
+
+/**
+ * The code an order was made with and what it took off each payment, as the order, the
+ * receipt and the lists show it: `LAGOS20 ($80 off)`; undefined without a code.
+ */
+export async function discountOfOrder(
+  db: Kysely<Database>,
+  order: Pick<Order, 'discount_code_id' | 'discount_amount' | 'currency' | 'installments'>,
+): Promise<string | undefined> {
+  if (!order.discount_code_id) return undefined;
+  const code = await db
+    .selectFrom('discount_codes')
+    .select('code')
+    .where('id', '=', order.discount_code_id)
+    .executeTakeFirst();
+  return describeDiscount(code?.code ?? '?', order);
 }

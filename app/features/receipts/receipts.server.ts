@@ -85,6 +85,8 @@ export interface ReceiptDetails extends IssuedReceipt {
   refundedAmount: number;
   /** When the whole amount was refunded; null while it stands paid. */
   refundedAt: string | null;
+  /** The discount code of the order and what it took off this payment (minor units), if any. */
+  discount: { code: string; amount: number } | null;
 }
 
 /**
@@ -120,7 +122,10 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
     .innerJoin('users', 'users.id', 'payments.user_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
     .select([
+      'discount_codes.code as discount_code',
+      'orders.discount_amount',
       'payments.user_id',
       'payments.created_at as paid_on',
       'payments.amount',
@@ -159,6 +164,9 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
     orderId: payment.order_id,
     refundedAmount: payment.refunded_amount,
     refundedAt: payment.status === 'refunded' ? payment.refunded_at : null,
+    discount: payment.discount_code
+      ? { code: payment.discount_code, amount: payment.discount_amount }
+      : null,
   });
 }
 
@@ -186,6 +194,7 @@ async function transferSource(db: Kysely<Database>, transferId: string): Promise
     orderId: null,
     refundedAmount: 0,
     refundedAt: null,
+    discount: null,
   });
 }
 
@@ -203,7 +212,7 @@ function sourceOf(
   },
   rest: Pick<
     ReceiptDetails,
-    'installment' | 'method' | 'orderId' | 'refundedAmount' | 'refundedAt'
+    'installment' | 'method' | 'orderId' | 'refundedAmount' | 'refundedAt' | 'discount'
   >,
 ): Source {
   return {
