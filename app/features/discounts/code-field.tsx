@@ -37,7 +37,8 @@ export function CodeField({
         <label htmlFor={fieldId} className={labelClass}>
           Discount code
         </label>
-        <div className="mt-1 flex gap-2">
+        {/* The button wraps under the field in a narrow card, so a long code stays readable. */}
+        <div className="mt-1 flex flex-wrap gap-2">
           <input
             id={fieldId}
             name="code"
@@ -47,7 +48,7 @@ export function CodeField({
             autoCapitalize="characters"
             spellCheck={false}
             defaultValue={answer?.typed ?? ''}
-            className={`${fieldClass} mt-0 min-w-0 uppercase`}
+            className={`${fieldClass} mt-0 min-w-40 flex-1 uppercase`}
             {...invalidFieldProps(fieldId, answer?.error)}
           />
           <button

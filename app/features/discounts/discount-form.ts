@@ -72,7 +72,7 @@ export type CodeState = 'active' | 'expired' | 'used up' | 'deactivated';
 export interface DiscountListed {
   id: string;
   code: string;
-  /** "20 %" or "$50". */
+  /** "20%" or "$50". */
   off: string;
   planNames: string[];
   uses: number;

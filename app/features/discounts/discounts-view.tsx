@@ -197,10 +197,14 @@ export function DiscountsView({
               <tr key={code.id} className={dataRowClass()}>
                 {dataCells(COLUMNS, [
                   <span key="code">
-                    <span className="font-mono font-semibold text-ink">{code.code}</span>
+                    <span className="font-mono font-semibold whitespace-nowrap text-ink">
+                      {code.code}
+                    </span>
                     {code.note && <span className="block text-sm text-slate-700">{code.note}</span>}
                   </span>,
-                  code.off,
+                  <span key="off" className="whitespace-nowrap">
+                    {code.off}
+                  </span>,
                   code.planNames.join(', '),
                   code.maxUses === null ? String(code.uses) : `${code.uses} of ${code.maxUses}`,
                   code.givenUp,

@@ -273,7 +273,7 @@ describe('discount codes', () => {
     expect(history.payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
     expect(listed).toMatchObject({
       code: 'GIVEN-UP',
-      off: '20 %',
+      off: '20%',
       uses: 1,
       maxUses: 1,
       givenUp: '$80',

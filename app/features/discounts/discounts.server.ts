@@ -121,7 +121,7 @@ export async function listDiscountCodes(
     return {
       id: row.id,
       code: row.code,
-      off: row.percent_off !== null ? `${row.percent_off} %` : formatUsd(row.amount_off ?? 0),
+      off: row.percent_off !== null ? `${row.percent_off}%` : formatUsd(row.amount_off ?? 0),
       planNames: row.plan_ids.split(',').map(planName),
       uses: row.uses,
       maxUses: row.max_uses,
