@@ -92,6 +92,16 @@ test.describe('discount codes and scholarships', () => {
     await expect(refused.getByRole('alert')).toHaveText('This code has been used up.');
     await expect(refused.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true');
     await secondContext.close();
+
+    // Deactivated: kept in the list with its use, and no longer accepted.
+    await gotoApp(admin, '/admin/discounts');
+    await admin.getByRole('button', { name: 'Deactivate LAGOS20' }).click();
+    await expect(
+      admin.getByText('Code LAGOS20 deactivated: it is no longer accepted'),
+    ).toBeVisible();
+    await expect(admin.getByRole('row').filter({ hasText: 'LAGOS20' })).toContainText(
+      'deactivated',
+    );
     await admin.context().close();
   });
 
