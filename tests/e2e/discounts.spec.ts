@@ -210,6 +210,21 @@ test.describe('discount codes and scholarships', () => {
   });
 });
 
+test('without JavaScript, "Have a code?" is a plain form that answers on the page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await useAccount(context, await createAccount('none', 'No Script Student'));
+  const page = await context.newPage();
+  await page.goto('/enroll');
+  const card = await applyCode(page, UPFRONT, 'NOT-THIS-ONE');
+  await expect(card.getByRole('alert')).toHaveText(
+    'There is no such code. Check how it is spelled.',
+  );
+  await expect(card.getByLabel('Discount code')).toHaveValue('NOT-THIS-ONE');
+  await context.close();
+});
+
 test.describe('roles on /admin/discounts', () => {
   test('403 for everyone but admins, on the page and both of its actions', async ({ request }) => {
     for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
