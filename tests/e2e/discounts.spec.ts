@@ -1,8 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
+import { pdfText } from './pdf-text';
 import { createAccount, readValue, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -75,6 +77,20 @@ test.describe('discount codes and scholarships', () => {
     await expect(checkout.getByText('Your course is unlocked.')).toBeVisible();
     await expect(checkout.getByText('LAGOS20 ($80 off)')).toBeVisible();
     await checkout.close();
+
+    // The student's own history and the receipt show the code and the amount taken off.
+    await gotoApp(page, '/account');
+    const payment = page
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('listitem')
+      .filter({ hasText: UPFRONT });
+    await expect(payment).toContainText('$320 through Local (test)');
+    await expect(payment).toContainText('Discount code LAGOS20 ($80 off)');
+    const downloading = page.waitForEvent('download');
+    await payment.getByRole('link', { name: /^Download receipt/ }).click();
+    const text = pdfText(readFileSync(await (await downloading).path()));
+    expect(text).toMatch(/Discount code LAGOS20\s+-\$80/);
+    expect(text).toMatch(/Total paid\s+\$320/);
 
     await gotoApp(admin, '/admin/discounts');
     const row = admin.getByRole('row').filter({ hasText: 'LAGOS20' });

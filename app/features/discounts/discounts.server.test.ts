@@ -10,6 +10,7 @@ import {
 } from '~/features/enrolment/orders.server';
 import { searchPayments } from '~/features/enrolment/payment-search.server';
 import { findReceiptDetails } from '~/features/receipts/receipts.server';
+import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import { accessOf, admin, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
@@ -269,6 +270,8 @@ describe('discount codes', () => {
     ).toMatchObject({ amount: 32_000, discount: { code: 'GIVEN-UP', amount: 8_000 } });
     const ledger = await searchPayments(database.db, { q: student.email, page: 1 });
     expect(ledger.rows.map((row) => row.discount)).toEqual(['GIVEN-UP ($80 off)']);
+    const { payments } = await listEnrolmentsAndPayments(database.db, student.id);
+    expect(payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
     const history = await accountPaymentsOf(database.db, student.id);
     expect(history.payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
     expect(listed).toMatchObject({

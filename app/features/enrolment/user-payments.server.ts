@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BankTransfer, Database, Enrolment, Payment } from '~/db/schema';
+import { describeDiscount } from '~/features/discounts/discount-form';
 
 export type EnrolmentSummary = Pick<
   Enrolment,
@@ -17,7 +18,10 @@ export type EnrolmentSummary = Pick<
 export type PaymentSummary = Pick<
   Payment,
   'id' | 'provider' | 'amount' | 'currency' | 'status' | 'created_at' | 'refunded_at'
->;
+> & {
+  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  discount: string | null;
+};
 
 export type TransferSummary = Pick<
   BankTransfer,
@@ -53,9 +57,22 @@ export async function listEnrolmentsAndPayments(
       .execute(),
     db
       .selectFrom('payments')
-      .select(['id', 'provider', 'amount', 'currency', 'status', 'created_at', 'refunded_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+      .select([
+        'payments.id',
+        'payments.provider',
+        'payments.amount',
+        'payments.currency',
+        'payments.status',
+        'payments.created_at',
+        'payments.refunded_at',
+        'discount_codes.code as discount_code',
+        'orders.discount_amount',
+        'orders.installments',
+      ])
+      .where('payments.user_id', '=', userId)
+      .orderBy('payments.created_at', 'desc')
       .limit(50)
       .execute(),
     db
@@ -66,5 +83,18 @@ export async function listEnrolmentsAndPayments(
       .limit(50)
       .execute(),
   ]);
-  return { enrolments, payments, transfers };
+  return {
+    enrolments,
+    payments: payments.map(({ discount_code, discount_amount, installments, ...payment }) => ({
+      ...payment,
+      discount: discount_code
+        ? describeDiscount(discount_code, {
+            discount_amount,
+            currency: payment.currency,
+            installments,
+          })
+        : null,
+    })),
+    transfers,
+  };
 }
