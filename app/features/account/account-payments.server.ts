@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus, PaymentProviderName } from '~/db/schema';
 import { describeDiscount } from '~/features/discounts/discount-form';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 
 /** What a line of the account's Payments says of the money: DESIGN §9's states, as people read them. */
 export type AccountPaymentStatus = 'paid' | 'pending' | 'refunded' | 'failed' | 'cancelled';
@@ -82,14 +83,8 @@ export async function accountPaymentsOf(
   userId: string,
 ): Promise<{ payments: AccountPayment[]; installmentPlans: InstallmentPlan[] }> {
   const [payments, unpaidOrders, plans] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
-      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    paymentsWithCodes(db)
       .select([
-        'discount_codes.code as discount_code',
-        'orders.discount_amount',
-        'orders.installments',
         'payments.id',
         'orders.plan_id',
         'payments.amount',

@@ -1,10 +1,9 @@
 import { Form, useNavigation } from 'react-router';
-import { buttonClass } from '~/ui/button';
 import { FieldError, FormAlert } from '~/ui/field-error';
 import { labelClass, type FormErrors } from '~/ui/form';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { RowActionForm } from '~/ui/list/row-action-form';
-import { Spinner } from '~/ui/spinner';
+import { IntentButton } from '~/ui/intent-button';
 import { TextField } from '~/ui/text-field';
 import { TitledSection } from '~/ui/titled-section';
 import { formatUsd } from '~/lib/format';
@@ -20,6 +19,9 @@ const COLUMNS = [
   'Status',
   'Action',
 ] as const;
+
+/** A field of whole numbers from 1 (the percent, the amount, the limit). */
+const WHOLE_NUMBER = { type: 'number', min: 1, inputMode: 'numeric' } as const;
 
 interface PlanChoice {
   id: string;
@@ -89,18 +91,14 @@ function NewCodeForm({
         {...field('discount-percent', 'percentOff')}
         label="Percent off (1–100)"
         hint="100 % is a scholarship: the student enrols without paying."
-        type="number"
-        min={1}
+        {...WHOLE_NUMBER}
         max={100}
-        inputMode="numeric"
       />
       <TextField
         {...field('discount-amount', 'amountOff')}
         label="Amount off each payment (US dollars)"
         hint="In naira at the plan’s own price for Paystack and transfers."
-        type="number"
-        min={1}
-        inputMode="numeric"
+        {...WHOLE_NUMBER}
       />
       <fieldset className="min-w-0 sm:col-span-2" id="discount-plans">
         <legend className={labelClass}>Plans it applies to</legend>
@@ -128,9 +126,7 @@ function NewCodeForm({
       <TextField
         {...field('discount-max-uses', 'maxUses')}
         label="Limit of uses (optional)"
-        type="number"
-        min={1}
-        inputMode="numeric"
+        {...WHOLE_NUMBER}
       />
       <TextField
         {...field('discount-expires', 'expiresOn')}
@@ -146,16 +142,9 @@ function NewCodeForm({
       />
       <FormAlert message={errors?.formError} className="text-sm sm:col-span-2" />
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          name="intent"
-          value={DISCOUNT_INTENTS.create}
-          disabled={creating}
-          className={buttonClass('primary')}
-        >
-          {creating && <Spinner className="h-4 w-4" />}
+        <IntentButton intent={DISCOUNT_INTENTS.create} variant="primary" busy={creating}>
           Create code
-        </button>
+        </IntentButton>
       </div>
     </Form>
   );

@@ -237,19 +237,20 @@ export async function moveCodeUse(
     .execute();
 }
 
-/** The code an order was made with, for showing beside it: `LAGOS20`, or null. */
-export async function codeNamesOf(
-  db: Kysely<Database>,
-  codeIds: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const ids = [...new Set(codeIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('discount_codes')
-    .select(['id', 'code'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.code]));
+/**
+ * Payments with what their order's code took off (`discount_code`, null without one;
+ * `discount_amount`; `installments`): the lists that show the code select the rest.
+ */
+export function paymentsWithCodes(db: Kysely<Database>) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    .select([
+      'discount_codes.code as discount_code',
+      'orders.discount_amount',
+      'orders.installments',
+    ]);
 }
 
 /** The plans a code may name, for the admin form: every plan sold on /enroll. */

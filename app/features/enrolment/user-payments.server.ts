@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BankTransfer, Database, Enrolment, Payment } from '~/db/schema';
 import { describeDiscount } from '~/features/discounts/discount-form';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 
 export type EnrolmentSummary = Pick<
   Enrolment,
@@ -55,10 +56,7 @@ export async function listEnrolmentsAndPayments(
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .execute(),
-    db
-      .selectFrom('payments')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
-      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    paymentsWithCodes(db)
       .select([
         'payments.id',
         'payments.provider',
@@ -67,9 +65,6 @@ export async function listEnrolmentsAndPayments(
         'payments.status',
         'payments.created_at',
         'payments.refunded_at',
-        'discount_codes.code as discount_code',
-        'orders.discount_amount',
-        'orders.installments',
       ])
       .where('payments.user_id', '=', userId)
       .orderBy('payments.created_at', 'desc')

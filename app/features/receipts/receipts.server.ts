@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { planName } from '~/content/plans';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 import { isPostgres } from '~/db/database.server';
 import {
   nowTimestamp,
@@ -118,14 +119,9 @@ interface Source {
 }
 
 async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<Source | null> {
-  const payment = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
+  const payment = await paymentsWithCodes(db)
     .innerJoin('users', 'users.id', 'payments.user_id')
-    .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
     .select([
-      'discount_codes.code as discount_code',
-      'orders.discount_amount',
       'payments.user_id',
       'payments.created_at as paid_on',
       'payments.amount',
@@ -137,7 +133,6 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
       'payments.status',
       'orders.id as order_id',
       'orders.plan_id',
-      'orders.installments',
       'users.name',
       'users.email',
     ])
