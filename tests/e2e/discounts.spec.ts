@@ -177,6 +177,7 @@ test.describe('discount codes and scholarships', () => {
     await expect(form.getByText('Enter a whole percent from 1 to 100.')).toBeVisible();
     await expect(form.getByText('Choose at least one plan.')).toBeVisible();
     await expectNoAxeViolations(admin);
+    await admin.evaluate(() => window.scrollTo(0, 0));
     await saveFullPageScreenshot(admin, 'discounts-admin', project);
     await admin.context().close();
 

@@ -90,7 +90,7 @@ function NewCodeForm({
       <TextField
         {...field('discount-percent', 'percentOff')}
         label="Percent off (1–100)"
-        hint="100 % is a scholarship: the student enrols without paying."
+        hint="100% is a scholarship: the student enrols without paying."
         {...WHOLE_NUMBER}
         max={100}
       />
