@@ -21,7 +21,7 @@ import {
 } from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
 import type { FormErrors } from '~/ui/form';
-import { FORM_UNREADABLE, parseFields, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
 import {
   APPLY_CODE_INTENT,
@@ -115,12 +115,13 @@ function readReceipt(file: UploadedFile | undefined) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
-  // "Have a code?" is url-encoded; the transfer form is multipart.
-  if (!/^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '')) {
-    return applyCode(services, request);
-  }
+  // "Have a code?" is url-encoded and names its intent; the transfer form is multipart.
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '');
+  const codeForm = multipart ? null : await readForm(request);
+  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCode(services, codeForm);
   const { user } = await services.session();
   if (!user) return refuseForm({ formError: TRANSFER_MESSAGES.signIn, fieldErrors: {} }, 401);
+  if (!multipart) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
   const upload = await readUpload(request, { maxFileBytes: RECEIPT_MAX_BYTES });
   if (!upload.ok) {
     return upload.error === 'too-large'
@@ -177,11 +178,11 @@ const applyCodeSchema = z.object({
  * costs (in the checkout provider's currency), or why the code is refused; nothing is made.
  * Pay Now carries the code on, and /checkout checks it again.
  */
-async function applyCode(services: RequestContext, request: Request) {
-  const form = await parseForm(request, applyCodeSchema);
-  if (!form.ok) return refuseForm(form.errors);
-  const plan = findPlan(form.data.plan)!;
-  const { code } = form.data;
+async function applyCode(services: RequestContext, form: FormData) {
+  const fields = parseFields(form, applyCodeSchema);
+  if (!fields.ok) return refuseForm(fields.errors);
+  const plan = findPlan(fields.data.plan)!;
+  const { code } = fields.data;
   const { payments } = services.services;
   const currency = payments.mode === 'automatic' ? payments.checkout.currency : 'USD';
   const check = await checkCode(services.services.database.db, code, plan, currency);
