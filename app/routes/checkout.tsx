@@ -16,6 +16,7 @@ import { requireServices, type RequestContext } from '~/load-context';
 import { CODE_REFUSALS } from '~/features/discounts/discount-form';
 import { checkCode } from '~/features/discounts/discounts.server';
 import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
+import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
 
@@ -65,8 +66,9 @@ const checkoutSchema = z.object({
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
  * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
  * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
- * pending order (`openCheckout`). Without a provider the static hosted link of the plan is
- * all there is.
+ * pending order (`openCheckout`). A code is checked again (400 with its refusal): it
+ * discounts the order, and a 100 % code enrols without a provider (decision 052). Without a
+ * provider the static hosted link of the plan is all there is (codes do not apply).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
@@ -105,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       free: check.amount === 0,
     };
   }
-  if (discount?.free) return enrolScholar(services, user.id, plan, discount);
+  if (discount?.free) return enrolScholar(services, payments.checkout, user.id, plan, discount);
   const checkout = await openCheckout(db, payments.checkout, user, plan, discount);
   if ('refused' in checkout) throw data(CODE_REFUSALS['used-up'], { status: 400 });
   services.log.info(
@@ -129,18 +131,14 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 async function enrolScholar(
   services: RequestContext,
+  /** Names the order (no provider is called): the checkout provider and its currency. */
+  provider: PaymentProvider,
   userId: string,
   plan: Plan,
   discount: { codeId: string; code: string; amountOff: number },
 ) {
-  const { payments, database, email, changeEvents } = services.services;
-  if (payments.mode !== 'automatic') throw new Error('A scholarship needs the payments set up');
-  const result = await enrolWithScholarship(database.db, {
-    userId,
-    plan,
-    provider: payments.checkout,
-    ...discount,
-  });
+  const { database, email, changeEvents } = services.services;
+  const result = await enrolWithScholarship(database.db, { userId, plan, provider, ...discount });
   if (result.outcome === 'already-enrolled') {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
   }
