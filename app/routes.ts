@@ -43,6 +43,8 @@ export default [
     route('transfers/:id', 'routes/admin/transfer-details.tsx'),
     route('invitations', 'routes/admin/invitations.tsx'),
     route('cohorts', 'routes/admin/cohorts.tsx'),
+    // Issue 32: discount codes and scholarships.
+    route('discounts', 'routes/admin/discounts.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 

@@ -5,6 +5,7 @@ import { EXPORT_WINDOW_MS } from '~/features/account/account-export.server';
 import { RATE_LIMIT_WINDOW_MS } from '~/features/auth/sign-in.server';
 import type { Logger } from '~/lib/logger.server';
 import { deleteEndedRateLimits } from '~/lib/rate-limit.server';
+import { expireHeldOrders } from '~/features/enrolment/orders.server';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -31,6 +32,9 @@ export function startExpirySweep(options: {
       if (sessions + rateLimits > 0) {
         options.logger.info({ sessions, rateLimits }, 'expired rows deleted');
       }
+      // Orders left unpaid past their code's hold give the code's use back (decision 052).
+      const heldOrders = await expireHeldOrders(options.db, now);
+      if (heldOrders > 0) options.logger.info({ heldOrders }, 'unpaid orders with a code expired');
     } catch (error) {
       options.logger.warn({ err: error }, 'expiry sweep failed; it runs again later');
     }

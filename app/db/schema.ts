@@ -154,7 +154,7 @@ export const ENROLLED_STATUSES = [
   'active',
   'overdue',
 ] as const satisfies readonly EnrolmentStatus[];
-export type EnrolmentSource = 'payment' | 'bank-transfer' | 'invitation' | 'admin';
+export type EnrolmentSource = 'payment' | 'bank-transfer' | 'invitation' | 'admin' | 'scholarship';
 
 /** What a signed-in person set out to buy; its id is the provider's reference. */
 export interface OrdersTable {
@@ -174,6 +174,9 @@ export interface OrdersTable {
   status: OrderStatus;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The discount code the order was made with (migration 030), and what it took off each payment. */
+  discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_amount: ColumnType<number, number | undefined, number>;
 }
 
 /** Money a provider confirmed through a verified webhook. */
@@ -487,6 +490,31 @@ export interface IssuedReceiptsTable {
   issued_at: Timestamp;
 }
 
+/**
+ * A discount code (issue 32, decision 052): percent or whole US dollars off each payment of
+ * the plans it names; `uses` counts the orders holding it.
+ */
+export interface DiscountCodesTable {
+  id: string;
+  /** Upper-case; matched case-insensitively. */
+  code: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  /** Plan ids, comma-separated. */
+  plan_ids: string;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  /** The moment it stops being accepted. */
+  expires_at: Timestamp | null;
+  note: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: Timestamp;
+  deactivated_at: Timestamp | null;
+}
+
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -517,6 +545,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   issued_receipts: IssuedReceiptsTable;
   credential_keys: CredentialKeysTable;
+  discount_codes: DiscountCodesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

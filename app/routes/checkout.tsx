@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import { z } from '~/lib/zod';
-import { findPlan, plans } from '~/content/plans';
+import { findPlan, plans, type Plan } from '~/content/plans';
 import { site } from '~/content/site';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import {
@@ -12,7 +12,11 @@ import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServices, type RequestContext } from '~/load-context';
+import { CODE_REFUSALS } from '~/features/discounts/discount-form';
+import { checkCode } from '~/features/discounts/discounts.server';
+import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
+import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
 
@@ -54,14 +58,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const checkoutSchema = z.object({
   plan: z.enum(plans.map((plan) => plan.id) as [string, ...string[]]),
+  // The code /enroll accepted, checked again here: the amount is always the server's.
+  code: z.string().trim().max(64).default(''),
 });
 
 /**
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
  * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
  * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
- * pending order (`openCheckout`). Without a provider the static hosted link of the plan is
- * all there is.
+ * pending order (`openCheckout`). A code is checked again (400 with its refusal): it
+ * discounts the order, and a 100 % code enrols without a provider (decision 052). Without a
+ * provider the static hosted link of the plan is all there is (codes do not apply).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
@@ -89,7 +96,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { 'Retry-After': String(limit.retryAfterSeconds) },
     });
   }
-  const checkout = await openCheckout(db, payments.checkout, user, plan);
+  let discount: { codeId: string; code: string; amountOff: number; free: boolean } | undefined;
+  if (form.ok && form.data.code !== '') {
+    const check = await checkCode(db, form.data.code, plan, payments.checkout.currency);
+    if (!check.ok) throw data(CODE_REFUSALS[check.refusal], { status: 400 });
+    discount = {
+      codeId: check.row.id,
+      code: check.row.code,
+      amountOff: check.amountOff,
+      free: check.amount === 0,
+    };
+  }
+  if (discount?.free) return enrolScholar(services, payments.checkout, user.id, plan, discount);
+  const checkout = await openCheckout(db, payments.checkout, user, plan, discount);
+  if ('refused' in checkout) throw data(CODE_REFUSALS['used-up'], { status: 400 });
   services.log.info(
     checkout.resumed
       ? { event: 'checkout-resumed', orderId: checkout.orderId, plan: plan.id, userId: user.id }
@@ -103,6 +123,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     'payment',
   );
   return redirect(checkout.url);
+}
+
+/**
+ * A 100 % code: the student is enrolled at once, without a provider (decision 052), and sent
+ * to the success page of the order it made, which says the course is open.
+ */
+async function enrolScholar(
+  services: RequestContext,
+  /** Names the order (no provider is called): the checkout provider and its currency. */
+  provider: PaymentProvider,
+  userId: string,
+  plan: Plan,
+  discount: { codeId: string; code: string; amountOff: number },
+) {
+  const { database, email, changeEvents } = services.services;
+  const result = await enrolWithScholarship(database.db, { userId, plan, provider, ...discount });
+  if (result.outcome === 'already-enrolled') {
+    throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
+  }
+  if (result.outcome === 'used-up') throw data(CODE_REFUSALS['used-up'], { status: 400 });
+  services.log.info(
+    { event: 'scholarship-enrolled', orderId: result.orderId, code: discount.code, userId },
+    'audit',
+  );
+  email.wakeWorker();
+  changeEvents.publish({ collection: 'users', id: userId });
+  return redirect(`/success?order=${encodeURIComponent(result.orderId)}`);
 }
 
 /** A refusal keeps its headers (Retry-After on too many checkouts). */

@@ -1,5 +1,5 @@
 import { CalendarClock, Clock } from 'lucide-react';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { z } from '~/lib/zod';
 import { enrollPage, findPlan, plans } from '~/content/plans';
 import { BankTransfer } from '~/features/transfers/bank-transfer';
@@ -20,8 +20,15 @@ import {
   type TransferField,
 } from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
-import { FORM_UNREADABLE, parseFields, refuseForm } from '~/lib/form.server';
-import { isPrerendering, requireServices } from '~/load-context';
+import type { FormErrors } from '~/ui/form';
+import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
+import {
+  APPLY_CODE_INTENT,
+  CODE_REFUSALS,
+  type CodeAnswer,
+} from '~/features/discounts/discount-form';
+import { checkCode, quoteOf } from '~/features/discounts/discounts.server';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { readUpload, type UploadedFile } from '~/lib/upload.server';
 import type { Route } from './+types/enroll';
@@ -108,8 +115,13 @@ function readReceipt(file: UploadedFile | undefined) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
+  // "Have a code?" is url-encoded and names its intent; the transfer form is multipart.
+  const multipart = /^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '');
+  const codeForm = multipart ? null : await readForm(request);
+  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCode(services, codeForm);
   const { user } = await services.session();
   if (!user) return refuseForm({ formError: TRANSFER_MESSAGES.signIn, fieldErrors: {} }, 401);
+  if (!multipart) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
   const upload = await readUpload(request, { maxFileBytes: RECEIPT_MAX_BYTES });
   if (!upload.ok) {
     return upload.error === 'too-large'
@@ -155,9 +167,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/success?transfer=${encodeURIComponent(result.transferId)}`);
 }
 
+const applyCodeSchema = z.object({
+  intent: z.literal(APPLY_CODE_INTENT),
+  plan: z.enum(planIds),
+  code: z.string().trim().max(64).default(''),
+});
+
+/**
+ * "Have a code?" on a plan: the server checks the code and answers with what a payment then
+ * costs (in the checkout provider's currency), or why the code is refused; nothing is made.
+ * Pay Now carries the code on, and /checkout checks it again.
+ */
+async function applyCode(services: RequestContext, form: FormData) {
+  const fields = parseFields(form, applyCodeSchema);
+  if (!fields.ok) return refuseForm(fields.errors);
+  const plan = findPlan(fields.data.plan)!;
+  const { code } = fields.data;
+  const { payments } = services.services;
+  const currency = payments.mode === 'automatic' ? payments.checkout.currency : 'USD';
+  const check = await checkCode(services.services.database.db, code, plan, currency);
+  if (!check.ok) {
+    return data<CodeAnswer>(
+      { codeFor: plan.id, typed: code, error: CODE_REFUSALS[check.refusal] },
+      { status: 400 },
+    );
+  }
+  return { codeFor: plan.id, typed: code, quote: quoteOf(check, plan, currency) } as CodeAnswer;
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);
 
 export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
+  const codeAnswer = actionData && 'codeFor' in actionData ? actionData : undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-6 py-16">
       <h1 className="text-4xl font-extrabold text-ink">{enrollPage.heading}</h1>
@@ -183,11 +224,17 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
               key={plan.id}
               plan={plan}
               enrolled={coversTrack(loaderData.enrolledTracks, plan.theme)}
+              code={codeAnswer?.codeFor === plan.id ? codeAnswer : undefined}
             />
           ))}
         </div>
       </section>
-      <BankTransfer transferErrors={actionData} pendingTransfer={loaderData.pendingTransfer} />
+      <BankTransfer
+        transferErrors={
+          codeAnswer ? undefined : (actionData as FormErrors<TransferField> | undefined)
+        }
+        pendingTransfer={loaderData.pendingTransfer}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import type { Access, Order, PaymentProviderName } from '~/db/schema';
+import { checkCode, createDiscountCode } from '~/features/discounts/discounts.server';
 import { createOrder } from '~/features/enrolment/orders.server';
 import { createPaystackPaymentProvider } from '~/features/enrolment/paystack-payments.server';
 import { listPaymentsNeedingAttention } from '~/features/enrolment/payment-search.server';
@@ -22,7 +23,7 @@ import {
   type FakePaystack,
   type PaystackTransaction,
 } from '../support/fake-paystack';
-import { insertUser } from '../support/factories';
+import { admin, insertUser } from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -82,12 +83,35 @@ async function buyer(
   });
   return { user, order };
 }
+/** A code for the FrontEnd plans (issue 32), up to 5 uses. */
+const newCode = (code: string, off: { percentOff?: number; amountOff?: number }) =>
+  createDiscountCode(
+    database.db,
+    {
+      code,
+      percentOff: off.percentOff ?? null,
+      amountOff: off.amountOff ?? null,
+      planIds: ['fed-upfront', 'fed-installments'],
+      maxUses: 5,
+      expiresOn: null,
+      note: null,
+    },
+    admin,
+  );
+const usesOf = async (code: string) =>
+  (
+    await database.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow()
+  ).uses;
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
-/** Pay Now as the /enroll form posts it, for a signed-in account. */
-const payNow = (cookie: string, plan: string) =>
-  fetch(`${server.origin}/checkout`, {
+/** Pay Now as the /enroll form posts it, for a signed-in account (with `&code=…` after a code). */
+const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
+  fetch(`${server.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
     headers: {
@@ -95,7 +119,7 @@ const payNow = (cookie: string, plan: string) =>
       Origin: server.origin,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: `plan=${plan}`,
+    body: `plan=${plan}${more}`,
   });
 
 const deliver = (provider: string, delivery: { body: string; headers: Record<string, string> }) =>
@@ -229,6 +253,78 @@ describe('Stripe', () => {
       type: 'info',
       message: 'Payment cancelled',
     });
+  });
+
+  it('with a code, /enroll quotes the new amount and Pay Now asks Stripe for it as the checkout’s amount (issue 32)', async () => {
+    await newCode('STRIPE-20', { percentOff: 20 });
+    const [account] = await createAccounts(server.databaseUrl, [
+      { access: 'none', name: 'Sid Stripe' },
+    ]);
+    const quoted = await payNow(
+      account!.cookie,
+      'fed-installments',
+      '&intent=apply-code&code=stripe-20',
+      '/enroll',
+    );
+    expect(quoted.status).toBe(200);
+    expect(await quoted.text()).toContain('$120');
+    // A tampered amount in the form is not read: the server computes it.
+    const response = await payNow(account!.cookie, 'fed-installments', '&code=stripe-20&amount=1');
+    expect(response.status).toBe(302);
+    const order = await database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', account!.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ amount: 12_000, discount_amount: 3_000, installments: 3 });
+    // price_data, each installment discounted: no Stripe coupon (decision 052).
+    expect(stripe.sessions.at(-1)).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: order.id,
+      'line_items[0][price_data][unit_amount]': '12000',
+      'line_items[0][price_data][recurring][interval]': 'month',
+    });
+    expect(stripe.sessions.at(-1)).not.toHaveProperty('discounts[0][coupon]');
+    expect(await usesOf('STRIPE-20')).toBe(1);
+    // The full price is not this order's amount: nothing granted; the discounted one unlocks.
+    const session = (amount: number) =>
+      signedStripeEvent(
+        'checkout.session.completed',
+        checkoutSession({
+          orderId: order.id,
+          amount,
+          subscription: newStripeId('sub'),
+          invoice: newStripeId('in'),
+        }),
+      );
+    expect((await deliver('stripe', session(15_000))).status).toBe(200);
+    expect((await stateOf(account!.id, order.id)).access).toBe('none');
+    expect((await deliver('stripe', session(12_000))).status).toBe(200);
+    expect((await stateOf(account!.id, order.id)).access).toBe('level-1');
+    expect(await usesOf('STRIPE-20')).toBe(1);
+  });
+
+  it('a checkout with a code that expires unpaid gives the code’s use back (issue 32)', async () => {
+    await newCode('STRIPE-EXPIRES', { amountOff: 50 });
+    const [account] = await createAccounts(server.databaseUrl, [
+      { access: 'none', name: 'Exa Expired' },
+    ]);
+    expect((await payNow(account!.cookie, 'fed-upfront', '&code=STRIPE-EXPIRES')).status).toBe(302);
+    const order = await database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', account!.id)
+      .executeTakeFirstOrThrow();
+    expect(stripe.sessions.at(-1)).toMatchObject({
+      'line_items[0][price_data][unit_amount]': '35000',
+    });
+    expect(await usesOf('STRIPE-EXPIRES')).toBe(1);
+    const expired = signedStripeEvent('checkout.session.expired', {
+      ...checkoutSession({ orderId: order.id, amount: 35_000, paid: false }),
+      status: 'expired',
+    });
+    expect((await deliver('stripe', expired)).status).toBe(200);
+    expect(await usesOf('STRIPE-EXPIRES')).toBe(0);
   });
 
   it('Pay Now is limited per person: past 10 checkouts in ten minutes it answers 429 and starts nothing (issue 22)', async () => {
@@ -570,6 +666,28 @@ describe('Paystack', () => {
     // Another process finds the plan by its name instead of making a second one.
     await provider().createCheckout(order, findPlan('fed-installments')!, user);
     expect(paystack.plans).toHaveLength(1);
+  });
+
+  it('with a code, asks Paystack for the discounted naira amount (a plan at that amount), which unlocks (issue 32)', async () => {
+    await newCode('PAYSTACK-50', { amountOff: 50 });
+    const user = await insertUser(database.db);
+    const plan = findPlan('fed-installments')!;
+    const check = await checkCode(database.db, 'paystack-50', plan, 'NGN');
+    if (!check.ok) throw new Error(check.refusal);
+    const order = await createOrder(database.db, {
+      userId: user.id,
+      plan,
+      provider: viaPaystack,
+      discount: { codeId: check.row.id, amountOff: check.amountOff },
+    });
+    // $50 of a $150 installment is a third: ₦75,000 of ₦225,000.
+    expect(order).toMatchObject({ amount: 15_000_000, discount_amount: 7_500_000 });
+    await provider().createCheckout(order, plan, user);
+    expect(paystack.initialized.at(-1)).toMatchObject({ amount: 15_000_000, currency: 'NGN' });
+    expect(paystack.plans.at(-1)).toMatchObject({ amount: 15_000_000, invoice_limit: 3 });
+    const paid = transaction(order);
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(paid)));
+    expect((await stateOf(user.id, order.id)).access).toBe('level-1');
   });
 
   it('refuses a missing or wrong signature with 400, writing nothing', async () => {

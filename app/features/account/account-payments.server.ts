@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, EnrolmentStatus, PaymentProviderName } from '~/db/schema';
+import { describeDiscount } from '~/features/discounts/discount-form';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 
 /** What a line of the account's Payments says of the money: DESIGN §9's states, as people read them. */
 export type AccountPaymentStatus = 'paid' | 'pending' | 'refunded' | 'failed' | 'cancelled';
@@ -17,6 +19,8 @@ export interface AccountPayment {
   date: string;
   status: AccountPaymentStatus;
   refundedAt: string | null;
+  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  discount: string | null;
 }
 
 /** An installment plan and where it stands: "2 of 3 paid, next on {date}". */
@@ -49,6 +53,9 @@ function lineOf(
     created_at: string;
     status: AccountPaymentStatus;
     refunded_at: string | null;
+    discount_code: string | null;
+    discount_amount: number;
+    installments: number;
   },
 ): AccountPayment {
   return {
@@ -61,6 +68,7 @@ function lineOf(
     date: row.created_at,
     status: row.status,
     refundedAt: row.refunded_at,
+    discount: row.discount_code ? describeDiscount(row.discount_code, row) : null,
   };
 }
 
@@ -75,9 +83,7 @@ export async function accountPaymentsOf(
   userId: string,
 ): Promise<{ payments: AccountPayment[]; installmentPlans: InstallmentPlan[] }> {
   const [payments, unpaidOrders, plans] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
+    paymentsWithCodes(db)
       .select([
         'payments.id',
         'orders.plan_id',
@@ -92,9 +98,22 @@ export async function accountPaymentsOf(
       .execute(),
     db
       .selectFrom('orders')
-      .select(['id', 'plan_id', 'amount', 'currency', 'provider', 'created_at', 'status'])
+      .leftJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+      .select([
+        'orders.id',
+        'plan_id',
+        'amount',
+        'currency',
+        'provider',
+        'orders.created_at',
+        'status',
+        'discount_codes.code as discount_code',
+        'discount_amount',
+        'installments',
+      ])
       .where('user_id', '=', userId)
-      .where('status', '!=', 'paid')
+      // A scholarship's order is paid with no payment: it is listed as an order.
+      .where((eb) => eb.or([eb('status', '!=', 'paid'), eb('discount_code_id', 'is not', null)]))
       .where((eb) =>
         eb.not(
           eb.exists(eb.selectFrom('payments').select('id').whereRef('order_id', '=', 'orders.id')),

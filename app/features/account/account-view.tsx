@@ -224,6 +224,9 @@ function PaymentsSection({
                   <time dateTime={payment.date}>{formatDateTimeUtc(payment.date)}</time>
                   {payment.refundedAt && <>, refunded on {formatDayUtc(payment.refundedAt)}</>}
                 </p>
+                {payment.discount && (
+                  <p className="text-sm text-slate-700">Discount code {payment.discount}</p>
+                )}
               </div>
               {payment.kind === 'payment' && (
                 <a

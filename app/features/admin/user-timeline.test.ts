@@ -130,3 +130,35 @@ describe('certificates in a person’s history', () => {
     ]);
   });
 });
+
+describe('discount codes in a person’s history (issue 32)', () => {
+  it('names the code and what it took off beside the payment, and a scholarship by its source', () => {
+    const timeline = buildTimeline({
+      user: { created_at: '2026-09-01T09:00:00.000Z' },
+      changes: [],
+      emails: [],
+      purchases: {
+        enrolments: [
+          { plan_id: 'fsd-upfront', source: 'scholarship', created_at: '2026-11-05T10:00:00.000Z' },
+        ],
+        payments: [
+          {
+            provider: 'local',
+            amount: 32_000,
+            currency: 'USD',
+            status: 'paid',
+            created_at: '2026-11-03T10:00:00.000Z',
+            refunded_at: null,
+            discount: 'LAGOS20 ($80 off)',
+          },
+        ],
+      },
+      invitations: [],
+      transfers: [],
+    });
+    expect(timeline.map((entry) => entry.text).slice(0, 2)).toEqual([
+      'Enrolled in FullStack Bootcamp Upfront (by scholarship)',
+      'Payment of $320 through local with code LAGOS20 ($80 off)',
+    ]);
+  });
+});

@@ -43,6 +43,8 @@ export interface TimelineSources {
       status: string;
       created_at: string;
       refunded_at: string | null;
+      /** The order's discount code and what it took off (issue 32). */
+      discount?: string | null;
     }[];
   };
   invitations: {
@@ -133,7 +135,7 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
     entries.push({
       at: payment.created_at,
       kind: 'payment',
-      text: `Payment of ${amount} through ${payment.provider}`,
+      text: `Payment of ${amount} through ${payment.provider}${payment.discount ? ` with code ${payment.discount}` : ''}`,
     });
     if (payment.refunded_at) {
       entries.push({

@@ -48,6 +48,7 @@ import {
   transferSubmittedSubject,
 } from './templates/transfer-emails';
 import { WELCOME_SUBJECT, WelcomeEmail } from './templates/welcome-email';
+import { SCHOLARSHIP_SUBJECT, ScholarshipEmail } from './templates/scholarship-email';
 
 /** Who a message is from and to, and the site its links start with. */
 export interface EmailParties {
@@ -241,6 +242,17 @@ export const EMAIL_TEMPLATES = {
     AccountDeletedEmail,
   ),
   test: template(z.object({ sentAt: z.string() }), TEST_SUBJECT, TestEmail),
+  // Issue 32: a 100 % code enrolled its student without a payment.
+  'scholarship-granted': template(
+    z.object({
+      name: nameField,
+      planName: shownField,
+      code: z.string().min(1).max(32),
+      track: trackField,
+    }),
+    SCHOLARSHIP_SUBJECT,
+    ScholarshipEmail,
+  ),
 };
 
 export type TemplateName = keyof typeof EMAIL_TEMPLATES;

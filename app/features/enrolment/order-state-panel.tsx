@@ -39,6 +39,7 @@ function OrderDetails({ order }: { order: OrderState }) {
   const rows = [
     ['Plan', order.planName],
     ['Amount', order.amount],
+    ...(order.discount ? ([['Discount code', order.discount]] as const) : []),
     ['Reference', order.reference],
     ['Date', order.date],
   ] as const;

@@ -9,6 +9,8 @@ import {
   type Order,
   type PaymentProviderName,
 } from '~/db/schema';
+import { DISCOUNT_HOLD_MS, moveCodeUse } from '~/features/discounts/discounts.server';
+import { describeDiscount } from '~/features/discounts/discount-form';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 
 /**
@@ -30,10 +32,13 @@ export async function createOrder(
     userId: string;
     plan: Plan;
     provider: { name: PaymentProviderName; currency: PlanCurrency };
+    /** A discount code whose use the caller took in this transaction, and what it takes off each payment. */
+    discount?: { codeId: string; amountOff: number };
     now?: Date;
   },
 ): Promise<Order> {
   const at = nowTimestamp(options.now);
+  const amountOff = options.discount?.amountOff ?? 0;
   return db
     .insertInto('orders')
     .values({
@@ -41,7 +46,7 @@ export async function createOrder(
       user_id: options.userId,
       plan_id: options.plan.id,
       track: options.plan.theme,
-      amount: planPrice(options.plan, options.provider.currency),
+      amount: planPrice(options.plan, options.provider.currency) - amountOff,
       currency: options.provider.currency,
       installments: options.plan.payments,
       provider: options.provider.name,
@@ -50,6 +55,8 @@ export async function createOrder(
       status: 'pending',
       created_at: at,
       updated_at: at,
+      discount_code_id: options.discount?.codeId ?? null,
+      discount_amount: amountOff,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -102,7 +109,14 @@ export function findOrderOfEvent(
  */
 export function findOpenOrder(
   db: Kysely<Database>,
-  options: { userId: string; planId: string; provider: PaymentProviderName; since: Date },
+  options: {
+    userId: string;
+    planId: string;
+    provider: PaymentProviderName;
+    since: Date;
+    /** The discount code it must have been made with (null: none). */
+    codeId: string | null;
+  },
 ): Promise<Order | undefined> {
   return db
     .selectFrom('orders')
@@ -110,6 +124,7 @@ export function findOpenOrder(
     .where('user_id', '=', options.userId)
     .where('plan_id', '=', options.planId)
     .where('provider', '=', options.provider)
+    .where('discount_code_id', options.codeId === null ? 'is' : '=', options.codeId)
     .where('status', '=', 'pending')
     .where('provider_ref', 'is not', null)
     .where('created_at', '>=', nowTimestamp(options.since))
@@ -141,12 +156,56 @@ export function takesMorePayments(
 
 /** Cancels an order still pending (a paid one stays paid): its checkout was left unpaid. */
 export async function cancelPendingOrder(db: Kysely<Database>, orderId: string): Promise<void> {
-  await db
+  await db.transaction().execute((trx) => closePendingOrder(trx, orderId, 'cancelled'));
+}
+
+/**
+ * Ends an order that is still pending (cancelled, or its first payment failed) and gives
+ * its discount code's use back, in the caller's transaction: only the change from pending
+ * moves the use, so it is given back once however often this runs. True if it was pending.
+ */
+export async function closePendingOrder(
+  trx: Kysely<Database>,
+  orderId: string,
+  status: 'cancelled' | 'failed',
+  now: Date = new Date(),
+): Promise<boolean> {
+  const closed = await trx
     .updateTable('orders')
-    .set({ status: 'cancelled', updated_at: nowTimestamp() })
+    .set({ status, updated_at: nowTimestamp(now) })
     .where('id', '=', orderId)
     .where('status', '=', 'pending')
+    .returning('discount_code_id')
+    .executeTakeFirst();
+  if (!closed) return false;
+  await moveCodeUse(trx, closed.discount_code_id, -1);
+  return true;
+}
+
+/**
+ * Cancels the pending orders made with a code more than `DISCOUNT_HOLD_MS` ago, each in its
+ * own transaction, giving their uses back (decision 052). Run by every instance's sweep: the
+ * change from pending moves a use once, whichever instance gets there first.
+ */
+export async function expireHeldOrders(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+): Promise<number> {
+  const stale = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('discount_code_id', 'is not', null)
+    .where('created_at', '<', nowTimestamp(new Date(now.getTime() - DISCOUNT_HOLD_MS)))
     .execute();
+  let expired = 0;
+  for (const { id } of stale) {
+    const closed = await db
+      .transaction()
+      .execute((trx) => closePendingOrder(trx, id, 'cancelled', now));
+    if (closed) expired += 1;
+  }
+  return expired;
 }
 
 /** The order's latest payment that is still paid (not refunded), if any. */
@@ -172,6 +231,8 @@ export interface OrderState {
   reference: string;
   /** When the first payment was recorded, or else when the order was made: `25 November 2026`. */
   date: string;
+  /** The discount code it was made with and what it took off: `LAGOS20 ($80 off)`. */
+  discount?: string;
 }
 
 /**
@@ -199,5 +260,23 @@ export async function findOrderState(
     amount: formatMinorUnits(order.amount, order.currency),
     reference: order.id,
     date: formatDayUtc(payment?.created_at ?? order.created_at, 'long'),
+    discount: await discountOfOrder(db, order),
   };
+}
+
+/**
+ * The code an order was made with and what it took off each payment, as the order, the
+ * receipt and the lists show it: `LAGOS20 ($80 off)`; undefined without a code.
+ */
+export async function discountOfOrder(
+  db: Kysely<Database>,
+  order: Pick<Order, 'discount_code_id' | 'discount_amount' | 'currency' | 'installments'>,
+): Promise<string | undefined> {
+  if (!order.discount_code_id) return undefined;
+  const code = await db
+    .selectFrom('discount_codes')
+    .select('code')
+    .where('id', '=', order.discount_code_id)
+    .executeTakeFirst();
+  return describeDiscount(code?.code ?? '?', order);
 }

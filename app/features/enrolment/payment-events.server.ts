@@ -16,7 +16,13 @@ import { isPostgres, lockUserRow } from '~/db/database.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
 import { coversTrack, TRACK_NAMES } from './tracks';
-import { findEnrolmentOfOrder, findOrderOfEvent, takesMorePayments } from './orders.server';
+import { moveCodeUse } from '~/features/discounts/discounts.server';
+import {
+  closePendingOrder,
+  findEnrolmentOfOrder,
+  findOrderOfEvent,
+  takesMorePayments,
+} from './orders.server';
 
 /**
  * What a provider's verified webhook said, in the product's words. Each adapter turns its
@@ -207,6 +213,10 @@ async function recordPayment(
   await trx.insertInto('payments').values(payment).execute();
   // Its receipt's number, in the payment's transaction: numbers follow the money's order.
   const receipt = await issueReceipt(trx, 'payment', payment.id, now);
+  // Paid after it was cancelled or had failed: the use it gave back is taken again.
+  if (order.status === 'cancelled' || order.status === 'failed') {
+    await moveCodeUse(trx, order.discount_code_id, 1);
+  }
   await trx
     .updateTable('orders')
     .set({
@@ -309,13 +319,9 @@ async function recordFailure(
   const at = nowTimestamp(now);
   const enrolment = await findEnrolmentOfOrder(trx, order.id);
   if (!enrolment) {
-    // The first payment failed: there is nothing to unlock, the order just did not go through.
-    await trx
-      .updateTable('orders')
-      .set({ status: 'failed', updated_at: at })
-      .where('id', '=', order.id)
-      .where('status', '=', 'pending')
-      .execute();
+    // The first payment failed: there is nothing to unlock, the order just did not go through
+    // (and gives back its code's use).
+    await closePendingOrder(trx, order.id, 'failed', now);
     return { outcome: 'applied', note: reason, userId: order.user_id };
   }
   if (enrolment.status !== 'active')

@@ -193,7 +193,10 @@ function OrderTable({ rows }: { rows: PaymentRow[] }) {
           {dataCells(COLUMNS, [
             <DateTime key="date" value={row.createdAt} />,
             <PersonCell key="buyer" person={row.buyer} />,
-            planName(row.planId),
+            <span key="plan">
+              {planName(row.planId)}
+              {row.discount && <span className="block text-slate-600">Code {row.discount}</span>}
+            </span>,
             <ProviderName key="provider" provider={row.provider} />,
             <Amount key="amount" row={row} />,
             <StatusBadge key="status" tone={STATUS_TONES[row.status]}>

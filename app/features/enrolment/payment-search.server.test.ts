@@ -434,6 +434,7 @@ describe('the ledger: approved bank transfers beside the orders, totals, a perio
       received: 22_500_000,
       status: 'paid',
       buyer: expect.objectContaining({ name: 'Tunde Transfer', email: 'tunde@lagos.example' }),
+      discount: null,
     });
     // Each order's received money, net of refunds.
     const rows = [

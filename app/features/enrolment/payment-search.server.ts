@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { planName } from '~/content/plans';
+import { describeDiscount } from '~/features/discounts/discount-form';
 import { nowTimestamp, type Database, type PaymentProviderName, type Timestamp } from '~/db/schema';
 import { keysetCsvStream } from '~/features/admin/csv-export.server';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
@@ -36,6 +37,8 @@ export interface PaymentRow {
   received: number;
   status: PaymentListStatus;
   buyer: { id: string; name: string; email: string };
+  /** The discount code of an order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  discount: string | null;
 }
 
 export interface PaymentPage {
@@ -103,6 +106,10 @@ function matchingOrders(db: Kysely<Database>, search: PaymentSearch) {
       select coalesce(sum(p.amount - p.refunded_amount), 0) from payments as p where p.order_id = o.id
     )`.as('received'),
     orderStatus.as('status'),
+    sql<string | null>`(select d.code from discount_codes as d where d.id = o.discount_code_id)`.as(
+      'discount_code',
+    ),
+    'o.discount_amount as discount_amount',
     'users.id as user_id',
     'users.name as name',
     'users.email as email',
@@ -134,6 +141,8 @@ function matchingTransfers(db: Kysely<Database>, search: PaymentSearch) {
     sql<number>`1`.as('installments_paid'),
     sql<number | string>`t.amount`.as('received'),
     sql<PaymentListStatus | 'cancelled'>`'paid'`.as('status'),
+    sql<string | null>`null`.as('discount_code'),
+    sql<number>`0`.as('discount_amount'),
     'users.id as user_id',
     'users.name as name',
     'users.email as email',
@@ -176,6 +185,13 @@ function toRow(entry: LedgerEntry): PaymentRow {
     // The filter above lets only the listed statuses through.
     status: entry.status as PaymentListStatus,
     buyer: { id: entry.user_id, name: entry.name, email: entry.email },
+    discount: entry.discount_code
+      ? describeDiscount(entry.discount_code, {
+          discount_amount: Number(entry.discount_amount),
+          currency: entry.currency,
+          installments: entry.installments,
+        })
+      : null,
   };
 }
 

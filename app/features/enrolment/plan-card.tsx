@@ -2,6 +2,8 @@ import { Check, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { enrollPage, type Plan } from '~/content/plans';
 import { formatUsd } from '~/lib/format';
+import { CodeField } from '~/features/discounts/code-field';
+import type { CodeAnswer } from '~/features/discounts/discount-form';
 import { TRACK_NAMES } from './tracks';
 
 const themeStyle: Record<Plan['theme'], string> = {
@@ -13,7 +15,17 @@ const themeStyle: Record<Plan['theme'], string> = {
  * One plan on /enroll. For a person already enrolled in its track (a FullStack enrolment
  * covers FrontEnd too) the way to their course takes Pay Now's place.
  */
-export function PlanCard({ plan, enrolled }: { plan: Plan; enrolled: boolean }) {
+export function PlanCard({
+  plan,
+  enrolled,
+  code,
+}: {
+  plan: Plan;
+  enrolled: boolean;
+  /** What "Have a code?" answered for this plan. */
+  code?: CodeAnswer;
+}) {
+  const quote = code?.quote;
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -52,21 +64,33 @@ export function PlanCard({ plan, enrolled }: { plan: Plan; enrolled: boolean }) 
           </Link>
         </p>
       ) : (
-        // A plain form, so it works before the app loads: the server starts the checkout
-        // for the signed-in person (or asks them to sign in) in a new tab.
-        <form method="post" action="/checkout" target="_blank" className="mt-8 flex">
-          <input type="hidden" name="plan" value={plan.id} />
-          <button
-            type="submit"
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-          >
-            {enrollPage.payLabel}
-            <span className="sr-only">
-              {` for ${plan.name} (opens the payment page in a new tab)`}
-            </span>
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </form>
+        <>
+          <CodeField
+            planId={plan.id}
+            planName={plan.name}
+            answer={code}
+            monthly={plan.billing === 'monthly'}
+          />
+          {/* A plain form, so it works before the app loads: the server starts the checkout
+            for the signed-in person (or asks them to sign in) in a new tab, with the code
+            accepted above, which it checks again. */}
+          <form method="post" action="/checkout" target="_blank" className="mt-6 flex">
+            <input type="hidden" name="plan" value={plan.id} />
+            {quote && <input type="hidden" name="code" value={quote.code} />}
+            <button
+              type="submit"
+              className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              {quote?.free ? 'Enroll with your code' : enrollPage.payLabel}
+              <span className="sr-only">
+                {quote?.free
+                  ? ` for ${plan.name} (opens in a new tab)`
+                  : ` for ${plan.name} (opens the payment page in a new tab)`}
+              </span>
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </form>
+        </>
       )}
     </article>
   );

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Plan } from '~/content/plans';
 import type { Database, User } from '~/db/schema';
+import { takeCodeUse } from '~/features/discounts/discounts.server';
 import {
+  closePendingOrder,
   createOrder,
   findEnrolmentOfOrder,
   findOpenOrder,
@@ -17,26 +19,45 @@ import type { PaymentProvider } from './payment-provider.server';
 const RESUME_WITHIN_MS = 12 * 60 * 60_000;
 
 /**
- * Where Pay Now sends a buyer for a plan: back to their pending order of the plan if the
- * provider still has its checkout open, or else to the checkout of a new pending order
- * (its provider reference recorded, so the provider's events find it).
+ * Where Pay Now sends a buyer for a plan: back to their pending order of the plan (made with
+ * the same code, or none) if the provider still has its checkout open, or else to the
+ * checkout of a new pending order (its provider reference recorded, so the provider's events
+ * find it). A code's use is taken with the new order in one transaction and given back if the
+ * provider does not open its checkout, or if the order it replaces held one: `used-up` when
+ * the last use went to someone else in the meantime.
  */
 export async function openCheckout(
   db: Kysely<Database>,
   provider: PaymentProvider,
   buyer: Pick<User, 'id' | 'email' | 'name'>,
   plan: Plan,
-): Promise<{ orderId: string; url: string; resumed: boolean }> {
+  discount?: { codeId: string; amountOff: number },
+): Promise<{ orderId: string; url: string; resumed: boolean } | { refused: 'used-up' }> {
   const open = await findOpenOrder(db, {
     userId: buyer.id,
     planId: plan.id,
     provider: provider.name,
     since: new Date(Date.now() - RESUME_WITHIN_MS),
+    codeId: discount?.codeId ?? null,
   });
   const resumed = open && (await provider.resumeCheckout(open));
   if (open && resumed) return { orderId: open.id, url: resumed, resumed: true };
-  const order = await createOrder(db, { userId: buyer.id, plan, provider });
-  const checkout = await provider.createCheckout(order, plan, buyer);
+  const order = await db.transaction().execute(async (trx) => {
+    // Its checkout is closed: the use it held goes to the order that replaces it.
+    if (open?.discount_code_id) await closePendingOrder(trx, open.id, 'cancelled');
+    if (discount && !(await takeCodeUse(trx, discount.codeId))) return undefined;
+    return createOrder(trx, { userId: buyer.id, plan, provider, discount });
+  });
+  if (!order) return { refused: 'used-up' };
+  let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    checkout = await provider.createCheckout(order, plan, buyer);
+  } catch (error) {
+    if (order.discount_code_id) {
+      await db.transaction().execute((trx) => closePendingOrder(trx, order.id, 'cancelled'));
+    }
+    throw error;
+  }
   await db
     .updateTable('orders')
     .set({ provider_ref: checkout.providerRef })

@@ -36,6 +36,7 @@ export function UserPayments({
               </span>{' '}
               through {payment.provider}, {payment.status}, on{' '}
               <time dateTime={payment.created_at}>{formatDateTimeUtc(payment.created_at)}</time>
+              {payment.discount && <>, with code {payment.discount}</>}
               <ReceiptLink kind="payment" id={payment.id} />
             </li>
           ))}

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BankTransfer, Database, Enrolment, Payment } from '~/db/schema';
+import { describeDiscount } from '~/features/discounts/discount-form';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 
 export type EnrolmentSummary = Pick<
   Enrolment,
@@ -17,7 +19,10 @@ export type EnrolmentSummary = Pick<
 export type PaymentSummary = Pick<
   Payment,
   'id' | 'provider' | 'amount' | 'currency' | 'status' | 'created_at' | 'refunded_at'
->;
+> & {
+  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  discount: string | null;
+};
 
 export type TransferSummary = Pick<
   BankTransfer,
@@ -51,11 +56,18 @@ export async function listEnrolmentsAndPayments(
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .execute(),
-    db
-      .selectFrom('payments')
-      .select(['id', 'provider', 'amount', 'currency', 'status', 'created_at', 'refunded_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
+    paymentsWithCodes(db)
+      .select([
+        'payments.id',
+        'payments.provider',
+        'payments.amount',
+        'payments.currency',
+        'payments.status',
+        'payments.created_at',
+        'payments.refunded_at',
+      ])
+      .where('payments.user_id', '=', userId)
+      .orderBy('payments.created_at', 'desc')
       .limit(50)
       .execute(),
     db
@@ -66,5 +78,18 @@ export async function listEnrolmentsAndPayments(
       .limit(50)
       .execute(),
   ]);
-  return { enrolments, payments, transfers };
+  return {
+    enrolments,
+    payments: payments.map(({ discount_code, discount_amount, installments, ...payment }) => ({
+      ...payment,
+      discount: discount_code
+        ? describeDiscount(discount_code, {
+            discount_amount,
+            currency: payment.currency,
+            installments,
+          })
+        : null,
+    })),
+    transfers,
+  };
 }

@@ -108,7 +108,31 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
     : receipt.planName;
   doc.rect(left, y, width, ROW_HEIGHT).fill(COLOR.shade);
   y += tableRow(doc, table, y, ['Description', `Amount (${receipt.currency})`], 'bold', 10);
-  y += tableRow(doc, table, y, [description, amount], 'regular', 10);
+  if (receipt.discount) {
+    // The plan's price, then the code's part of it: the total is what was paid.
+    const listPrice = receipt.amount + receipt.discount.amount;
+    y += tableRow(
+      doc,
+      table,
+      y,
+      [description, formatMinorUnits(listPrice, receipt.currency)],
+      'regular',
+      10,
+    );
+    y += tableRow(
+      doc,
+      table,
+      y,
+      [
+        `Discount code ${receipt.discount.code}`,
+        `-${formatMinorUnits(receipt.discount.amount, receipt.currency)}`,
+      ],
+      'regular',
+      10,
+    );
+  } else {
+    y += tableRow(doc, table, y, [description, amount], 'regular', 10);
+  }
   rule(doc, left, y, width);
   y += tableRow(doc, table, y, ['Total paid', amount], 'bold', 11) + 4;
   doc

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { planName } from '~/content/plans';
+import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 import { isPostgres } from '~/db/database.server';
 import {
   nowTimestamp,
@@ -85,6 +86,8 @@ export interface ReceiptDetails extends IssuedReceipt {
   refundedAmount: number;
   /** When the whole amount was refunded; null while it stands paid. */
   refundedAt: string | null;
+  /** The discount code of the order and what it took off this payment (minor units), if any. */
+  discount: { code: string; amount: number } | null;
 }
 
 /**
@@ -116,9 +119,7 @@ interface Source {
 }
 
 async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<Source | null> {
-  const payment = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
+  const payment = await paymentsWithCodes(db)
     .innerJoin('users', 'users.id', 'payments.user_id')
     .select([
       'payments.user_id',
@@ -132,7 +133,6 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
       'payments.status',
       'orders.id as order_id',
       'orders.plan_id',
-      'orders.installments',
       'users.name',
       'users.email',
     ])
@@ -159,6 +159,9 @@ async function paymentSource(db: Kysely<Database>, paymentId: string): Promise<S
     orderId: payment.order_id,
     refundedAmount: payment.refunded_amount,
     refundedAt: payment.status === 'refunded' ? payment.refunded_at : null,
+    discount: payment.discount_code
+      ? { code: payment.discount_code, amount: payment.discount_amount }
+      : null,
   });
 }
 
@@ -186,6 +189,7 @@ async function transferSource(db: Kysely<Database>, transferId: string): Promise
     orderId: null,
     refundedAmount: 0,
     refundedAt: null,
+    discount: null,
   });
 }
 
@@ -203,7 +207,7 @@ function sourceOf(
   },
   rest: Pick<
     ReceiptDetails,
-    'installment' | 'method' | 'orderId' | 'refundedAmount' | 'refundedAt'
+    'installment' | 'method' | 'orderId' | 'refundedAmount' | 'refundedAt' | 'discount'
   >,
 ): Source {
   return {

@@ -1,4 +1,12 @@
-import { CalendarDays, CreditCard, Home, Landmark, MailPlus, UserRound } from 'lucide-react';
+import {
+  CalendarDays,
+  CreditCard,
+  Home,
+  Landmark,
+  MailPlus,
+  TicketPercent,
+  UserRound,
+} from 'lucide-react';
 import { Outlet } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
@@ -22,13 +30,14 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts, account. */
+/** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts, discounts, account. */
 const MENU = [
   { to: '/admin/home', label: 'Home', Icon: Home },
   { to: '/admin/payments', label: 'Payments', Icon: CreditCard },
   { to: '/admin/transfers', label: 'Transfers', Icon: Landmark },
   { to: '/admin/invitations', label: 'Invitations', Icon: MailPlus },
   { to: '/admin/cohorts', label: 'Cohorts', Icon: CalendarDays },
+  { to: '/admin/discounts', label: 'Discounts', Icon: TicketPercent },
   // Issue 30: every side menu leads to the person's own account.
   { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;

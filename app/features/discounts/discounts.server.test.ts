@@ -1,0 +1,343 @@
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '~/content/plans';
+import type { Order } from '~/db/schema';
+import { applyPaymentEvent, type PaymentEvent } from '~/features/enrolment/payment-events.server';
+import { accountPaymentsOf } from '~/features/account/account-payments.server';
+import {
+  cancelPendingOrder,
+  expireHeldOrders,
+  findOrderState,
+} from '~/features/enrolment/orders.server';
+import { searchPayments } from '~/features/enrolment/payment-search.server';
+import { findReceiptDetails } from '~/features/receipts/receipts.server';
+import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
+import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
+import { openCheckout } from '~/features/enrolment/provider-orders.server';
+import { accessOf, admin, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
+import { atTheSameMoment } from '../../../tests/support/same-moment';
+import { useTestDatabase } from '../../../tests/support/test-database';
+import {
+  checkCode,
+  createDiscountCode,
+  deactivateDiscountCode,
+  DiscountCodeTaken,
+  listDiscountCodes,
+  type NewDiscountCode,
+} from './discounts.server';
+import { enrolWithScholarship } from './scholarship.server';
+
+const database = useTestDatabase();
+const upfront = findPlan('fed-upfront')!;
+const installments = findPlan('fed-installments')!;
+
+/** A provider that opens a checkout for any order and never has one to resume. */
+const provider: PaymentProvider = {
+  name: 'local',
+  currency: 'USD',
+  checkoutOrigins: [],
+  createCheckout: (order) =>
+    Promise.resolve({ url: `http://pay.test/${order.id}`, providerRef: `ref-${order.id}` }),
+  resumeCheckout: () => Promise.resolve(undefined),
+  verifyWebhook: () => Promise.reject(new Error('not used')),
+};
+
+let codes = 0;
+async function newCode(fields: Partial<NewDiscountCode> = {}) {
+  codes += 1;
+  return createDiscountCode(
+    database.db,
+    {
+      code: `code-${codes}`,
+      percentOff: 20,
+      amountOff: null,
+      planIds: ['fed-upfront'],
+      maxUses: 1,
+      expiresOn: null,
+      note: null,
+      ...fields,
+    },
+    admin,
+  );
+}
+
+const usesOf = async (id: string) =>
+  (
+    await database.db
+      .selectFrom('discount_codes')
+      .select('uses')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).uses;
+
+/** Pay Now with a code, as /checkout does it: the check, then the order and the use. */
+async function payNowWith(code: string, userId: string, plan = upfront) {
+  const check = await checkCode(database.db, code, plan, 'USD');
+  if (!check.ok) return { refused: check.refusal };
+  const user = { id: userId, email: `${userId}@example.com`, name: 'Student' };
+  return openCheckout(database.db, provider, user, plan, {
+    codeId: check.row.id,
+    amountOff: check.amountOff,
+  });
+}
+
+const orderOf = (id: string) =>
+  database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+let events = 0;
+function event(
+  order: Order,
+  kind: 'paid' | 'failed' | 'refunded',
+  paymentId = 'pay',
+): PaymentEvent {
+  events += 1;
+  const common = {
+    provider: 'local' as const,
+    eventId: `evt-d-${events}`,
+    type: kind,
+    orderId: order.id,
+    raw: {},
+  };
+  if (kind === 'failed') return { ...common, kind: 'payment-failed', reason: 'declined' };
+  const money = { paymentId: `${paymentId}-${order.id}`, amount: order.amount, currency: 'usd' };
+  return kind === 'paid'
+    ? { ...common, kind: 'payment-succeeded', ...money }
+    : { ...common, kind: 'refunded', ...money };
+}
+
+describe('discount codes', () => {
+  it('are unique whatever the case, and take their percent or dollars off each payment', async () => {
+    await newCode({ code: 'Lagos20-Test' });
+    await expect(newCode({ code: 'LAGOS20-test' })).rejects.toBeInstanceOf(DiscountCodeTaken);
+    const percent = await checkCode(database.db, ' lagos20-TEST ', upfront, 'USD');
+    expect(percent).toMatchObject({ ok: true, amountOff: 8_000, amount: 32_000 });
+    const dollars = await newCode({
+      percentOff: null,
+      amountOff: 50,
+      planIds: ['fed-upfront', 'fed-installments'],
+    });
+    // Each installment, and in naira at the plan's own rate.
+    expect(await checkCode(database.db, dollars.code, installments, 'USD')).toMatchObject({
+      ok: true,
+      amountOff: 5_000,
+      amount: 10_000,
+    });
+    expect(await checkCode(database.db, dollars.code, installments, 'NGN')).toMatchObject({
+      ok: true,
+      amountOff: 7_500_000,
+      amount: 15_000_000,
+    });
+  });
+
+  it('refuses a code that does not exist, expired, is used up, deactivated or for another plan', async () => {
+    const refusal = async (code: string, plan = upfront) => {
+      const check = await checkCode(database.db, code, plan, 'USD');
+      return check.ok ? 'accepted' : check.refusal;
+    };
+    expect(await refusal('NO-SUCH-CODE')).toBe('unknown');
+    expect(await refusal('not a code!')).toBe('unknown');
+    const expired = await newCode({ expiresOn: '2026-01-01' });
+    expect(await refusal(expired.code)).toBe('expired');
+    const other = await newCode();
+    expect(await refusal(other.code, installments)).toBe('other-plan');
+    const off = await newCode();
+    await deactivateDiscountCode(database.db, off.id);
+    expect(await refusal(off.code)).toBe('deactivated');
+    const once = await newCode({ maxUses: 1 });
+    const buyer = await insertUser(database.db);
+    expect(await payNowWith(once.code, buyer.id)).toMatchObject({ resumed: false });
+    expect(await refusal(once.code)).toBe('used-up');
+  });
+
+  it('the last use raced by two students at the same moment goes to one of them', async () => {
+    const last = await newCode({ maxUses: 1 });
+    const [first, second] = [await insertUser(database.db), await insertUser(database.db)];
+    const outcomes = await atTheSameMoment(
+      database,
+      { table: 'discount_codes', operation: 'update' },
+      [first, second].map((student) => () => payNowWith(last.code, student.id)),
+    );
+    expect(outcomes.filter((outcome) => 'orderId' in outcome)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => 'refused' in outcome)).toEqual([{ refused: 'used-up' }]);
+    expect(await usesOf(last.id)).toBe(1);
+    const made = await database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('discount_code_id', '=', last.id)
+      .execute();
+    expect(made).toHaveLength(1);
+  });
+
+  it('an order stores the discounted amount, and only that amount pays it', async () => {
+    const code = await newCode({ maxUses: null });
+    const student = await insertUser(database.db);
+    const opened = await payNowWith(code.code, student.id);
+    if (!('orderId' in opened)) throw new Error('refused');
+    const order = await orderOf(opened.orderId);
+    expect(order).toMatchObject({
+      amount: 32_000,
+      discount_amount: 8_000,
+      discount_code_id: code.id,
+    });
+    const fullPrice = { ...event(order, 'paid'), amount: 40_000 } as PaymentEvent;
+    expect((await applyPaymentEvent(database.db, fullPrice)).outcome).toBe('mismatch');
+    expect((await applyPaymentEvent(database.db, event(order, 'paid'))).outcome).toBe('applied');
+    expect((await accessOf(database.db, student.id)).access).toBe('level-1');
+    // Pay Now again with the same code resumes nothing paid and takes no second use.
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('a cancelled order gives its use back once; a failed first payment too; a refund does not', async () => {
+    const code = await newCode({ maxUses: 1 });
+    const [first, second, third] = [
+      await insertUser(database.db),
+      await insertUser(database.db),
+      await insertUser(database.db),
+    ];
+    const opened = await payNowWith(code.code, first.id);
+    if (!('orderId' in opened)) throw new Error('refused');
+    await cancelPendingOrder(database.db, opened.orderId);
+    await cancelPendingOrder(database.db, opened.orderId);
+    expect(await usesOf(code.id)).toBe(0);
+
+    const again = await payNowWith(code.code, second.id);
+    if (!('orderId' in again)) throw new Error('refused');
+    expect(await usesOf(code.id)).toBe(1);
+    const failed = await orderOf(again.orderId);
+    await applyPaymentEvent(database.db, event(failed, 'failed'));
+    await applyPaymentEvent(database.db, event(failed, 'failed'));
+    expect(await usesOf(code.id)).toBe(0);
+
+    const paid = await payNowWith(code.code, third.id);
+    if (!('orderId' in paid)) throw new Error('refused');
+    const order = await orderOf(paid.orderId);
+    await applyPaymentEvent(database.db, event(order, 'paid'));
+    await applyPaymentEvent(database.db, event(order, 'refunded'));
+    expect((await accessOf(database.db, third.id)).access).toBe('none');
+    expect(await usesOf(code.id)).toBe(1);
+    expect(await payNowWith(code.code, first.id)).toEqual({ refused: 'used-up' });
+  });
+
+  it('an order left unpaid 24 hours gives its use back; paid after all, it takes it again', async () => {
+    const code = await newCode({ maxUses: 1 });
+    const student = await insertUser(database.db);
+    const opened = await payNowWith(code.code, student.id);
+    if (!('orderId' in opened)) throw new Error('refused');
+    const order = await orderOf(opened.orderId);
+    expect(await expireHeldOrders(database.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    // Two instances' sweeps at once end each held order once (the other tests' too).
+    const held = await database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('discount_code_id', 'is not', null)
+      .execute();
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const swept = await Promise.all([
+      expireHeldOrders(database.db, later),
+      expireHeldOrders(database.db, later),
+    ]);
+    expect(swept[0] + swept[1]).toBe(held.length);
+    expect(await usesOf(code.id)).toBe(0);
+    expect((await orderOf(order.id)).status).toBe('cancelled');
+    // The provider's page was paid late: the money counts, and so does the use.
+    expect((await applyPaymentEvent(database.db, event(order, 'paid'))).outcome).toBe('applied');
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('lists uses, the revenue given up and each code’s state', async () => {
+    const code = await newCode({ code: 'GIVEN-UP', maxUses: 1 });
+    const student = await insertUser(database.db);
+    const opened = await payNowWith(code.code, student.id);
+    if (!('orderId' in opened)) throw new Error('refused');
+    await applyPaymentEvent(database.db, event(await orderOf(opened.orderId), 'paid'));
+    const listed = (await listDiscountCodes(database.db)).find((row) => row.id === code.id);
+    // The order, the receipt, /admin/payments and the student's own history show the code.
+    const order = await orderOf(opened.orderId);
+    expect(await findOrderState(database.db, order.id, student.id)).toMatchObject({
+      amount: '$320',
+      discount: 'GIVEN-UP ($80 off)',
+    });
+    const { payments } = await listEnrolmentsAndPayments(database.db, student.id);
+    expect(payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
+    expect(
+      await findReceiptDetails(database.db, 'payment', payments[0]!.id, {
+        id: student.id,
+        access: 'level-1',
+      }),
+    ).toMatchObject({ amount: 32_000, discount: { code: 'GIVEN-UP', amount: 8_000 } });
+    const ledger = await searchPayments(database.db, { q: student.email, page: 1 });
+    expect(ledger.rows.map((row) => row.discount)).toEqual(['GIVEN-UP ($80 off)']);
+    const history = await accountPaymentsOf(database.db, student.id);
+    expect(history.payments.map((line) => line.discount)).toEqual(['GIVEN-UP ($80 off)']);
+    expect(listed).toMatchObject({
+      code: 'GIVEN-UP',
+      off: '20%',
+      uses: 1,
+      maxUses: 1,
+      givenUp: '$80',
+      state: 'used up',
+      planNames: ['FrontEnd Bootcamp Upfront'],
+    });
+  });
+});
+
+describe('a 100 % code (a scholarship)', () => {
+  const scholarship = (userId: string, codeId: string, code: string, plan = upfront) =>
+    enrolWithScholarship(database.db, {
+      userId,
+      plan,
+      provider: { name: 'local', currency: 'USD' },
+      codeId,
+      code,
+      amountOff: plan.amount * 100,
+    });
+
+  it('enrols through the reconcile path: source scholarship, level-1 audited, the e-mail, one use', async () => {
+    const code = await newCode({ percentOff: 100, maxUses: 5, planIds: ['fed-installments'] });
+    const student = await insertUser(database.db);
+    const result = await scholarship(student.id, code.id, code.code, installments);
+    expect(result.outcome).toBe('enrolled');
+    expect(await grantOf(database.db, student.id)).toMatchObject({
+      enrolment: {
+        source: 'scholarship',
+        status: 'active',
+        installments_paid: 3,
+        installments_total: 3,
+      },
+      change: {
+        changed_by: 'payment',
+        changed_by_name: `Scholarship (code ${code.code})`,
+        access_after: 'level-1',
+      },
+    });
+    const [email] = await outboxOf(database.db, student.id);
+    expect(email!.template).toBe('scholarship-granted');
+    expect(await usesOf(code.id)).toBe(1);
+    expect(
+      await database.db
+        .selectFrom('payments')
+        .where('user_id', '=', student.id)
+        .select('id')
+        .execute(),
+    ).toEqual([]);
+    // Enrolled: a second scholarship takes nothing.
+    expect((await scholarship(student.id, code.id, code.code, installments)).outcome).toBe(
+      'already-enrolled',
+    );
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('never lowers an admin, and its last use goes to one of two', async () => {
+    const code = await newCode({ percentOff: 100, maxUses: 1 });
+    const boss = await insertUser(database.db, { access: 'admin' });
+    const student = await insertUser(database.db);
+    const outcomes = await atTheSameMoment(
+      database,
+      { table: 'discount_codes', operation: 'update' },
+      [boss, student].map((person) => () => scholarship(person.id, code.id, code.code)),
+    );
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['enrolled', 'used-up']);
+    expect((await accessOf(database.db, boss.id)).access).toBe('admin');
+    expect(await usesOf(code.id)).toBe(1);
+  });
+});

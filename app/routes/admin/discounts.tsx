@@ -1,0 +1,182 @@
+import { data } from 'react-router';
+import { z } from '~/lib/zod';
+import { findPlan, plans } from '~/content/plans';
+import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
+import { requireAdmin } from '~/features/auth/guards.server';
+import {
+  CODE_PATTERN,
+  DISCOUNT_INTENTS,
+  DISCOUNT_MESSAGES,
+  type DiscountField,
+} from '~/features/discounts/discount-form';
+import {
+  createDiscountCode,
+  deactivateDiscountCode,
+  DiscountCodeTaken,
+  findDiscountCode,
+  listDiscountCodes,
+  planChoices,
+} from '~/features/discounts/discounts.server';
+import { DiscountsView } from '~/features/discounts/discounts-view';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { formatUsd } from '~/lib/format';
+import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { requireServices } from '~/load-context';
+import type { Route } from './+types/discounts';
+
+/** An empty field is a value left out. */
+const blank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(
+    blank,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const createSchema = z
+  .object({
+    intent: z.literal(DISCOUNT_INTENTS.create),
+    code: z
+      .string({ error: DISCOUNT_MESSAGES.code })
+      .trim()
+      .regex(CODE_PATTERN, DISCOUNT_MESSAGES.code),
+    kind: z.enum(['percent', 'amount'], { error: DISCOUNT_MESSAGES.kind }),
+    percentOff: wholeNumber(DISCOUNT_MESSAGES.percentOff, 1, 100),
+    amountOff: wholeNumber(DISCOUNT_MESSAGES.amountOff, 1, 1_000_000),
+    plans: z
+      .union([z.string(), z.array(z.string())], { error: DISCOUNT_MESSAGES.plans })
+      .transform((chosen) => [...new Set([chosen].flat())])
+      .refine(
+        (chosen) => chosen.length > 0 && chosen.every((id) => findPlan(id) !== undefined),
+        DISCOUNT_MESSAGES.plans,
+      ),
+    maxUses: wholeNumber(DISCOUNT_MESSAGES.maxUses, 1, 1_000_000),
+    expiresOn: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, DISCOUNT_MESSAGES.expiresOn)
+        .refine(
+          (day) =>
+            !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+            new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) &&
+            day >= todayUtc(),
+          DISCOUNT_MESSAGES.expiresOn,
+        )
+        .optional(),
+    ),
+    note: z.string().trim().max(200, DISCOUNT_MESSAGES.note).default(''),
+  })
+  .superRefine((form, context) => {
+    // The field of the kind chosen must be filled; an amount off must fit every plan chosen.
+    if (form.kind === 'percent' && form.percentOff === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['percentOff'],
+        message: DISCOUNT_MESSAGES.percentOff,
+      });
+    }
+    if (form.kind === 'amount') {
+      if (form.amountOff === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['amountOff'],
+          message: DISCOUNT_MESSAGES.amountOff,
+        });
+        return;
+      }
+      const cheapest = Math.min(...form.plans.map((id) => findPlan(id)?.amount ?? Infinity));
+      if (form.amountOff > cheapest) {
+        context.addIssue({
+          code: 'custom',
+          path: ['amountOff'],
+          message: DISCOUNT_MESSAGES.amountOverPrice(formatUsd(cheapest)),
+        });
+      }
+    }
+  });
+
+const discountFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    createSchema,
+    // No id finds no code: the same 404 as an unknown one.
+    z.object({ intent: z.literal(DISCOUNT_INTENTS.deactivate), id: z.string().default('') }),
+  ],
+  { error: FORM_UNREADABLE },
+);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const { db } = requireServices(context).services.database;
+  return { codes: await listDiscountCodes(db), plans: planChoices() };
+}
+
+/**
+ * New code and Deactivate. Bad input is answered 400 (409 for a code that exists) with the
+ * reason beside its field and what was typed; both are audited in the log with the admin.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const admin = await requireAdmin(services);
+  const form = await readForm(request);
+  const parsed = parseFields(form, discountFormSchema);
+  // What was typed, the plans ticked as one value, so a refused form is filled again.
+  const typed = { ...(!parsed.ok && parsed.errors.values), plans: form?.getAll('plans').join(',') };
+  if (!parsed.ok) return refuseForm({ ...parsed.errors, values: typed });
+  const { db } = services.services.database;
+  const { data: fields } = parsed;
+  if (fields.intent === DISCOUNT_INTENTS.deactivate) {
+    const code = await deactivateDiscountCode(db, fields.id);
+    if (!code) {
+      if (await findDiscountCode(db, fields.id)) {
+        return refuseForm({ formError: DISCOUNT_MESSAGES.alreadyInactive, fieldErrors: {} }, 409);
+      }
+      throw data(DISCOUNT_MESSAGES.notFound, { status: 404 });
+    }
+    services.log.info({ event: 'discount-deactivated', code: code.code, by: admin.id }, 'audit');
+    return redirectWithFlash(services, '/admin/discounts', {
+      type: 'success',
+      message: DISCOUNT_MESSAGES.deactivated(code.code),
+    });
+  }
+  try {
+    const code = await createDiscountCode(
+      db,
+      {
+        code: fields.code,
+        percentOff: fields.kind === 'percent' ? fields.percentOff! : null,
+        amountOff: fields.kind === 'amount' ? fields.amountOff! : null,
+        planIds: plans.map((plan) => plan.id).filter((id) => fields.plans.includes(id)),
+        maxUses: fields.maxUses ?? null,
+        expiresOn: fields.expiresOn ?? null,
+        note: fields.note || null,
+      },
+      admin,
+    );
+    services.log.info({ event: 'discount-created', code: code.code, by: admin.id }, 'audit');
+    return redirectWithFlash(services, '/admin/discounts', {
+      type: 'success',
+      message: DISCOUNT_MESSAGES.created(code.code),
+    });
+  } catch (error) {
+    if (!(error instanceof DiscountCodeTaken)) throw error;
+    return refuseForm<DiscountField>(
+      {
+        fieldErrors: { code: DISCOUNT_MESSAGES.codeTaken },
+        values: { ...Object.fromEntries(form?.entries() ?? []), ...typed } as Record<
+          string,
+          string
+        >,
+      },
+      409,
+    );
+  }
+}
+
+export default function AdminDiscountsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <DiscountsView {...loaderData} errors={actionData} />;
+}
+
+export const ErrorBoundary = GuardedRouteBoundary;
