@@ -22,6 +22,7 @@ import * as fullstackTrack from './026-fullstack-track';
 import * as issuedReceipts from './027-issued-receipts';
 import * as account from './028-account';
 import * as credentials from './029-credentials';
+import * as overdueInstallments from './031-overdue-installments';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '027-issued-receipts': issuedReceipts,
   '028-account': account,
   '029-credentials': credentials,
+  '031-overdue-installments': overdueInstallments,
 };
