@@ -1,3 +1,6 @@
+import { z } from '~/lib/zod';
+import type { LedgerProvider } from './payment-search';
+
 /**
  * Installments that chase themselves (issue 32, decision 053): what the browser and the
  * e-mails share with the server.
@@ -24,6 +27,36 @@ export const OVERDUE_INTENTS = {
 export const EXTEND_DAYS_MAX = 60;
 export const OVERDUE_REASON_MAX = 500;
 
+export const OVERDUE_MESSAGES = {
+  days: `Give a whole number of days from 1 to ${EXTEND_DAYS_MAX}.`,
+  reason: 'Give a reason: it is kept with the change.',
+  reasonTooLong: `Keep the reason to ${OVERDUE_REASON_MAX} characters.`,
+  extended: (name: string, day: string) => `${name}'s access now pauses on ${day} if still unpaid.`,
+  waived: (name: string) => `The installment of ${name} is waived; their enrolment is active.`,
+} as const;
+
+const enrolmentId = z.string().min(1).max(100);
+const reason = z
+  .string()
+  .trim()
+  .min(1, OVERDUE_MESSAGES.reason)
+  .max(OVERDUE_REASON_MAX, OVERDUE_MESSAGES.reasonTooLong);
+
+/** The admin's two forms on an overdue enrolment, told apart by their button's `intent`. */
+export const overdueFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal(OVERDUE_INTENTS.extend),
+    enrolmentId,
+    days: z.coerce
+      .number({ error: OVERDUE_MESSAGES.days })
+      .int(OVERDUE_MESSAGES.days)
+      .min(1, OVERDUE_MESSAGES.days)
+      .max(EXTEND_DAYS_MAX, OVERDUE_MESSAGES.days),
+    reason,
+  }),
+  z.object({ intent: z.literal(OVERDUE_INTENTS.waive), enrolmentId, reason }),
+]);
+
 /** An overdue enrolment as the admin's Overdue view lists it. */
 export interface OverdueRow {
   enrolmentId: string;
@@ -31,7 +64,7 @@ export interface OverdueRow {
   name: string;
   email: string;
   planName: string;
-  provider: string;
+  provider: LedgerProvider;
   /** Which installment is missing, e.g. 2 of 3. */
   installment: number;
   installments: number;
