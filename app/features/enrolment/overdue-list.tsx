@@ -45,7 +45,9 @@ function OverdueActions({ row, errors }: { row: OverdueRow; errors?: FormErrors 
   const prefix = `overdue-${row.enrolmentId}`;
   const daysError = extend?.fieldErrors.days;
   return (
-    <details className="mt-3" open={Boolean(extend ?? waive)}>
+    // Opened by a refusal; otherwise left to the admin: a live refresh of the list (another
+    // admin, a webhook) must not close a form being filled in.
+    <details className="mt-3" open={extend || waive ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-brand-700">
         Extend or waive
       </summary>

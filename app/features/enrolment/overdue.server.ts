@@ -121,8 +121,8 @@ export interface SweepResult {
  * One pass over the overdue enrolments: the 3- and 7-day reminders that are due, and the
  * pause of those whose grace period ended. Every instance runs it (`server/overdue-sweep.ts`);
  * each enrolment is decided in a transaction of its own under its buyer's row lock, read
- * again there, and every e-mail has an idempotency key of the overdue spell: two passes at
- * once send each message once and pause once. `now` is the clock, given by tests.
+ * again there, and every e-mail has an idempotency key of the overdue spell (its missing
+ * installment, its pause day): two passes at once send each message once and pause once. `now` is the clock, given by tests.
  */
 export async function sweepOverdue(
   db: Kysely<Database>,
@@ -194,7 +194,8 @@ async function decide(
     trx,
     enrolment,
     now,
-    `installment-reminder:${enrolment.id}:${since}:${day}`,
+    // The missing installment names the spell: a waived or paid one is followed by the next.
+    `installment-reminder:${enrolment.id}:${enrolment.installments_paid + 1}:${day}`,
     'installment-reminder',
     (user) => ({
       name: user.name,
