@@ -76,28 +76,35 @@ export async function settleOverdue(
     .where('id', '=', enrolment.id)
     .execute();
   if (!enrolment.paused_at) return { restored: false };
+  return { restored: await restoreAccess(trx, enrolment, cause, now) };
+}
+
+/**
+ * A paused enrolment holds its track again (the caller has cleared `paused_at`): access
+ * through the reconcile path, audited with `cause`, and "Your course access is back" when
+ * the person had lost it. Returns whether they had.
+ */
+async function restoreAccess(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  cause: AccessCause,
+  now: Date,
+): Promise<boolean> {
   const before = await trx
     .selectFrom('users')
     .select('access')
     .where('id', '=', enrolment.user_id)
     .executeTakeFirst();
   const after = await reconcileAccess(trx, enrolment.user_id, cause, now);
-  const restored = before?.access === 'none' && after === 'level-1';
-  if (restored) {
-    await emailStudent(
-      trx,
-      enrolment,
-      now,
-      `access-restored:${enrolment.id}:${enrolment.paused_at}`,
-      'access-restored',
-      (user) => ({
-        name: user.name,
-        planName: planName(enrolment.plan_id),
-        track: enrolment.track,
-      }),
-    );
-  }
-  return { restored };
+  if (before?.access !== 'none' || after !== 'level-1') return false;
+  return emailStudent(
+    trx,
+    enrolment,
+    now,
+    `access-restored:${enrolment.id}:${enrolment.paused_at}`,
+    'access-restored',
+    (user) => ({ name: user.name, planName: planName(enrolment.plan_id), track: enrolment.track }),
+  );
 }
 
 /** When an overdue enrolment's access pauses: an admin's date, or the grace period's end. */
@@ -364,7 +371,8 @@ export async function extendGrace(
     const pauseOn = new Date(from.getTime() + options.days * DAY_MS);
     await trx
       .updateTable('enrolments')
-      .set({ pause_due_at: nowTimestamp(pauseOn), updated_at: nowTimestamp(now) })
+      // A paused enrolment opens again; the sweep pauses it on the new day if still unpaid.
+      .set({ pause_due_at: nowTimestamp(pauseOn), paused_at: null, updated_at: nowTimestamp(now) })
       .where('id', '=', enrolment.id)
       .execute();
     await auditChange(trx, enrolment, {
@@ -374,40 +382,9 @@ export async function extendGrace(
       detail: `Pause moved to ${formatDayUtc(pauseOn.toISOString(), 'long')}`,
       now,
     });
-    let queuedEmail = false;
-    if (enrolment.paused_at) {
-      // Unpaused, still overdue: the sweep pauses it again on the new day.
-      await trx
-        .updateTable('enrolments')
-        .set({ paused_at: null })
-        .where('id', '=', enrolment.id)
-        .execute();
-      const before = await trx
-        .selectFrom('users')
-        .select('access')
-        .where('id', '=', enrolment.user_id)
-        .executeTakeFirstOrThrow();
-      const after = await reconcileAccess(
-        trx,
-        enrolment.user_id,
-        byAdmin('grace extended', options.admin),
-        now,
-      );
-      if (before.access === 'none' && after === 'level-1') {
-        queuedEmail = await emailStudent(
-          trx,
-          enrolment,
-          now,
-          `access-restored:${enrolment.id}:${enrolment.paused_at}`,
-          'access-restored',
-          (user) => ({
-            name: user.name,
-            planName: planName(enrolment.plan_id),
-            track: enrolment.track,
-          }),
-        );
-      }
-    }
+    const queuedEmail = enrolment.paused_at
+      ? await restoreAccess(trx, enrolment, byAdmin('grace extended', options.admin), now)
+      : false;
     return { userId: enrolment.user_id, pauseOn, queuedEmail };
   });
 }
