@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import type { Logger } from '~/lib/logger.server';
+import { startPeriodicPass } from './periodic-pass';
 
 const PASS_EVERY_MS = 10 * 60 * 1000;
 
@@ -19,32 +20,22 @@ export function startOverdueSweep(options: {
   /** Whose access changed: open admin pages refresh. */
   accessChanged: (userId: string) => void;
 }): () => void {
-  let running = false;
-  const pass = async () => {
-    // A slow database must not stack passes up.
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicPass({
+    everyMs: PASS_EVERY_MS,
+    logger: options.logger,
+    failure: 'overdue sweep failed; it runs again later',
+    pass: async () => {
       const result = await sweepOverdue(options.db, {
         now: new Date(),
         graceDays: options.graceDays,
       });
-      if (result.reminded + result.paused > 0) {
-        options.logger.info(
-          { reminded: result.reminded, paused: result.paused },
-          'overdue installments chased',
-        );
-        options.wakeEmailWorker();
-        result.userIds.forEach(options.accessChanged);
-      }
-    } catch (error) {
-      options.logger.warn({ err: error }, 'overdue sweep failed; it runs again later');
-    } finally {
-      running = false;
-    }
-  };
-  void pass();
-  const timer = setInterval(() => void pass(), PASS_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+      if (result.reminded + result.paused === 0) return;
+      options.logger.info(
+        { reminded: result.reminded, paused: result.paused },
+        'overdue installments chased',
+      );
+      options.wakeEmailWorker();
+      result.userIds.forEach(options.accessChanged);
+    },
+  });
 }
