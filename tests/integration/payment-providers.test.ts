@@ -106,6 +106,24 @@ const deliver = (provider: string, delivery: { body: string; headers: Record<str
     body: delivery.body,
   });
 
+/** The `index`th invoice of an installment order's subscription, its first the creation's. */
+const installmentInvoice = (
+  order: Order,
+  subscription: string,
+  invoices: string[],
+  index: number,
+  { paid, customer }: { paid: boolean; customer?: string },
+) =>
+  subscriptionInvoice({
+    id: invoices[index]!,
+    orderId: order.id,
+    subscription,
+    amount: 15_000,
+    billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
+    paid,
+    customer,
+  });
+
 async function stateOf(userId: string, orderId: string) {
   const [user, enrolment, payments, emails] = await Promise.all([
     database.db
@@ -408,14 +426,7 @@ describe('Stripe', () => {
     const subscription = newStripeId('sub');
     const invoices = [newStripeId('in'), newStripeId('in'), newStripeId('in')];
     const invoice = (index: number, paid = true) =>
-      subscriptionInvoice({
-        id: invoices[index]!,
-        orderId: order.id,
-        subscription,
-        amount: 15_000,
-        billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
-        paid,
-      });
+      installmentInvoice(order, subscription, invoices, index, { paid });
     // Out of order: the first invoice is paid before its checkout session completes.
     await deliver('stripe', signedStripeEvent('invoice.paid', invoice(0)));
     await deliver(
@@ -782,15 +793,7 @@ describe('overdue installments (issue 32, decision 053): Stripe', () => {
     const customer = newStripeId('cus');
     const invoices = [newStripeId('in'), newStripeId('in')];
     const invoice = (index: number, paid = true) =>
-      subscriptionInvoice({
-        id: invoices[index]!,
-        orderId: order.id,
-        subscription,
-        amount: 15_000,
-        billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
-        paid,
-        customer,
-      });
+      installmentInvoice(order, subscription, invoices, index, { paid, customer });
     expect((await deliver('stripe', signedStripeEvent('invoice.paid', invoice(0)))).status).toBe(
       200,
     );
