@@ -83,6 +83,23 @@ async function buyer(
   });
   return { user, order };
 }
+/** Paystack reports an installment of the customer's subscription to `plan` unpaid. */
+async function failPaystackInstallment(
+  customer: PaystackTransaction['customer'],
+  plan: { plan_code: string },
+): Promise<string> {
+  const subscriptionCode = newPaystackCode('SUB');
+  paystack.subscriptions.set(subscriptionCode, { customer, plan });
+  await deliver(
+    'paystack',
+    signedPaystackEvent(
+      'invoice.payment_failed',
+      invoicePaymentFailed(subscriptionCode, customer.customer_code),
+    ),
+  );
+  return subscriptionCode;
+}
+
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
@@ -670,15 +687,7 @@ describe('Paystack', () => {
       access: 'level-1',
       enrolment: { status: 'active', paid: '1 of 3' },
     });
-    const subscriptionCode = newPaystackCode('SUB');
-    paystack.subscriptions.set(subscriptionCode, { customer, plan });
-    await deliver(
-      'paystack',
-      signedPaystackEvent(
-        'invoice.payment_failed',
-        invoicePaymentFailed(subscriptionCode, customer.customer_code),
-      ),
-    );
+    await failPaystackInstallment(customer, plan);
     expect(await stateOf(user.id, order.id)).toMatchObject({
       enrolment: { status: 'overdue', paid: '1 of 3' },
     });
@@ -889,15 +898,7 @@ describe('overdue installments (issue 32, decision 053): Paystack', () => {
       return signedPaystackEvent('charge.success', chargeSuccess(transaction));
     };
     await deliver('paystack', charge(order.id, { order_id: order.id }));
-    const subscriptionCode = newPaystackCode('SUB');
-    paystack.subscriptions.set(subscriptionCode, { customer, plan });
-    await deliver(
-      'paystack',
-      signedPaystackEvent(
-        'invoice.payment_failed',
-        invoicePaymentFailed(subscriptionCode, customer.customer_code),
-      ),
-    );
+    const subscriptionCode = await failPaystackInstallment(customer, plan);
     expect(await enrolmentOf(order.id)).toMatchObject({
       status: 'overdue',
       manage_ref: subscriptionCode,
