@@ -31,6 +31,8 @@ export default [
   route('account/data', 'routes/account/data.ts'),
   route('account/delete', 'routes/account/delete.tsx'),
   route('account/receipts/:kind/:id', 'routes/account/receipt.ts'),
+  // Issue 32: "Update your payment" of an overdue installment, on to the provider's page.
+  route('account/update-payment', 'routes/account/update-payment.ts'),
 
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { queueDueReminders } from '~/features/live-classes/class-reminders.server';
 import type { Logger } from '~/lib/logger.server';
+import { startPeriodicPass } from './periodic-pass';
 
 const PASS_EVERY_MS = 60 * 1000;
 
@@ -15,25 +16,16 @@ export function startClassReminders(options: {
   logger: Logger;
   wakeEmailWorker: () => void;
 }): () => void {
-  let running = false;
-  const pass = async () => {
-    // A slow database must not stack passes up.
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodicPass({
+    everyMs: PASS_EVERY_MS,
+    logger: options.logger,
+    failure: 'reminder pass failed; it runs again later',
+    pass: async () => {
       const queued = await queueDueReminders(options.db, new Date());
       if (queued > 0) {
         options.logger.info({ queued }, 'live-class reminders queued');
         options.wakeEmailWorker();
       }
-    } catch (error) {
-      options.logger.warn({ err: error }, 'reminder pass failed; it runs again later');
-    } finally {
-      running = false;
-    }
-  };
-  void pass();
-  const timer = setInterval(() => void pass(), PASS_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  });
 }

@@ -15,6 +15,7 @@ import { createApp, type ServerMode } from './app';
 import { startClassReminders } from './class-reminders';
 import { seedDemoUsers } from './demo-users';
 import { startExpirySweep } from './expiry-sweep';
+import { startOverdueSweep } from './overdue-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { answerOnlyOrigin, listenHostFor } from './local-stand-ins';
 import { checkMailSettings, setUpMail } from './mail-setup';
@@ -112,6 +113,14 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     wakeEmailWorker: () => emailWorker.wake(),
   });
 
+  const stopOverdueSweep = startOverdueSweep({
+    db: database.db,
+    graceDays: env.OVERDUE_GRACE_DAYS,
+    logger,
+    wakeEmailWorker: () => emailWorker.wake(),
+    accessChanged: (userId) => services.changeEvents.publish({ collection: 'users', id: userId }),
+  });
+
   let ready = true;
   const app = await createApp({
     ...serverMode,
@@ -135,6 +144,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     onClose: () => {
       stopExpirySweep();
       stopClassReminders();
+      stopOverdueSweep();
       // Open event streams would otherwise keep the server from closing.
       void services.changeEvents.close();
     },

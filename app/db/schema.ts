@@ -223,6 +223,28 @@ export interface EnrolmentsTable {
   /** An admin's grant (source `admin`, migration 026): who, and their reason. */
   granted_by_name: ColumnType<string | null, string | null | undefined, string | null>;
   grant_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its installment failed (migration 031): reminders and the pause count from it. */
+  overdue_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The pause's day as an admin moved it; null: `overdue_since` + OVERDUE_GRACE_DAYS. */
+  pause_due_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the overdue enrolment stopped holding its track; null while it holds it. */
+  paused_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The provider's handle for a new card: Stripe's customer, Paystack's subscription code. */
+  manage_ref: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An admin's extension of a grace period or waiver of an installment (migration 031). */
+export interface EnrolmentChangesTable {
+  id: string;
+  enrolment_id: string;
+  user_id: string;
+  action: 'grace-extended' | 'installment-waived';
+  changed_by: string;
+  changed_by_name: string;
+  reason: string;
+  /** What changed, in words: `Pause moved to 12 December 2026`, `Installment 2 of 3 waived`. */
+  detail: string;
+  changed_at: Timestamp;
 }
 
 /** An uploaded file (a transfer's receipt): its type judged by its bytes, images stripped. */
@@ -528,6 +550,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   enrolments: EnrolmentsTable;
+  enrolment_changes: EnrolmentChangesTable;
   receipts: ReceiptsTable;
   bank_transfers: BankTransfersTable;
   cohorts: CohortsTable;

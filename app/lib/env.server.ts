@@ -204,6 +204,16 @@ const envSchema = z
      */
     ACADEMY_TIME_ZONE: academyTimeZoneSchema,
     /**
+     * Days after a failed installment before its access pauses; `0`: never pause (issue 32,
+     * decision 053).
+     */
+    OVERDUE_GRACE_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(0, 'must be 0 (never pause) or more')
+      .max(365, 'must be at most 365 days')
+      .default(14),
+    /**
      * The key that signs certificates' credentials (issue 31). Unset: a key generated at the
      * first start and kept in the database.
      */

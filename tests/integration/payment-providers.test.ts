@@ -11,6 +11,7 @@ import { checkCode, createDiscountCode } from '~/features/discounts/discounts.se
 import { createOrder } from '~/features/enrolment/orders.server';
 import { createPaystackPaymentProvider } from '~/features/enrolment/paystack-payments.server';
 import { listPaymentsNeedingAttention } from '~/features/enrolment/payment-search.server';
+import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import {
   chargeSuccess,
   invoicePaymentFailed,
@@ -23,7 +24,7 @@ import {
   type FakePaystack,
   type PaystackTransaction,
 } from '../support/fake-paystack';
-import { admin, insertUser } from '../support/factories';
+import { admin, insertSession, insertUser } from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -106,6 +107,23 @@ const usesOf = async (code: string) =>
       .where('code', '=', code)
       .executeTakeFirstOrThrow()
   ).uses;
+/** Paystack reports an installment of the customer's subscription to `plan` unpaid. */
+async function failPaystackInstallment(
+  customer: PaystackTransaction['customer'],
+  plan: { plan_code: string },
+): Promise<string> {
+  const subscriptionCode = newPaystackCode('SUB');
+  paystack.subscriptions.set(subscriptionCode, { customer, plan });
+  await deliver(
+    'paystack',
+    signedPaystackEvent(
+      'invoice.payment_failed',
+      invoicePaymentFailed(subscriptionCode, customer.customer_code),
+    ),
+  );
+  return subscriptionCode;
+}
+
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
@@ -127,6 +145,24 @@ const deliver = (provider: string, delivery: { body: string; headers: Record<str
     method: 'POST',
     headers: delivery.headers,
     body: delivery.body,
+  });
+
+/** The `index`th invoice of an installment order's subscription, its first the creation's. */
+const installmentInvoice = (
+  order: Order,
+  subscription: string,
+  invoices: string[],
+  index: number,
+  { paid, customer }: { paid: boolean; customer?: string },
+) =>
+  subscriptionInvoice({
+    id: invoices[index]!,
+    orderId: order.id,
+    subscription,
+    amount: 15_000,
+    billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
+    paid,
+    customer,
   });
 
 async function stateOf(userId: string, orderId: string) {
@@ -503,14 +539,7 @@ describe('Stripe', () => {
     const subscription = newStripeId('sub');
     const invoices = [newStripeId('in'), newStripeId('in'), newStripeId('in')];
     const invoice = (index: number, paid = true) =>
-      subscriptionInvoice({
-        id: invoices[index]!,
-        orderId: order.id,
-        subscription,
-        amount: 15_000,
-        billingReason: index === 0 ? 'subscription_create' : 'subscription_cycle',
-        paid,
-      });
+      installmentInvoice(order, subscription, invoices, index, { paid });
     // Out of order: the first invoice is paid before its checkout session completes.
     await deliver('stripe', signedStripeEvent('invoice.paid', invoice(0)));
     await deliver(
@@ -776,15 +805,7 @@ describe('Paystack', () => {
       access: 'level-1',
       enrolment: { status: 'active', paid: '1 of 3' },
     });
-    const subscriptionCode = newPaystackCode('SUB');
-    paystack.subscriptions.set(subscriptionCode, { customer, plan });
-    await deliver(
-      'paystack',
-      signedPaystackEvent(
-        'invoice.payment_failed',
-        invoicePaymentFailed(subscriptionCode, customer.customer_code),
-      ),
-    );
+    await failPaystackInstallment(customer, plan);
     expect(await stateOf(user.id, order.id)).toMatchObject({
       enrolment: { status: 'overdue', paid: '1 of 3' },
     });
@@ -858,5 +879,170 @@ describe('Paystack', () => {
       .where('event_id', '=', `charge.success:${noMetadata.id}`)
       .executeTakeFirstOrThrow();
     expect(unnamed.outcome).toBe('unknown-order');
+  });
+});
+
+/** An installment buyer with a session: "Update your payment" is only the person's own. */
+async function overdueBuyer(provider: typeof viaStripe | typeof viaPaystack) {
+  const bought = await buyer('fed-installments', provider);
+  return { ...bought, cookie: await insertSession(database.db, bought.user.id) };
+}
+
+/** "Update your payment" as the e-mail's link opens it: where it sends the browser. */
+async function updatePayment(cookie: string) {
+  const answer = await fetch(`${server.origin}/account/update-payment`, {
+    redirect: 'manual',
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return { status: answer.status, location: answer.headers.get('location') ?? '' };
+}
+
+const enrolmentOf = (orderId: string) =>
+  database.db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+
+/** The sweep as every instance runs it, with its clock `days` after the failure. */
+const sweepAfter = async (orderId: string, days: number) => {
+  const since = (await enrolmentOf(orderId)).overdue_since!;
+  return sweepOverdue(database.db, {
+    now: new Date(Date.parse(since) + days * 24 * 60 * 60 * 1000),
+    graceDays: 14,
+  });
+};
+
+describe('overdue installments (issue 32, decision 053): Stripe', () => {
+  it('invoice.payment_failed keeps the customer; Update your payment opens a billing portal session; the paid invoice restores a paused student', async () => {
+    const { user, order, cookie } = await overdueBuyer(viaStripe);
+    const subscription = newStripeId('sub');
+    const customer = newStripeId('cus');
+    const invoices = [newStripeId('in'), newStripeId('in')];
+    const invoice = (index: number, paid = true) =>
+      installmentInvoice(order, subscription, invoices, index, { paid, customer });
+    expect((await deliver('stripe', signedStripeEvent('invoice.paid', invoice(0)))).status).toBe(
+      200,
+    );
+    const failed = signedStripeEvent('invoice.payment_failed', invoice(1, false));
+    expect((await deliver('stripe', failed)).status).toBe(200);
+    // Stripe retries the invoice and reports each failure: the spell is still the first.
+    const firstSince = (await enrolmentOf(order.id)).overdue_since;
+    await deliver('stripe', signedStripeEvent('invoice.payment_failed', invoice(1, false)));
+    expect(await enrolmentOf(order.id)).toMatchObject({
+      status: 'overdue',
+      manage_ref: customer,
+      overdue_since: firstSince,
+    });
+    expect((await stateOf(user.id, order.id)).emails).toEqual([
+      'installment-failed',
+      'payment-received',
+    ]);
+
+    const portal = await updatePayment(cookie);
+    expect(portal.status).toBe(302);
+    expect(portal.location).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_test_/);
+    expect(stripe.portalSessions.at(-1)).toEqual({
+      customer,
+      return_url: `${server.origin}/account`,
+    });
+
+    expect((await sweepAfter(order.id, 14)).userIds).toContain(user.id);
+    expect((await stateOf(user.id, order.id)).access).toBe('none');
+
+    await deliver('stripe', signedStripeEvent('invoice.paid', invoice(1)));
+    expect((await stateOf(user.id, order.id)).access).toBe('level-1');
+    expect(await enrolmentOf(order.id)).toMatchObject({
+      status: 'active',
+      installments_paid: 2,
+      paused_at: null,
+      overdue_since: null,
+    });
+    expect((await stateOf(user.id, order.id)).emails).toEqual([
+      'access-paused',
+      'access-restored',
+      'installment-failed',
+      'payment-received',
+      'payment-received',
+    ]);
+    // Nothing overdue any more: the link says so on the account page.
+    expect((await updatePayment(cookie)).location).toBe('/account');
+  });
+
+  it('without the customer from the event, the subscription names it', async () => {
+    const { order, cookie } = await overdueBuyer(viaStripe);
+    const subscription = newStripeId('sub');
+    const customer = newStripeId('cus');
+    stripe.subscriptionCustomers.set(subscription, customer);
+    const invoice = (paid: boolean) =>
+      subscriptionInvoice({
+        id: newStripeId('in'),
+        orderId: order.id,
+        subscription,
+        amount: 15_000,
+        paid,
+      });
+    await deliver('stripe', signedStripeEvent('invoice.paid', invoice(true)));
+    await deliver('stripe', signedStripeEvent('invoice.payment_failed', invoice(false)));
+    expect((await enrolmentOf(order.id)).manage_ref).toBeNull();
+    expect((await updatePayment(cookie)).status).toBe(302);
+    expect(stripe.portalSessions.at(-1)).toMatchObject({ customer });
+  });
+
+  it('a visitor is sent to sign in first', async () => {
+    const answer = await updatePayment('');
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/login?redirectTo=%2Faccount%2Fupdate-payment');
+  });
+});
+
+describe('overdue installments (issue 32, decision 053): Paystack', () => {
+  it('invoice.payment_failed keeps the subscription code; Update your payment opens its manage link; the renewal restores a paused student', async () => {
+    const { user, order, cookie } = await overdueBuyer(viaPaystack);
+    const plan = { plan_code: newPaystackCode('PLN'), name: 'FrontEnd Bootcamp in 3 Installments' };
+    const customer = { customer_code: newPaystackCode('CUS'), email: user.email };
+    const charge = (reference: string, metadata: { order_id: string } | '') => {
+      const transaction = {
+        id: nextPaystackId(),
+        reference,
+        status: 'success' as const,
+        amount: order.amount,
+        currency: 'NGN',
+        metadata,
+        customer,
+        plan,
+      };
+      paystack.transactions.set(reference, transaction);
+      return signedPaystackEvent('charge.success', chargeSuccess(transaction));
+    };
+    await deliver('paystack', charge(order.id, { order_id: order.id }));
+    const subscriptionCode = await failPaystackInstallment(customer, plan);
+    expect(await enrolmentOf(order.id)).toMatchObject({
+      status: 'overdue',
+      manage_ref: subscriptionCode,
+    });
+
+    const manage = await updatePayment(cookie);
+    expect(manage.status).toBe(302);
+    expect(manage.location).toMatch(
+      new RegExp(`^https://paystack\\.com/manage/subscriptions/${subscriptionCode}\\?`),
+    );
+    expect(paystack.manageLinks).toEqual([subscriptionCode]);
+
+    await sweepAfter(order.id, 3);
+    await sweepAfter(order.id, 14);
+    expect((await stateOf(user.id, order.id)).access).toBe('none');
+    // The new card is charged: a renewal under Paystack's own reference.
+    await deliver('paystack', charge(newPaystackCode('T'), ''));
+    expect((await stateOf(user.id, order.id)).access).toBe('level-1');
+    expect(await enrolmentOf(order.id)).toMatchObject({ status: 'active', installments_paid: 2 });
+    expect((await stateOf(user.id, order.id)).emails).toEqual([
+      'access-paused',
+      'access-restored',
+      'installment-failed',
+      'installment-reminder',
+      'payment-received',
+      'payment-received',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * An in-process fake of the parts of Paystack's API the adapter calls (Initialize and
- * Verify Transaction, plans, Fetch Subscription), on loopback, and webhook bodies shaped
+ * Verify Transaction, plans, Fetch Subscription, its manage link), on loopback, and webhook bodies shaped
  * as Paystack sends them, signed with HMAC-SHA512 of the raw body and the secret key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -37,6 +37,8 @@ export interface FakePaystack {
   transactions: Map<string, PaystackTransaction>;
   /** What Fetch Subscription answers, by subscription code. */
   subscriptions: Map<string, { customer: { customer_code: string }; plan: { plan_code: string } }>;
+  /** The subscription codes a manage link was generated for (issue 32). */
+  manageLinks: string[];
   close: () => Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     plans: [],
     transactions: new Map(),
     subscriptions: new Map(),
+    manageLinks: [],
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -116,6 +119,21 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           status: true,
           message: 'Plans retrieved',
           data: fake.plans.filter((plan) => !amount || plan.amount === amount),
+        });
+      }
+      const manage = /^\/subscription\/([^/]+)\/manage\/link$/.exec(path);
+      if (req.method === 'GET' && manage) {
+        const subscriptionCode = decodeURIComponent(manage[1]!);
+        if (!fake.subscriptions.has(subscriptionCode)) {
+          return send(404, { status: false, message: 'Subscription not found' });
+        }
+        fake.manageLinks.push(subscriptionCode);
+        return send(200, {
+          status: true,
+          message: 'Link generated',
+          data: {
+            link: `https://paystack.com/manage/subscriptions/${subscriptionCode}?subscription_token=${code('tok')}`,
+          },
         });
       }
       const subscription = /^\/subscription\/(.+)$/.exec(path);

@@ -28,6 +28,10 @@ export interface FakeStripe {
   paymentIntents: Map<string, { metadata: Record<string, string> }>;
   /** How many subscription updates to refuse before accepting them again. */
   refuseSubscriptionUpdates: number;
+  /** Every customer portal session created (issue 32), by its parameters. */
+  portalSessions: Params[];
+  /** A subscription's customer, for Retrieve Subscription. */
+  subscriptionCustomers: Map<string, string>;
   close: () => Promise<void>;
 }
 
@@ -43,6 +47,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoiceOfPaymentIntent: new Map(),
     paymentIntents: new Map(),
     refuseSubscriptionUpdates: 0,
+    portalSessions: [],
+    subscriptionCustomers: new Map(),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -110,7 +116,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         return send(200, { id: intent[1], object: 'payment_intent', ...found });
       }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        fake.portalSessions.push(params);
+        const portalId = id('bps');
+        return send(200, {
+          id: portalId,
+          object: 'billing_portal.session',
+          customer: params.customer,
+          return_url: params.return_url,
+          url: `https://billing.stripe.com/p/session/${portalId}`,
+        });
+      }
       const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+      if (req.method === 'GET' && subscription) {
+        const customer = fake.subscriptionCustomers.get(subscription[1]!);
+        if (!customer) {
+          return send(404, {
+            error: { type: 'invalid_request_error', message: 'No such subscription' },
+          });
+        }
+        return send(200, { id: subscription[1], object: 'subscription', customer });
+      }
       if (req.method === 'POST' && subscription) {
         if (fake.refuseSubscriptionUpdates > 0) {
           fake.refuseSubscriptionUpdates -= 1;
@@ -194,10 +220,12 @@ export function subscriptionInvoice(options: {
   amount: number;
   billingReason?: 'subscription_create' | 'subscription_cycle';
   paid?: boolean;
+  customer?: string;
 }) {
   return {
     id: options.id,
     object: 'invoice',
+    customer: options.customer ?? null,
     amount_due: options.amount,
     amount_paid: options.paid === false ? 0 : options.amount,
     billing_reason: options.billingReason ?? 'subscription_cycle',

@@ -23,6 +23,7 @@ import * as issuedReceipts from './027-issued-receipts';
 import * as account from './028-account';
 import * as credentials from './029-credentials';
 import * as discountCodes from './030-discount-codes';
+import * as overdueInstallments from './031-overdue-installments';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '028-account': account,
   '029-credentials': credentials,
   '030-discount-codes': discountCodes,
+  '031-overdue-installments': overdueInstallments,
 };

@@ -34,6 +34,7 @@ export const KEPT_OWNER_COLUMNS = [
   ['certificates', 'user_id'],
   ['project_submissions', 'user_id'],
   ['cohort_staff_changes', 'user_id'],
+  ['enrolment_changes', 'user_id'],
   ['invitations', 'used_by'],
 ] as const;
 
@@ -62,6 +63,7 @@ const ACTOR_COLUMNS = [
   ['certificates', 'issued_by', 'issued_by_name'],
   ['cohort_staff', 'added_by', null],
   ['cohort_staff_changes', 'changed_by', 'changed_by_name'],
+  ['enrolment_changes', 'changed_by', 'changed_by_name'],
   ['project_submissions', 'reviewed_by', null],
   ['project_reviews', 'reviewer_id', 'reviewer_name'],
   ['live_sessions', 'created_by', null],

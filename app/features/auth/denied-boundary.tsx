@@ -21,6 +21,7 @@ export function GuardedRouteBoundary() {
     return (
       <PermissionDenied
         area={denied.area}
+        pausedPlan={denied.pausedPlan}
         signInAction={
           denied.signedIn ? undefined : (
             <LoginButton

@@ -1,5 +1,6 @@
 import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
 import { data, redirect } from 'react-router';
+import { pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
@@ -10,6 +11,8 @@ import type { Viewer } from './viewer';
 export interface PermissionDeniedData {
   area: PermissionDeniedArea;
   signedIn: boolean;
+  /** The plan whose unpaid installment paused the person's access (decision 053). */
+  pausedPlan?: string;
 }
 
 /**
@@ -41,13 +44,28 @@ export function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
 }
 
 /**
+ * A course area's refusal: a student whose installment plan is paused for an unpaid
+ * installment is told so, with the way to pay (decision 053).
+ */
+async function denyCourse(
+  context: Partial<RequestContext>,
+  area: PermissionDeniedArea,
+  viewer: SignedInViewer | null,
+): Promise<never> {
+  const pausedPlan =
+    viewer && (await pausedPlanOf(requireServices(context).services.database.db, viewer.id));
+  if (!pausedPlan) return deny(area, viewer);
+  throw data<PermissionDeniedData>({ area, signedIn: true, pausedPlan }, { status: 403 });
+}
+
+/**
  * Level-1 students, admins and the mentors of any cohort (DESIGN §13: a mentor reads every
  * step, checked on every request); anyone else gets 403 before any content is read.
  */
 export async function requireStudent(context: Partial<RequestContext>): Promise<SignedInViewer> {
   const viewer = await getViewer(context);
   if (viewer && readsStudentSteps(viewer)) return viewer;
-  return deny('student', viewer);
+  return denyCourse(context, 'student', viewer);
 }
 
 /**
@@ -69,7 +87,7 @@ export async function requireReviewer(context: Partial<RequestContext>): Promise
 export async function requireFullstack(context: Partial<RequestContext>): Promise<SignedInViewer> {
   const viewer = await getViewer(context);
   if (viewer?.readsFullstack) return viewer;
-  return deny('fullstack', viewer);
+  return denyCourse(context, 'fullstack', viewer);
 }
 
 /**

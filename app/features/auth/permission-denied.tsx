@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site } from '~/content/site';
 import { buttonClass } from '~/ui/button';
+import { PausedNotice } from '~/features/enrolment/paused-notice';
 
 /** SPEC §6, word for word. */
 export const PERMISSION_DENIED_MESSAGES = {
@@ -24,9 +25,12 @@ export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;
 export function PermissionDenied({
   area,
   signInAction,
+  pausedPlan,
 }: {
   area: PermissionDeniedArea;
   signInAction?: ReactNode;
+  /** The plan whose unpaid installment paused this student's access (decision 053). */
+  pausedPlan?: string;
 }) {
   return (
     <section
@@ -38,6 +42,7 @@ export function PermissionDenied({
         Permission Denied
       </h1>
       <p className="mt-4 text-lg text-slate-700">{PERMISSION_DENIED_MESSAGES[area]}</p>
+      {pausedPlan && <PausedNotice planName={pausedPlan} />}
       <p className="mt-6 text-slate-700">Think this is a mistake? Contact us:</p>
       <ul className="mt-3 flex flex-col gap-3 sm:flex-row">
         <li>
@@ -60,7 +65,7 @@ export function PermissionDenied({
       </ul>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {signInAction}
-        {(area === 'student' || area === 'fullstack') && (
+        {(area === 'student' || area === 'fullstack') && !pausedPlan && (
           // Access comes with enrolment: the way forward, not only a way out.
           <Link to="/enroll" className={buttonClass(signInAction ? 'secondary' : 'primary')}>
             {area === 'fullstack' && !signInAction ? 'Upgrade to FullStack' : 'Enroll Now'}

@@ -73,7 +73,9 @@ export async function lookupSession(
             .select('enrolments.user_id')
             .whereRef('enrolments.user_id', '=', 'users.id')
             .where('enrolments.track', '=', 'fullstack')
-            .where('enrolments.status', 'in', ENROLLED_STATUSES),
+            .where('enrolments.status', 'in', ENROLLED_STATUSES)
+            // Paused for an unpaid installment (decision 053): not held until it is paid.
+            .where('enrolments.paused_at', 'is', null),
         )
         .as('enrolled_in_fullstack'),
     )

@@ -4,12 +4,17 @@ import { findProject } from '~/content/projects';
 import { FEEDBACK_MAX } from '~/features/projects/project-forms';
 import type { Mailbox } from '~/lib/mail-address';
 import type { CalendarPart } from './mail-transport.server';
+import { installmentSubject, PaymentReceivedEmail } from './templates/payment-emails';
 import {
+  ACCESS_PAUSED_SUBJECT,
+  ACCESS_RESTORED_SUBJECT,
+  AccessPausedEmail,
+  AccessRestoredEmail,
   INSTALLMENT_FAILED_SUBJECT,
   InstallmentFailedEmail,
-  installmentSubject,
-  PaymentReceivedEmail,
-} from './templates/payment-emails';
+  InstallmentReminderEmail,
+  overdueReminderSubject,
+} from './templates/overdue-emails';
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
 import { ACCOUNT_DELETED_SUBJECT, AccountDeletedEmail } from './templates/account-deleted-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
@@ -141,6 +146,26 @@ export const EMAIL_TEMPLATES = {
     z.object({ name: nameField, planName: shownField }),
     INSTALLMENT_FAILED_SUBJECT,
     InstallmentFailedEmail,
+  ),
+  'installment-reminder': template(
+    z.object({
+      name: nameField,
+      planName: shownField,
+      days: z.number().int().min(1),
+      pausesOn: shownField.optional(),
+    }),
+    overdueReminderSubject,
+    InstallmentReminderEmail,
+  ),
+  'access-paused': template(
+    z.object({ name: nameField, planName: shownField }),
+    ACCESS_PAUSED_SUBJECT,
+    AccessPausedEmail,
+  ),
+  'access-restored': template(
+    z.object({ name: nameField, planName: shownField, track: trackField }),
+    ACCESS_RESTORED_SUBJECT,
+    AccessRestoredEmail,
   ),
   'transfer-received': template(transferPayload, TRANSFER_RECEIVED_SUBJECT, TransferReceivedEmail),
   'transfer-approved': template(

@@ -11,7 +11,8 @@ export interface AccessCause {
   name: string;
 }
 
-const AUTOMATIC_CAUSES = new Set(['payment']);
+// The overdue sweep's pause (decision 053) is automatic: the payment that follows undoes it.
+const AUTOMATIC_CAUSES = new Set(['payment', 'installment-overdue']);
 
 /**
  * Sets `users.access` from what the person holds (DESIGN §9): an active or overdue

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ENROLLED_STATUSES, type Database, type Track } from '~/db/schema';
 
-/** The tracks a person is enrolled in now (an active or overdue enrolment, however made). */
+/**
+ * The tracks a person is enrolled in now (an active or overdue enrolment, however made),
+ * except an overdue one whose grace period ended (paused, decision 053).
+ */
 export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Promise<Track[]> {
   const rows = await db
     .selectFrom('enrolments')
@@ -9,6 +12,7 @@ export async function enrolledTracksOf(db: Kysely<Database>, userId: string): Pr
     .distinct()
     .where('user_id', '=', userId)
     .where('status', 'in', ENROLLED_STATUSES)
+    .where('paused_at', 'is', null)
     .execute();
   return rows.map((row) => row.track);
 }

@@ -30,6 +30,10 @@ export function createLocalPaymentProvider(origin: string): LocalPaymentProvider
     async resumeCheckout(order) {
       return `${origin}/dev-pay/${order.id}`;
     },
+    // Its checkout page pays the next installment as well as the first.
+    async updatePaymentUrl(order) {
+      return `${origin}/dev-pay/${order.id}`;
+    },
     async verifyWebhook(rawBody, headers) {
       const header = headers.get(LOCAL_SIGNATURE_HEADER) ?? '';
       const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);

@@ -12,6 +12,7 @@ import {
 import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
+import { markOverdue, settleOverdue } from './overdue.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
@@ -49,7 +50,12 @@ export type PaymentEvent = {
       amount: number;
       currency: string;
     }
-  | { kind: 'payment-failed'; reason: string }
+  | {
+      kind: 'payment-failed';
+      reason: string;
+      /** The provider's handle for a new card (Stripe's customer, Paystack's subscription). */
+      manageRef?: string;
+    }
   | {
       kind: 'refunded';
       paymentId: string;
@@ -148,7 +154,7 @@ export async function applyPaymentEvent(
       case 'payment-succeeded':
         return settle(await recordPayment(trx, order, event, now));
       case 'payment-failed':
-        return settle(await recordFailure(trx, order, event.reason, now));
+        return settle(await recordFailure(trx, order, event, now));
       case 'refunded':
         return settle(await recordRefund(trx, order, event, now));
     }
@@ -255,12 +261,10 @@ async function recordPayment(
       })
       .execute();
   }
-  const access = await reconcileAccess(
-    trx,
-    order.user_id,
-    { id: 'payment', name: causeName[order.provider] },
-    now,
-  );
+  const cause = { id: 'payment', name: causeName[order.provider] };
+  // The missed installment arrived: a paused enrolment opens again at once.
+  if (existing?.status === 'overdue') await settleOverdue(trx, existing, cause, now);
+  const access = await reconcileAccess(trx, order.user_id, cause, now);
   await emailBuyer(
     trx,
     order,
@@ -313,7 +317,7 @@ async function paidEnrolmentCovering(trx: Kysely<Database>, order: Order) {
 async function recordFailure(
   trx: Kysely<Database>,
   order: Order,
-  reason: string,
+  { reason, manageRef }: Extract<PaymentEvent, { kind: 'payment-failed' }>,
   now: Date,
 ): Promise<Settled> {
   const at = nowTimestamp(now);
@@ -326,12 +330,9 @@ async function recordFailure(
   }
   if (enrolment.status !== 'active')
     return { outcome: 'ignored', note: reason, userId: order.user_id };
-  // A later installment failed: overdue, and the student is told. Access stays.
-  await trx
-    .updateTable('enrolments')
-    .set({ status: 'overdue', updated_at: at })
-    .where('id', '=', enrolment.id)
-    .execute();
+  // A later installment failed: overdue, and the student is told at once. Access stays
+  // until the grace period ends (the overdue sweep, decision 053).
+  await markOverdue(trx, enrolment, manageRef, now);
   await emailBuyer(
     trx,
     order,

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { planName } from '~/content/plans';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
@@ -294,12 +294,15 @@ export function PaymentList({
   totals,
   attention,
   loading,
+  children,
 }: {
   search: PaymentSearch;
   result: PaymentPage;
   totals: CurrencyTotal[];
   attention: { events: AttentionEvent[]; more: boolean };
   loading: boolean;
+  /** What a filter adds under the filters (the Overdue filter's list, decision 053). */
+  children?: ReactNode;
 }) {
   return (
     <div>
@@ -312,6 +315,7 @@ export function PaymentList({
           order cancelled before paying is left out). Click a name to see the person.
         </p>
         <PaymentFilters search={search} />
+        {children}
         <ListCountWithExport
           testId="payment-count"
           loading={loading}

@@ -33,6 +33,17 @@ export interface PaymentProvider {
    * otherwise go on charging (Stripe). Safe to repeat.
    */
   stopInstallments?(subscriptionRef: string): Promise<void>;
+  /**
+   * Where the buyer of an overdue installment plan updates their card or pays the missed
+   * installment (issue 32): asked when they open "Update your payment", as the providers'
+   * pages expire. `manageRef` is what the failed installment's event named
+   * (`enrolments.manage_ref`). Undefined: the provider has no such page for this order.
+   */
+  updatePaymentUrl?(
+    order: Order,
+    manageRef: string | null,
+    returnUrl: string,
+  ): Promise<string | undefined>;
 }
 
 /** The local stand-in (`local-payments.server.ts`), which also plays the provider's part. */

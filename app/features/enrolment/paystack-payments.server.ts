@@ -276,6 +276,7 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
           ),
           kind: 'payment-failed',
           reason: `Installment invoice ${body.data.invoice_code} was not paid`,
+          manageRef: body.data.subscription.subscription_code,
         };
       }
       case 'refund.processed': {
@@ -340,6 +341,16 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
       return order.provider_ref
         ? `https://checkout.paystack.com/${encodeURIComponent(order.provider_ref)}`
         : undefined;
+    },
+
+    async updatePaymentUrl(_order, manageRef) {
+      if (!manageRef) return undefined;
+      // Paystack's page where the subscriber changes the card its subscription charges.
+      const link = z
+        .object({ link: z.url() })
+        .loose()
+        .parse(await api(`/subscription/${encodeURIComponent(manageRef)}/manage/link`));
+      return link.link;
     },
 
     async verifyWebhook(rawBody, headers) {

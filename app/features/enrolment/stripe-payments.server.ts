@@ -120,6 +120,24 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       // After the last installment: no further charge at the end of the month it paid for.
       await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
     },
+
+    async updatePaymentUrl(order, manageRef, returnUrl) {
+      // The failed invoice named its customer; an older overdue enrolment has only the
+      // subscription, whose customer Stripe knows.
+      const customer =
+        manageRef ??
+        (order.subscription_ref
+          ? idOf((await stripe.subscriptions.retrieve(order.subscription_ref)).customer)
+          : undefined);
+      if (!customer) return undefined;
+      // The customer portal: a new card, and the open invoice paid with it. A session's URL
+      // is short-lived, so one is made each time the student asks.
+      const session = await stripe.billingPortal.sessions.create({
+        customer,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
   };
 }
 
@@ -178,6 +196,7 @@ async function toPaymentEvent(
           subscriptionRef,
           kind: 'payment-failed',
           reason: `Installment invoice ${invoice.id} was not paid`,
+          manageRef: idOf(invoice.customer),
         };
       }
       return {

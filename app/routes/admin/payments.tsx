@@ -1,6 +1,15 @@
+import { useActionData } from 'react-router';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { useRefreshing } from '~/features/admin/use-live-collection';
+import { OVERDUE_INTENTS, OVERDUE_MESSAGES, overdueFormSchema } from '~/features/enrolment/overdue';
+import { OverdueList } from '~/features/enrolment/overdue-list';
+import {
+  extendGrace,
+  listOverdue,
+  OverdueChangeRefused,
+  waiveInstallment,
+} from '~/features/enrolment/overdue.server';
 import { PaymentList } from '~/features/enrolment/payment-list';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import {
@@ -8,24 +17,110 @@ import {
   paymentTotals,
   searchPayments,
 } from '~/features/enrolment/payment-search.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { parseForm, refuseForm } from '~/lib/form.server';
+import { formatDayUtc } from '~/lib/format';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/payments';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const search = parsePaymentSearch(new URL(request.url).searchParams);
-  const { db } = requireServices(context).services.database;
-  const [result, totals, attention] = await Promise.all([
+  const services = requireServices(context).services;
+  const { db } = services.database;
+  const [result, totals, attention, overdue] = await Promise.all([
     searchPayments(db, search),
     paymentTotals(db, search),
     listPaymentsNeedingAttention(db),
+    // The Overdue filter also lists each overdue plan with its days and the admin's actions.
+    search.status === 'overdue'
+      ? listOverdue(db, { now: new Date(), graceDays: services.env.OVERDUE_GRACE_DAYS })
+      : null,
   ]);
-  return { search, result, totals, attention };
+  return { search, result, totals, attention, overdue };
+}
+
+/**
+ * An admin extends one overdue enrolment's grace period or waives its installment (decision
+ * 053), with a reason kept in `enrolment_changes`; a refused form answers with the field's
+ * message, under the form of the row it came from.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = requireServices(context);
+  const admin = await requireAdmin(services);
+  const parsed = await parseForm(request, overdueFormSchema);
+  if (!parsed.ok) return refuseForm(parsed.errors);
+  const fields = parsed.data;
+  const values = Object.fromEntries(
+    [...parsed.form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const { db } = services.services.database;
+  const actor = { id: admin.id, name: admin.name };
+  const now = new Date();
+  try {
+    let done: { userId: string; queuedEmail: boolean };
+    let message: (name: string) => string;
+    if (fields.intent === OVERDUE_INTENTS.extend) {
+      const extended = await extendGrace(db, {
+        enrolmentId: fields.enrolmentId,
+        days: fields.days,
+        reason: fields.reason,
+        admin: actor,
+        graceDays: services.services.env.OVERDUE_GRACE_DAYS,
+        now,
+      });
+      done = extended;
+      const day = formatDayUtc(extended.pauseOn.toISOString(), 'long');
+      message = (name) => OVERDUE_MESSAGES.extended(name, day);
+    } else {
+      done = await waiveInstallment(db, {
+        enrolmentId: fields.enrolmentId,
+        reason: fields.reason,
+        admin: actor,
+        now,
+      });
+      message = OVERDUE_MESSAGES.waived;
+    }
+    services.log.info(
+      {
+        event: fields.intent,
+        enrolmentId: fields.enrolmentId,
+        userId: done.userId,
+        by: admin.id,
+        reason: fields.reason,
+      },
+      'audit',
+    );
+    services.services.changeEvents.publish({ collection: 'users', id: done.userId });
+    if (done.queuedEmail) services.services.email.wakeWorker();
+    const student = await db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', done.userId)
+      .executeTakeFirstOrThrow();
+    return redirectWithFlash(services, '/admin/payments?status=overdue', {
+      type: 'success',
+      message: message(student.name),
+    });
+  } catch (error) {
+    if (!(error instanceof OverdueChangeRefused)) throw error;
+    const refusal =
+      error.field === 'form'
+        ? { formError: error.message, fieldErrors: {} }
+        : { fieldErrors: { [error.field]: error.message } };
+    return refuseForm({ ...refusal, values }, 409);
+  }
 }
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
   const loading = useRefreshing();
-  return <PaymentList {...loaderData} loading={loading} />;
+  const errors = useActionData<typeof action>();
+  const { overdue, ...list } = loaderData;
+  return (
+    <PaymentList {...list} loading={loading}>
+      {overdue && <OverdueList rows={overdue} errors={errors} />}
+    </PaymentList>
+  );
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

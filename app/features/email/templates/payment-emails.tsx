@@ -1,8 +1,7 @@
-import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
 import { CourseUnlocked } from './course-unlocked';
 import { ReceiptParagraph } from './receipt-paragraph';
-import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
+import { ActionButton, EmailLayout, Paragraph, useSiteUrl } from './email-layout';
 
 export const PAYMENT_RECEIVED_SUBJECT = 'Payment received — your course is unlocked';
 
@@ -54,33 +53,6 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
         </>
       )}
       <ReceiptParagraph kind="payment" id={props.paymentId} number={props.receiptNumber} />
-    </EmailLayout>
-  );
-}
-
-export const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
-
-/** An installment failed or was missed: the enrolment is overdue, access stays for now. */
-export function InstallmentFailedEmail({ name, planName }: { name: string; planName: string }) {
-  const enrolUrl = useSiteUrl('/enroll');
-  return (
-    <EmailLayout
-      heading="Your installment did not go through"
-      preview={`The latest payment for ${planName} failed.`}
-    >
-      <Paragraph>
-        Hi {name}, the latest installment for {planName} could not be charged. Your access to the
-        course stays open while we sort it out.
-      </Paragraph>
-      <Paragraph>
-        Please check the card with your bank, or reply to this e-mail and we will help. You can also
-        pay the rest by bank transfer from Nigeria.
-      </Paragraph>
-      <ActionButton href={enrolUrl}>See the ways to pay</ActionButton>
-      <Paragraph>
-        Questions? Write to <TextLink href={site.email.href}>{site.email.display}</TextLink>. We
-        answer within {site.followUpHours} hours.
-      </Paragraph>
     </EmailLayout>
   );
 }

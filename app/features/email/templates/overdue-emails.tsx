@@ -1,0 +1,120 @@
+import { site } from '~/content/site';
+import type { Track } from '~/db/schema';
+import { UPDATE_PAYMENT_LABEL, UPDATE_PAYMENT_PATH } from '~/features/enrolment/overdue';
+import { CourseUnlocked } from './course-unlocked';
+import { ActionButton, EmailLayout, Paragraph, TextLink } from './email-layout';
+import { useSiteUrl } from './email-layout';
+
+/** The way to pay, and a person to ask: the end of every overdue e-mail. */
+function UpdatePayment() {
+  const url = useSiteUrl(UPDATE_PAYMENT_PATH);
+  return (
+    <>
+      <ActionButton href={url}>{UPDATE_PAYMENT_LABEL}</ActionButton>
+      <Paragraph>
+        Questions, or a hard month? Write to{' '}
+        <TextLink href={site.email.href}>{site.email.display}</TextLink>. We answer within{' '}
+        {site.followUpHours} hours.
+      </Paragraph>
+    </>
+  );
+}
+
+export const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
+
+/** An installment failed: the enrolment is overdue, access stays for now. Sent at once. */
+export function InstallmentFailedEmail({ name, planName }: { name: string; planName: string }) {
+  return (
+    <EmailLayout
+      heading="Your installment did not go through"
+      preview={`The latest payment for ${planName} failed.`}
+    >
+      <Paragraph>
+        Hi {name}, the latest installment for {planName} could not be charged. Your access to the
+        course stays open for now.
+      </Paragraph>
+      <Paragraph>
+        Please update your card or pay the installment: it takes a minute, and nothing else changes.
+      </Paragraph>
+      <UpdatePayment />
+    </EmailLayout>
+  );
+}
+
+export interface InstallmentReminderProps {
+  name: string;
+  planName: string;
+  /** Days since the installment failed: 3 or 7. */
+  days: number;
+  /** The day access pauses, as people read it; absent: it never pauses. */
+  pausesOn?: string;
+}
+
+export function overdueReminderSubject({ days }: InstallmentReminderProps): string {
+  return days >= 7
+    ? 'Reminder: your installment is a week overdue'
+    : 'Reminder: your installment is still unpaid';
+}
+
+/** The reminders 3 and 7 days after the failure, until the payment arrives. */
+export function InstallmentReminderEmail({
+  name,
+  planName,
+  days,
+  pausesOn,
+}: InstallmentReminderProps) {
+  return (
+    <EmailLayout
+      heading="Your installment is still unpaid"
+      preview={`The installment for ${planName} has been unpaid for ${days} days.`}
+    >
+      <Paragraph>
+        Hi {name}, the installment for {planName} has been unpaid for {days} days.
+        {pausesOn
+          ? ` If it is still unpaid on ${pausesOn}, your access to the course pauses until it is paid.`
+          : ''}
+      </Paragraph>
+      <UpdatePayment />
+    </EmailLayout>
+  );
+}
+
+export const ACCESS_PAUSED_SUBJECT = 'Your course access is paused';
+
+/** The grace period ended unpaid: access paused until the installment is paid. */
+export function AccessPausedEmail({ name, planName }: { name: string; planName: string }) {
+  return (
+    <EmailLayout
+      heading="Your course access is paused"
+      preview={`Access to ${planName} is paused until the installment is paid.`}
+    >
+      <Paragraph>
+        Hi {name}, the installment for {planName} is still unpaid, so your access to the course is
+        paused. Your progress is kept: pay the installment and everything opens again at once.
+      </Paragraph>
+      <UpdatePayment />
+    </EmailLayout>
+  );
+}
+
+export const ACCESS_RESTORED_SUBJECT = 'Your course access is back';
+
+/** The missed installment arrived (or an admin waived it): the course is open again. */
+export function AccessRestoredEmail({
+  name,
+  planName,
+  track,
+}: {
+  name: string;
+  planName: string;
+  track?: Track;
+}) {
+  return (
+    <EmailLayout heading="Welcome back" preview={`Your access to ${planName} is back.`}>
+      <Paragraph>
+        Hi {name}, the missed installment for {planName} is settled and your access is back.
+      </Paragraph>
+      <CourseUnlocked track={track} />
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,169 @@
+import { Form, Link } from 'react-router';
+import { buttonClass } from '~/ui/button';
+import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
+import { TitledSection } from '~/ui/titled-section';
+import { formatDayUtc } from '~/lib/format';
+import { EXTEND_DAYS_MAX, OVERDUE_INTENTS, OVERDUE_REASON_MAX, type OverdueRow } from './overdue';
+import { PROVIDER_LABELS } from './payment-search';
+
+type Intent = (typeof OVERDUE_INTENTS)[keyof typeof OVERDUE_INTENTS];
+
+/** The refused form's errors when they are this row's form's, else nothing. */
+function errorsOf(errors: FormErrors | undefined, enrolmentId: string, intent: Intent) {
+  return errors?.values.enrolmentId === enrolmentId && errors.values.intent === intent
+    ? errors
+    : undefined;
+}
+
+function ReasonField({ id, errors }: { id: string; errors?: FormErrors }) {
+  const error = errors?.fieldErrors.reason;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Reason
+      </label>
+      <input
+        id={id}
+        name="reason"
+        type="text"
+        required
+        maxLength={OVERDUE_REASON_MAX}
+        defaultValue={errors?.values.reason ?? ''}
+        className={fieldClass}
+        {...invalidFieldProps(id, error)}
+      />
+      <FieldError fieldId={id} message={error} />
+    </div>
+  );
+}
+
+/** Extend the grace period by a number of days, or waive the installment: each with a reason. */
+function OverdueActions({ row, errors }: { row: OverdueRow; errors?: FormErrors }) {
+  const extend = errorsOf(errors, row.enrolmentId, OVERDUE_INTENTS.extend);
+  const waive = errorsOf(errors, row.enrolmentId, OVERDUE_INTENTS.waive);
+  const prefix = `overdue-${row.enrolmentId}`;
+  const daysError = extend?.fieldErrors.days;
+  return (
+    // Opened by a refusal; otherwise left to the admin: a live refresh of the list (another
+    // admin, a webhook) must not close a form being filled in.
+    <details className="mt-3" open={extend || waive ? true : undefined}>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+        Extend or waive
+      </summary>
+      <div className="mt-3 grid gap-4 md:grid-cols-2">
+        <Form
+          method="post"
+          className="grid content-start gap-3"
+          aria-label="Extend the grace period"
+        >
+          <input type="hidden" name="enrolmentId" value={row.enrolmentId} />
+          <FormAlert message={extend?.formError} className="text-sm" />
+          <div>
+            <label htmlFor={`${prefix}-days`} className={labelClass}>
+              Extra days before the pause
+            </label>
+            <input
+              id={`${prefix}-days`}
+              name="days"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={EXTEND_DAYS_MAX}
+              required
+              defaultValue={extend?.values.days ?? '7'}
+              className={fieldClass}
+              {...invalidFieldProps(`${prefix}-days`, daysError)}
+            />
+            <FieldError fieldId={`${prefix}-days`} message={daysError} />
+          </div>
+          <ReasonField id={`${prefix}-extend-reason`} errors={extend} />
+          <button
+            type="submit"
+            name="intent"
+            value={OVERDUE_INTENTS.extend}
+            className={buttonClass('secondary', 'justify-self-start')}
+          >
+            Extend the grace period
+          </button>
+        </Form>
+        <Form method="post" className="grid content-start gap-3" aria-label="Waive the installment">
+          <input type="hidden" name="enrolmentId" value={row.enrolmentId} />
+          <FormAlert message={waive?.formError} className="text-sm" />
+          <p className="text-sm text-slate-700">
+            Counts installment {row.installment} as paid without a payment; access comes back at
+            once.
+          </p>
+          <ReasonField id={`${prefix}-waive-reason`} errors={waive} />
+          <button
+            type="submit"
+            name="intent"
+            value={OVERDUE_INTENTS.waive}
+            className={buttonClass('secondary', 'justify-self-start')}
+          >
+            Waive installment {row.installment}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function pauseText(row: OverdueRow): string {
+  if (!row.pauseOn) return 'Access never pauses';
+  const on = formatDayUtc(row.pauseOn, 'long');
+  return row.paused ? `Access paused on ${on}` : `Access pauses on ${on}`;
+}
+
+/**
+ * `/admin/payments?status=overdue` (decision 053): every overdue installment plan, the
+ * longest overdue first, with how many days, when access pauses, and the admin's two ways
+ * to help (a longer grace period, or the installment waived).
+ */
+export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: FormErrors }) {
+  return (
+    <TitledSection
+      headingId="overdue-heading"
+      heading={`Overdue installments (${rows.length})`}
+      className="mt-8"
+    >
+      {rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">No installment is overdue.</p>
+      ) : (
+        <ul className="mt-4 grid gap-4" data-testid="overdue-list">
+          {rows.map((row) => (
+            <li
+              key={row.enrolmentId}
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <p className="font-bold text-ink">
+                  <Link
+                    to={`/admin/user-details/${encodeURIComponent(row.userId)}`}
+                    className="underline"
+                  >
+                    {row.name}
+                  </Link>{' '}
+                  <span className="font-normal break-all text-slate-700">{row.email}</span>
+                </p>
+                <p
+                  className={`rounded-full px-3 py-1 text-sm font-semibold ${
+                    row.paused ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'
+                  }`}
+                >
+                  {row.daysOverdue} {row.daysOverdue === 1 ? 'day' : 'days'} overdue
+                </p>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {row.planName} · installment {row.installment} of {row.installments} ·{' '}
+                {PROVIDER_LABELS[row.provider]} · failed on {formatDayUtc(row.overdueSince, 'long')}{' '}
+                · {pauseText(row)}
+              </p>
+              <OverdueActions row={row} errors={errors} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledSection>
+  );
+}

@@ -1,0 +1,328 @@
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '~/content/plans';
+import type { Access } from '~/db/schema';
+import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
+import { atTheSameMoment } from '../../../tests/support/same-moment';
+import { useTestDatabase } from '../../../tests/support/test-database';
+import { createOrder } from './orders.server';
+import {
+  extendGrace,
+  listOverdue,
+  OverdueChangeRefused,
+  pausedPlanOf,
+  sweepOverdue,
+  waiveInstallment,
+} from './overdue.server';
+import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
+
+const database = useTestDatabase();
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The second installment fails at this moment; every later clock is a day count from it. */
+const failedAt = new Date('2026-03-01T10:00:00Z');
+const day = (days: number) => new Date(failedAt.getTime() + days * DAY);
+const GRACE = 14;
+
+let events = 0;
+const paid = (orderId: string, paymentId: string): PaymentEvent => ({
+  provider: 'local',
+  eventId: `evt_overdue_${++events}`,
+  type: 'payment.succeeded',
+  orderId,
+  raw: {},
+  kind: 'payment-succeeded',
+  paymentId,
+  amount: 15_000,
+  currency: 'usd',
+});
+const failed = (orderId: string): PaymentEvent => ({
+  provider: 'local',
+  eventId: `evt_overdue_${++events}`,
+  type: 'payment.failed',
+  orderId,
+  raw: {},
+  kind: 'payment-failed',
+  reason: 'Card declined',
+  manageRef: 'cus_test_1',
+});
+
+/** An installment student whose second installment failed at `failedAt`. */
+async function overdueStudent(access: Access = 'none') {
+  const user = await insertUser(database.db, { access });
+  const order = await createOrder(database.db, {
+    userId: user.id,
+    plan: findPlan('fed-installments')!,
+    provider: { name: 'local', currency: 'USD' },
+  });
+  await applyPaymentEvent(database.db, paid(order.id, `inv_1_${order.id}`), day(-30));
+  await applyPaymentEvent(database.db, failed(order.id), failedAt);
+  const enrolment = await database.db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  return { user, order, enrolment };
+}
+
+const templatesOf = async (userId: string) =>
+  (
+    await database.db
+      .selectFrom('email_outbox')
+      .select(['template', 'idempotency_key'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.template);
+
+const sweep = (now: Date, graceDays = GRACE) => sweepOverdue(database.db, { now, graceDays });
+
+const changesOf = (userId: string) =>
+  database.db
+    .selectFrom('user_changes')
+    .select(['changed_by', 'changed_by_name', 'access_before', 'access_after'])
+    .where('user_id', '=', userId)
+    .orderBy('changed_at')
+    .execute();
+
+/** Only this test's student: other tests' enrolments stay overdue in the shared database. */
+const sweepFor = async (userId: string, now: Date, graceDays = GRACE) => {
+  const result = await sweep(now, graceDays);
+  return { ...result, mine: result.userIds.includes(userId) };
+};
+
+describe('an overdue installment chases itself', () => {
+  it('e-mails at once, after 3 and 7 days (each once), pauses after the grace period, and the payment restores at once', async () => {
+    const { user, order, enrolment } = await overdueStudent();
+    expect(enrolment).toMatchObject({
+      status: 'overdue',
+      overdue_since: failedAt.toISOString(),
+      manage_ref: 'cus_test_1',
+      paused_at: null,
+    });
+    // The first e-mail goes with the failure itself.
+    expect((await templatesOf(user.id)).at(-1)).toBe('installment-failed');
+    const afterFailure = (await templatesOf(user.id)).length;
+
+    await sweep(day(1));
+    await sweep(day(2.9));
+    expect((await templatesOf(user.id)).length).toBe(afterFailure);
+
+    await sweep(day(3));
+    await sweep(day(3.5));
+    await sweep(day(6));
+    expect((await templatesOf(user.id)).slice(afterFailure)).toEqual(['installment-reminder']);
+
+    await sweep(day(7));
+    await sweep(day(13));
+    expect((await templatesOf(user.id)).slice(afterFailure)).toEqual([
+      'installment-reminder',
+      'installment-reminder',
+    ]);
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+
+    expect((await sweepFor(user.id, day(14))).mine).toBe(true);
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    expect(await pausedPlanOf(database.db, user.id)).toBe('FrontEnd Bootcamp in 3 Installments');
+    expect((await changesOf(user.id)).at(-1)).toMatchObject({
+      changed_by: 'installment-overdue',
+      changed_by_name: 'Installment overdue',
+      access_before: 'level-1',
+      access_after: 'none',
+    });
+    await sweep(day(20));
+    expect((await templatesOf(user.id)).slice(afterFailure)).toEqual([
+      'installment-reminder',
+      'installment-reminder',
+      'access-paused',
+    ]);
+
+    // The missed installment arrives: the course opens again in the payment's transaction.
+    await applyPaymentEvent(database.db, paid(order.id, `inv_2_${order.id}`), day(21));
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    expect((await changesOf(user.id)).at(-1)).toMatchObject({
+      changed_by: 'payment',
+      access_before: 'none',
+      access_after: 'level-1',
+    });
+    const settled = await database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    expect(settled).toMatchObject({
+      status: 'active',
+      installments_paid: 2,
+      overdue_since: null,
+      paused_at: null,
+    });
+    await sweep(day(40));
+    const sent = (await templatesOf(user.id)).slice(afterFailure);
+    expect(sent.slice(0, 3)).toEqual([
+      'installment-reminder',
+      'installment-reminder',
+      'access-paused',
+    ]);
+    // Both in the payment's transaction, at one moment.
+    expect(sent.slice(3).sort()).toEqual(['access-restored', 'payment-received']);
+  });
+
+  it('sends nothing more once the payment arrives before a reminder', async () => {
+    const { user, order } = await overdueStudent();
+    const before = (await templatesOf(user.id)).length;
+    await applyPaymentEvent(database.db, paid(order.id, `inv_2_${order.id}`), day(2));
+    await sweep(day(3));
+    await sweep(day(30));
+    expect((await templatesOf(user.id)).slice(before)).toEqual(['payment-received']);
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+  });
+
+  it('two sweeps racing send each reminder once and pause once', async () => {
+    const { user } = await overdueStudent();
+    const before = (await templatesOf(user.id)).length;
+    await atTheSameMoment(database, { table: 'email_outbox', operation: 'insert' }, [
+      () => sweep(day(3)),
+      () => sweep(day(3)),
+    ]);
+    await atTheSameMoment(database, { table: 'email_outbox', operation: 'insert' }, [
+      () => sweep(day(7)),
+      () => sweep(day(7)),
+    ]);
+    await atTheSameMoment(database, { table: 'enrolments', operation: 'update' }, [
+      () => sweep(day(14)),
+      () => sweep(day(14)),
+    ]);
+    expect((await templatesOf(user.id)).slice(before)).toEqual([
+      'installment-reminder',
+      'installment-reminder',
+      'access-paused',
+    ]);
+    const pauses = (await changesOf(user.id)).filter(
+      (change) => change.changed_by === 'installment-overdue',
+    );
+    expect(pauses).toHaveLength(1);
+  });
+
+  it('OVERDUE_GRACE_DAYS=0 never pauses', async () => {
+    const { user } = await overdueStudent();
+    await sweep(day(400), 0);
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    expect(await pausedPlanOf(database.db, user.id)).toBeUndefined();
+  });
+});
+
+describe('a pause never lowers access held otherwise', () => {
+  it('an admin stays admin, and is not told of a pause', async () => {
+    const { user } = await overdueStudent('admin');
+    await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('admin');
+    expect(await templatesOf(user.id)).not.toContain('access-paused');
+  });
+
+  it('another enrolment (a paid transfer) keeps level-1', async () => {
+    const { user } = await overdueStudent();
+    await insertEnrolment(database.db, {
+      id: `enr-transfer-${user.id}`,
+      userId: user.id,
+      orderId: null,
+      source: 'bank-transfer',
+      track: 'fullstack',
+      planId: 'fsd-upfront',
+    });
+    await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    expect(await templatesOf(user.id)).not.toContain('access-paused');
+  });
+
+  it("an admin's grant of level-1 stands", async () => {
+    // Level-1 set by a person (nothing automatic recorded it) before the purchase.
+    const { user } = await overdueStudent('level-1');
+    await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+  });
+});
+
+describe("an admin's extension and waiver", () => {
+  it('an extension moves the pause, reopens a paused enrolment, and is audited with its reason', async () => {
+    const { user, enrolment } = await overdueStudent();
+    await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    const extended = await extendGrace(database.db, {
+      enrolmentId: enrolment.id,
+      days: 5,
+      reason: 'Salary comes on the 20th',
+      admin,
+      graceDays: GRACE,
+      now: day(15),
+    });
+    expect(extended.pauseOn.toISOString()).toBe(day(20).toISOString());
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    const audit = await database.db
+      .selectFrom('enrolment_changes')
+      .selectAll()
+      .where('enrolment_id', '=', enrolment.id)
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'grace-extended',
+        changed_by: admin.id,
+        reason: 'Salary comes on the 20th',
+        detail: 'Pause moved to 21 March 2026',
+      }),
+    ]);
+    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
+    expect(rows.find((row) => row.enrolmentId === enrolment.id)).toMatchObject({
+      daysOverdue: 16,
+      installment: 2,
+      installments: 3,
+      paused: false,
+      pauseOn: day(20).toISOString(),
+    });
+    await sweep(day(19));
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    await sweep(day(20));
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    expect((await templatesOf(user.id)).filter((name) => name === 'access-paused')).toHaveLength(2);
+  });
+
+  it('a waiver counts the installment, restores access at once, and is audited', async () => {
+    const { user, enrolment } = await overdueStudent();
+    await sweep(day(14));
+    await waiveInstallment(database.db, {
+      enrolmentId: enrolment.id,
+      reason: 'Scholarship top-up',
+      admin,
+      now: day(15),
+    });
+    expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    const after = await database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 'active', installments_paid: 2, paused_at: null });
+    expect(await templatesOf(user.id)).toContain('access-restored');
+    await expect(
+      waiveInstallment(database.db, {
+        enrolmentId: enrolment.id,
+        reason: 'Again',
+        admin,
+        now: day(16),
+      }),
+    ).rejects.toThrow(OverdueChangeRefused);
+  });
+
+  it('nothing to extend when access never pauses', async () => {
+    const { enrolment } = await overdueStudent();
+    await expect(
+      extendGrace(database.db, {
+        enrolmentId: enrolment.id,
+        days: 3,
+        reason: 'Why not',
+        admin,
+        graceDays: 0,
+        now: day(1),
+      }),
+    ).rejects.toThrow(/never pauses/);
+  });
+});

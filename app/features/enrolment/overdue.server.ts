@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { planName } from '~/content/plans';
+import { nowTimestamp, type Database, type Enrolment, type Order } from '~/db/schema';
+import { lockUserRow } from '~/db/database.server';
+import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
+import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { formatDayUtc } from '~/lib/format';
+import { reconcileAccess, type AccessCause } from './access.server';
+import { REMINDER_DAYS, type OverdueRow } from './overdue';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The audit trail's name for the sweep's pause (DESIGN §9: every change names its cause). */
+export const OVERDUE_CAUSE: AccessCause = {
+  id: 'installment-overdue',
+  name: 'Installment overdue',
+};
+
+/**
+ * The cause an admin's extension or waiver gives back access under: the overdue cause, so
+ * the pause that may follow is as automatic as the first (an admin's own grant would stand
+ * against it), named with the admin; who and why are in `enrolment_changes`.
+ */
+const byAdmin = (what: string, admin: OverdueAdmin): AccessCause => ({
+  id: OVERDUE_CAUSE.id,
+  name: `${OVERDUE_CAUSE.name}: ${what} by ${admin.name}`,
+});
+
+/** Who changed an overdue enrolment by hand: the admin, named in its audit. */
+export interface OverdueAdmin {
+  id: string;
+  name: string;
+}
+
+/**
+ * A later installment failed (the event's transaction, after `recordFailure` locked the
+ * buyer): the enrolment turns overdue from now, and the pause and reminders count from
+ * here. The provider's handle for a new card is kept for "Update your payment".
+ */
+export async function markOverdue(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  manageRef: string | undefined,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('enrolments')
+    .set({
+      status: 'overdue',
+      overdue_since: nowTimestamp(now),
+      pause_due_at: null,
+      paused_at: null,
+      manage_ref: manageRef ?? enrolment.manage_ref,
+      updated_at: nowTimestamp(now),
+    })
+    .where('id', '=', enrolment.id)
+    .execute();
+}
+
+/**
+ * The missed installment is settled (its payment arrived, or an admin waived it): the
+ * overdue marks go, and a paused enrolment holds its track again at once, through the
+ * reconcile path and audited with `cause`, with the "access is back" e-mail when the person
+ * had lost their access. The caller has set the enrolment's status and installments.
+ */
+export async function settleOverdue(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  cause: AccessCause,
+  now: Date,
+): Promise<{ restored: boolean }> {
+  await trx
+    .updateTable('enrolments')
+    .set({ overdue_since: null, pause_due_at: null, paused_at: null })
+    .where('id', '=', enrolment.id)
+    .execute();
+  if (!enrolment.paused_at) return { restored: false };
+  return { restored: await restoreAccess(trx, enrolment, cause, now) };
+}
+
+/**
+ * A paused enrolment holds its track again (the caller has cleared `paused_at`): access
+ * through the reconcile path, audited with `cause`, and "Your course access is back" when
+ * the person had lost it. Returns whether they had.
+ */
+async function restoreAccess(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  cause: AccessCause,
+  now: Date,
+): Promise<boolean> {
+  const before = await trx
+    .selectFrom('users')
+    .select('access')
+    .where('id', '=', enrolment.user_id)
+    .executeTakeFirst();
+  const after = await reconcileAccess(trx, enrolment.user_id, cause, now);
+  if (before?.access !== 'none' || after !== 'level-1') return false;
+  return emailStudent(
+    trx,
+    enrolment,
+    now,
+    `access-restored:${enrolment.id}:${enrolment.paused_at}`,
+    'access-restored',
+    (user) => ({ name: user.name, planName: planName(enrolment.plan_id), track: enrolment.track }),
+  );
+}
+
+/** When an overdue enrolment's access pauses: an admin's date, or the grace period's end. */
+export function pauseDueAt(
+  enrolment: Pick<Enrolment, 'overdue_since' | 'pause_due_at'>,
+  graceDays: number,
+): Date | null {
+  if (enrolment.pause_due_at) return new Date(enrolment.pause_due_at);
+  if (!enrolment.overdue_since || graceDays <= 0) return null;
+  return new Date(Date.parse(enrolment.overdue_since) + graceDays * DAY_MS);
+}
+
+export interface SweepResult {
+  reminded: number;
+  paused: number;
+  /** Whose access changed: open admin pages should refresh. */
+  userIds: string[];
+}
+
+/**
+ * One pass over the overdue enrolments: the 3- and 7-day reminders that are due, and the
+ * pause of those whose grace period ended. Every instance runs it (`server/overdue-sweep.ts`);
+ * each enrolment is decided in a transaction of its own under its buyer's row lock, read
+ * again there, and every e-mail has an idempotency key of the overdue spell (its missing
+ * installment, its pause day): two passes at once send each message once and pause once. `now` is the clock, given by tests.
+ */
+export async function sweepOverdue(
+  db: Kysely<Database>,
+  options: { now: Date; graceDays: number },
+): Promise<SweepResult> {
+  const result: SweepResult = { reminded: 0, paused: 0, userIds: [] };
+  const candidates = await db
+    .selectFrom('enrolments')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'overdue')
+    .where('overdue_since', 'is not', null)
+    .where('paused_at', 'is', null)
+    .execute();
+  for (const candidate of candidates) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      await lockUserRow(trx, candidate.user_id);
+      const enrolment = await trx
+        .selectFrom('enrolments')
+        .selectAll()
+        .where('id', '=', candidate.id)
+        .executeTakeFirst();
+      if (enrolment?.status !== 'overdue' || !enrolment.overdue_since || enrolment.paused_at) {
+        return undefined;
+      }
+      return decide(trx, enrolment, enrolment.overdue_since, options);
+    });
+    if (outcome === 'reminded') result.reminded += 1;
+    if (outcome === 'paused') {
+      result.paused += 1;
+      result.userIds.push(candidate.user_id);
+    }
+  }
+  return result;
+}
+
+async function decide(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  since: string,
+  { now, graceDays }: { now: Date; graceDays: number },
+): Promise<'reminded' | 'paused' | undefined> {
+  const pauseAt = pauseDueAt(enrolment, graceDays);
+  if (pauseAt && now >= pauseAt) {
+    await trx
+      .updateTable('enrolments')
+      .set({ paused_at: nowTimestamp(now), updated_at: nowTimestamp(now) })
+      .where('id', '=', enrolment.id)
+      .execute();
+    // Never lowers an admin, a grant an admin gave, or someone another enrolment covers.
+    const access = await reconcileAccess(trx, enrolment.user_id, OVERDUE_CAUSE, now);
+    if (access === 'none') {
+      await emailStudent(
+        trx,
+        enrolment,
+        now,
+        // Per pause day: an extension that runs out pauses (and tells) again.
+        `access-paused:${enrolment.id}:${pauseAt.toISOString()}`,
+        'access-paused',
+        (user) => ({ name: user.name, planName: planName(enrolment.plan_id) }),
+      );
+    }
+    return 'paused';
+  }
+  const daysOverdue = Math.floor((now.getTime() - Date.parse(since)) / DAY_MS);
+  // The latest reminder due: a server that was down for a week sends one, not two.
+  const day = REMINDER_DAYS.filter((reminder) => reminder <= daysOverdue).at(-1);
+  if (!day) return undefined;
+  const queued = await emailStudent(
+    trx,
+    enrolment,
+    now,
+    // The missing installment names the spell: a waived or paid one is followed by the next.
+    `installment-reminder:${enrolment.id}:${enrolment.installments_paid + 1}:${day}`,
+    'installment-reminder',
+    (user) => ({
+      name: user.name,
+      planName: planName(enrolment.plan_id),
+      days: day,
+      ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
+    }),
+  );
+  return queued ? 'reminded' : undefined;
+}
+
+async function emailStudent<Name extends TemplateName>(
+  trx: Kysely<Database>,
+  enrolment: Pick<Enrolment, 'user_id'>,
+  now: Date,
+  key: string,
+  template: Name,
+  payload: (user: { name: string; email: string }) => TemplatePayload<Name>,
+): Promise<boolean> {
+  const user = await recipientOf(trx, enrolment.user_id);
+  return enqueueEmail(
+    trx,
+    {
+      key,
+      template,
+      payload: payload(user),
+      to: { address: user.email, name: user.name },
+      userId: enrolment.user_id,
+    },
+    now,
+  );
+}
+
+/** The admin's Overdue view: every overdue enrolment, the longest overdue first. */
+export async function listOverdue(
+  db: Kysely<Database>,
+  { now, graceDays }: { now: Date; graceDays: number },
+): Promise<OverdueRow[]> {
+  const rows = await db
+    .selectFrom('enrolments')
+    .innerJoin('users', 'users.id', 'enrolments.user_id')
+    .leftJoin('orders', 'orders.id', 'enrolments.order_id')
+    .select([
+      'enrolments.id',
+      'enrolments.user_id',
+      'enrolments.plan_id',
+      'enrolments.installments_paid',
+      'enrolments.installments_total',
+      'enrolments.overdue_since',
+      'enrolments.pause_due_at',
+      'enrolments.paused_at',
+      'users.name',
+      'users.email',
+      'orders.provider',
+    ])
+    .where('enrolments.status', '=', 'overdue')
+    .where('enrolments.overdue_since', 'is not', null)
+    .orderBy('enrolments.overdue_since')
+    .orderBy('enrolments.id')
+    .limit(200)
+    .execute();
+  return rows.map((row) => {
+    const since = row.overdue_since!;
+    const pauseAt = pauseDueAt(row, graceDays);
+    return {
+      enrolmentId: row.id,
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      planName: planName(row.plan_id),
+      provider: row.provider ?? 'transfer',
+      installment: Math.min(row.installments_paid + 1, row.installments_total),
+      installments: row.installments_total,
+      overdueSince: since,
+      daysOverdue: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)),
+      pauseOn: row.paused_at ?? (pauseAt ? pauseAt.toISOString() : null),
+      paused: row.paused_at !== null,
+    };
+  });
+}
+
+/** Why the admin's change was refused: shown under the form's field. */
+export class OverdueChangeRefused extends Error {
+  override name = 'OverdueChangeRefused';
+  constructor(
+    readonly field: 'days' | 'reason' | 'form',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The overdue enrolment an admin acts on, read under its buyer's lock. */
+async function lockedOverdue(trx: Kysely<Database>, enrolmentId: string): Promise<Enrolment> {
+  const found = await trx
+    .selectFrom('enrolments')
+    .select('user_id')
+    .where('id', '=', enrolmentId)
+    .executeTakeFirst();
+  if (found) await lockUserRow(trx, found.user_id);
+  const enrolment = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('id', '=', enrolmentId)
+    .executeTakeFirst();
+  if (enrolment?.status !== 'overdue' || !enrolment.overdue_since) {
+    throw new OverdueChangeRefused('form', 'This enrolment is no longer overdue.');
+  }
+  return enrolment;
+}
+
+async function auditChange(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  change: {
+    action: 'grace-extended' | 'installment-waived';
+    admin: OverdueAdmin;
+    reason: string;
+    detail: string;
+    now: Date;
+  },
+) {
+  await trx
+    .insertInto('enrolment_changes')
+    .values({
+      id: randomUUID(),
+      enrolment_id: enrolment.id,
+      user_id: enrolment.user_id,
+      action: change.action,
+      changed_by: change.admin.id,
+      changed_by_name: change.admin.name,
+      reason: change.reason,
+      detail: change.detail,
+      changed_at: nowTimestamp(change.now),
+    })
+    .execute();
+}
+
+/**
+ * An admin gives one overdue enrolment `days` more before its access pauses, counted from
+ * its pause day (or today, if that has passed). A paused enrolment holds its track again
+ * until the new day. Audited with the admin's reason.
+ */
+export async function extendGrace(
+  db: Kysely<Database>,
+  options: {
+    enrolmentId: string;
+    days: number;
+    reason: string;
+    admin: OverdueAdmin;
+    graceDays: number;
+    now: Date;
+  },
+): Promise<{ userId: string; pauseOn: Date; queuedEmail: boolean }> {
+  const { now } = options;
+  return db.transaction().execute(async (trx) => {
+    const enrolment = await lockedOverdue(trx, options.enrolmentId);
+    const due = pauseDueAt(enrolment, options.graceDays);
+    if (!due) {
+      throw new OverdueChangeRefused(
+        'days',
+        'Access never pauses here (OVERDUE_GRACE_DAYS is 0): there is no grace period to extend.',
+      );
+    }
+    const from = enrolment.paused_at || due < now ? now : due;
+    const pauseOn = new Date(from.getTime() + options.days * DAY_MS);
+    await trx
+      .updateTable('enrolments')
+      // A paused enrolment opens again; the sweep pauses it on the new day if still unpaid.
+      .set({ pause_due_at: nowTimestamp(pauseOn), paused_at: null, updated_at: nowTimestamp(now) })
+      .where('id', '=', enrolment.id)
+      .execute();
+    await auditChange(trx, enrolment, {
+      action: 'grace-extended',
+      admin: options.admin,
+      reason: options.reason,
+      detail: `Pause moved to ${formatDayUtc(pauseOn.toISOString(), 'long')}`,
+      now,
+    });
+    const queuedEmail = enrolment.paused_at
+      ? await restoreAccess(trx, enrolment, byAdmin('grace extended', options.admin), now)
+      : false;
+    return { userId: enrolment.user_id, pauseOn, queuedEmail };
+  });
+}
+
+/**
+ * An admin waives the missing installment: it counts as paid (no money recorded), the
+ * enrolment is active again, and a paused one holds its track at once. Audited with the
+ * admin's reason. The provider is not told: a later charge it makes for that installment
+ * counts as the next one, or is flagged to refund once all are paid (decision 053).
+ */
+export async function waiveInstallment(
+  db: Kysely<Database>,
+  options: { enrolmentId: string; reason: string; admin: OverdueAdmin; now: Date },
+): Promise<{ userId: string; queuedEmail: boolean }> {
+  const { now } = options;
+  return db.transaction().execute(async (trx) => {
+    const enrolment = await lockedOverdue(trx, options.enrolmentId);
+    const installment = Math.min(enrolment.installments_paid + 1, enrolment.installments_total);
+    await trx
+      .updateTable('enrolments')
+      .set({ status: 'active', installments_paid: installment, updated_at: nowTimestamp(now) })
+      .where('id', '=', enrolment.id)
+      .execute();
+    await auditChange(trx, enrolment, {
+      action: 'installment-waived',
+      admin: options.admin,
+      reason: options.reason,
+      detail: `Installment ${installment} of ${enrolment.installments_total} waived`,
+      now,
+    });
+    const { restored } = await settleOverdue(
+      trx,
+      enrolment,
+      byAdmin('installment waived', options.admin),
+      now,
+    );
+    return { userId: enrolment.user_id, queuedEmail: restored };
+  });
+}
+
+/** The plan whose paused installment keeps the person out, for their Permission Denied page. */
+export async function pausedPlanOf(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | undefined> {
+  const paused = await db
+    .selectFrom('enrolments')
+    .select('plan_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'overdue')
+    .where('paused_at', 'is not', null)
+    .orderBy('paused_at', 'desc')
+    .executeTakeFirst();
+  return paused && planName(paused.plan_id);
+}
+
+/** The person's overdue installment plan and its order: what "Update your payment" opens. */
+export async function overdueOrderOf(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ order: Order; manageRef: string | null } | undefined> {
+  const overdue = await db
+    .selectFrom('enrolments')
+    .innerJoin('orders', 'orders.id', 'enrolments.order_id')
+    .selectAll('orders')
+    .select('enrolments.manage_ref')
+    .where('enrolments.user_id', '=', userId)
+    .where('enrolments.status', '=', 'overdue')
+    .orderBy('enrolments.overdue_since')
+    .executeTakeFirst();
+  if (!overdue) return undefined;
+  const { manage_ref: manageRef, ...order } = overdue;
+  return { order, manageRef };
+}

@@ -1,0 +1,76 @@
+import { z } from '~/lib/zod';
+import type { LedgerProvider } from './payment-search';
+
+/**
+ * Installments that chase themselves (issue 32, decision 053): what the browser and the
+ * e-mails share with the server.
+ */
+
+/**
+ * Where every "Update your payment" link goes: this site's page, which asks the provider
+ * for its own (Stripe's billing portal session, Paystack's manage link) when it is opened.
+ * Theirs expire within minutes or hours; an e-mail may be read days later.
+ */
+export const UPDATE_PAYMENT_PATH = '/account/update-payment';
+export const UPDATE_PAYMENT_LABEL = 'Update your payment';
+
+/** Days after the failure when a reminder goes out (the first e-mail goes at once). */
+export const REMINDER_DAYS = [3, 7] as const;
+export type ReminderDay = (typeof REMINDER_DAYS)[number];
+
+/** The admin's buttons on an overdue enrolment of `/admin/payments?status=overdue`. */
+export const OVERDUE_INTENTS = {
+  extend: 'extend-grace',
+  waive: 'waive-installment',
+} as const;
+
+export const EXTEND_DAYS_MAX = 60;
+export const OVERDUE_REASON_MAX = 500;
+
+export const OVERDUE_MESSAGES = {
+  days: `Give a whole number of days from 1 to ${EXTEND_DAYS_MAX}.`,
+  reason: 'Give a reason: it is kept with the change.',
+  reasonTooLong: `Keep the reason to ${OVERDUE_REASON_MAX} characters.`,
+  extended: (name: string, day: string) => `${name}'s access now pauses on ${day} if still unpaid.`,
+  waived: (name: string) => `The installment of ${name} is waived; their enrolment is active.`,
+} as const;
+
+const enrolmentId = z.string().min(1).max(100);
+const reason = z
+  .string()
+  .trim()
+  .min(1, OVERDUE_MESSAGES.reason)
+  .max(OVERDUE_REASON_MAX, OVERDUE_MESSAGES.reasonTooLong);
+
+/** The admin's two forms on an overdue enrolment, told apart by their button's `intent`. */
+export const overdueFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal(OVERDUE_INTENTS.extend),
+    enrolmentId,
+    days: z.coerce
+      .number({ error: OVERDUE_MESSAGES.days })
+      .int(OVERDUE_MESSAGES.days)
+      .min(1, OVERDUE_MESSAGES.days)
+      .max(EXTEND_DAYS_MAX, OVERDUE_MESSAGES.days),
+    reason,
+  }),
+  z.object({ intent: z.literal(OVERDUE_INTENTS.waive), enrolmentId, reason }),
+]);
+
+/** An overdue enrolment as the admin's Overdue view lists it. */
+export interface OverdueRow {
+  enrolmentId: string;
+  userId: string;
+  name: string;
+  email: string;
+  planName: string;
+  provider: LedgerProvider;
+  /** Which installment is missing, e.g. 2 of 3. */
+  installment: number;
+  installments: number;
+  overdueSince: string;
+  daysOverdue: number;
+  /** When access pauses (or paused); null: never (OVERDUE_GRACE_DAYS=0, no extension). */
+  pauseOn: string | null;
+  paused: boolean;
+}

@@ -1,0 +1,242 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { OVERDUE_INTENTS, OVERDUE_MESSAGES } from '../../app/features/enrolment/overdue';
+import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
+import { insertEnrolment, insertOrder } from '../support/factories';
+import { payWithLocalProvider } from './checkout';
+import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { postForm } from './form-posts';
+import {
+  createAccount,
+  readRow,
+  readValue,
+  useAccount,
+  withE2eDatabase,
+  type TestAccount,
+} from './sessions';
+
+const PLAN = 'FrontEnd Bootcamp in 3 Installments';
+const DAY = 24 * 60 * 60 * 1000;
+const GRACE_DAYS = 14;
+const FAILED = 'Your installment payment did not go through';
+const REMINDED_3 = 'Reminder: your installment is still unpaid';
+const REMINDED_7 = 'Reminder: your installment is a week overdue';
+const PAUSED = 'Your course access is paused';
+const RESTORED = 'Your course access is back';
+
+/**
+ * The overdue sweep as the server runs it, against the e2e database, `days` after the
+ * order's installment failed: time passes without sleeping by moving this one failure into
+ * the past (a clock moved forward for the whole sweep would age other specs' overdue
+ * enrolments in the shared database too).
+ */
+function sweepAt(orderId: string, days: number) {
+  const now = new Date();
+  return withE2eDatabase(async (db) => {
+    await db
+      .updateTable('enrolments')
+      .set({ overdue_since: new Date(now.getTime() - days * DAY).toISOString() })
+      .where('order_id', '=', orderId)
+      .execute();
+    return sweepOverdue(db, { now, graceDays: GRACE_DAYS });
+  });
+}
+
+/**
+ * The local mailbox lists each of `subjects` for `email` once. The sweep here queues them
+ * from the test's process, so the server's worker sends them at its next poll (15 s).
+ */
+async function expectMails(page: Page, email: string, subjects: string[]) {
+  await expect(async () => {
+    await gotoApp(page, '/dev-mail');
+    for (const subject of subjects) {
+      await expect(
+        page.getByRole('link').filter({ hasText: email }).filter({ hasText: subject }),
+      ).toHaveCount(1, { timeout: 500 });
+    }
+  }).toPass({ timeout: 30_000 });
+}
+
+/** A signed-in admin's page in its own browser, at the width of the current project. */
+async function adminPage(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext(testInfo.project.use);
+  const admin = await createAccount('admin', 'Overdue Admin');
+  await useAccount(context, admin);
+  return { context, admin, page: await context.newPage() };
+}
+
+/** A student whose second installment failed `days` ago, written straight as rows. */
+async function seedOverdue(name: string, days: number) {
+  const student = await createAccount('level-1', name);
+  const orderId = `ord-overdue-${student.id}`;
+  const enrolmentId = `enr-overdue-${student.id}`;
+  await withE2eDatabase(async (db) => {
+    await insertOrder(db, {
+      id: orderId,
+      userId: student.id,
+      planId: 'fed-installments',
+      amount: 15_000,
+      installments: 3,
+      status: 'paid',
+    });
+    await insertEnrolment(db, {
+      id: enrolmentId,
+      userId: student.id,
+      orderId,
+      planId: 'fed-installments',
+      status: 'overdue',
+      installmentsPaid: 1,
+      installmentsTotal: 3,
+    });
+    await db
+      .updateTable('enrolments')
+      .set({ overdue_since: new Date(Date.now() - days * DAY).toISOString() })
+      .where('id', '=', enrolmentId)
+      .execute();
+  });
+  return { student, enrolmentId };
+}
+
+test.describe('installments that chase themselves (issue 32)', () => {
+  test('a failed installment is chased by e-mail, pauses access after the grace period, and paying it brings access back', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const student = await createAccount('none', 'Overdue Student');
+    await useAccount(context, student);
+    const checkout = await payWithLocalProvider(page, PLAN, '$150');
+    const orderId = new URL(checkout.url()).searchParams.get('order')!;
+
+    // The provider reports the second installment failed: the e-mail goes at once.
+    await gotoApp(checkout, `/dev-pay/${orderId}`);
+    await checkout.getByRole('button', { name: 'Fail the next installment' }).click();
+    await expect(checkout.getByText('A failed installment was simulated.')).toBeVisible();
+    await expectMails(page, student.email, [FAILED]);
+
+    // The clock moves on in the sweep: reminders on days 3 and 7, the pause on day 14.
+    expect((await sweepAt(orderId, 3)).reminded).toBeGreaterThanOrEqual(1);
+    await sweepAt(orderId, 3.5);
+    await sweepAt(orderId, 7);
+    await sweepAt(orderId, 13.9);
+    await gotoApp(page, '/fed/javascript');
+    await expect(page.getByRole('heading', { name: 'Permission Denied' })).toHaveCount(0);
+    expect((await sweepAt(orderId, GRACE_DAYS)).userIds).toContain(student.id);
+    await expectMails(page, student.email, [REMINDED_3, REMINDED_7, PAUSED]);
+
+    // The paused student's page says why and leads to the payment.
+    await gotoApp(page, '/fed/javascript');
+    await expect(page.getByRole('heading', { name: 'Permission Denied' })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: 'Your access is paused' });
+    await expect(notice).toContainText(`An installment for ${PLAN} is unpaid.`);
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'overdue-paused-student', testInfo.project.name);
+
+    // Update your payment: the local provider's page, which pays the missed installment.
+    await notice.getByRole('link', { name: 'Update your payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dev-pay/${orderId}$`));
+    await expect(page.getByText('Paid 1 of 3 (overdue)')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/success\?order=/);
+    expect(readValue<string>('select access from users where id = ?', student.id)).toBe('level-1');
+    await gotoApp(page, '/fed/javascript');
+    await expect(page.getByRole('heading', { name: 'Permission Denied' })).toHaveCount(0);
+    await expectMails(page, student.email, [RESTORED]);
+    // Settled: a later sweep sends nothing more.
+    expect((await sweepAt(orderId, 30)).userIds).not.toContain(student.id);
+  });
+
+  test("the admin's Overdue view: days overdue, a refused extension's message, an extension and a waiver", async ({
+    browser,
+  }, testInfo) => {
+    const late = await seedOverdue('Late Payer', 10);
+    const waived = await seedOverdue('Waived Payer', 4);
+    const { context, page } = await adminPage(browser, testInfo);
+    await gotoApp(page, '/admin/payments?status=overdue');
+    const list = page.getByRole('region', { name: /Overdue installments/ });
+    const lateRow = list.getByRole('listitem').filter({ hasText: late.student.email });
+    await expect(lateRow).toContainText('10 days overdue');
+    await expect(lateRow).toContainText('installment 2 of 3');
+    await expect(lateRow).toContainText('Access pauses on');
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'overdue-admin-list', testInfo.project.name);
+
+    // Bad input gets the field's message (the browser's own checks set aside, as a tampered
+    // or script-less form could send it).
+    await lateRow.getByText('Extend or waive').click();
+    const extend = lateRow.getByRole('form', { name: 'Extend the grace period' });
+    await extend.evaluate((form: HTMLFormElement) => {
+      form.noValidate = true;
+    });
+    await extend.getByLabel('Extra days before the pause').fill('0');
+    await extend.getByLabel('Reason').fill('');
+    await extend.getByRole('button', { name: 'Extend the grace period' }).click();
+    const refused = page
+      .getByRole('region', { name: /Overdue installments/ })
+      .getByRole('listitem')
+      .filter({ hasText: late.student.email })
+      .getByRole('form', { name: 'Extend the grace period' });
+    await expect(refused.getByText(OVERDUE_MESSAGES.days)).toBeVisible();
+    await expect(refused.getByText(OVERDUE_MESSAGES.reason)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await refused.getByLabel('Extra days before the pause').fill('10');
+    await refused.getByLabel('Reason').fill('Salary comes late this month');
+    await refused.getByRole('button', { name: 'Extend the grace period' }).click();
+    await expect(page.getByText(/Late Payer's access now pauses on/)).toBeVisible();
+    expect(
+      readRow<{ reason: string; changed_by_name: string }>(
+        'select reason, changed_by_name from enrolment_changes where enrolment_id = ?',
+        late.enrolmentId,
+      ),
+    ).toEqual({ reason: 'Salary comes late this month', changed_by_name: 'Overdue Admin' });
+
+    const waivedRow = page
+      .getByRole('region', { name: /Overdue installments/ })
+      .getByRole('listitem')
+      .filter({ hasText: waived.student.email });
+    await waivedRow.getByText('Extend or waive').click();
+    const waive = waivedRow.getByRole('form', { name: 'Waive the installment' });
+    await waive.getByLabel('Reason').fill('Hardship: agreed on a call');
+    await waive.getByRole('button', { name: 'Waive installment 2' }).click();
+    await expect(page.getByText(OVERDUE_MESSAGES.waived('Waived Payer'))).toBeVisible();
+    expect(
+      readRow<{ status: string; installments_paid: number }>(
+        'select status, installments_paid from enrolments where id = ?',
+        waived.enrolmentId,
+      ),
+    ).toEqual({ status: 'active', installments_paid: 2 });
+    await context.close();
+  });
+
+  test('role × route: only an admin may extend or waive, and nothing changes for anyone else', async () => {
+    const { enrolmentId } = await seedOverdue('Guarded Payer', 5);
+    const visitor = { cookie: '' } as Pick<TestAccount, 'cookie'>;
+    const people = [
+      visitor,
+      await createAccount('none', 'No Access'),
+      await createAccount('level-1', 'A Student'),
+    ];
+    const forms: Record<string, string>[] = [
+      { intent: OVERDUE_INTENTS.extend, enrolmentId, days: '5', reason: 'Not mine to give' },
+      { intent: OVERDUE_INTENTS.waive, enrolmentId, reason: 'Not mine to waive' },
+    ];
+    for (const person of people) {
+      for (const form of forms) {
+        const answer = await postForm('/admin/payments?status=overdue', person.cookie, form);
+        expect(answer.status, `${form.intent} by ${person.cookie || 'a visitor'}`).toBe(403);
+      }
+    }
+    expect(
+      readValue<number>(
+        'select count(*) from enrolment_changes where enrolment_id = ?',
+        enrolmentId,
+      ),
+    ).toBe(0);
+    const admin = await createAccount('admin', 'Guard Admin');
+    const answer = await postForm('/admin/payments?status=overdue', admin.cookie, forms[1]!);
+    expect(answer.status).toBe(302);
+    expect(readValue<string>('select status from enrolments where id = ?', enrolmentId)).toBe(
+      'active',
+    );
+  });
+});
