@@ -320,7 +320,6 @@ async function recordFailure(
   { reason, manageRef }: Extract<PaymentEvent, { kind: 'payment-failed' }>,
   now: Date,
 ): Promise<Settled> {
-  const at = nowTimestamp(now);
   const enrolment = await findEnrolmentOfOrder(trx, order.id);
   if (!enrolment) {
     // The first payment failed: there is nothing to unlock, the order just did not go through
