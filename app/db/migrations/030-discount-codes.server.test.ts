@@ -21,7 +21,7 @@ describe('migration 030: discount codes', () => {
       }),
     ).rejects.toThrow();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('030-discount-codes')).error).toBeUndefined();
     const after = await database.db.selectFrom('enrolments').selectAll().execute();
     expect(after).toEqual(before);
     await insertEnrolment(database.db, {
