@@ -205,6 +205,14 @@ test.describe('installments that chase themselves (issue 32)', () => {
         waived.enrolmentId,
       ),
     ).toEqual({ status: 'active', installments_paid: 2 });
+
+    // The person's history on their admin page says who waived it and why.
+    await gotoApp(page, `/admin/user-details/${waived.student.id}`);
+    await expect(
+      page.getByText(
+        'Overdue Admin waived an installment: Installment 2 of 3 waived. Reason: Hardship: agreed on a call',
+      ),
+    ).toBeVisible();
     await context.close();
   });
 

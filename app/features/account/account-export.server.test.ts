@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createDiscountCode } from '~/features/discounts/discounts.server';
 import {
+  admin,
+  insertEnrolment,
   insertPaidOrder,
   insertSession,
   insertTransfer,
@@ -81,6 +84,67 @@ describe('accountDataStream', () => {
     expect(file.progress).toEqual([{ step: 'roadmap', completedAt: '2026-11-21T10:00:00.000Z' }]);
     expect(file.sessions).toHaveLength(1);
     expect(JSON.stringify(file)).not.toContain('pay-other');
+  });
+
+  it('names the discount code of an order and an admin’s waiver of an installment (issue 32)', async () => {
+    const { db } = database;
+    const ada = await insertUser(db);
+    await insertPaidOrder(db, ada.id, 'code');
+    const code = await createDiscountCode(
+      db,
+      {
+        code: 'lagos20',
+        percentOff: 20,
+        amountOff: null,
+        planIds: ['fed-upfront'],
+        maxUses: 1,
+        expiresOn: null,
+        note: null,
+      },
+      admin,
+    );
+    await db
+      .updateTable('orders')
+      .set({ discount_code_id: code.id, discount_amount: 8_000 })
+      .where('id', '=', 'ord-code')
+      .execute();
+    await insertEnrolment(db, { userId: ada.id, orderId: 'ord-code', id: 'enr-code' });
+    await db
+      .insertInto('enrolment_changes')
+      .values({
+        id: 'chg-code',
+        enrolment_id: 'enr-code',
+        user_id: ada.id,
+        action: 'installment-waived',
+        changed_by: admin.id,
+        changed_by_name: admin.name,
+        reason: 'Hardship, agreed on the phone',
+        detail: 'Installment 2 of 3 waived',
+        changed_at: '2026-11-25T10:00:00.000Z',
+      })
+      .execute();
+
+    const file = (await accountDataDownload(
+      accountDataStream(db, ada.id, { origin, now }),
+      now,
+    ).json()) as Record<string, unknown>;
+    expect(file.orders).toEqual([
+      expect.objectContaining({
+        id: 'ord-code',
+        discountCode: 'LAGOS20',
+        discountPerPayment: 8_000,
+      }),
+    ]);
+    expect(file.overdueChanges).toEqual([
+      {
+        enrolmentId: 'enr-code',
+        action: 'installment-waived',
+        detail: 'Installment 2 of 3 waived',
+        reason: 'Hardship, agreed on the phone',
+        changedBy: admin.name,
+        changedAt: '2026-11-25T10:00:00.000Z',
+      },
+    ]);
   });
 
   it('counts downloads per person: the fourth in an hour is refused with the wait', async () => {

@@ -56,6 +56,7 @@ const LISTED_BY = {
   certificates: 'issued_at',
   email_outbox: 'created_at',
   user_changes: 'changed_at',
+  enrolment_changes: 'changed_at',
   cohort_staff_changes: 'changed_at',
 } as const;
 type ListedTable = keyof typeof LISTED_BY;
@@ -122,22 +123,41 @@ const SECTIONS: Record<string, Section> = {
     orderId: row.order_id,
     grantedBy: row.granted_by_name,
     grantReason: row.grant_reason,
+    // An unpaid installment (issue 32): since when, the day access pauses if an admin moved it, when it paused.
+    overdueSince: row.overdue_since,
+    pauseDueAt: row.pause_due_at,
+    pausedAt: row.paused_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   })),
-  orders: listSection('orders', (row) => ({
-    id: row.id,
-    planId: row.plan_id,
-    planName: planName(row.plan_id),
-    track: row.track,
-    amountPerPayment: row.amount,
-    currency: row.currency,
-    installments: row.installments,
-    provider: row.provider,
-    status: row.status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  })),
+  orders: async (db, userId) => {
+    const codes = new Map(
+      (
+        await db
+          .selectFrom('orders')
+          .innerJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+          .select(['orders.id', 'discount_codes.code'])
+          .where('orders.user_id', '=', userId)
+          .execute()
+      ).map((order) => [order.id, order.code]),
+    );
+    return (await rowsOwnedBy(db, 'orders', userId)).map((row) => ({
+      id: row.id,
+      planId: row.plan_id,
+      planName: planName(row.plan_id),
+      track: row.track,
+      amountPerPayment: row.amount,
+      currency: row.currency,
+      installments: row.installments,
+      // The discount code it was made with, and what that took off each payment (issue 32).
+      discountCode: codes.get(row.id) ?? null,
+      discountPerPayment: row.discount_amount,
+      provider: row.provider,
+      status: row.status,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  },
   payments: listSection('payments', (row, origin) => ({
     id: row.id,
     orderId: row.order_id,
@@ -244,6 +264,15 @@ const SECTIONS: Record<string, Section> = {
     cohortBefore: row.cohort_before,
     cohortAfter: row.cohort_after,
     reason: row.reason,
+  })),
+  // An admin's extension of the grace period or waiver of an installment (issue 32).
+  overdueChanges: listSection('enrolment_changes', (row) => ({
+    enrolmentId: row.enrolment_id,
+    action: row.action,
+    detail: row.detail,
+    reason: row.reason,
+    changedBy: row.changed_by_name,
+    changedAt: row.changed_at,
   })),
   mentorRoles: async (db, userId) => {
     const cohorts = new Map((await listCohorts(db)).map((cohort) => [cohort.id, cohort.name]));

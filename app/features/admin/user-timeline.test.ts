@@ -162,3 +162,36 @@ describe('discount codes in a person’s history (issue 32)', () => {
     ]);
   });
 });
+
+describe('an overdue installment in a person’s history (issue 32)', () => {
+  it('names who extended the grace period or waived an installment, what and why', () => {
+    const timeline = buildTimeline({
+      user: { created_at: '2026-09-01T09:00:00.000Z' },
+      changes: [],
+      emails: [],
+      purchases: { enrolments: [], payments: [] },
+      invitations: [],
+      transfers: [],
+      enrolmentChanges: [
+        {
+          action: 'grace-extended',
+          detail: 'Pause moved to 10 December 2026',
+          reason: 'Paid day is the 9th',
+          changed_by_name: 'Bo Admin',
+          changed_at: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          action: 'installment-waived',
+          detail: 'Installment 2 of 3 waived',
+          reason: 'Hardship',
+          changed_by_name: 'Cy Admin',
+          changed_at: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    });
+    expect(timeline.map((entry) => `${entry.kind}: ${entry.text}`).slice(0, 2)).toEqual([
+      'enrolment: Cy Admin waived an installment: Installment 2 of 3 waived. Reason: Hardship',
+      'enrolment: Bo Admin extended the grace period: Pause moved to 10 December 2026. Reason: Paid day is the 9th',
+    ]);
+  });
+});

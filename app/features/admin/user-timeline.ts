@@ -89,6 +89,14 @@ export interface TimelineSources {
     submittedAt: string;
     review: { verdict: string; reviewerName: string; reviewedAt: string } | null;
   }[];
+  /** An admin's extensions and waivers of an overdue enrolment (`enrolmentChangesOf`). */
+  enrolmentChanges?: {
+    action: 'grace-extended' | 'installment-waived';
+    detail: string;
+    reason: string;
+    changed_by_name: string;
+    changed_at: string;
+  }[];
   /** The person's graded quiz attempts (`gradedQuizAttemptsOf`). */
   quizAttempts?: QuizAttempt[];
 }
@@ -128,6 +136,15 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       text: enrolment.granted_by_name
         ? `${enrolment.granted_by_name} granted the FullStack track. Reason: ${enrolment.grant_reason ?? ''}`
         : `Enrolled in ${planName(enrolment.plan_id)} (by ${enrolment.source})`,
+    });
+  }
+  for (const change of sources.enrolmentChanges ?? []) {
+    const what =
+      change.action === 'grace-extended' ? 'extended the grace period' : 'waived an installment';
+    entries.push({
+      at: change.changed_at,
+      kind: 'enrolment',
+      text: `${change.changed_by_name} ${what}: ${change.detail}. Reason: ${change.reason}`,
     });
   }
   for (const payment of sources.purchases.payments) {

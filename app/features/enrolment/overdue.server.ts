@@ -425,6 +425,16 @@ export async function waiveInstallment(
   });
 }
 
+/** An admin's extensions and waivers on the person's enrolments, for their history. */
+export function enrolmentChangesOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('enrolment_changes')
+    .select(['action', 'detail', 'reason', 'changed_by_name', 'changed_at'])
+    .where('user_id', '=', userId)
+    .orderBy('changed_at')
+    .execute();
+}
+
 /** The plan whose paused installment keeps the person out, for their Permission Denied page. */
 export async function pausedPlanOf(
   db: Kysely<Database>,

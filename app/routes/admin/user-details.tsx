@@ -35,6 +35,7 @@ import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry
 import { UserEmails } from '~/features/email/user-emails-view';
 import { attendanceOfUser } from '~/features/live-classes/attendance.server';
 import { UserAttendanceSection } from '~/features/live-classes/user-attendance-section';
+import { enrolmentChangesOf } from '~/features/enrolment/overdue.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
@@ -94,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attendance,
     quizAttempts,
     fullstack,
+    enrolmentChanges,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -109,6 +111,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attendanceOfUser(db, user.id),
     gradedQuizAttemptsOf(db, user.id),
     fullstackTrackOf(db, user.id),
+    enrolmentChangesOf(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -120,6 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     staffChanges,
     projects,
     quizAttempts,
+    enrolmentChanges,
   });
   return {
     user,
