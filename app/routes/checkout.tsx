@@ -13,8 +13,8 @@ import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
-import { CODE_REFUSALS } from '~/features/discounts/discount-form';
-import { checkCode } from '~/features/discounts/discounts.server';
+import { CODE_REFUSALS, type CodeAnswer } from '~/features/discounts/discount-form';
+import { checkCode, quoteOf } from '~/features/discounts/discounts.server';
 import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
@@ -50,10 +50,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
   const { user } = await services.session();
-  const enrolled =
-    user !== null &&
-    coversTrack(await enrolledTracksOf(services.services.database.db, user.id), plan.theme);
-  return { plan, signedIn: user !== null, enrolled };
+  const { db } = services.services.database;
+  const enrolled = user !== null && coversTrack(await enrolledTracksOf(db, user.id), plan.theme);
+  return {
+    plan,
+    signedIn: user !== null,
+    enrolled,
+    code: await codeCarried(services, plan, query),
+  };
+}
+
+/**
+ * The code a visitor applied on /enroll before being asked to sign in, carried here in the
+ * URL so that it survives the sign-in: checked like the field on /enroll (the URL only
+ * names it; Pay checks it again and computes the amount), its quote or its refusal shown.
+ */
+async function codeCarried(
+  services: RequestContext,
+  plan: Plan,
+  query: URLSearchParams,
+): Promise<CodeAnswer | undefined> {
+  const typed = (query.get('code') ?? '').trim().slice(0, 64);
+  const { payments } = services.services;
+  if (typed === '' || payments.mode === 'static-links') return undefined;
+  const { currency } = payments.checkout;
+  const check = await checkCode(services.services.database.db, typed, plan, currency);
+  return check.ok
+    ? { codeFor: plan.id, typed, quote: quoteOf(check, plan, currency) }
+    : { codeFor: plan.id, typed, error: CODE_REFUSALS[check.refusal] };
+}
+
+/** `/checkout?plan=…` and the code being carried through a sign-in, if any. */
+function checkoutPath(planId: string, code: string): string {
+  const query = new URLSearchParams({ plan: planId });
+  if (code !== '') query.set('code', code);
+  return `/checkout?${query}`;
 }
 
 const checkoutSchema = z.object({
@@ -78,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { payments } = services.services;
   if (payments.mode === 'static-links') return redirect(plan.paymentLink);
   const { user } = await services.session();
-  if (!user) return redirect(`/checkout?plan=${encodeURIComponent(plan.id)}`);
+  if (!user) return redirect(checkoutPath(plan.id, form.ok ? form.data.code : ''));
   const { db } = services.services.database;
   if (coversTrack(await enrolledTracksOf(db, user.id), plan.theme)) {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });

@@ -5,7 +5,9 @@ import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } 
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import { createAccount, readValue, useAccount } from './sessions';
+import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
+import { clickLoginWithGoogle, signInThroughPopup } from './auth-helpers';
+import { createDiscountCode } from '../../app/features/discounts/discounts.server';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const UPFRONT = 'FrontEnd Bootcamp Upfront';
@@ -219,11 +221,63 @@ test.describe('discount codes and scholarships', () => {
     expect(readValue<number>('select amount from orders where user_id = ?', student.id)).toBe(
       40_000,
     );
-    // A code in the URL does nothing: the plan's page shows its own price.
-    const fromUrl = await fetch(`${E2E_ORIGIN}/checkout?plan=fed-upfront&code=LAGOS20`, {
+    // A code in the URL is only checked like the field: one that is not accepted takes
+    // nothing off, and the plan's page shows its own price with the refusal.
+    const fromUrl = await fetch(`${E2E_ORIGIN}/checkout?plan=fed-upfront&code=NOT-A-REAL-CODE`, {
       headers: { cookie: student.cookie },
     });
-    expect(await fromUrl.text()).toContain('$400');
+    const text = await fromUrl.text();
+    expect(text).toContain('$400');
+    expect(text).toContain('There is no such code');
+    expect(text).not.toContain('name="code"');
+  });
+
+  test('a visitor’s code is kept through the sign-in that Pay Now asks for', async ({
+    page,
+  }, testInfo) => {
+    const code = `VISIT${randomBytes(3).toString('hex')}`.toUpperCase();
+    await withE2eDatabase((db) =>
+      createDiscountCode(
+        db,
+        {
+          code,
+          percentOff: 25,
+          amountOff: null,
+          planIds: ['fed-upfront'],
+          maxUses: null,
+          expiresOn: null,
+          note: null,
+        },
+        { id: 'admin-e2e', name: 'E2E Admin' },
+      ),
+    );
+    await gotoApp(page, '/enroll');
+    const card = await applyCode(page, UPFRONT, code);
+    await expect(card.getByRole('status')).toContainText('You pay $400 $300.');
+    const opened = page.context().waitForEvent('page');
+    await card.getByRole('button', { name: new RegExp(`^Pay Now for ${UPFRONT}`) }).click();
+    const checkout = await opened;
+    await expect(checkout).toHaveURL(`/checkout?plan=fed-upfront&code=${code}`);
+    await expect(checkout.getByRole('status')).toHaveText(`Code ${code}: $100 off. You pay $300.`);
+    await expectNoAxeViolations(checkout);
+    await saveFullPageScreenshot(checkout, 'discounts-checkout-visitor', testInfo.project.name);
+
+    const email = `code-visitor-${randomBytes(4).toString('hex')}@example.org`;
+    await signInThroughPopup(checkout, {
+      email,
+      name: 'Code Visitor',
+      trigger: () => clickLoginWithGoogle(checkout),
+    });
+    await expect(checkout.getByRole('status')).toHaveText(`Code ${code}: $100 off. You pay $300.`);
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
+    await expect(checkout.getByText('$300', { exact: true })).toBeVisible();
+    expect(
+      readValue<number>(
+        'select orders.amount from orders join users on users.id = orders.user_id where users.email = ?',
+        email,
+      ),
+    ).toBe(30_000);
   });
 });
 

@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Plan } from '~/content/plans';
+import type { CodeAnswer } from '~/features/discounts/discount-form';
 import { LoginButton } from '~/features/auth/login-button';
 import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
@@ -14,20 +15,44 @@ export function CheckoutView({
   plan,
   signedIn,
   enrolled,
+  code,
 }: {
   plan: Plan;
   signedIn: boolean;
   /** Already enrolled in the plan's track: nothing to pay. */
   enrolled: boolean;
+  /** The code applied on /enroll before signing in, checked again: its quote or refusal. */
+  code?: CodeAnswer;
 }) {
+  const quote = code?.quote;
+  const each = plan.billing === 'monthly' ? ' a month' : '';
+  const returnTo = `/checkout?${new URLSearchParams(quote ? { plan: plan.id, code: quote.code } : { plan: plan.id })}`;
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
       <h1 className="mt-4 text-3xl font-extrabold text-ink">Pay for {plan.name}</h1>
       <p className="mt-4 text-lg text-slate-700">
         <span className="font-bold text-ink">{formatUsd(plan.amount)}</span>
-        {plan.billing === 'monthly' ? ' a month' : ''} · {plan.currencyNote}
+        {each} · {plan.currencyNote}
       </p>
+      {quote && (
+        <p role="status" className="mt-4 rounded-lg bg-teal-50 px-3 py-2 text-teal-900">
+          Code <strong>{quote.code}</strong>: {quote.amountOff} off{each ? ' each payment' : ''}.{' '}
+          {quote.free ? (
+            <strong>Nothing to pay: the course is yours.</strong>
+          ) : (
+            <>
+              You pay <strong>{quote.newPrice}</strong>
+              {each}.
+            </>
+          )}
+        </p>
+      )}
+      {code?.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-900">
+          Code {code.typed}: {code.error}
+        </p>
+      )}
       {enrolled ? (
         <>
           <p className="mt-6 text-slate-700">{alreadyEnrolledIn(plan.theme)}.</p>
@@ -38,6 +63,7 @@ export function CheckoutView({
       ) : signedIn ? (
         <Form method="post" action="/checkout" className="mt-8">
           <input type="hidden" name="plan" value={plan.id} />
+          {quote && <input type="hidden" name="code" value={quote.code} />}
           <button type="submit" className={buttonClass('primary')}>
             Continue to payment
           </button>
@@ -49,7 +75,7 @@ export function CheckoutView({
           </p>
           <LoginButton
             label="Login With Google"
-            returnTo={`/checkout?plan=${encodeURIComponent(plan.id)}`}
+            returnTo={returnTo}
             className={buttonClass('primary', 'mt-6')}
           />
         </>
