@@ -7,6 +7,7 @@ import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
 import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
 import { clickLoginWithGoogle, signInThroughPopup } from './auth-helpers';
+import { discountCodeFields } from '../support/factories';
 import { createDiscountCode } from '../../app/features/discounts/discounts.server';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -237,19 +238,10 @@ test.describe('discount codes and scholarships', () => {
   }, testInfo) => {
     const code = `VISIT${randomBytes(3).toString('hex')}`.toUpperCase();
     await withE2eDatabase((db) =>
-      createDiscountCode(
-        db,
-        {
-          code,
-          percentOff: 25,
-          amountOff: null,
-          planIds: ['fed-upfront'],
-          maxUses: null,
-          expiresOn: null,
-          note: null,
-        },
-        { id: 'admin-e2e', name: 'E2E Admin' },
-      ),
+      createDiscountCode(db, discountCodeFields({ code, percentOff: 25, maxUses: null }), {
+        id: 'admin-e2e',
+        name: 'E2E Admin',
+      }),
     );
     await gotoApp(page, '/enroll');
     const card = await applyCode(page, UPFRONT, code);

@@ -24,7 +24,7 @@ import {
   type FakePaystack,
   type PaystackTransaction,
 } from '../support/fake-paystack';
-import { admin, insertSession, insertUser } from '../support/factories';
+import { admin, discountCodeFields, insertSession, insertUser } from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -88,15 +88,13 @@ async function buyer(
 const newCode = (code: string, off: { percentOff?: number; amountOff?: number }) =>
   createDiscountCode(
     database.db,
-    {
+    discountCodeFields({
       code,
       percentOff: off.percentOff ?? null,
       amountOff: off.amountOff ?? null,
       planIds: ['fed-upfront', 'fed-installments'],
       maxUses: 5,
-      expiresOn: null,
-      note: null,
-    },
+    }),
     admin,
   );
 const usesOf = async (code: string) =>

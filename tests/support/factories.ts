@@ -23,6 +23,7 @@ import {
 import { FRONTEND_PROJECTS } from '~/content/projects';
 import { startSession } from '~/features/auth/session.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
+import type { NewDiscountCode } from '~/features/discounts/discounts.server';
 
 let counter = 0;
 
@@ -377,4 +378,19 @@ export async function insertApprovedProjects(
       })
       .execute();
   }
+}
+
+/** A discount code's fields as the admin form gives them: 20 % off FrontEnd Upfront, one use. */
+export function discountCodeFields(
+  fields: Partial<NewDiscountCode> & { code: string },
+): NewDiscountCode {
+  return {
+    percentOff: 20,
+    amountOff: null,
+    planIds: ['fed-upfront'],
+    maxUses: 1,
+    expiresOn: null,
+    note: null,
+    ...fields,
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDiscountCode } from '~/features/discounts/discounts.server';
 import {
   admin,
+  discountCodeFields,
   insertEnrolment,
   insertPaidOrder,
   insertSession,
@@ -90,19 +91,7 @@ describe('accountDataStream', () => {
     const { db } = database;
     const ada = await insertUser(db);
     await insertPaidOrder(db, ada.id, 'code');
-    const code = await createDiscountCode(
-      db,
-      {
-        code: 'lagos20',
-        percentOff: 20,
-        amountOff: null,
-        planIds: ['fed-upfront'],
-        maxUses: 1,
-        expiresOn: null,
-        note: null,
-      },
-      admin,
-    );
+    const code = await createDiscountCode(db, discountCodeFields({ code: 'lagos20' }), admin);
     await db
       .updateTable('orders')
       .set({ discount_code_id: code.id, discount_amount: 8_000 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline } from './user-timeline';
+import { buildTimeline, type TimelineSources } from './user-timeline';
 
 describe('a person’s history', () => {
   it('puts every kind of event in one list, newest first', () => {
@@ -92,15 +92,20 @@ describe('a person’s history', () => {
   });
 });
 
+/** A person with nothing but their account: each test adds the part it is about. */
+const noHistory: TimelineSources = {
+  user: { created_at: '2026-09-01T09:00:00.000Z' },
+  changes: [],
+  emails: [],
+  purchases: { enrolments: [], payments: [] },
+  invitations: [],
+  transfers: [],
+};
+
 describe('certificates in a person’s history', () => {
   it('shows who issued one (with the note of an early one) and who revoked it, and why', () => {
     const timeline = buildTimeline({
-      user: { created_at: '2026-09-01T09:00:00.000Z' },
-      changes: [],
-      emails: [],
-      purchases: { enrolments: [], payments: [] },
-      invitations: [],
-      transfers: [],
+      ...noHistory,
       certificates: [
         {
           name: 'Ada Obi',
@@ -134,9 +139,7 @@ describe('certificates in a person’s history', () => {
 describe('discount codes in a person’s history (issue 32)', () => {
   it('names the code and what it took off beside the payment, and a scholarship by its source', () => {
     const timeline = buildTimeline({
-      user: { created_at: '2026-09-01T09:00:00.000Z' },
-      changes: [],
-      emails: [],
+      ...noHistory,
       purchases: {
         enrolments: [
           { plan_id: 'fsd-upfront', source: 'scholarship', created_at: '2026-11-05T10:00:00.000Z' },
@@ -153,8 +156,6 @@ describe('discount codes in a person’s history (issue 32)', () => {
           },
         ],
       },
-      invitations: [],
-      transfers: [],
     });
     expect(timeline.map((entry) => entry.text).slice(0, 2)).toEqual([
       'Enrolled in FullStack Bootcamp Upfront (by scholarship)',
@@ -166,12 +167,7 @@ describe('discount codes in a person’s history (issue 32)', () => {
 describe('an overdue installment in a person’s history (issue 32)', () => {
   it('names who extended the grace period or waived an installment, what and why', () => {
     const timeline = buildTimeline({
-      user: { created_at: '2026-09-01T09:00:00.000Z' },
-      changes: [],
-      emails: [],
-      purchases: { enrolments: [], payments: [] },
-      invitations: [],
-      transfers: [],
+      ...noHistory,
       enrolmentChanges: [
         {
           action: 'grace-extended',

@@ -13,7 +13,14 @@ import { findReceiptDetails } from '~/features/receipts/receipts.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
-import { accessOf, admin, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
+import {
+  accessOf,
+  admin,
+  discountCodeFields,
+  grantOf,
+  insertUser,
+  outboxOf,
+} from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
@@ -46,16 +53,7 @@ async function newCode(fields: Partial<NewDiscountCode> = {}) {
   codes += 1;
   return createDiscountCode(
     database.db,
-    {
-      code: `code-${codes}`,
-      percentOff: 20,
-      amountOff: null,
-      planIds: ['fed-upfront'],
-      maxUses: 1,
-      expiresOn: null,
-      note: null,
-      ...fields,
-    },
+    discountCodeFields({ code: `code-${codes}`, ...fields }),
     admin,
   );
 }
