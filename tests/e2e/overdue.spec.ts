@@ -150,7 +150,8 @@ test.describe('installments that chase themselves (issue 32)', () => {
   }, testInfo) => {
     const late = await seedOverdue('Late Payer', 10);
     const waived = await seedOverdue('Waived Payer', 4);
-    const { context, page } = await adminPage(browser, testInfo);
+    const elsewhere = await seedOverdue('Elsewhere Payer', 6);
+    const { context, page, admin } = await adminPage(browser, testInfo);
     await gotoApp(page, '/admin/payments?status=overdue');
     const list = page.getByRole('region', { name: /Overdue installments/ });
     const lateRow = list.getByRole('listitem').filter({ hasText: late.student.email });
@@ -178,6 +179,18 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expect(refused.getByText(OVERDUE_MESSAGES.days)).toBeVisible();
     await expect(refused.getByText(OVERDUE_MESSAGES.reason)).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Another admin's waiver refreshes the list live: the form being corrected stays open.
+    const other = await postForm('/admin/payments?status=overdue', admin.cookie, {
+      intent: OVERDUE_INTENTS.waive,
+      enrolmentId: elsewhere.enrolmentId,
+      reason: 'Settled by phone',
+    });
+    expect(other.status).toBe(302);
+    await expect(
+      list.getByRole('listitem').filter({ hasText: elsewhere.student.email }),
+    ).toHaveCount(0);
+    await expect(refused.getByLabel('Extra days before the pause')).toBeVisible();
 
     await refused.getByLabel('Extra days before the pause').fill('10');
     await refused.getByLabel('Reason').fill('Salary comes late this month');

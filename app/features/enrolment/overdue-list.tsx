@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
@@ -44,10 +45,18 @@ function OverdueActions({ row, errors }: { row: OverdueRow; errors?: FormErrors 
   const waive = errorsOf(errors, row.enrolmentId, OVERDUE_INTENTS.waive);
   const prefix = `overdue-${row.enrolmentId}`;
   const daysError = extend?.fieldErrors.days;
+  // Opened by a refusal, and kept open until the admin closes it: a live refresh of the list
+  // (another admin, a webhook) reloads without the refusal, and must not close a form being
+  // corrected.
+  const refusal = extend ?? waive;
+  const [open, setOpen] = useState(refusal !== undefined);
+  const [shownRefusal, setShownRefusal] = useState(refusal);
+  if (refusal && refusal !== shownRefusal) {
+    setShownRefusal(refusal);
+    setOpen(true);
+  }
   return (
-    // Opened by a refusal; otherwise left to the admin: a live refresh of the list (another
-    // admin, a webhook) must not close a form being filled in.
-    <details className="mt-3" open={extend || waive ? true : undefined}>
+    <details className="mt-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-semibold text-brand-700">
         Extend or waive
       </summary>
