@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { shellChunk } from './vite.shell-chunk.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
@@ -22,6 +23,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           },
         }
-      : {}),
+      : // The root route's own modules in one chunk, which every page loads (decision 056).
+        {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }] } },
+          },
+        }),
   },
 }));

@@ -4,7 +4,8 @@ import { hero } from '~/content/home';
 
 /**
  * The poster is a real image that paints first; the video has `preload="none"` and only
- * starts after hydration, and never when the visitor prefers reduced motion. Without
+ * starts once the page has loaded and the browser is idle (`whenIdleAfterLoad`), and never
+ * when the visitor prefers reduced motion. Without
  * JavaScript the video stays hidden (`html.js` is set by an inline script): browsers give a
  * video native controls when scripts are off, which would put a control bar on the hero.
  */
@@ -14,8 +15,10 @@ export function HeroSection() {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    video.play().catch(() => {
-      // Autoplay refused (data saver, power saving): the poster stays, which is fine.
+    return whenIdleAfterLoad(() => {
+      video.play().catch(() => {
+        // Autoplay refused (data saver, power saving): the poster stays, which is fine.
+      });
     });
   }, []);
 
@@ -71,4 +74,32 @@ export function HeroSection() {
       </div>
     </section>
   );
+}
+
+/**
+ * Runs `work` once the page has loaded and the main thread is idle; returns a cancel. Starting
+ * the video downloads and decodes it, which on a phone competed with hydration for the main
+ * thread and the network (decision 056). Where there is no requestIdleCallback (Safari), a
+ * short timeout after the load stands in for it.
+ */
+function whenIdleAfterLoad(work: () => void): () => void {
+  let cancelIdle = () => {};
+  const schedule = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(work, { timeout: 2_000 });
+      cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(work, 200);
+      cancelIdle = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') {
+    schedule();
+    return () => cancelIdle();
+  }
+  window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    cancelIdle();
+  };
 }
