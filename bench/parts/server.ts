@@ -53,8 +53,9 @@ const REPEAT_VISIT_BUDGET = 12 * 1024;
 /** 1,000 students each asking for a page every 20 s, on one core. */
 const CAPACITY = { students: 1_000, everySeconds: 20, p99Ms: 200 };
 const CAPACITY_RATE = CAPACITY.students / CAPACITY.everySeconds;
-/** The rates tried after the budget's, until p99 reaches CAPACITY.p99Ms or answers fail. */
-const CAPACITY_STEPS = [100, 150, 200, 250, 300, 400, 500, 650, 800, 1_000];
+/** The rates tried after the budget's: up until p99 reaches CAPACITY.p99Ms or answers fail; down (the budget failed) until they do not. */
+const CAPACITY_STEPS_UP = [100, 150, 200, 250, 300, 400, 500, 650, 800, 1_000];
+const CAPACITY_STEPS_DOWN = [35, 25, 15, 10, 5];
 /** Prerendered `/` at this share of nginx's requests per second for the same file. */
 const NGINX_SHARE = 0.9;
 const RSS_IDLE_MB = 120;
@@ -191,7 +192,7 @@ const pin = (pid: number, cores: string) =>
 
 /**
  * The site on core 0, this process (the load) on core 1: the mix of PAGES in an open loop,
- * CAPACITY_RATE for `seconds` (the budget), then CAPACITY_STEPS of `stepSeconds` each until
+ * CAPACITY_RATE for `seconds` (the budget), then steps of `stepSeconds` each to the rate where
  * p99 reaches CAPACITY.p99Ms or an answer fails.
  */
 async function capacity(pid: number, mix: Request[], seconds: number, stepSeconds: number) {
@@ -214,15 +215,18 @@ async function capacity(pid: number, mix: Request[], seconds: number, stepSecond
     };
     await openLoop(mix, CAPACITY_RATE, 2); // warm-up on the pinned core, not recorded
     const budget = await step(CAPACITY_RATE, seconds);
+    // Up while the budget holds, down while it does not, to the first rate that turns.
+    const rates = budget.ok ? CAPACITY_STEPS_UP : CAPACITY_STEPS_DOWN;
     const steps = [];
-    for (const rate of CAPACITY_STEPS) {
+    for (const rate of rates) {
       await c.sleep(1_000);
       const measured = await step(rate, stepSeconds);
       steps.push(measured);
-      if (!measured.ok) break;
+      if (measured.ok !== budget.ok) break;
     }
     const passed = [budget, ...steps].filter((s) => s.ok).map((s) => s.rate);
-    const crossed = steps.find((s) => !s.ok)?.rate ?? (budget.ok ? undefined : CAPACITY_RATE);
+    const failed = [budget, ...steps].filter((s) => !s.ok).map((s) => s.rate);
+    const crossed = failed.length ? Math.min(...failed) : undefined;
     return { budget, steps, capacity: passed.length ? Math.max(...passed) : 0, crossed };
   } finally {
     pin(pid, all);
@@ -231,7 +235,7 @@ async function capacity(pid: number, mix: Request[], seconds: number, stepSecond
 }
 
 async function run() {
-  const seconds = c.envInteger('BENCH_SERVER_SECONDS', 5);
+  const seconds = c.envInteger('BENCH_SERVER_SECONDS', 4);
   const capacitySeconds = c.envInteger('BENCH_CAPACITY_SECONDS', 30);
   const dir = c.tempDir('server');
   const databaseUrl = join(dir, 'bench.sqlite');
@@ -443,7 +447,7 @@ function judge(server: ServerResult | undefined) {
     'skipped' in cores
       ? cores.skipped
       : judged(
-          `p99 ${ms(cores.budget.latency.p99, 0)}, ${cores.budget.errors} errors, ${cores.budget.notOk} non-200 at ${CAPACITY_RATE}/s; capacity ${cores.capacity} pages/s (p99 crossed ${CAPACITY.p99Ms} ms ${cores.crossed ? `at ${cores.crossed}/s` : `above ${CAPACITY_STEPS.at(-1)}/s`})`,
+          `p99 ${ms(cores.budget.latency.p99, 0)}, ${cores.budget.errors} errors, ${cores.budget.notOk} non-200 at ${CAPACITY_RATE}/s; capacity ${cores.capacity} pages/s (p99 crossed ${CAPACITY.p99Ms} ms ${cores.crossed ? `at ${cores.crossed}/s` : `above ${CAPACITY_STEPS_UP.at(-1)}/s`})`,
           cores.budget.ok,
         );
   const of = (s: ServerName, n: number) =>
@@ -470,7 +474,9 @@ function judge(server: ServerResult | undefined) {
 
 function details(server: ServerResult) {
   const ratioOf = new Map(
-    ratios(server).flatMap(({ page, each }) => each.map((r) => [`${page} ${r.n}` as string, r] as const)),
+    ratios(server).flatMap(({ page, each }) =>
+      each.map((r) => [`${page} ${r.n}` as string, r] as const),
+    ),
   );
   const { first, repeat } = server.bytes;
   const cores = server.capacity;
