@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startBareApp } from '../lib/bare-app';
@@ -91,24 +91,26 @@ type LoadRun = Awaited<ReturnType<typeof load>> & {
   connections: number;
 };
 
-/** The stylesheets that block rendering, and the other links a browser fetches early. */
+/** The stylesheets that block rendering, and the other files a browser fetches early. */
 function linkedFiles(html: string) {
-  const head = html.slice(0, html.search(/<\/head>/i) + 1 || html.length);
-  const links = [...head.matchAll(/<link\b[^>]*>/gi)].map(([tag]) => {
+  // The whole document: a link the head does not hold is fetched all the same.
+  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map(([tag]) => {
     const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(tag)?.[1];
     return { rel: attribute('rel') ?? '', href: attribute('href'), media: attribute('media') };
   });
-  const blocking = links.filter(
-    (l) => /\bstylesheet\b/i.test(l.rel) && !/\bprint\b/i.test(l.media ?? ''),
+  const stylesheet = (l: (typeof links)[number]) => /\bstylesheet\b/i.test(l.rel);
+  const blocking = links.filter((l) => stylesheet(l) && !/\bprint\b/i.test(l.media ?? ''));
+  const early = links.filter(
+    (l) => !blocking.includes(l) && (stylesheet(l) || /\b(prefetch|preload)\b/i.test(l.rel)),
   );
-  const early = links.filter((l) => /\b(prefetch|preload)\b/i.test(l.rel));
   const hrefs = (list: typeof links) => list.flatMap((l) => (l.href ? [l.href] : []));
   return { blocking: hrefs(blocking), early: hrefs(early) };
 }
 
 /**
  * A browser's first and repeat visit to `path`: the document, then what blocks its render
- * (stylesheets) and what it fetches early (prefetch, preload), keeping every cookie set;
+ * (stylesheets) and what it fetches early (prefetch, preload, print stylesheets), keeping
+ * every cookie set;
  * then the document again with those cookies, its stylesheets counted only if not cached.
  */
 async function visit(origin: string, path: string, cookie = '') {
@@ -208,6 +210,7 @@ async function capacity(pid: number, mix: Request[], seconds: number, stepSecond
       const ok = result.errors + result.notOk === 0 && result.latency.p99 < CAPACITY.p99Ms;
       return {
         ...result,
+        load: c.round(loadavg()[0] ?? 0, 2),
         sentPerSecond: c.round(result.sentPerSecond, 1),
         cpuMs: c.round(cpuMs, 3),
         ok,
@@ -447,7 +450,7 @@ function judge(server: ServerResult | undefined) {
     'skipped' in cores
       ? cores.skipped
       : judged(
-          `p99 ${ms(cores.budget.latency.p99, 0)}, ${cores.budget.errors} errors, ${cores.budget.notOk} non-200 at ${CAPACITY_RATE}/s; capacity ${cores.capacity} pages/s (p99 crossed ${CAPACITY.p99Ms} ms ${cores.crossed ? `at ${cores.crossed}/s` : `above ${CAPACITY_STEPS_UP.at(-1)}/s`})`,
+          `p99 ${ms(cores.budget.latency.p99, 0)}, ${cores.budget.errors} errors, ${cores.budget.notOk} non-200 at ${CAPACITY_RATE}/s; capacity ${cores.capacity ? `${cores.capacity} pages/s` : `below ${Math.min(...cores.steps.map((s) => s.rate))} pages/s`} (p99 crossed ${CAPACITY.p99Ms} ms ${cores.crossed ? `at ${cores.crossed}/s` : `above ${CAPACITY_STEPS_UP.at(-1)}/s`})`,
           cores.budget.ok,
         );
   const of = (s: ServerName, n: number) =>
@@ -534,6 +537,7 @@ function details(server: ServerResult) {
             ['errors / non-200', (s) => `${s.errors} / ${s.notOk}`],
             ['CPU / request', (s) => ms(s.cpuMs, 3)],
             ['p99 < 200 ms, no error', (s) => (s.ok ? 'yes' : 'no')],
+            ['load average', (s) => s.load.toFixed(2)],
           ],
         ),
   ].join('\n\n');
