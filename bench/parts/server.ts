@@ -85,6 +85,19 @@ async function load(url: string, connections: number, seconds: number, cookie = 
   };
 }
 
+/**
+ * Waits (5 s at most) until `pid` uses at most one clock tick of CPU in 100 ms: requests of
+ * the previous load that the server was still working on are not charged to the next run.
+ */
+async function settle(pid: number) {
+  for (let i = 0, last = cpuSeconds(pid); i < 50; i += 1) {
+    await c.sleep(100);
+    const now = cpuSeconds(pid);
+    if (!(now - last > 0.01)) return;
+    last = now;
+  }
+}
+
 type LoadRun = Awaited<ReturnType<typeof load>> & {
   target: string;
   server: ServerName;
@@ -369,10 +382,10 @@ async function run() {
           const pid = await t.pid();
           const url = (t.server === 'site' ? (await alive()).origin : t.origin) + t.path;
           await load(url, connections, 1, t.cookie); // warm-up, not recorded
-          await c.sleep(300);
+          await (pid ? settle(pid) : c.sleep(300));
           const measured = await load(url, connections, seconds, t.cookie, pid);
           runs.push({ target: t.target, server: t.server, connections, ...measured });
-          await c.sleep(300);
+          await (pid ? settle(pid) : c.sleep(300));
         }
       }
       const siteRuns = runs.filter((r) => r.server === 'site');
