@@ -1,9 +1,8 @@
-import { createContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * A page the bench captured from the site, as React elements (framework floor, decision 055):
- * the document's attributes and head, and its body's children. Server-only in practice: the
- * entry provides it; in the browser it is always null and the app is the default template.
+ * the document's attributes and head, and its body's children.
  */
 export type FloorPage = {
   htmlProps: Record<string, unknown>;
@@ -12,4 +11,9 @@ export type FloorPage = {
   body: ReactNode[];
 };
 
-export const FloorPageContext = createContext<FloorPage | null>(null);
+/**
+ * The captured page serve.ts found for the request being rendered, if any. Null in the
+ * browser and whenever the bench gave no pages: the app is then the default template.
+ */
+export const floorPage = (): FloorPage | null =>
+  (globalThis as { benchFloorPage?: () => FloorPage | undefined }).benchFloorPage?.() ?? null;

@@ -1,4 +1,3 @@
-import { use } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -8,11 +7,11 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
-import { FloorPageContext } from './floor-page';
+import { floorPage } from './floor-page';
 
 // The default template's root module, without its stylesheet and fonts.
 export function Layout({ children }: { children: React.ReactNode }) {
-  const floor = use(FloorPageContext);
+  const floor = floorPage();
   if (floor) {
     // The site's own document shell, scripts included (they are in its captured body):
     // the framework's <Scripts /> would add a second set (decision 055).

@@ -5,7 +5,8 @@
  * parser does; comments (React's markers) are dropped and React writes its own again.
  */
 import { createElement, type ReactNode } from 'react';
-import type { FloorPage } from './floor-page';
+import { readFileSync } from 'node:fs';
+import type { FloorPage } from './app/floor-page';
 
 const VOID = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
 /** Elements whose content is not markup: React is given it as inner HTML, as the site does. */
@@ -156,7 +157,7 @@ function toReact(node: Node | string): ReactNode {
 }
 
 /** A captured document as the floor renders it: its shell's attributes, head and body. */
-export function floorPage(html: string): FloorPage {
+function floorPage(html: string): FloorPage {
   const document = parse(html).children.find((n): n is Node => typeof n !== 'string')!;
   const part = (tag: string) =>
     document.children.find((n): n is Node => typeof n !== 'string' && n.tag === tag);
@@ -167,4 +168,14 @@ export function floorPage(html: string): FloorPage {
     bodyProps: body?.props ?? {},
     body: (body?.children ?? []).map(toReact),
   };
+}
+
+type Captured = { path: string; cookie: string; html: string };
+export const floorKey = (path: string, cookie: string) => `${path}\n${cookie}`;
+
+/** The bench's JSON file of captured documents, parsed once: by URL and Cookie header. */
+export function floorPages(file: string | undefined): Map<string, FloorPage> {
+  if (!file) return new Map();
+  const captured = JSON.parse(readFileSync(file, 'utf8')) as Captured[];
+  return new Map(captured.map((page) => [floorKey(page.path, page.cookie), floorPage(page.html)]));
 }
