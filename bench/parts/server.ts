@@ -61,15 +61,26 @@ const NGINX_SHARE = 0.9;
 const RSS_IDLE_MB = 120;
 const RSS_LOAD_MB = 200;
 
-/** One load of `seconds`; with the server's `pid`, its RSS and CPU per request during it. */
-async function load(url: string, connections: number, seconds: number, cookie = '', pid = 0) {
+/**
+ * One load: for `seconds`, or of exactly `amount` requests (then none is still in progress
+ * when the CPU is read, so the server's CPU over the load is the work of those requests).
+ * With the server's `pid`, its RSS and CPU per request during it.
+ */
+async function load(
+  url: string,
+  connections: number,
+  { seconds, amount }: { seconds: number; amount?: number },
+  cookie = '',
+  pid = 0,
+) {
   const headers: Record<string, string> = { ...LOAD_HEADERS, ...(cookie ? { cookie } : {}) };
   const stopSampling = pid ? sampleRss(pid) : undefined;
   const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
-  const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers });
-  // The run ends by itself after `seconds`; the watchdog only guards against a hang.
-  const guard = setTimeout(() => instance.stop(), (seconds + 20) * 1000);
-  const timeout = c.withTimeout(instance, (seconds + 30) * 1000, `autocannon ${url}`);
+  const length = amount ? { amount } : { duration: seconds };
+  const instance = autocannon({ url, connections, ...length, timeout: 10, headers });
+  // The run ends by itself; the watchdog only guards against a hang.
+  const guard = setTimeout(() => instance.stop(), (seconds * 3 + 20) * 1000);
+  const timeout = c.withTimeout(instance, (seconds * 3 + 30) * 1000, `autocannon ${url}`);
   const result = await timeout.finally(() => clearTimeout(guard));
   const cpuUsed = pid ? cpuSeconds(pid) - cpuBefore : Number.NaN;
   const samples = stopSampling?.();
@@ -381,9 +392,11 @@ async function run() {
           // A site server that died (an incident) is started afresh for the remaining runs.
           const pid = await t.pid();
           const url = (t.server === 'site' ? (await alive()).origin : t.origin) + t.path;
-          await load(url, connections, 1, t.cookie); // warm-up, not recorded
+          // The warm-up (not recorded) tells how many requests fill about `seconds`.
+          const warmUp = await load(url, connections, { seconds: 1 }, t.cookie);
+          const amount = Math.max(connections * 3, Math.round(warmUp.requestsPerSecond * seconds));
           await (pid ? settle(pid) : c.sleep(300));
-          const measured = await load(url, connections, seconds, t.cookie, pid);
+          const measured = await load(url, connections, { seconds, amount }, t.cookie, pid);
           runs.push({ target: t.target, server: t.server, connections, ...measured });
           await (pid ? settle(pid) : c.sleep(300));
         }
@@ -517,7 +530,7 @@ function details(server: ServerResult) {
         (r) => (r.rssMb ? `${r.rssMb.median.toFixed(0)} / ${r.rssMb.max.toFixed(0)} MB` : '–'),
       ],
     ]),
-    `${server.secondsPerRun} s per run after a 1 s warm-up, \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database; each page with the cookies a repeat visit sends. ` +
+    `About ${server.secondsPerRun} s per run (the requests the 1 s warm-up's rate fills in that time, all answered before the CPU is read), \`Accept-Encoding: gzip\`, ${USERS.toLocaleString('en')} users in the database; each page with the cookies a repeat visit sends. ` +
       `The floors serve the site's page captured at the start of the run; the framework floor re-renders it to ${server.markup.map((m) => `${((m.framework / m.site) * 100).toFixed(0)} %`).join(', ')} of the site's document size (${server.markup.map((m) => m.encoding).join(', ')} as the site sent them).` +
       `${server.nginx ? ` No nginx ceiling: ${server.nginx}.` : ''}`,
     table(
