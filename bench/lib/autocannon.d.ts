@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to complete; when set, `duration` is ignored. */
+    amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
   }

@@ -1,12 +1,12 @@
 /** Lighthouse on the site's pages and on a bare React Router app, medians (bench/README.md). */
-import { cpSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium';
 import * as c from '../lib/common';
-import { runCommand, startProcess, waitForHttp, withSite } from '../lib/processes';
+import { startBareApp } from '../lib/bare-app';
+import { withSite } from '../lib/processes';
 import { budgetRows, definePart, judged, kb, ms, num, table } from '../lib/report';
 
 // The same Debian Chromium and closed-network flags as the end-to-end tests, headless.
@@ -113,27 +113,6 @@ async function measurePage(
   return { ...page, ...combine(good) };
 }
 type PageResult = Awaited<ReturnType<typeof measurePage>>;
-
-/** Builds bench/bare-app in a temp dir (node_modules linked to the project's) and serves it. */
-async function startBareApp() {
-  const dir = c.tempDir('bare-app');
-  cpSync(join(c.BENCH_DIR, 'bare-app'), dir, {
-    recursive: true,
-    filter: (source) => !/[/\\](node_modules|build|\.react-router|\.vite-cache)$/.test(source),
-  });
-  symlinkSync(join(c.ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  c.log('web: building the bare React Router app');
-  const build = { cwd: dir, timeoutMs: 180_000 };
-  await runCommand('bare app build', 'npx', ['react-router', 'build'], build);
-  const port = await c.freePort();
-  // The project does not install @react-router/serve: bench/bare-app/serve.ts does what it does.
-  const env = { PORT: String(port), NODE_ENV: 'production' };
-  const tsx = join(c.ROOT, 'node_modules/.bin/tsx');
-  const running = startProcess('bare app server', tsx, ['serve.ts'], { cwd: dir, env });
-  const origin = `http://localhost:${port}`;
-  await waitForHttp(`${origin}/`, running, 'bare app server', 30_000);
-  return { origin, stop: running.stop };
-}
 
 async function run() {
   const runs = c.envInteger('BENCH_LH_RUNS', 3);

@@ -7,9 +7,21 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
+import { floorPage } from './floor-page';
 
 // The default template's root module, without its stylesheet and fonts.
 export function Layout({ children }: { children: React.ReactNode }) {
+  const floor = floorPage();
+  if (floor) {
+    // The site's own document shell, scripts included (they are in its captured body):
+    // the framework's <Scripts /> would add a second set (decision 055).
+    return (
+      <html {...floor.htmlProps}>
+        <head>{floor.head}</head>
+        <body {...floor.bodyProps}>{children}</body>
+      </html>
+    );
+  }
   return (
     <html lang="en">
       <head>
