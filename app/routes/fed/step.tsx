@@ -26,7 +26,7 @@ import {
   STEP_PROGRESS_INTENTS,
   summarizeProgress,
 } from '~/features/progress/progress';
-import { listCompletedSteps, markStep } from '~/features/progress/progress.server';
+import { markStep, readersCompletedSteps } from '~/features/progress/progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { projectsOfStep } from '~/content/projects';
@@ -117,7 +117,7 @@ async function mySubmissions(context: RequestContext) {
 async function myProgress(context: RequestContext, slug: string) {
   const viewer = await getViewer(context);
   if (!viewer) return { signedIn: false, completedAt: null, completed: [] };
-  const rows = await listCompletedSteps(context.services.database.db, viewer.id);
+  const rows = await readersCompletedSteps(context, viewer.id);
   return {
     signedIn: true,
     completedAt: rows.find((row) => row.step === slug)?.completed_at ?? null,
