@@ -9,10 +9,12 @@ import {
   type HandleErrorFunction,
 } from 'react-router';
 import { dropModulePreloads } from '~/lib/module-preloads.server';
-import { InlineCssProvider } from '~/lib/inline-css';
 import { NonceProvider } from '~/lib/nonce';
+import { PageFragmentsProvider } from '~/lib/page-fragments';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
+import { stylesheetTags } from '~/lib/stylesheet.server';
 import stylesheet from './app.css?inline';
+import stylesheetHref from './app.css?url';
 
 export const streamTimeout = 5_000;
 
@@ -53,6 +55,15 @@ export default function handleRequest(
     ? 'onShellReady'
     : 'onAllReady';
 
+  const styles = stylesheetTags({
+    css: stylesheet,
+    href: stylesheetHref,
+    cookieHeader: request.headers.get('Cookie'),
+    prerendering: !loadContext.cspNonce,
+    secure: loadContext.services?.sessionSettings.secure ?? false,
+  });
+  if (styles.setCookie) responseHeaders.append('Set-Cookie', styles.setCookie);
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -61,9 +72,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider value={stylesheet}>
+        <PageFragmentsProvider value={loadContext.pageFragments}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
+        </PageFragmentsProvider>
       </NonceProvider>,
       {
         nonce,
@@ -80,7 +91,7 @@ export default function handleRequest(
           // A route may ask for stricter caching through its `headers` export.
           if (!responseHeaders.has('Cache-Control'))
             responseHeaders.set('Cache-Control', 'no-cache');
-          pipe(dropModulePreloads()).pipe(body);
+          pipe(dropModulePreloads(styles.html)).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -38,6 +38,11 @@ export type RequestContext = {
   clientAddress: string;
   /** The request's session, read from the database once per request. */
   session: () => Promise<SessionLookup>;
+  /**
+   * A document request's HTML fragments, which loaders fill for the render only
+   * (`~/lib/page-fragments`); absent for a data request, whose answer carries the HTML.
+   */
+  pageFragments?: Map<string, string>;
 };
 
 declare module 'react-router' {

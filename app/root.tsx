@@ -20,7 +20,6 @@ import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
 import { isPrerendering, requireServices } from '~/load-context';
-import { InlineStyles } from '~/lib/inline-css';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
@@ -78,7 +77,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <InlineStyles />
         <meta name="theme-color" content="#312e81" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPTED_CLASS_SCRIPT }} />
         <Meta />

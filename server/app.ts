@@ -233,6 +233,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
           requestId: res.locals.requestId as string,
           log: res.locals.log as AppServices['logger'],
           clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          pageFragments: req.path.endsWith('.data') ? undefined : new Map(),
           session: () =>
             (session ??= lookupSession(
               services.database.db,

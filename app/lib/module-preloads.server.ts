@@ -13,10 +13,10 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
  * the body still loads the same modules as soon as the parser reaches it, so hydration
  * starts a moment later while the server-rendered page is already on screen and usable.
  *
- * The head is held back until `</head>` has passed; the rest of the document streams
- * through untouched.
+ * The head is held back until `</head>` has passed, `headEnd` (the stylesheet's tags) is
+ * written just before it, and the rest of the document streams through untouched.
  */
-export function dropModulePreloads(): Transform {
+export function dropModulePreloads(headEnd = ''): Transform {
   let held: Buffer[] | undefined = [];
   // The last bytes seen, so that a `</head>` split between two writes is still found.
   // React writes the head in hundreds of small pieces: joining them all on every write
@@ -34,7 +34,7 @@ export function dropModulePreloads(): Transform {
       const document = Buffer.concat(held);
       held = undefined;
       const end = document.indexOf(HEAD_END);
-      this.push(document.subarray(0, end).toString('utf8').replace(MODULE_PRELOAD, ''));
+      this.push(document.subarray(0, end).toString('utf8').replace(MODULE_PRELOAD, '') + headEnd);
       callback(null, document.subarray(end));
     },
     flush(callback: TransformCallback) {

@@ -1,72 +1,78 @@
 import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { StepContent, StepSection } from '~/content/course-content.types';
+import type { StepSection } from '~/content/course-content.types';
+import { usePageFragments } from '~/lib/page-fragments';
 
 import { CourseCardView, ProjectCardView } from './course-cards';
+import type { RenderedSection, RenderedStepContent } from './rendered-step-content';
 
-function Section({ section, lead }: { section: StepSection; lead?: ReactNode }) {
+/**
+ * A section's material under its heading: the same for every reader, so the server renders
+ * it once per step (step-content.server.tsx) and the page carries it as HTML.
+ */
+export function SectionBody({ section }: { section: StepSection }) {
   switch (section.kind) {
     case 'text':
-      return (
-        <>
-          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
-          {lead}
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-slate-700">
-              {paragraph}
-            </p>
-          ))}
-        </>
-      );
+      return section.paragraphs.map((paragraph) => (
+        <p key={paragraph} className="mt-3 text-slate-700">
+          {paragraph}
+        </p>
+      ));
     case 'list':
       return (
-        <>
-          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
-          <ol className="mt-4 space-y-3">
-            {section.items.map((item, index) => (
-              <li
-                key={item.title}
-                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        <ol className="mt-4 space-y-3">
+          {section.items.map((item, index) => (
+            <li
+              key={item.title}
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4"
+            >
+              <span
+                aria-hidden="true"
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
               >
-                <span
-                  aria-hidden="true"
-                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
-                >
-                  {index + 1}
-                </span>
-                <span>
-                  <strong className="block text-ink">{item.title}</strong>
-                  <span className="text-sm text-slate-700">{item.description}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </>
+                {index + 1}
+              </span>
+              <span>
+                <strong className="block text-ink">{item.title}</strong>
+                <span className="text-sm text-slate-700">{item.description}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
       );
     case 'cards':
       return (
-        <>
-          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
-          <div className="mt-4 grid gap-6 sm:grid-cols-2">
-            {section.cards.map((card) => (
-              <CourseCardView key={card.title} card={card} />
-            ))}
-          </div>
-        </>
+        <div className="mt-4 grid gap-6 sm:grid-cols-2">
+          {section.cards.map((card) => (
+            <CourseCardView key={card.title} card={card} />
+          ))}
+        </div>
       );
     case 'projects':
       return (
-        <>
-          <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
-          <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {section.projects.map((project) => (
-              <ProjectCardView key={project.title} project={project} />
-            ))}
-          </div>
-        </>
+        <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {section.projects.map((project) => (
+            <ProjectCardView key={project.title} project={project} />
+          ))}
+        </div>
       );
   }
+}
+
+/**
+ * A section's rendered material: from the loader's data after a client-side navigation,
+ * else (the document) from the fragments the server's loader left for this render. While
+ * the browser hydrates it has neither, and React keeps the server's markup in place.
+ */
+function RenderedBody({ section }: { section: RenderedSection }) {
+  const fragments = usePageFragments();
+  return (
+    <div
+      dangerouslySetInnerHTML={{ __html: section.html ?? fragments?.get(section.fragment) ?? '' }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 /** A step as its page names it: its place in the area's path and its label. */
@@ -91,7 +97,7 @@ export function StepView({
   /** The area's path: `/fed` (the default) or `/fsd`. */
   base?: string;
   step: ViewedStep;
-  content: Omit<StepContent, 'slug'>;
+  content: RenderedStepContent;
   previous?: ViewedStep;
   next?: ViewedStep;
   /** What belongs to the reader (their transfers, their progress), after the intro. */
@@ -125,10 +131,9 @@ export function StepView({
       {content.sections.map((section) => (
         <Fragment key={section.heading}>
           <section className="render-when-near mt-10">
-            <Section
-              section={section}
-              lead={sectionLead?.heading === section.heading ? sectionLead.node : undefined}
-            />
+            <h2 className="text-xl font-bold text-ink">{section.heading}</h2>
+            {sectionLead?.heading === section.heading && sectionLead.node}
+            <RenderedBody section={section} />
           </section>
           {section === lastCards && quiz}
         </Fragment>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowTimestamp, type Database } from '~/db/schema';
+import type { RequestContext } from '~/load-context';
 import { NUMBERED_STEPS } from './progress';
 
 /** A student's completed steps: the step's slug and when it was marked. */
@@ -16,6 +17,25 @@ export async function listCompletedSteps(
   return rows
     .filter((row) => order.has(row.step))
     .sort((a, b) => order.get(a.step)! - order.get(b.step)!);
+}
+
+const completedThisRequest = new WeakMap<RequestContext, ReturnType<typeof listCompletedSteps>>();
+
+/**
+ * The signed-in reader's completed steps, read once per request: the area's menu (its
+ * layout's loader) and the step page's own loader both show them, and run side by side.
+ * Only a page's loaders read it, after any action of the same request has written.
+ */
+export function readersCompletedSteps(
+  context: RequestContext,
+  userId: string,
+): ReturnType<typeof listCompletedSteps> {
+  let rows = completedThisRequest.get(context);
+  if (!rows) {
+    rows = listCompletedSteps(context.services.database.db, userId);
+    completedThisRequest.set(context, rows);
+  }
+  return rows;
 }
 
 /** Marks a step complete (once: marking again keeps the first time) or not complete. */

@@ -2,7 +2,7 @@ import { COURSE_STEPS } from '~/content/course-steps';
 import { CourseArea } from '~/features/courses/course-area';
 import { getViewer } from '~/features/auth/guards.server';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
-import { listCompletedSteps } from '~/features/progress/progress.server';
+import { readersCompletedSteps } from '~/features/progress/progress.server';
 import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
 import { findQuiz } from '~/content/quizzes';
 import { requireServices } from '~/load-context';
@@ -15,10 +15,10 @@ import type { Route } from './+types/layout';
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return { completed: [], quizzes: [], readsStudentSteps: false };
-  const { db } = requireServices(context).services.database;
+  const services = requireServices(context);
   const [rows, quizzes] = await Promise.all([
-    listCompletedSteps(db, viewer.id),
-    quizStandingsOf(db, viewer.id),
+    readersCompletedSteps(services, viewer.id),
+    quizStandingsOf(services.services.database.db, viewer.id),
   ]);
   return {
     completed: rows.map((row) => row.step),

@@ -12,6 +12,7 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { getViewer, requireStudent } from '~/features/auth/guards.server';
 import { FollowOwnChanges } from '~/features/courses/follow-own-changes';
+import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
 import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
@@ -25,7 +26,7 @@ import {
   STEP_PROGRESS_INTENTS,
   summarizeProgress,
 } from '~/features/progress/progress';
-import { listCompletedSteps, markStep } from '~/features/progress/progress.server';
+import { markStep, readersCompletedSteps } from '~/features/progress/progress.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { projectsOfStep } from '~/content/projects';
@@ -76,7 +77,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ]);
   return {
     step,
-    content: lecture ? conclusionWithLectureScheduled() : courseContent(step.slug),
+    // Read from the cache only now that the guard above has let this reader in.
+    content: lecture
+      ? renderStepContent(
+          'frontend/conclusion/lecture-scheduled',
+          conclusionWithLectureScheduled(),
+          context.pageFragments,
+        )
+      : renderStepContent(`frontend/${step.slug}`, courseContent(step.slug), context.pageFragments),
     academyZone: services.services.env.ACADEMY_TIME_ZONE,
     liveClasses,
     // The conclusion's section it goes in, named here: the content's module is server-only.
@@ -109,7 +117,7 @@ async function mySubmissions(context: RequestContext) {
 async function myProgress(context: RequestContext, slug: string) {
   const viewer = await getViewer(context);
   if (!viewer) return { signedIn: false, completedAt: null, completed: [] };
-  const rows = await listCompletedSteps(context.services.database.db, viewer.id);
+  const rows = await readersCompletedSteps(context, viewer.id);
   return {
     signedIn: true,
     completedAt: rows.find((row) => row.step === slug)?.completed_at ?? null,

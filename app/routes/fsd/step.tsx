@@ -11,6 +11,7 @@ import { projectsOfStep } from '~/content/projects';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireFullstack } from '~/features/auth/guards.server';
+import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
 import {
   completedFullstackSteps,
@@ -49,7 +50,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   return {
     step,
-    content: FULLSTACK_CONTENT[step.slug],
+    // Read from the cache only now that the guard above has let this reader in.
+    content: renderStepContent(
+      `fullstack/${step.slug}`,
+      FULLSTACK_CONTENT[step.slug],
+      context.pageFragments,
+    ),
     ...fullstackNeighbours(step.slug),
     completed,
     projects,
