@@ -4,6 +4,7 @@ import { findPlan, plans, type Plan } from '~/content/plans';
 import { site } from '~/content/site';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import {
+  checkoutPath,
   CheckoutRefused,
   CheckoutView,
   PAYMENT_CANCELLED,
@@ -78,13 +79,6 @@ async function codeCarried(
   return check.ok
     ? { codeFor: plan.id, typed, quote: quoteOf(check, plan, currency) }
     : { codeFor: plan.id, typed, error: CODE_REFUSALS[check.refusal] };
-}
-
-/** `/checkout?plan=…` and the code being carried through a sign-in, if any. */
-function checkoutPath(planId: string, code: string): string {
-  const query = new URLSearchParams({ plan: planId });
-  if (code !== '') query.set('code', code);
-  return `/checkout?${query}`;
 }
 
 const checkoutSchema = z.object({

@@ -24,7 +24,13 @@ import {
   type FakePaystack,
   type PaystackTransaction,
 } from '../support/fake-paystack';
-import { admin, discountCodeFields, insertSession, insertUser } from '../support/factories';
+import {
+  admin,
+  discountCodeFields,
+  enrolmentOfOrder,
+  insertSession,
+  insertUser,
+} from '../support/factories';
 import {
   checkoutSession,
   newStripeId,
@@ -895,12 +901,7 @@ async function updatePayment(cookie: string) {
   return { status: answer.status, location: answer.headers.get('location') ?? '' };
 }
 
-const enrolmentOf = (orderId: string) =>
-  database.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
+const enrolmentOf = (orderId: string) => enrolmentOfOrder(database.db, orderId);
 
 /** The sweep as every instance runs it, with its clock `days` after the failure. */
 const sweepAfter = async (orderId: string, days: number) => {

@@ -394,3 +394,12 @@ export function discountCodeFields(
     ...fields,
   };
 }
+
+/** The enrolment an order made (the test fails if there is none). */
+export function enrolmentOfOrder(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}

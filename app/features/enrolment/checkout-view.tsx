@@ -10,6 +10,13 @@ import { alreadyEnrolledIn } from './tracks';
 /** The toast on /enroll for a buyer back from a checkout they left without paying. */
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 
+/** `/checkout?plan=…`, and the code being carried through a sign-in, if any. */
+export function checkoutPath(planId: string, code: string): string {
+  const query = new URLSearchParams({ plan: planId });
+  if (code !== '') query.set('code', code);
+  return `/checkout?${query}`;
+}
+
 /** `/checkout?plan=…`: what is being bought, and the one step before paying. */
 export function CheckoutView({
   plan,
@@ -26,7 +33,6 @@ export function CheckoutView({
 }) {
   const quote = code?.quote;
   const each = plan.billing === 'monthly' ? ' a month' : '';
-  const returnTo = `/checkout?${new URLSearchParams(quote ? { plan: plan.id, code: quote.code } : { plan: plan.id })}`;
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
@@ -75,7 +81,7 @@ export function CheckoutView({
           </p>
           <LoginButton
             label="Login With Google"
-            returnTo={returnTo}
+            returnTo={checkoutPath(plan.id, quote?.code ?? '')}
             className={buttonClass('primary', 'mt-6')}
           />
         </>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { accessOf, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
+import {
+  accessOf,
+  enrolmentOfOrder,
+  grantOf,
+  insertUser,
+  outboxOf,
+} from '../../../tests/support/factories';
 import { findPlan } from '~/content/plans';
 import { createOrder } from './orders.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
@@ -41,12 +47,7 @@ const refund = (paymentId: string, orderId: string, amount = 40_000): PaymentEve
   currency: 'usd',
 });
 
-const enrolmentOf = (orderId: string) =>
-  database.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
+const enrolmentOf = (orderId: string) => enrolmentOfOrder(database.db, orderId);
 
 /** What the event log kept of an event: its outcome and the note that says why. */
 const recordedEvent = (eventId: string) =>
