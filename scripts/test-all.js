@@ -6,12 +6,19 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/**
+ * The name of every test that failed (and every end-to-end test that passed only on its
+ * retry), repeated just above the closing line: CI keeps only the end of a long log.
+ * @type {string[]}
+ */
+const failures = [];
 /** @type {string[]} how long each stage took, printed before the closing line */
 const durations = [];
 
@@ -41,6 +48,43 @@ function check(label, command) {
   return ok;
 }
 
+/**
+ * @param {string} pass
+ * @param {{ testResults: { name: string, status: string, message: string,
+ *   assertionResults: { fullName: string, status: string }[] }[] }} results Vitest's JSON report
+ */
+function noteVitestFailures(pass, results) {
+  for (const file of results.testResults) {
+    const name = relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`✘ ${pass}: ${name} › ${test.fullName}`);
+    // A file that failed to load has no test to name.
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`✘ ${pass}: ${name}: ${file.message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * @typedef {{ title: string, file: string, line: number,
+ *   tests: { projectName: string, status: string }[] }} Spec
+ * @typedef {{ title: string, specs?: Spec[], suites?: Suite[] }} Suite
+ * @param {Suite[]} suites Playwright's JSON report, walked down to its tests
+ * @param {string[]} titles
+ */
+function noteE2eFailures(suites, titles = []) {
+  for (const suite of suites) {
+    const path = [...titles, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const mark = test.status === 'flaky' ? '↻ passed on its retry' : '✘';
+        const name = [...path.slice(1), spec.title].join(' › ');
+        failures.push(`${mark} [${test.projectName}] ${spec.file}:${spec.line} › ${name}`);
+      }
+    noteE2eFailures(suite.suites ?? [], path);
+  }
+}
+
 /** @param {string} file */
 function readJson(file) {
   try {
@@ -65,6 +109,7 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  noteVitestFailures('SQLite', vitest);
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1;
 
@@ -81,6 +126,7 @@ if (process.env.TEST_DATABASE_URL) {
     totals.passed += pgResults.numPassedTests;
     totals.failed += pgResults.numFailedTests;
     totals.skipped += pgResults.numPendingTests + pgResults.numTodoTests;
+    noteVitestFailures('PostgreSQL', pgResults);
   }
   if (!pgOk && (!pgResults || pgResults.numFailedTests === 0)) totals.failed += 1;
 } else {
@@ -98,6 +144,7 @@ if (built) {
     totals.passed += e2e.stats.expected + e2e.stats.flaky;
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
+    noteE2eFailures(e2e.suites);
   }
   if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) totals.failed += 1;
 } else {
@@ -106,6 +153,7 @@ if (built) {
 }
 
 console.log(`\nStages: ${durations.join('; ')}.`);
+if (failures.length > 0) console.log(`\n${failures.join('\n')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);
