@@ -1,10 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigation, useRevalidator } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext, useRevalidator, type RouterState } from 'react-router';
 import type { LiveCollection } from '~/lib/live-collections';
 
 const MAX_BACKOFF_MS = 30_000;
 /** Several changes in a burst (a bulk edit) cause one refresh. */
 const REFRESH_DEBOUNCE_MS = 100;
+
+/**
+ * Whether a refresh now would cut something short or wipe it. A navigation or a form
+ * submission under way reloads the data anyway, and a revalidation started during its
+ * loading restarts its loaders: the first response, which consumed the one-time toast
+ * cookie, is thrown away with its toast. A revalidation also drops the action data, so a
+ * refused form's messages would vanish while the person reads them; the refresh waits until
+ * they submit again or leave (either reloads the data).
+ */
+export function refreshWouldInterrupt(state: RouterState): boolean {
+  return (
+    state.navigation.state !== 'idle' ||
+    state.revalidation !== 'idle' ||
+    state.actionData != null ||
+    [...state.fetchers.values()].some((fetcher) => fetcher.state !== 'idle')
+  );
+}
 
 /**
  * SPEC §3/§7's live list, done our way: the pages' loaders hold the items; this hook (one
@@ -20,28 +37,37 @@ export function useLiveCollections(
   loading: boolean;
   connected: boolean;
 } {
-  const { revalidate, state } = useRevalidator();
+  const { state } = useRevalidator();
   const [connected, setConnected] = useState(false);
-  const navigation = useNavigation();
-  const revalidateRef = useRef(revalidate);
-  revalidateRef.current = revalidate;
-  // A navigation or form submission under way reloads the data anyway; a refresh racing
-  // it would be cancelled and could swallow the toast cookie the navigation is bringing.
-  const idleRef = useRef(true);
-  idleRef.current = navigation.state === 'idle';
+  // The router itself, not the last render: React renders a navigation's start later than
+  // it happens when the page is busy, so a rendered "idle" can be out of date.
+  // (useRevalidator above has already thrown outside a data router.)
+  const { router } = useContext(UNSAFE_DataRouterContext)!;
 
   useEffect(() => {
     let source: EventSource | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    let backoff = 1_000;
     let stopped = false;
+    let backoff = 1_000;
+    let stopWaiting: (() => void) | undefined;
 
+    const refreshWhenQuiet = () => {
+      if (!refreshWouldInterrupt(router.state)) {
+        void router.revalidate();
+        return;
+      }
+      // Once, when the router is quiet again (a change meanwhile is covered by this one).
+      stopWaiting ??= router.subscribe((state) => {
+        if (refreshWouldInterrupt(state)) return;
+        stopWaiting?.();
+        stopWaiting = undefined;
+        refresh();
+      });
+    };
     const refresh = () => {
       clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(() => {
-        if (idleRef.current) void revalidateRef.current();
-      }, REFRESH_DEBOUNCE_MS);
+      refreshTimer = setTimeout(refreshWhenQuiet, REFRESH_DEBOUNCE_MS);
     };
     const connect = () => {
       source = new EventSource(stream);
@@ -73,8 +99,9 @@ export function useLiveCollections(
       source?.close();
       clearTimeout(retryTimer);
       clearTimeout(refreshTimer);
+      stopWaiting?.();
     };
-  }, [collections, stream]);
+  }, [collections, stream, router]);
 
   return { loading: state === 'loading', connected };
 }
