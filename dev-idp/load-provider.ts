@@ -2,7 +2,7 @@ import type * as DevProviderModule from './provider.server.ts';
 
 /**
  * Loads the local provider (and oidc-provider with it) on demand: only a server without
- * Google credentials pays for it in start-up time and memory.
+ * Google credentials, at its first request to the provider, pays for it in time and memory.
  *
  * oidc-provider prints "Unsupported runtime" on import when Node.js is older than 22 LTS.
  * The project runs on Node.js 20 and the provider is only a development stand-in, so that

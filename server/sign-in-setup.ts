@@ -19,7 +19,7 @@ export interface SignInSetup {
  * Google when its credentials are set; otherwise the local development provider, which
  * fails closed (server/local-stand-ins.ts): it lets anyone sign in as anyone.
  */
-export async function setUpSignIn(env: Env): Promise<SignInSetup> {
+export function setUpSignIn(env: Env): SignInSetup {
   const redirectUri = `${env.ORIGIN}/auth/google/callback`;
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     return {
@@ -42,17 +42,26 @@ export async function setUpSignIn(env: Env): Promise<SignInSetup> {
   const issuer = `${env.ORIGIN}${DEV_IDP_PATH}`;
   const clientId = 'bootcamp-local';
   const clientSecret = randomBytes(32).toString('base64url');
-  const { createDevProvider } = await loadDevProvider();
-  const local = createDevProvider({
-    issuer,
-    clientId,
-    clientSecret,
-    redirectUris: [redirectUri],
-    cookieKeys: [randomBytes(32).toString('base64url')],
-  });
+  const cookieKeys = [randomBytes(32).toString('base64url')];
+  // Loaded by its first request (the client's discovery comes first), so a server nobody
+  // signs in to does not hold oidc-provider's 600 modules in memory.
+  let handler: Promise<RequestHandler> | undefined;
+  const localProviderHandler: RequestHandler = (req, res, next) => {
+    handler ??= loadDevProvider().then(
+      ({ createDevProvider }) =>
+        createDevProvider({
+          issuer,
+          clientId,
+          clientSecret,
+          redirectUris: [redirectUri],
+          cookieKeys,
+        }).handler as RequestHandler,
+    );
+    handler.then((handle) => handle(req, res, next), next);
+  };
   return {
     provider: 'local',
-    localProviderHandler: local.handler as RequestHandler,
+    localProviderHandler,
     oidc: createOidcClient({ issuer, clientId, clientSecret, redirectUri }),
   };
 }

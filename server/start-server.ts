@@ -37,7 +37,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       'NODE_ENV is not production: React renders with its slower development build. Start the server with npm run serve.',
     );
   }
-  const signIn = await setUpSignIn(env);
+  const signIn = setUpSignIn(env);
   checkMailSettings(env);
   const payments = setUpPayments(env, logger);
   const database = openDatabase(env.DATABASE_URL);

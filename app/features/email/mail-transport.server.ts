@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import { nowTimestamp, type Database } from '~/db/schema';
 import type { Mailbox } from '~/lib/mail-address';
 
@@ -36,6 +38,21 @@ export interface MailTransport {
   /** Resolves with the server's answer once the message is accepted; rejects otherwise. */
   send(email: OutgoingEmail): Promise<{ response: string }>;
   close(): void;
+}
+
+/**
+ * nodemailer, imported and set up by the first message rather than at start: a server
+ * that sends nothing (most minutes of most instances) does not hold it in memory.
+ */
+function openedOnFirstUse(options: SMTPPool.Options | StreamTransport.Options) {
+  let opened: Promise<Transporter> | undefined;
+  return {
+    open: () =>
+      (opened ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      )),
+    close: () => void opened?.then((transporter) => transporter.close()),
+  };
 }
 
 /** A whole send, however many round trips it takes, ends with an error after this long. */
@@ -114,7 +131,7 @@ export function createSmtpTransport(
   const description = describeSmtpUrl(url);
   const within = (ms: number) => Math.min(ms, sendTimeoutMs);
   const secure = parsed.protocol === 'smtps:';
-  const transporter = nodemailer.createTransport({
+  const transporter = openedOnFirstUse({
     pool: true,
     host: parsed.hostname.replace(/^\[|\]$/g, ''),
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
@@ -136,14 +153,16 @@ export function createSmtpTransport(
     kind: 'smtp',
     description,
     async send(email) {
-      const info = await transporter
+      const info = await (
+        await transporter.open()
+      )
         .sendMail({ ...messageFields(email), signal: AbortSignal.timeout(sendTimeoutMs) })
         .catch((error: unknown) => {
           throw explainTlsFailure(error, description);
         });
       return { response: String(info.response) };
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -152,12 +171,12 @@ export function createSmtpTransport(
  * it would for SMTP, and it is stored in `local_mailbox` for `/dev-mail` to show.
  */
 export function createLocalMailboxTransport(db: Kysely<Database>): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transporter = openedOnFirstUse({ streamTransport: true, buffer: true });
   return {
     kind: 'local-mailbox',
     description: 'the local mailbox at /dev-mail',
     async send(email) {
-      const info = await transporter.sendMail(messageFields(email));
+      const info = await (await transporter.open()).sendMail(messageFields(email));
       await db
         .insertInto('local_mailbox')
         .values({
@@ -174,6 +193,6 @@ export function createLocalMailboxTransport(db: Kysely<Database>): MailTransport
         .execute();
       return { response: 'stored in the local mailbox' };
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentEvent } from './payment-events.server';
 import { WebhookRejected, type PaymentProvider } from './payment-provider.server';
 
@@ -11,9 +11,14 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-function stripeClient(settings: StripeSettings): Stripe {
+/**
+ * The SDK is imported here, when Stripe is configured, not by every server that loads this
+ * module: about 550 files and a few MB of heap that a server without Stripe keys never uses.
+ */
+async function stripeClient(settings: StripeSettings): Promise<Stripe> {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-  return new Stripe(settings.secretKey, {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
     ...(api && {
@@ -33,13 +38,15 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * `constructEvent` (signature and a 5-minute tolerance) before they mean anything.
  */
 export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = stripeClient(settings);
+  // Started at set-up, so the first checkout does not wait for the import.
+  const client = stripeClient(settings);
   const { origin } = settings;
 
   /** A refunded charge is an invoice's (an installment) or a one-time payment's. */
   async function refundedPayment(charge: Stripe.Charge) {
     const paymentIntent = idOf(charge.payment_intent);
     if (!paymentIntent) return undefined;
+    const stripe = await client;
     const invoicePayments = await stripe.invoicePayments.list({
       payment: { type: 'payment_intent', payment_intent: paymentIntent },
       expand: ['data.invoice'],
@@ -68,6 +75,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     checkoutOrigins: ['https://checkout.stripe.com'],
     async createCheckout(order, plan, buyer) {
       const installments = order.installments > 1;
+      const stripe = await client;
       const session = await stripe.checkout.sessions.create({
         mode: installments ? 'subscription' : 'payment',
         client_reference_id: order.id,
@@ -96,11 +104,12 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
 
     async resumeCheckout(order) {
       if (!order.provider_ref) return undefined;
-      const session = await stripe.checkout.sessions.retrieve(order.provider_ref);
+      const session = await (await client).checkout.sessions.retrieve(order.provider_ref);
       return session.status === 'open' ? (session.url ?? undefined) : undefined;
     },
 
     async verifyWebhook(rawBody, headers) {
+      const stripe = await client;
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
@@ -118,12 +127,13 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
 
     async stopInstallments(subscriptionRef) {
       // After the last installment: no further charge at the end of the month it paid for.
-      await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+      await (await client).subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
     },
 
     async updatePaymentUrl(order, manageRef, returnUrl) {
       // The failed invoice named its customer; an older overdue enrolment has only the
       // subscription, whose customer Stripe knows.
+      const stripe = await client;
       const customer =
         manageRef ??
         (order.subscription_ref
