@@ -42,7 +42,9 @@ const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 const unit = (suffix: string, digits: number) => (value: number | null | undefined) =>
   finite(value) ? `${value.toFixed(digits)}${suffix}` : '–';
-export const kb = (bytes: number) => unit(' KB', 1)(bytes / 1024);
+// A figure copied from an earlier run's JSON is null where that run had none.
+export const kb = (bytes: number | null | undefined) =>
+  unit(' KB', 1)(finite(bytes) ? bytes / 1024 : undefined);
 export const mb = unit(' MB', 1);
 export const ms = (value: number | undefined, digits = 1) => unit(' ms', digits)(value);
 export const signedMb = (value: number) =>
