@@ -31,6 +31,7 @@ import {
 import { checkCode, quoteOf } from '~/features/discounts/discounts.server';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { readUpload, type UploadedFile } from '~/lib/upload.server';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/enroll';
 
 /**
@@ -197,7 +198,8 @@ async function applyCode(services: RequestContext, form: FormData) {
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);
 
-export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function EnrollPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const codeAnswer = actionData && 'codeFor' in actionData ? actionData : undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-6 py-16">

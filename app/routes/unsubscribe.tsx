@@ -6,6 +6,7 @@ import {
 } from '~/features/live-classes/reminder-preference.server';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeView } from '~/features/live-classes/unsubscribe-view';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/unsubscribe';
 
 /** Shows whether reminders are on; a GET never changes them (link scanners follow links). */
@@ -41,7 +42,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+export default function UnsubscribePage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return (
     <UnsubscribeView
       remindersOn={loaderData.remindersOn}

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useRevalidator, type RouterState } from 'react-router';
 import type { LiveCollection } from '~/lib/live-collections';
 
@@ -7,18 +7,16 @@ const MAX_BACKOFF_MS = 30_000;
 const REFRESH_DEBOUNCE_MS = 100;
 
 /**
- * Whether a refresh now would cut something short or wipe it. A navigation or a form
- * submission under way reloads the data anyway, and a revalidation started during its
- * loading restarts its loaders: the first response, which consumed the one-time toast
- * cookie, is thrown away with its toast. A revalidation also drops the action data, so a
- * refused form's messages would vanish while the person reads them; the refresh waits until
- * they submit again or leave (either reloads the data).
+ * Whether a refresh now would cut something short. A navigation or a form submission under
+ * way reloads the data anyway, and a revalidation started during its loading restarts its
+ * loaders: the first response, which consumed the one-time toast cookie, is thrown away
+ * with its toast. (A refused form's messages outlive the refresh through
+ * `useActionDataThroughRefreshes`.)
  */
-export function refreshWouldInterrupt(state: RouterState): boolean {
+function refreshWouldInterrupt(state: RouterState): boolean {
   return (
     state.navigation.state !== 'idle' ||
     state.revalidation !== 'idle' ||
-    state.actionData != null ||
     [...state.fetchers.values()].some((fetcher) => fetcher.state !== 'idle')
   );
 }
@@ -27,22 +25,18 @@ export function refreshWouldInterrupt(state: RouterState): boolean {
  * SPEC §3/§7's live list, done our way: the pages' loaders hold the items; this hook (one
  * stream for every page of an area) listens to the server's change events for `collections`
  * on `stream` (`/admin/events` for the admin area, `/events` for a person's own pages) and
- * re-runs the loaders when one arrives. It reconnects with back-off and reports `loading`
- * while refreshing.
+ * re-runs the loaders when one arrives. It reconnects with back-off. Pages show the refresh
+ * with `useRefreshing`.
  */
 export function useLiveCollections(
   collections: readonly LiveCollection[],
   stream: '/admin/events' | '/events',
-): {
-  loading: boolean;
-  connected: boolean;
-} {
-  const { state } = useRevalidator();
-  const [connected, setConnected] = useState(false);
+): void {
   // The router itself, not the last render: React renders a navigation's start later than
   // it happens when the page is busy, so a rendered "idle" can be out of date.
-  // (useRevalidator above has already thrown outside a data router.)
-  const { router } = useContext(UNSAFE_DataRouterContext)!;
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  if (!dataRouter) throw new Error('useLiveCollections must be used inside a data router');
+  const { router } = dataRouter;
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -73,7 +67,6 @@ export function useLiveCollections(
       source = new EventSource(stream);
       source.addEventListener('ready', () => {
         backoff = 1_000;
-        setConnected(true);
       });
       source.addEventListener('change', (event) => {
         const data = JSON.parse((event as MessageEvent<string>).data) as { collection?: string };
@@ -84,7 +77,6 @@ export function useLiveCollections(
         // Our own back-off instead of EventSource's fixed retry, and a refresh on return
         // in case something changed while we were away.
         source?.close();
-        setConnected(false);
         if (stopped) return;
         retryTimer = setTimeout(() => {
           connect();
@@ -102,8 +94,6 @@ export function useLiveCollections(
       stopWaiting?.();
     };
   }, [collections, stream, router]);
-
-  return { loading: state === 'loading', connected };
 }
 
 /** Whether the page's data is being refreshed (after a change event, or on demand). */

@@ -9,6 +9,7 @@ import { clearSessionCookie } from '~/features/auth/session.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/delete';
 
 const confirmSchema = z.object({
@@ -65,7 +66,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function DeleteAccountPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return (
     <DeleteAccountView
       email={loaderData.email}

@@ -15,6 +15,7 @@ import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/index';
 
 /** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
@@ -77,6 +78,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AccountPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <AccountView account={loaderData.account} errors={actionData} />;
 }

@@ -17,6 +17,7 @@ import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.s
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';
 
 const optional = (value: unknown) =>
@@ -185,7 +186,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminCohortsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminCohortsPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <CohortsView {...loaderData} errors={actionData} />;
 }
 

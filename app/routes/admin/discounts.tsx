@@ -22,6 +22,7 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { formatUsd } from '~/lib/format';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/discounts';
 
 /** An empty field is a value left out. */
@@ -175,7 +176,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function AdminDiscountsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminDiscountsPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <DiscountsView {...loaderData} errors={actionData} />;
 }
 

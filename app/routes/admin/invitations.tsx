@@ -31,6 +31,7 @@ import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.s
 import { requireServices, type RequestContext } from '~/load-context';
 import { readUpload } from '~/lib/upload.server';
 import type { FormErrors } from '~/ui/form';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/invitations';
 
 const choices = {
@@ -169,7 +170,11 @@ async function send(
   });
 }
 
-export default function AdminInvitationsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminInvitationsPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <InvitationsView {...loaderData} result={actionData} />;
 }
 

@@ -21,6 +21,7 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { formatDayUtc } from '~/lib/format';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/payments';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -114,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
   const loading = useRefreshing();
-  const errors = useActionData<typeof action>();
+  const errors = useActionDataThroughRefreshes(useActionData<typeof action>());
   const { overdue, ...list } = loaderData;
   return (
     <PaymentList {...list} loading={loading}>

@@ -14,6 +14,7 @@ import { TransferReviewView } from '~/features/transfers/transfer-review-view';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/transfer-details';
 
 const decisionSchema = z.discriminatedUnion(
@@ -124,7 +125,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function TransferDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function TransferDetailsPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <TransferReviewView {...loaderData} errors={actionData} />;
 }
 

@@ -13,6 +13,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/transfers';
 
 /**
@@ -54,7 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminTransfersPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminTransfersPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const loading = useRefreshing();
   const { alerts, ...queue } = loaderData;
   return (

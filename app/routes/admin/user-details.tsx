@@ -53,6 +53,7 @@ import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-sect
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/user-details';
 
 const userDetailsFormSchema = z.discriminatedUnion(
@@ -262,7 +263,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function UserDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function UserDetailsPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const {
     emails,
     purchases,

@@ -25,6 +25,7 @@ import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/quiz';
 
 /** The quiz this page is (three routes share this module): the last part of its path. */
@@ -124,7 +125,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function QuizPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const { quiz, step, questionCount } = loaderData;
   const standing = 'standing' in loaderData ? loaderData.standing : null;
   return (

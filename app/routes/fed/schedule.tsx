@@ -13,6 +13,7 @@ import { ownCohortOf, scheduleOfCohort } from '~/features/live-classes/student-c
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/schedule';
 
 /**
@@ -79,7 +80,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SchedulePage({ loaderData, actionData }: Route.ComponentProps) {
+export default function SchedulePage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <ScheduleView schedule={loaderData.schedule} formError={actionData?.formError} />;
 }
 

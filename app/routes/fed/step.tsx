@@ -51,6 +51,7 @@ import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/li
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
 import { pageMeta, summarize } from '~/lib/seo';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { loader as areaLoader } from './layout';
 import type { Route } from './+types/step';
 
@@ -252,7 +253,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function CourseStepPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CourseStepPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const {
     transfers,
     progress,

@@ -31,6 +31,7 @@ import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/li
 import { pageMeta, summarize } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/step';
 
 /**
@@ -107,7 +108,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     noindex: true,
   });
 
-export default function FullstackStepPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function FullstackStepPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   const { completed, projects, submissions, projectsStanding, ...step } = loaderData;
   const isHome = step.step.slug === 'home';
   return (

@@ -9,6 +9,7 @@ import { cohortRunBy } from '~/features/live-classes/staff-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohort-classes';
 
 /** The cohort, or its 404 (unknown) or 403 (not an admin nor its mentor): nothing read. */
@@ -66,7 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function CohortClassesPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CohortClassesPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <CohortClassesView {...loaderData} errors={actionData} />;
 }
 

@@ -26,6 +26,7 @@ import { classRunBy } from '~/features/live-classes/staff-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/live-class';
 
 /** The class, or its 404 (unknown) or 403 (not an admin nor its cohort's mentor). */
@@ -135,7 +136,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function LiveClassPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function LiveClassPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <LiveClassView {...loaderData} errors={actionData} />;
 }
 

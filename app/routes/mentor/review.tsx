@@ -7,6 +7,7 @@ import { reviewSubmission, submissionForReview } from '~/features/projects/submi
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
+import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/review';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -59,7 +60,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function MentorReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function MentorReviewPage({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  const actionData = useActionDataThroughRefreshes(answered);
   return <ReviewView {...loaderData} errors={actionData} />;
 }
 
