@@ -17,3 +17,13 @@ export function useActionDataThroughRefreshes<T>(actionData: T | undefined): T |
   }
   return actionData ?? (kept.key === key ? kept.data : undefined);
 }
+
+/**
+ * The key of a form that starts empty again after this page's own submission: it changes
+ * with the location (a redirect, a refusal, a link), never with a live refresh. A key made
+ * from the list's length instead remounted the form whenever someone else added a row,
+ * and wiped what the person was typing.
+ */
+export function useFormKeyOfThisPage(): string {
+  return useLocation().key;
+}

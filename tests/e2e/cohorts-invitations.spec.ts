@@ -242,7 +242,7 @@ test.describe('cohorts', () => {
     await saveFullPageScreenshot(page, 'admin-cohorts', testInfo.project.name);
   });
 
-  test('a refused form keeps its message while the list refreshes live with a change made elsewhere', async ({
+  test('a refused form keeps its message, and what is being typed, while the list refreshes live with a change made elsewhere', async ({
     page,
   }) => {
     const admin = await createAccount('admin', 'Patient Admin');
@@ -250,10 +250,14 @@ test.describe('cohorts', () => {
     const streaming = page.waitForResponse((response) => response.url().endsWith('/admin/events'));
     await gotoApp(page, '/admin/cohorts');
     await streaming;
-    await page.getByLabel('Name').fill('Cohort 1');
+    const name = page.getByLabel('Name');
+    await name.fill('Cohort 1');
     await page.getByRole('button', { name: 'Create cohort' }).click();
     const refusal = page.getByText(COHORT_MESSAGES.nameTaken);
     await expect(refusal).toBeVisible();
+    // The admin starts correcting it.
+    const mine = `Patient ${randomSuffix()}`;
+    await name.fill(mine);
 
     const elsewhere = `Elsewhere ${randomSuffix()}`;
     const created = await postForm('/admin/cohorts', admin.cookie, {
@@ -264,17 +268,18 @@ test.describe('cohorts', () => {
       capacity: '',
     });
     expect(created.status).toBe(302);
-    // The list has refreshed, and the message is still there for the admin to read.
+    // The list has refreshed; the message and the correction under way are both still there.
     const table = page.getByRole('table', { name: 'Cohorts' });
     await expect(table).toContainText(elsewhere);
     await expect(refusal).toBeVisible();
+    await expect(name).toHaveValue(mine);
 
-    const mine = `Patient ${randomSuffix()}`;
-    await page.getByLabel('Name').fill(mine);
     await page.getByRole('button', { name: 'Create cohort' }).click();
     await expect(page.getByText(`${COHORT_MESSAGES.saved}: ${mine}`)).toBeVisible();
     await expect(refusal).toHaveCount(0);
     await expect(table).toContainText(mine);
+    // Its own success empties the form for the next cohort.
+    await expect(name).toHaveValue('');
   });
 
   test('an admin changes another admin’s cohort without touching their access', async ({

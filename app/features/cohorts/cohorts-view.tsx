@@ -12,20 +12,20 @@ import { formatCohortStart } from './cohort-dates';
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } from './cohort-form';
 import { TitledSection } from '~/ui/titled-section';
+import { useFormKeyOfThisPage } from '~/lib/action-data';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
 function CohortForm({
   editing,
   errors,
-  cohortCount,
 }: {
   editing?: CohortRow;
   errors?: FormErrors<CohortField>;
-  /** A new cohort's form starts empty again once the one typed was created. */
-  cohortCount: number;
 }) {
   const navigation = useNavigation();
+  // A new cohort's form starts empty again once the one typed was created.
+  const formKey = useFormKeyOfThisPage();
   // The save button sends no intent: a form without one is a save (the route's schema).
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
   // A page refused without JavaScript shows what was typed again, else the cohort's own.
@@ -33,7 +33,7 @@ function CohortForm({
   return (
     <Form
       method="post"
-      key={editing?.id ?? `new-${cohortCount}`}
+      key={`${editing?.id ?? 'new'}-${formKey}`}
       aria-labelledby="cohort-form-heading"
       className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
     >
@@ -106,6 +106,7 @@ function CohortMentors({
     navigation.formData?.get('intent') === MENTOR_INTENTS.add &&
     navigation.formData.get('cohortId') === cohort.id;
   const failed = errors?.values.cohortId === cohort.id ? errors : undefined;
+  const formKey = useFormKeyOfThisPage();
   const emailError = failed?.fieldErrors.email;
   const fieldId = `mentor-email-${cohort.id}`;
   const headingId = `mentors-${cohort.id}-heading`;
@@ -144,7 +145,7 @@ function CohortMentors({
         <p className="mt-3 text-sm text-slate-700">{MENTOR_MESSAGES.archivedCohort}</p>
       ) : (
         // A new key once a mentor is added: the field starts empty again for the next one.
-        <Form method="post" key={mentors.length} className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post" key={formKey} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="cohortId" value={cohort.id} />
           <div className="min-w-0 grow basis-60">
             <label htmlFor={fieldId} className={labelClass}>
@@ -201,11 +202,7 @@ export function CohortsView({
         The groups students learn with. The next one to start is announced on the home and enroll
         pages. An archived cohort is no longer offered or announced; its members keep it.
       </p>
-      <CohortForm
-        editing={editing}
-        errors={forMentors ? undefined : errors}
-        cohortCount={cohorts.length}
-      />
+      <CohortForm editing={editing} errors={forMentors ? undefined : errors} />
       <TitledSection headingId="cohorts-heading" heading="All cohorts" className="mt-10">
         {cohorts.length === 0 ? (
           <EmptyList>No cohort yet.</EmptyList>

@@ -8,6 +8,7 @@ import { TextField } from '~/ui/text-field';
 import { TitledSection } from '~/ui/titled-section';
 import { formatUsd } from '~/lib/format';
 import { DISCOUNT_INTENTS, type DiscountField, type DiscountListed } from './discount-form';
+import { useFormKeyOfThisPage } from '~/lib/action-data';
 
 const COLUMNS = [
   'Code',
@@ -33,14 +34,13 @@ interface PlanChoice {
 function NewCodeForm({
   plans,
   errors,
-  codeCount,
 }: {
   plans: PlanChoice[];
   errors?: FormErrors<DiscountField | 'intent'>;
-  /** The form starts empty again once the code typed was created. */
-  codeCount: number;
 }) {
   const navigation = useNavigation();
+  // The form starts empty again once the code typed was created.
+  const formKey = useFormKeyOfThisPage();
   const creating =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === DISCOUNT_INTENTS.create;
@@ -58,7 +58,7 @@ function NewCodeForm({
   return (
     <Form
       method="post"
-      key={codeCount}
+      key={formKey}
       aria-labelledby="new-code-heading"
       className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 sm:p-6"
     >
@@ -176,7 +176,7 @@ export function DiscountsView({
         unpaid for 24 hours; a refund does not give it back. A deactivated code is kept and no
         longer accepted.
       </p>
-      <NewCodeForm plans={plans} errors={errors} codeCount={codes.length} />
+      <NewCodeForm plans={plans} errors={errors} />
       <TitledSection headingId="codes-heading" heading="All codes" className="mt-10">
         {codes.length === 0 ? (
           <EmptyList>No code yet.</EmptyList>

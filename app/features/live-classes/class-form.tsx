@@ -52,7 +52,7 @@ export function ClassForm({
   values: ClassFormValues;
   /** The refusal of this form: what was typed comes back with the messages. */
   errors?: FormErrors<string>;
-  /** A new key empties the add form once its classes were added. */
+  /** A new key empties the form (`useFormKeyOfThisPage` for the add form). */
   formKey?: string;
 }) {
   const navigation = useNavigation();

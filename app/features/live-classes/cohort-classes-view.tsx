@@ -7,6 +7,7 @@ import type { FormErrors } from '~/ui/form';
 import { ClassForm } from './class-form';
 import { classEnd, formatClassTime, startsIn } from './class-times';
 import { TitledSection } from '~/ui/titled-section';
+import { useFormKeyOfThisPage } from '~/lib/action-data';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
@@ -89,6 +90,8 @@ export function CohortClassesView({
   errors?: FormErrors<string>;
 }) {
   const at = new Date(now);
+  // The add form starts empty again once its classes were added.
+  const formKey = useFormKeyOfThisPage();
   /** The upcoming or the past classes, named for the cohort, in the academy's zone. */
   const table = (sessions: ListedClass[], which: 'Upcoming' | 'Past') => (
     <ClassTable
@@ -127,7 +130,7 @@ export function CohortClassesView({
           step: '',
         }}
         errors={errors}
-        formKey={`add-${upcoming.length + past.length}`}
+        formKey={`add-${formKey}`}
       />
     </div>
   );
