@@ -12,10 +12,11 @@ export function useActionDataThroughRefreshes<T>(actionData: T | undefined): T |
   // A revalidation keeps the location (and its key); a submission or navigation makes a new one.
   const { key } = useLocation();
   const [kept, setKept] = useState({ key, data: actionData });
+  // Set while rendering: React renders again at once with the new state, before committing.
   if (kept.key !== key || (actionData !== undefined && kept.data !== actionData)) {
     setKept({ key, data: actionData });
   }
-  return actionData ?? (kept.key === key ? kept.data : undefined);
+  return actionData ?? kept.data;
 }
 
 /**

@@ -140,10 +140,10 @@ export function InvitationsView({
   cohorts: CohortOption[];
   result?: InviteResult;
 }) {
-  // A fetcher's result outlives the live refreshes of the page's data (an action's data is
-  // dropped by the first revalidation, and an invitation that updates an account causes
-  // one). The page's own action data is a revoke's error, or the result when the form
-  // was posted without JavaScript.
+  // A fetcher, so that sending does not navigate; its result outlives the live refresh that
+  // an invitation updating an account causes. The page's own action data (kept through
+  // refreshes by the route) is a revoke's error, or the result when the form was posted
+  // without JavaScript.
   const fetcher = useFetcher<InviteResult>();
   const shown = result ?? fetcher.data;
   const sending = fetcher.state === 'submitting';
