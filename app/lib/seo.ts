@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 
+const NOINDEX: MetaDescriptor = { name: 'robots', content: 'noindex' };
+
 export interface PageMetaInput {
   title: string;
   description: string;
@@ -31,8 +33,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { name: 'twitter:description', content: input.description },
     { name: 'twitter:image', content: image },
   ];
-  if (input.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (input.noindex) tags.push(NOINDEX);
   return tags;
+}
+
+/** The title of a page kept out of search results: signed-in areas, errors, local tools. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title }, NOINDEX];
 }
 
 /** JSON for a `<script type="application/ld+json">`, safe to place inside HTML. */

@@ -12,7 +12,7 @@ import { checkCertificateCredential } from '~/features/credentials/credentials.s
 import type { CredentialOnPage } from '~/features/credentials/credential-view';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
-import { pageMeta } from '~/lib/seo';
+import { pageMeta, privatePageMeta } from '~/lib/seo';
 import { NotFound } from '~/features/marketing/not-found';
 import type { Route } from './+types/certificate';
 
@@ -55,10 +55,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) {
-    return [
-      { title: `Certificate not found | ${site.shortName}` },
-      { name: 'robots', content: 'noindex' },
-    ];
+    return privatePageMeta(`Certificate not found | ${site.shortName}`);
   }
   const { certificate } = loaderData;
   const origin = rootDataFromMatches(matches)?.origin ?? '';

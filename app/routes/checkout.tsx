@@ -20,6 +20,7 @@ import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
+import { privatePageMeta } from '~/lib/seo';
 
 const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
 
@@ -180,10 +181,8 @@ async function enrolScholar(
 /** A refusal keeps its headers (Retry-After on too many checkouts). */
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Pay for ${loaderData?.plan.name ?? 'a plan'} | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`Pay for ${loaderData?.plan.name ?? 'a plan'} | ${site.shortName}`);
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return <CheckoutView {...loaderData} />;

@@ -22,6 +22,7 @@ import { parseForm } from '~/lib/form.server';
 import { formatMinorUnits } from '~/lib/format';
 import { requireServices, type RequestContext } from '~/load-context';
 import type { Route } from './+types/dev-pay';
+import { privatePageMeta } from '~/lib/seo';
 
 const NOT_FOUND = 'No such order';
 const CANNOT = 'That cannot be done with this order now.';
@@ -134,10 +135,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Local test payment | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () =>
+  privatePageMeta(`Local test payment | ${site.shortName}`);
 
 export default function LocalCheckoutPage({ loaderData }: Route.ComponentProps) {
   return <LocalCheckoutView checkout={loaderData} />;

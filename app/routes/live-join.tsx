@@ -11,6 +11,7 @@ import {
 } from '~/features/live-classes/live-sessions.server';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/live-join';
+import { privatePageMeta } from '~/lib/seo';
 
 /**
  * `/live/{id}/join`: the only way to a class's meeting link. Someone who may join (the
@@ -44,10 +45,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? 'Live class'} | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(`${loaderData?.title ?? 'Live class'} | ${site.shortName}`);
 
 export default function JoinClassPage({ loaderData }: Route.ComponentProps) {
   const { window, title, startsAt, recordingUrl, academyZone } = loaderData;

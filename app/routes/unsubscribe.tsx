@@ -8,6 +8,7 @@ import { UNSUBSCRIBE_MESSAGES, UnsubscribeView } from '~/features/live-classes/u
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/unsubscribe';
+import { privatePageMeta } from '~/lib/seo';
 
 /** Shows whether reminders are on; a GET never changes them (link scanners follow links). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,20 +38,15 @@ export const headers: Route.HeadersFunction = () => ({
   'Referrer-Policy': 'no-referrer',
 });
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${UNSUBSCRIBE_MESSAGES.heading} | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () =>
+  privatePageMeta(`${UNSUBSCRIBE_MESSAGES.heading} | ${site.shortName}`);
 
-export default function UnsubscribePage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useActionDataThroughRefreshes(actionData);
   return (
     <UnsubscribeView
       remindersOn={loaderData.remindersOn}
-      justTurnedOff={actionData?.turnedOff === true}
+      justTurnedOff={answer?.turnedOff === true}
     />
   );
 }

@@ -11,6 +11,7 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/delete';
+import { privatePageMeta } from '~/lib/seo';
 
 const confirmSchema = z.object({
   email: z.string().trim().min(1, ACCOUNT_DATA_MESSAGES.emailField).max(320),
@@ -61,21 +62,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Delete my account | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () =>
+  privatePageMeta(`Delete my account | ${site.shortName}`);
 
-export default function DeleteAccountPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
+export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = useActionDataThroughRefreshes(actionData);
   return (
     <DeleteAccountView
       email={loaderData.email}
-      lastAdmin={loaderData.lastAdmin || actionData?.formError === ACCOUNT_DATA_MESSAGES.lastAdmin}
-      errors={actionData}
+      lastAdmin={loaderData.lastAdmin || answer?.formError === ACCOUNT_DATA_MESSAGES.lastAdmin}
+      errors={answer}
     />
   );
 }

@@ -17,6 +17,7 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/index';
+import { privatePageMeta } from '~/lib/seo';
 
 /** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -73,12 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Your account | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(`Your account | ${site.shortName}`);
 
-export default function AccountPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <AccountView account={loaderData.account} errors={actionData} />;
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountView account={loaderData.account} errors={useActionDataThroughRefreshes(actionData)} />
+  );
 }

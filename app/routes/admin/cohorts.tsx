@@ -186,12 +186,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminCohortsPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <CohortsView {...loaderData} errors={actionData} />;
+export default function AdminCohortsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <CohortsView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

@@ -176,12 +176,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function AdminDiscountsPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <DiscountsView {...loaderData} errors={actionData} />;
+export default function AdminDiscountsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <DiscountsView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

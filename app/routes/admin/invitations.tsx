@@ -170,12 +170,8 @@ async function send(
   });
 }
 
-export default function AdminInvitationsPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <InvitationsView {...loaderData} result={actionData} />;
+export default function AdminInvitationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <InvitationsView {...loaderData} result={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

@@ -18,6 +18,7 @@ import { LIVE_COLLECTIONS } from '~/lib/live-collections';
 import { AreaMain } from '~/ui/area-main';
 import { AreaNav } from '~/ui/area-nav';
 import type { Route } from './+types/layout';
+import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
@@ -25,10 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { pendingTransfers: await countPendingTransfers(db) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(`Admin | ${site.shortName}`);
 
 /** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts, discounts, account. */
 const MENU = [

@@ -125,12 +125,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function TransferDetailsPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <TransferReviewView {...loaderData} errors={actionData} />;
+export default function TransferDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <TransferReviewView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

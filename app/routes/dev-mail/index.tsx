@@ -3,6 +3,7 @@ import { listLocalMailbox, requireLocalMailbox } from '~/features/email/local-ma
 import { LocalMailboxList } from '~/features/email/local-mailbox-view';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/index';
+import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { messages: await listLocalMailbox(requireLocalMailbox(requireServices(context))) };
@@ -11,10 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 // Other people's e-mail: never kept by a cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Local mailbox | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(`Local mailbox | ${site.shortName}`);
 
 export default function LocalMailboxPage({ loaderData }: Route.ComponentProps) {
   return <LocalMailboxList messages={loaderData.messages} />;

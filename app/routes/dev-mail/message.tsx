@@ -7,6 +7,7 @@ import {
 import { LocalMailboxMessageView } from '~/features/email/local-mailbox-view';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/message';
+import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requireLocalMailbox(requireServices(context));
@@ -17,10 +18,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 // Other people's e-mail: never kept by a cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.message.subject ?? 'Message'} | Local mailbox | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(
+    `${loaderData?.message.subject ?? 'Message'} | Local mailbox | ${site.shortName}`,
+  );
 
 export default function LocalMailboxMessagePage({ loaderData }: Route.ComponentProps) {
   return (

@@ -15,6 +15,7 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/schedule';
+import { privatePageMeta } from '~/lib/seo';
 
 /**
  * `/fed/schedule`: every class of the reader's own cohort, their private calendar feed
@@ -75,14 +76,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Schedule | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(`Schedule | ${site.shortName}`);
 
-export default function SchedulePage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <ScheduleView schedule={loaderData.schedule} formError={actionData?.formError} />;
+export default function SchedulePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ScheduleView
+      schedule={loaderData.schedule}
+      formError={useActionDataThroughRefreshes(actionData)?.formError}
+    />
+  );
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

@@ -50,7 +50,7 @@ import { QuizCallout } from '~/features/quizzes/quiz-callout';
 import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
-import { pageMeta, summarize } from '~/lib/seo';
+import { pageMeta, privatePageMeta, summarize } from '~/lib/seo';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { loader as areaLoader } from './layout';
 import type { Route } from './+types/step';
@@ -240,8 +240,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  * steps (and any denied or missing page) are kept out of the index.
  */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData)
-    return [{ title: `Course | ${site.shortName}` }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData) return privatePageMeta(`Course | ${site.shortName}`);
   const { step, content } = loaderData;
   return pageMeta({
     title: `${step.label} | ${site.shortName} FrontEnd Bootcamp`,

@@ -67,12 +67,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function CohortClassesPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <CohortClassesView {...loaderData} errors={actionData} />;
+export default function CohortClassesPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <CohortClassesView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

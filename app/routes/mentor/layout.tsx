@@ -7,16 +7,14 @@ import { useRootData } from '~/root-data';
 import { AreaMain } from '~/ui/area-main';
 import { AreaNav } from '~/ui/area-nav';
 import type { Route } from './+types/layout';
+import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireReviewer(context);
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Mentor | ${site.shortName}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(`Mentor | ${site.shortName}`);
 
 /** Each entry stays marked on the pages under it: a review page, a student's page. */
 const MENU = [

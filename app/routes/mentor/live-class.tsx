@@ -136,9 +136,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function LiveClassPage({ loaderData, actionData: answered }: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <LiveClassView {...loaderData} errors={actionData} />;
+export default function LiveClassPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LiveClassView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;

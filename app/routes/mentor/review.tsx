@@ -60,12 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function MentorReviewPage({
-  loaderData,
-  actionData: answered,
-}: Route.ComponentProps) {
-  const actionData = useActionDataThroughRefreshes(answered);
-  return <ReviewView {...loaderData} errors={actionData} />;
+export default function MentorReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ReviewView {...loaderData} errors={useActionDataThroughRefreshes(actionData)} />;
 }
 
 export const ErrorBoundary = GuardedRouteBoundary;
