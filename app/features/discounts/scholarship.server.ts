@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { planName, type Plan } from '~/content/plans';
 import { nowTimestamp, type Database, type PaymentProviderName } from '~/db/schema';
 import { lockUserRow } from '~/db/database.server';
-import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { createOrder } from '~/features/enrolment/orders.server';
@@ -75,20 +75,18 @@ export async function enrolWithScholarship(
       { id: 'payment', name: `Scholarship (code ${options.code})` },
       now,
     );
-    const user = await recipientOf(trx, options.userId);
-    await enqueueEmail(
+    await enqueueEmailToUser(
       trx,
+      options.userId,
       {
         key: `scholarship:${order.id}`,
         template: 'scholarship-granted',
-        payload: {
+        payload: (user) => ({
           name: user.name,
           planName: planName(order.plan_id),
           code: options.code,
           track: order.track,
-        },
-        to: { address: user.email, name: user.name },
-        userId: options.userId,
+        }),
       },
       now,
     );

@@ -27,6 +27,27 @@ export function recipientOf(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Queues a message to a user's own address and name, read in the transaction that queues it
+ * (an address changed a moment ago is the one written). The payload is built from the same
+ * row, so a greeting uses that name. Returns false when the key was already queued.
+ */
+export async function enqueueEmailToUser<Name extends TemplateName>(
+  trx: Kysely<Database>,
+  userId: string,
+  email: {
+    key: string;
+    template: Name;
+    payload: (user: { name: string; email: string }) => TemplatePayload<Name>;
+  },
+  now: Date,
+): Promise<boolean> {
+  const user = await recipientOf(trx, userId);
+  const to = { address: user.email, name: user.name };
+  const { key, template } = email;
+  return enqueueEmail(trx, { key, template, payload: email.payload(user), to, userId }, now);
+}
+
 export class InvalidRecipientError extends Error {
   override name = 'InvalidRecipientError';
 }

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import { nowTimestamp, type Database, type Enrolment, type Order } from '~/db/schema';
 import { lockUserRow } from '~/db/database.server';
-import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
-import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
 import { reconcileAccess, type AccessCause } from './access.server';
 import { REMINDER_DAYS, type OverdueRow } from './overdue';
@@ -97,13 +96,19 @@ async function restoreAccess(
     .executeTakeFirst();
   const after = await reconcileAccess(trx, enrolment.user_id, cause, now);
   if (before?.access !== 'none' || after !== 'level-1') return false;
-  return emailStudent(
+  return enqueueEmailToUser(
     trx,
-    enrolment,
+    enrolment.user_id,
+    {
+      key: `access-restored:${enrolment.id}:${enrolment.paused_at}`,
+      template: 'access-restored',
+      payload: (user) => ({
+        name: user.name,
+        planName: planName(enrolment.plan_id),
+        track: enrolment.track,
+      }),
+    },
     now,
-    `access-restored:${enrolment.id}:${enrolment.paused_at}`,
-    'access-restored',
-    (user) => ({ name: user.name, planName: planName(enrolment.plan_id), track: enrolment.track }),
   );
 }
 
@@ -181,14 +186,16 @@ async function decide(
     // Never lowers an admin, a grant an admin gave, or someone another enrolment covers.
     const access = await reconcileAccess(trx, enrolment.user_id, OVERDUE_CAUSE, now);
     if (access === 'none') {
-      await emailStudent(
+      await enqueueEmailToUser(
         trx,
-        enrolment,
+        enrolment.user_id,
+        {
+          // Per pause day: an extension that runs out pauses (and tells) again.
+          key: `access-paused:${enrolment.id}:${pauseAt.toISOString()}`,
+          template: 'access-paused',
+          payload: (user) => ({ name: user.name, planName: planName(enrolment.plan_id) }),
+        },
         now,
-        // Per pause day: an extension that runs out pauses (and tells) again.
-        `access-paused:${enrolment.id}:${pauseAt.toISOString()}`,
-        'access-paused',
-        (user) => ({ name: user.name, planName: planName(enrolment.plan_id) }),
       );
     }
     return 'paused';
@@ -197,43 +204,23 @@ async function decide(
   // The latest reminder due: a server that was down for a week sends one, not two.
   const day = REMINDER_DAYS.filter((reminder) => reminder <= daysOverdue).at(-1);
   if (!day) return undefined;
-  const queued = await emailStudent(
+  const queued = await enqueueEmailToUser(
     trx,
-    enrolment,
-    now,
-    // The missing installment names the spell: a waived or paid one is followed by the next.
-    `installment-reminder:${enrolment.id}:${enrolment.installments_paid + 1}:${day}`,
-    'installment-reminder',
-    (user) => ({
-      name: user.name,
-      planName: planName(enrolment.plan_id),
-      days: day,
-      ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
-    }),
-  );
-  return queued ? 'reminded' : undefined;
-}
-
-async function emailStudent<Name extends TemplateName>(
-  trx: Kysely<Database>,
-  enrolment: Pick<Enrolment, 'user_id'>,
-  now: Date,
-  key: string,
-  template: Name,
-  payload: (user: { name: string; email: string }) => TemplatePayload<Name>,
-): Promise<boolean> {
-  const user = await recipientOf(trx, enrolment.user_id);
-  return enqueueEmail(
-    trx,
+    enrolment.user_id,
     {
-      key,
-      template,
-      payload: payload(user),
-      to: { address: user.email, name: user.name },
-      userId: enrolment.user_id,
+      // The missing installment names the spell: a waived or paid one is followed by the next.
+      key: `installment-reminder:${enrolment.id}:${enrolment.installments_paid + 1}:${day}`,
+      template: 'installment-reminder',
+      payload: (user) => ({
+        name: user.name,
+        planName: planName(enrolment.plan_id),
+        days: day,
+        ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
+      }),
     },
     now,
   );
+  return queued ? 'reminded' : undefined;
 }
 
 /** The admin's Overdue view: every overdue enrolment, the longest overdue first. */

@@ -9,8 +9,7 @@ import {
   type PaymentProviderName,
   type PaymentStatus,
 } from '~/db/schema';
-import type { TemplateName, TemplatePayload } from '~/features/email/email-templates';
-import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { markOverdue, settleOverdue } from './overdue.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
@@ -265,23 +264,25 @@ async function recordPayment(
   // The missed installment arrived: a paused enrolment opens again at once.
   if (existing?.status === 'overdue') await settleOverdue(trx, existing, cause, now);
   const access = await reconcileAccess(trx, order.user_id, cause, now);
-  await emailBuyer(
+  await enqueueEmailToUser(
     trx,
-    order,
+    order.user_id,
+    {
+      key: `payment:${order.provider}:${event.paymentId}`,
+      template: 'payment-received',
+      payload: (user) => ({
+        name: user.name,
+        planName: planName(order.plan_id),
+        amount: formatMinorUnits(order.amount, order.currency),
+        installment,
+        installments: order.installments,
+        reference: order.id,
+        track: order.track,
+        paymentId: payment.id,
+        receiptNumber: receipt.number,
+      }),
+    },
     now,
-    `payment:${order.provider}:${event.paymentId}`,
-    'payment-received',
-    (user) => ({
-      name: user.name,
-      planName: planName(order.plan_id),
-      amount: formatMinorUnits(order.amount, order.currency),
-      installment,
-      installments: order.installments,
-      reference: order.id,
-      track: order.track,
-      paymentId: payment.id,
-      receiptNumber: receipt.number,
-    }),
   );
   if (alreadyPaid) {
     return {
@@ -332,13 +333,15 @@ async function recordFailure(
   // A later installment failed: overdue, and the student is told at once. Access stays
   // until the grace period ends (the overdue sweep, decision 053).
   await markOverdue(trx, enrolment, manageRef, now);
-  await emailBuyer(
+  await enqueueEmailToUser(
     trx,
-    order,
+    order.user_id,
+    {
+      key: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
+      template: 'installment-failed',
+      payload: (user) => ({ name: user.name, planName: planName(order.plan_id) }),
+    },
     now,
-    `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
-    'installment-failed',
-    (user) => ({ name: user.name, planName: planName(order.plan_id) }),
   );
   return { outcome: 'applied', note: reason, userId: order.user_id, queuedEmail: true };
 }
@@ -446,27 +449,4 @@ function paymentRow(
     created_at: at,
     refunded_at: status === 'refunded' ? at : null,
   };
-}
-
-/** Queues one of the payment e-mails to the order's buyer, in the event's transaction. */
-async function emailBuyer<Name extends TemplateName>(
-  trx: Kysely<Database>,
-  order: Order,
-  now: Date,
-  key: string,
-  template: Name,
-  payload: (user: { name: string; email: string }) => TemplatePayload<Name>,
-): Promise<void> {
-  const user = await recipientOf(trx, order.user_id);
-  await enqueueEmail(
-    trx,
-    {
-      key,
-      template,
-      payload: payload(user),
-      to: { address: user.email, name: user.name },
-      userId: order.user_id,
-    },
-    now,
-  );
 }
