@@ -4,10 +4,11 @@ import { ACCOUNT_DATA_MESSAGES, EXPORTS_PER_HOUR } from '../../app/features/acco
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
-import { createAccount, openE2eDatabase, readRow, readValue, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, readRow, readValue, signInNewAccount } from './sessions';
 
 const DELETED_SUBJECT = 'Your Frontier Dev Academy account was deleted';
 
@@ -59,7 +60,7 @@ test('a student downloads their data, then deletes their account; signing in aga
   await gotoApp(page, '/account/delete');
   await expect(page.getByRole('heading', { level: 1, name: 'Delete my account' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'account-delete', project);
+  await saveFullPageScreenshot(page, 'account-delete');
 
   // Download my data: the file holds the payment and the progress.
   const download = page.waitForEvent('download');
@@ -86,7 +87,7 @@ test('a student downloads their data, then deletes their account; signing in aga
   await expect(page.getByText(ACCOUNT_DATA_MESSAGES.wrongEmail)).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'account-delete-refused', project);
+  await saveFullPageScreenshot(page, 'account-delete-refused');
   expect(readValue<number>('select count(*) from users where id = ?', userId)).toBe(1);
 
   // The right one deletes the account: signed out, on the home page, with a toast.
@@ -107,7 +108,7 @@ test('a student downloads their data, then deletes their account; signing in aga
   // The admin list shows the placeholder; the payment still counts, without a name.
   const adminContext = await browser.newContext();
   try {
-    await useAccount(adminContext, await createAccount('admin', 'Privacy Admin'));
+    await signInNewAccount(adminContext, 'admin', 'Privacy Admin');
     const admin = await adminContext.newPage();
     await gotoApp(admin, `/admin/home?q=${encodeURIComponent(tombstone.email)}`);
     await expect(admin.getByRole('table').getByText('Deleted account')).toBeVisible();
@@ -127,7 +128,7 @@ test('a student downloads their data, then deletes their account; signing in aga
   await expect(page.getByTestId('certificate-status')).toContainText('Withdrawn');
   await expect(page.getByText(person.name)).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'certificate-withdrawn', project);
+  await saveFullPageScreenshot(page, 'certificate-withdrawn');
 
   // The same identity signs in again: a new account, with access none.
   await signInFromLoginPage(page, person);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, NAME_MAX } from '../../app/features/account/account-forms';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
@@ -13,7 +14,7 @@ const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 test('a student pays, finds the payment on /account, renames themself, signs another browser out and turns optional e-mails off', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('account');
   await signInFromLoginPage(page, { email, name: 'Ada Account' });
@@ -43,7 +44,7 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   await expect(profile.getByText(email)).toBeVisible();
   await expect(profile.getByText('It comes from your Google account')).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'account', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'account');
 
   // A name of spaces only is refused beside its field; a real one is saved and shown.
   const name = profile.getByLabel('Your name');
@@ -52,7 +53,7 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   await expect(profile.getByText(ACCOUNT_MESSAGES.nameEmpty)).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'account-name-refused', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'account-name-refused');
   await name.fill('  Ada Lovelace ');
   await profile.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.nameSaved)).toBeVisible();

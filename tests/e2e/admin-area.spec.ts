@@ -2,19 +2,21 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu, signInFromLoginPage } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
   countMatching,
   createAccount,
-  readValue,
   readTransfer,
   readUser,
-  seedUsers,
-  submitTransferAs,
-  useAccount,
+  readValue,
   type SeededUser,
+  seedUsers,
+  signInNewAccount,
+  submitTransferAs,
   type TestAccount,
+  useAccount,
   withE2eDatabase,
 } from './sessions';
 import { insertEnrolment, insertOrder, insertPayment } from '../support/factories';
@@ -190,7 +192,7 @@ async function enrolPaid(userId: string) {
 test("removing a paying student's access warns, takes a reason and tells the student", async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   await useAccount(context, admin);
   const student = await createAccount('level-1', 'Paying Student');
   await enrolPaid(student.id);
@@ -200,7 +202,7 @@ test("removing a paying student's access warns, takes a reason and tells the stu
   );
   const reason = page.getByLabel('Reason');
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'admin-paid-student', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'admin-paid-student');
 
   // Without a reason the browser refuses to send the form; the server refuses it too.
   await page.getByLabel('Access').selectOption('none');
@@ -238,7 +240,7 @@ test("changes appear live in another admin's open list, new users too", async ({
   test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
   await useAccount(context, admin);
   const watcher = await browser.newContext();
-  await useAccount(watcher, await createAccount('admin', 'Watching Admin'));
+  await signInNewAccount(watcher, 'admin', 'Watching Admin');
   const watching = await watcher.newPage();
   await gotoApp(watching, `/admin/home?q=${token}`);
   const target = seeded[34]!; // newest seeded user: first row of page 1
@@ -454,7 +456,7 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
   page,
   context,
 }) => {
-  await useAccount(context, await createAccount('level-1', 'Lola Level'));
+  await signInNewAccount(context, 'level-1', 'Lola Level');
   const response = await gotoApp(page, '/admin/home');
   expect(response?.status()).toBe(403);
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.admin)).toBeVisible();
@@ -471,10 +473,9 @@ test('admins only: the Admin menu entry and the Permission Denied page', async (
 test('the admin list, search and details pages have no axe violations, and the menu links to Admin (screenshots)', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   await useAccount(context, admin);
-  const shot = (name: string) =>
-    saveFullPageScreenshot(page, `admin-${name}`, testInfo.project.name);
+  const shot = (name: string) => saveFullPageScreenshot(page, `admin-${name}`);
   await gotoApp(page, '/admin/home');
   await expect(page.getByTestId('user-count')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import {
   createAccount,
   seedUsers,
+  signInNewAccount,
   type TestAccount,
   useAccount,
   withE2eDatabase,
@@ -157,7 +159,7 @@ test('filtering by access and cohort: only those users, the count, page reset, J
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the filters apply with the Apply button', async ({ page, context }, testInfo) => {
+  test('the filters apply with the Apply button', async ({ page, context }) => {
     await useAccount(context, admin);
     await page.goto(`/admin/home?q=${token}&page=2`);
     await page.getByLabel('Access').selectOption('none');
@@ -172,7 +174,7 @@ test.describe('without JavaScript', () => {
     );
     // saveFullPageScreenshot adds a style tag, which waits for scripts that never run here.
     await page.screenshot({
-      path: `test-results/screenshots/${testInfo.project.name}-admin-list-no-js.png`,
+      path: screenshotPath('admin-list-no-js'),
       fullPage: true,
     });
   });
@@ -239,7 +241,7 @@ test('the open list updates live with filters on', async ({ browser, page, conte
 
   // Another admin gives the newcomer level-1: the filtered list takes them in at once.
   const other = await browser.newContext();
-  await useAccount(other, await createAccount('admin', 'Other Filter Admin'));
+  await signInNewAccount(other, 'admin', 'Other Filter Admin');
   const otherPage = await other.newPage();
   await gotoApp(otherPage, `/admin/user-details/${live}-newcomer`);
   await otherPage.getByLabel('Access').selectOption('level-1');
@@ -254,24 +256,24 @@ test('the open list updates live with filters on', async ({ browser, page, conte
 test('a filter shows its ten rows, an empty one says "No User found" without an export link; no axe violations (screenshots)', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   await useAccount(context, admin);
   await gotoApp(page, `/admin/home?q=${token}&access=level-1`);
   await expect(page.getByTestId('user-count')).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'admin-list-filtered', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'admin-list-filtered');
   await gotoApp(page, `/admin/home?q=nobody-${token}&cohort=cohort-1`);
   await expect(page.getByText('No User found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'admin-list-filtered-empty', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'admin-list-filtered-empty');
 });
 
 test('the Progress column shows N/8, and "Completed all" keeps only those users', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   // Users of their own, with steps completed: the other tests count the seeded ones.
   const pq = `pg${randomBytes(3).toString('hex')}`;
   const start = Date.now() - 2 * 86_400_000;
@@ -346,7 +348,7 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
   ]);
 
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'admin-list-progress', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'admin-list-progress');
 
   await progress.selectOption('');
   await expect(page).toHaveURL(`/admin/home?q=${pq}&access=level-1`);

@@ -8,8 +8,15 @@ import type { Page } from '@playwright/test';
 import { COURSE_CONTENT } from '../../app/content/course-content.server';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, useAccount, withE2eDatabase, type TestAccount } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
+import {
+  createAccount,
+  signInNewAccount,
+  type TestAccount,
+  useAccount,
+  withE2eDatabase,
+} from './sessions';
 
 const STEP = 'javascript';
 const content = COURSE_CONTENT[STEP];
@@ -90,7 +97,7 @@ test.describe('a step served from the rendered cache', () => {
       ).toBeVisible();
       if (student === ada) {
         await expectNoAxeViolations(page);
-        await saveFullPageScreenshot(page, 'cached-step', testInfo.project.name);
+        await saveFullPageScreenshot(page, 'cached-step');
       }
       await context.close();
     }
@@ -99,8 +106,7 @@ test.describe('a step served from the rendered cache', () => {
   test('a client-side navigation carries the next step’s material in its data', async ({
     page,
   }) => {
-    const student = await createAccount('level-1', 'Nav Cachewell');
-    await useAccount(page.context(), student);
+    await signInNewAccount(page.context(), 'level-1', 'Nav Cachewell');
     await gotoApp(page, `/fed/${STEP}`);
     const next = COURSE_CONTENT.javascript2;
     const nextCard = next.sections.flatMap((s) => (s.kind === 'cards' ? s.cards : []))[0]!;

@@ -3,14 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
-import {
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  saveFullPageScreenshot,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
@@ -19,9 +13,10 @@ import {
   openE2eDatabase,
   readRows,
   runStatement,
+  signInNewAccount,
+  type TestAccount,
   useAccount,
   withE2eDatabase,
-  type TestAccount,
 } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -190,7 +185,7 @@ test.describe('certificates', () => {
   }, testInfo) => {
     const student = await createAccount('level-1', `Early ${testInfo.project.name}`);
     completeSteps(student.id, 3);
-    await useAccount(page.context(), await createAccount('admin', 'Early Admin'));
+    await signInNewAccount(page.context(), 'admin', 'Early Admin');
     await gotoApp(page, `/admin/user-details/${student.id}`);
     await expect(page.getByTestId('progress-summary')).toHaveText('3 of 8 steps completed');
     const section = certificateSection(page);
@@ -271,7 +266,7 @@ test.describe('certificates', () => {
 
     await expectNoAxeViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(page, 'certificate', project);
+    await saveFullPageScreenshot(page, 'certificate');
 
     // Print: one landscape page on A4 and on Letter; the site's header and footer left out.
     await page.emulateMedia({ media: 'print' });
@@ -281,7 +276,7 @@ test.describe('certificates', () => {
     if (project === 'desktop') {
       // The printable area of A4 landscape with 10 mm margins, at 96 px per inch.
       await page.setViewportSize({ width: 1047, height: 718 });
-      await page.screenshot({ path: `test-results/screenshots/${project}-certificate-print.png` });
+      await page.screenshot({ path: screenshotPath('certificate-print') });
       mkdirSync('test-results/screenshots', { recursive: true });
       for (const format of ['A4', 'Letter'] as const) {
         const pdf = await page.pdf({ format, landscape: true, printBackground: true });
@@ -313,11 +308,11 @@ test.describe('certificates', () => {
       await page.emulateMedia({ media: 'screen' });
     }
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'certificate-revoked', project);
+    await saveFullPageScreenshot(page, 'certificate-revoked');
 
     // The admin's view of the user: Progress and Certificate, before and after issuing.
     const admin = await browser.newContext(testInfo.project.use);
-    await useAccount(admin, await createAccount('admin', 'Shot Admin'));
+    await signInNewAccount(admin, 'admin', 'Shot Admin');
     const adminPage = await admin.newPage();
     const early = await createAccount('level-1', `Shot Student ${project}`);
     completeSteps(early.id, 5);
@@ -326,10 +321,10 @@ test.describe('certificates', () => {
     await expect(certificateSection(adminPage).getByRole('alert')).toBeVisible();
     await expectNoAxeViolations(adminPage);
     await adminPage.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-issue', project);
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-issue');
     await gotoApp(adminPage, `/admin/user-details/${student.id}`);
     await expectNoAxeViolations(adminPage);
-    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-revoked', project);
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-revoked');
     const valid = await createAccount('level-1', `Valid Student ${project}`);
     insertCertificate(valid);
     await gotoApp(adminPage, `/admin/user-details/${valid.id}`);
@@ -337,7 +332,7 @@ test.describe('certificates', () => {
       certificateSection(adminPage).getByRole('button', { name: 'Revoke' }),
     ).toBeVisible();
     await expectNoAxeViolations(adminPage);
-    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-valid', project);
+    await saveFullPageScreenshot(adminPage, 'admin-user-certificate-valid');
     await admin.close();
   });
 

@@ -1,7 +1,8 @@
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { createAccount, readUser, runStatement, useAccount } from './sessions';
+import { createAccount, readUser, runStatement, signInNewAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { COHORT_MESSAGES } from '../../app/features/cohorts/cohort-form';
 
@@ -24,10 +25,10 @@ test.describe('invitations', () => {
   test('an invited address signs in for the first time and the course opens at once', async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     const invited = uniqueEmail('invited');
     const adminContext = await browser.newContext();
-    await useAccount(adminContext, await createAccount('admin', 'Inviting Admin'));
+    await signInNewAccount(adminContext, 'admin', 'Inviting Admin');
     const admin = await adminContext.newPage();
 
     await gotoApp(admin, '/admin/invitations');
@@ -47,7 +48,7 @@ test.describe('invitations', () => {
       'Level 1 - FED',
     );
     await expectNoAxeViolations(admin);
-    await saveFullPageScreenshot(admin, 'admin-invitations', testInfo.project.name);
+    await saveFullPageScreenshot(admin, 'admin-invitations');
 
     // The invitation e-mail, with its link to sign in.
     await gotoApp(admin, '/dev-mail');
@@ -77,8 +78,8 @@ test.describe('invitations', () => {
 
   test('an existing account is listed for the admin to confirm before anything changes', async ({
     page,
-  }, testInfo) => {
-    await useAccount(page.context(), await createAccount('admin', 'Confirming Admin'));
+  }) => {
+    await signInNewAccount(page.context(), 'admin', 'Confirming Admin');
     const existing = await createAccount('none', 'Ben Install');
     runStatement('update users set email_verified = 1 where id = ?', existing.id);
     const newcomer = uniqueEmail('kate.fifth');
@@ -93,7 +94,7 @@ test.describe('invitations', () => {
     await expect(held).toContainText('Ben Install');
     expect(readUser(existing.id)).toMatchObject({ access: 'none', cohort: 'none' });
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'admin-invitations-existing', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'admin-invitations-existing');
 
     await held.getByRole('button', { name: 'Update the ticked accounts' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Sent:' })).toContainText(
@@ -106,8 +107,7 @@ test.describe('invitations', () => {
   test('the outcome of a mixed list says what was sent and why the rest was not, and stays through live updates', async ({
     page,
   }) => {
-    const adminAccount = await createAccount('admin', 'Mixed List Admin');
-    await useAccount(page.context(), adminAccount);
+    const adminAccount = await signInNewAccount(page.context(), 'admin', 'Mixed List Admin');
     const existing = await createAccount('level-1', 'Ben Install');
     const newcomer = uniqueEmail('kate.fifth');
     await gotoApp(page, '/admin/invitations');
@@ -143,7 +143,7 @@ test.describe('invitations', () => {
   });
 
   test('a pending invitation can be revoked', async ({ page }) => {
-    await useAccount(page.context(), await createAccount('admin', 'Revoking Admin'));
+    await signInNewAccount(page.context(), 'admin', 'Revoking Admin');
     const address = uniqueEmail('revoked');
     await gotoApp(page, '/admin/invitations');
     await page.getByLabel('Email addresses').fill(address);
@@ -166,7 +166,7 @@ test.describe('cohorts', () => {
       testInfo.project.name === 'phone',
       'one cohort is enough; the phone run takes screenshots',
     );
-    await useAccount(page.context(), await createAccount('admin', 'Cohort Admin'));
+    await signInNewAccount(page.context(), 'admin', 'Cohort Admin');
     const start = inDays(30);
     const name = `Cohort ${start}`;
     await gotoApp(page, '/admin/cohorts');
@@ -202,7 +202,7 @@ test.describe('cohorts', () => {
     browser,
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the desktop run covers the flow');
-    await useAccount(page.context(), await createAccount('admin', 'Archiving Admin'));
+    await signInNewAccount(page.context(), 'admin', 'Archiving Admin');
     // Far enough ahead to be the next cohort whatever else the suite creates.
     const start = inDays(2);
     const name = `Short-lived ${randomSuffix()}`;
@@ -234,19 +234,18 @@ test.describe('cohorts', () => {
     await expect(page.getByText(`Cohort archived: ${name}`)).toBeVisible();
   });
 
-  test('the cohorts page at both widths', async ({ page }, testInfo) => {
-    await useAccount(page.context(), await createAccount('admin', 'Cohort Viewer'));
+  test('the cohorts page at both widths', async ({ page }) => {
+    await signInNewAccount(page.context(), 'admin', 'Cohort Viewer');
     await gotoApp(page, '/admin/cohorts');
     await expect(page.getByRole('table', { name: 'Cohorts' })).toContainText('Cohort 1');
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'admin-cohorts', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'admin-cohorts');
   });
 
   test('a refused form keeps its message, and what is being typed, while the list refreshes live with a change made elsewhere', async ({
     page,
   }) => {
-    const admin = await createAccount('admin', 'Patient Admin');
-    await useAccount(page.context(), admin);
+    const admin = await signInNewAccount(page.context(), 'admin', 'Patient Admin');
     const streaming = page.waitForResponse((response) => response.url().endsWith('/admin/events'));
     await gotoApp(page, '/admin/cohorts');
     await streaming;
@@ -285,7 +284,7 @@ test.describe('cohorts', () => {
   test('an admin changes another admin’s cohort without touching their access', async ({
     page,
   }) => {
-    await useAccount(page.context(), await createAccount('admin', 'First Admin'));
+    await signInNewAccount(page.context(), 'admin', 'First Admin');
     const other = await createAccount('admin', 'Second Admin');
     await gotoApp(page, `/admin/user-details/${other.id}`);
     await page.getByLabel('Access').selectOption({ label: 'admin (unchanged)' });

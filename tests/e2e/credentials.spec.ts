@@ -9,8 +9,9 @@ import {
   ISSUER_KEYS_PATH,
   STATUS_LIST_PATH,
 } from '../../app/features/credentials/credential-links';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, readValue, useAccount } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { createAccount, readValue, signInNewAccount, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -59,7 +60,7 @@ test.describe('credentials', () => {
   }, testInfo) => {
     const project = testInfo.project.name;
     const student = await createAccount('level-1', `Adaeze Credential ${project}`);
-    await useAccount(page.context(), await createAccount('admin', 'Credential Admin'));
+    await signInNewAccount(page.context(), 'admin', 'Credential Admin');
 
     // The admin issues it (with a note: this student has not finished the steps).
     await gotoApp(page, `/admin/user-details/${student.id}`);
@@ -122,7 +123,7 @@ test.describe('credentials', () => {
 
     await expectNoAxeViolations(visitor);
     await visitor.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(visitor, 'credential-certificate-valid', project);
+    await saveFullPageScreenshot(visitor, 'credential-certificate-valid');
 
     // The student's panel offers the same file and the same LinkedIn link.
     const studentContext = await browser.newContext(testInfo.project.use);
@@ -140,9 +141,9 @@ test.describe('credentials', () => {
     await expectNoAxeViolations(studentPage);
     // From the top, or the sticky header is drawn halfway down the full-page capture.
     await studentPage.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(studentPage, 'credential-your-certificate', project);
+    await saveFullPageScreenshot(studentPage, 'credential-your-certificate');
     await panel.screenshot({
-      path: `test-results/screenshots/${project}-credential-your-certificate-panel.png`,
+      path: screenshotPath('credential-your-certificate-panel'),
     });
     await studentContext.close();
 
@@ -161,7 +162,7 @@ test.describe('credentials', () => {
 
     await expectNoAxeViolations(visitor);
     await visitor.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(visitor, 'credential-certificate-revoked', project);
+    await saveFullPageScreenshot(visitor, 'credential-certificate-revoked');
     await visitorContext.close();
   });
 

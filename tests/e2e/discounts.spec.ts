@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, readValue, signInNewAccount, withE2eDatabase } from './sessions';
 import { clickLoginWithGoogle, signInThroughPopup } from './auth-helpers';
 import { discountCodeFields } from '../support/factories';
 import { createDiscountCode } from '../../app/features/discounts/discounts.server';
@@ -16,7 +17,7 @@ const UPFRONT = 'FrontEnd Bootcamp Upfront';
 /** An admin's page on /admin/discounts in a context of its own. */
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  await useAccount(context, await createAccount('admin', 'Discount Admin'));
+  await signInNewAccount(context, 'admin', 'Discount Admin');
   const page = await context.newPage();
   await gotoApp(page, '/admin/discounts');
   return page;
@@ -64,8 +65,7 @@ test.describe('discount codes and scholarships', () => {
       note: '2026 scholarship, Lagos',
     });
 
-    const student = await createAccount('none', 'Lagos Student');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Lagos Student');
     await gotoApp(page, '/enroll');
     const card = await applyCode(page, UPFRONT, 'lagos20');
     await expect(card.getByRole('status')).toContainText('Code LAGOS20: $80 off.');
@@ -104,7 +104,7 @@ test.describe('discount codes and scholarships', () => {
     await expect(admin.getByText('Code LAGOS20 ($80 off)')).toBeVisible();
 
     const secondContext = await browser.newContext();
-    await useAccount(secondContext, await createAccount('none', 'Second Student'));
+    await signInNewAccount(secondContext, 'none', 'Second Student');
     const second = await secondContext.newPage();
     await gotoApp(second, '/enroll');
     const refused = await applyCode(second, UPFRONT, 'LAGOS20');
@@ -138,8 +138,7 @@ test.describe('discount codes and scholarships', () => {
     });
     await admin.context().close();
 
-    const student = await createAccount('none', 'Scholar Student');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Scholar Student');
     await gotoApp(page, '/enroll');
     const card = await applyCode(page, 'FullStack Bootcamp in 3 Installments', 'full-ride');
     await expect(card.getByRole('status')).toContainText('Nothing to pay');
@@ -161,8 +160,7 @@ test.describe('discount codes and scholarships', () => {
     page,
     browser,
     context,
-  }, testInfo) => {
-    const project = testInfo.project.name;
+  }) => {
     const suffix = randomBytes(3).toString('hex').toUpperCase();
     const admin = await adminPage(browser);
     await createCode(admin, {
@@ -181,10 +179,10 @@ test.describe('discount codes and scholarships', () => {
     await expect(form.getByText('Choose at least one plan.')).toBeVisible();
     await expectNoAxeViolations(admin);
     await admin.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(admin, 'discounts-admin', project);
+    await saveFullPageScreenshot(admin, 'discounts-admin');
     await admin.context().close();
 
-    await useAccount(context, await createAccount('none', 'Code Student'));
+    await signInNewAccount(context, 'none', 'Code Student');
     await gotoApp(page, '/enroll');
     const card = await applyCode(page, 'FrontEnd Bootcamp in 3 Installments', `welcome-${suffix}`);
     await expect(card.getByRole('status')).toContainText('$22.50 off each payment');
@@ -192,14 +190,14 @@ test.describe('discount codes and scholarships', () => {
     await expectNoAxeViolations(page);
     // From the top: a full-page capture scrolled down would draw the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(page, 'discounts-enroll-quote', project);
+    await saveFullPageScreenshot(page, 'discounts-enroll-quote');
     const refused = await applyCode(page, UPFRONT, 'NO-SUCH-CODE');
     await expect(refused.getByRole('alert')).toHaveText(
       'There is no such code. Check how it is spelled.',
     );
     await expectNoAxeViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await saveFullPageScreenshot(page, 'discounts-enroll-refused', project);
+    await saveFullPageScreenshot(page, 'discounts-enroll-refused');
   });
 
   test('bad input: a tampered code or amount at /checkout changes nothing and makes no order', async () => {
@@ -233,9 +231,7 @@ test.describe('discount codes and scholarships', () => {
     expect(text).not.toContain('name="code"');
   });
 
-  test('a visitor’s code is kept through the sign-in that Pay Now asks for', async ({
-    page,
-  }, testInfo) => {
+  test('a visitor’s code is kept through the sign-in that Pay Now asks for', async ({ page }) => {
     const code = `VISIT${randomBytes(3).toString('hex')}`.toUpperCase();
     await withE2eDatabase((db) =>
       createDiscountCode(db, discountCodeFields({ code, percentOff: 25, maxUses: null }), {
@@ -252,7 +248,7 @@ test.describe('discount codes and scholarships', () => {
     await expect(checkout).toHaveURL(`/checkout?plan=fed-upfront&code=${code}`);
     await expect(checkout.getByRole('status')).toHaveText(`Code ${code}: $100 off. You pay $300.`);
     await expectNoAxeViolations(checkout);
-    await saveFullPageScreenshot(checkout, 'discounts-checkout-visitor', testInfo.project.name);
+    await saveFullPageScreenshot(checkout, 'discounts-checkout-visitor');
 
     const email = `code-visitor-${randomBytes(4).toString('hex')}@example.org`;
     await signInThroughPopup(checkout, {
@@ -277,7 +273,7 @@ test('without JavaScript, "Have a code?" is a plain form that answers on the pag
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
-  await useAccount(context, await createAccount('none', 'No Script Student'));
+  await signInNewAccount(context, 'none', 'No Script Student');
   const page = await context.newPage();
   await page.goto('/enroll');
   const card = await applyCode(page, UPFRONT, 'NOT-THIS-ONE');

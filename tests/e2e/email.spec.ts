@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, signInNewAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -39,7 +40,7 @@ test.describe('transactional e-mail', () => {
   test('a new account gets the welcome e-mail at /dev-mail, and its link opens the course', async ({
     page,
     context,
-  }, testInfo) => {
+  }) => {
     const email = uniqueEmail('welcome');
     await signInFromLoginPage(page, { email, name: 'Wendy Welcome' });
     await expect(page).toHaveURL(/\/fed\/home$/);
@@ -50,7 +51,7 @@ test.describe('transactional e-mail', () => {
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('Welcome to Frontier Dev Academy');
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'dev-mail-list', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'dev-mail-list');
 
     await entry.click();
     await expect(
@@ -63,7 +64,7 @@ test.describe('transactional e-mail', () => {
     const message = page.frameLocator('iframe[title^="The HTML part"]');
     await expect(message.getByRole('heading', { name: 'Welcome, Wendy Welcome' })).toBeVisible();
     await expectNoAxeViolations(page, ['iframe[title^="The HTML part"]']);
-    await saveFullPageScreenshot(page, 'dev-mail-message', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'dev-mail-message');
 
     const link = message.getByRole('link', { name: 'Start the course' });
     await expect(link).toHaveAttribute('href', `${ORIGIN}/fed/home`);
@@ -77,10 +78,10 @@ test.describe('transactional e-mail', () => {
   test('an admin sees a person’s e-mails and sends a failed one again', async ({
     page,
     context,
-  }, testInfo) => {
+  }) => {
     const student = await createAccount('none', 'Fiona Failed');
     const emailId = insertFailedWelcome(student);
-    await useAccount(context, await createAccount('admin', 'Mail Admin'));
+    await signInNewAccount(context, 'admin', 'Mail Admin');
     await gotoApp(page, `/admin/user-details/${student.id}`);
 
     const emails = page.getByRole('region', { name: 'E-mails' });
@@ -88,7 +89,7 @@ test.describe('transactional e-mail', () => {
     await expect(emails.getByText('Failed', { exact: true })).toBeVisible();
     await expect(emails.getByText('Last error: SMTP 550: Mailbox unavailable')).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'admin-user-emails', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'admin-user-emails');
 
     await emails.getByRole('button', { name: /^Retry/ }).click();
     await expect(

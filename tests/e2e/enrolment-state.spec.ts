@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { insertCohort, insertEnrolment } from '../support/factories';
-import { createAccount, useAccount, withE2eDatabase, type TestAccount } from './sessions';
+import {
+  createAccount,
+  signInNewAccount,
+  type TestAccount,
+  useAccount,
+  withE2eDatabase,
+} from './sessions';
 
 /** A paid FrontEnd enrolment, as a verified card payment leaves it, and a cohort if given. */
 async function enrolInFrontEnd(account: TestAccount, cohort?: { name: string; schedule: string }) {
@@ -19,7 +26,7 @@ test.describe('what a person already holds (issue 24)', () => {
   test('an enrolled student is sent to the course, not sold the track again', async ({
     page,
     context,
-  }, testInfo) => {
+  }) => {
     const student = await createAccount('level-1', 'Paid Student');
     await enrolInFrontEnd(student);
     await useAccount(context, student);
@@ -37,7 +44,7 @@ test.describe('what a person already holds (issue 24)', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Enroll Now', includeHidden: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'enroll-as-student', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'enroll-as-student');
 
     // The plan's checkout page says the same, with the way to the course.
     await gotoApp(page, '/checkout?plan=fed-installments');
@@ -50,10 +57,7 @@ test.describe('what a person already holds (issue 24)', () => {
     await expect(page.getByText('You will be placed in a cohort before it starts.')).toBeVisible();
   });
 
-  test('a student placed in a cohort finds it on the course home', async ({
-    page,
-    context,
-  }, testInfo) => {
+  test('a student placed in a cohort finds it on the course home', async ({ page, context }) => {
     const student = await createAccount('level-1', 'Placed Student');
     const name = `March 2027 Evening ${randomBytes(3).toString('hex')}`;
     await enrolInFrontEnd(student, { name, schedule: 'Tue and Thu, 7–9 pm WAT' });
@@ -64,21 +68,20 @@ test.describe('what a person already holds (issue 24)', () => {
     await expect(cohort).toContainText('Starts 9 March 2027');
     await expect(cohort).toContainText('Tue and Thu, 7–9 pm WAT');
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'course-home-cohort', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'course-home-cohort');
   });
 
   test('someone signed in without access is shown how to unlock the protected steps', async ({
     page,
     context,
-  }, testInfo) => {
-    const visitor = await createAccount('none', 'Curious Reader');
-    await useAccount(context, visitor);
+  }) => {
+    await signInNewAccount(context, 'none', 'Curious Reader');
     await gotoApp(page, '/fed/home');
     const unlock = page.getByRole('region', { name: 'Enroll to unlock the protected steps' });
     await expect(unlock).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your cohort' })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'course-home-locked', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'course-home-locked');
     await unlock.getByRole('link', { name: 'See the plans' }).click();
     await expect(page).toHaveURL(/\/enroll$/);
     // Nothing held yet: every plan is for sale and the header keeps Enroll Now.

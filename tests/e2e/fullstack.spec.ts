@@ -3,7 +3,8 @@ import { FULLSTACK_STEPS } from '../../app/content/fullstack-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { insertEnrolment } from '../support/factories';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { newCohort, member } from './cohort-people';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
@@ -11,9 +12,10 @@ import { expectMail } from './mailbox';
 import {
   createAccount,
   readValue,
+  signInNewAccount,
+  type TestAccount,
   useAccount,
   withE2eDatabase,
-  type TestAccount,
 } from './sessions';
 
 /** A level-1 student who bought the FullStack track (an active FullStack enrolment). */
@@ -96,7 +98,7 @@ for (const role of ['visitor', 'none', 'frontend', 'fullstack', 'admin'] as cons
 test('a FullStack student finds the track in the header and from the FrontEnd home, and marks a step', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const student = await fullstackStudent('Fola Track');
   await useAccount(context, student);
   await gotoApp(page, '/fed/home');
@@ -105,7 +107,7 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(FULLSTACK_CONTENT.home.heading);
   await expect(page.getByText('0 of 7 steps completed')).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'fsd-home', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'fsd-home');
 
   await openMenu(page);
   await page
@@ -119,7 +121,7 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
   await page.getByRole('button', { name: 'Mark as complete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'fsd-step', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'fsd-step');
   await gotoApp(page, '/fsd/home');
   await expect(page.getByText('1 of 7 steps completed')).toBeVisible();
   for (const link of await page.locator('main a[href^="http"]').all()) {
@@ -131,8 +133,8 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
 test('a FrontEnd student on a FullStack step: the FullStack Permission Denied page and the way to upgrade', async ({
   page,
   context,
-}, testInfo) => {
-  await useAccount(context, await createAccount('level-1', 'Femi FrontEnd'));
+}) => {
+  await signInNewAccount(context, 'level-1', 'Femi FrontEnd');
   await gotoApp(page, '/fsd/express');
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.fullstack)).toBeVisible();
   await expect(
@@ -141,7 +143,7 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
       .getByRole('link', { name: 'FullStack', exact: true }),
   ).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'fsd-denied', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'fsd-denied');
   await page.getByRole('main').getByRole('link', { name: 'Upgrade to FullStack' }).click();
   await expect(page).toHaveURL('/enroll');
 });
@@ -187,8 +189,7 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
   const studentPage = await studentContext.newPage();
   expect((await gotoApp(studentPage, '/fsd/express'))?.status()).toBe(403);
 
-  const admin = await createAccount('admin', 'Grant Admin');
-  await useAccount(context, admin);
+  const admin = await signInNewAccount(context, 'admin', 'Grant Admin');
   await gotoApp(page, `/admin/user-details/${student.id}`);
   const track = page.getByRole('region', { name: 'FullStack track' });
   // A reason is required: the form refuses an empty one without writing anything.
@@ -275,7 +276,7 @@ test('a FullStack project goes round the review loop: handed in on /fsd/express,
   await expect(page).toHaveURL('/fsd/express#project-bookshelf-rest-api');
   await expect(block.getByRole('heading', { name: 'Revision 1 Waiting for review' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'fsd-project-waiting', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'fsd-project-waiting');
 
   const mentorContext = await browser.newContext({ viewport: page.viewportSize() });
   await useAccount(mentorContext, mentor);
@@ -290,7 +291,7 @@ test('a FullStack project goes round the review loop: handed in on /fsd/express,
 
   await gotoApp(page, '/fsd/home');
   await expect(page.getByText('Projects: 1 of 4 approved')).toBeVisible();
-  await saveFullPageScreenshot(page, 'fsd-home-projects', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'fsd-home-projects');
   await page.getByRole('link', { name: 'Hand in Recipe Book API with MongoDB (Step 3)' }).click();
   await expect(page).toHaveURL('/fsd/mongodb');
   await expectMail(page, student.email, 'Your project was approved');

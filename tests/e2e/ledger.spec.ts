@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
   daysAgo,
   openE2eDatabase,
   runStatement,
+  signInNewAccount,
   submitTransferAs,
-  useAccount,
   type TestAccount,
 } from './sessions';
 
@@ -44,15 +45,15 @@ function approveTransfer(transferId: string) {
 test('the ledger lists card payments and approved transfers with totals, a period, and its CSV', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   const buyer = await createAccount('none', 'Ledger Buyer');
   insertCardPayment(buyer, 60);
   const { transferId } = await submitTransferAs(buyer);
   approveTransfer(transferId);
-  await useAccount(context, await createAccount('admin', 'Ledger Keeper'));
+  await signInNewAccount(context, 'admin', 'Ledger Keeper');
 
   await gotoApp(page, `/admin/payments?q=${encodeURIComponent(buyer.email)}`);
-  await saveFullPageScreenshot(page, 'ledger', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'ledger');
   await expect(page.getByTestId('payment-count')).toHaveText('1 order and 1 bank transfer');
   const transfer = page.locator('tbody tr', { hasText: 'Bank transfer' });
   await expect(transfer.locator('td[data-label="Buyer"]')).toContainText(buyer.email);
@@ -70,7 +71,7 @@ test('the ledger lists card payments and approved transfers with totals, a perio
   await expect(page.getByTestId('payment-count')).toHaveText('1 bank transfer');
   await expect(totals.getByRole('listitem')).toHaveText(['₦600,000']);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'ledger-period', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'ledger-period');
 
   // The export is exactly the list on screen.
   const download = page.waitForEvent('download');

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { addLiveClasses } from '../../app/features/live-classes/live-sessions.server';
 import { queueDueReminders } from '../../app/features/live-classes/class-reminders.server';
 import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, useAccount, withE2eDatabase, type TestAccount } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { createAccount, signInNewAccount, type TestAccount, withE2eDatabase } from './sessions';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -82,7 +83,7 @@ test.describe('live-class e-mail', () => {
         .getByRole('link', { name: 'Join the class' }),
     ).toBeVisible();
     await expectNoAxeViolations(page, ['iframe[title^="The HTML part"]']);
-    await saveFullPageScreenshot(page, 'i27-invitation-mail', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'i27-invitation-mail');
     // For people to look at. A phone's full-page capture leaves a frame below the first
     // screen unpainted: there, the screen from the attachments down.
     const phone = testInfo.project.name === 'phone';
@@ -95,11 +96,7 @@ test.describe('live-class e-mail', () => {
         }),
       );
     }
-    mkdirSync('/work/screens', { recursive: true });
-    await page.screenshot({
-      path: `/work/screens/i27-invitation-mail-${testInfo.project.name}.png`,
-      fullPage: !phone,
-    });
+    await page.screenshot({ path: screenshotPath('invitation-mail'), fullPage: !phone });
 
     const downloading = page.waitForEvent('download');
     await attachments.getByRole('link', { name: 'invitation.ics' }).click();
@@ -118,7 +115,7 @@ test.describe('live-class e-mail', () => {
     context,
     request,
     playwright,
-  }, testInfo) => {
+  }) => {
     const { student } = await studentWithClass(2 * HOUR);
     await withE2eDatabase((db) => queueDueReminders(db, new Date()));
     const { email_token: token } = await reminderSettings(student);
@@ -132,12 +129,12 @@ test.describe('live-class e-mail', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn off reminders' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'i27-unsubscribe', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'i27-unsubscribe');
     expect((await request.get(`${path}.data`)).status()).toBe(200);
     expect((await reminderSettings(student)).reminder_emails).toBe(1);
 
     // The page's button, as the student uses it.
-    await useAccount(context, await createAccount('level-1'));
+    await signInNewAccount(context, 'level-1');
     await gotoApp(page, path);
     await page.getByRole('button', { name: 'Turn off reminders' }).click();
     await expect(page.getByRole('status')).toHaveText(

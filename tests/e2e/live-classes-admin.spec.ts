@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
 import { ATTENDANCE_CSV_HEADER } from '../../app/features/live-classes/attendance-export.server';
 import { wallTimeIn } from '../../app/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '../../app/features/live-classes/live-class-form';
@@ -8,12 +7,14 @@ import { E2E_ORIGIN } from '../e2e-origin';
 import { member, newCohort, rightsCast } from './cohort-people';
 import { postForm } from './form-posts';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
   readValue,
+  signInNewAccount,
+  type TestAccount,
   useAccount,
   withE2eDatabase,
-  type TestAccount,
 } from './sessions';
 
 /**
@@ -24,13 +25,6 @@ import {
 
 const ZONE = 'Africa/Lagos';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function screenshot(page: Page, name: string, project: string) {
-  // Drawn from the top, every section painted, as a person scrolling would see it.
-  await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/work/screens/i27-${name}-${project}.png`, fullPage: true });
-}
 
 /** A cohort of the test's own, its name unique (per project, retry and run). */
 async function uniqueCohort(prefix: string): Promise<{ id: string; name: string }> {
@@ -99,8 +93,7 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
 }, testInfo) => {
   const project = testInfo.project.name;
   const { id: cohort, name: cohortName } = await uniqueCohort(`Weekly ${project}`);
-  const admin = await createAccount('admin', `Ada Admin ${project}`);
-  await useAccount(page.context(), admin);
+  const admin = await signInNewAccount(page.context(), 'admin', `Ada Admin ${project}`);
 
   // The issue's "Live classes section reached from /admin/cohorts".
   await gotoApp(page, '/admin/cohorts');
@@ -120,7 +113,7 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
   await page.getByLabel('Course step (optional)').selectOption({ label: 'Step 5: JavaScript' });
   await page.getByLabel('Repeat weekly for N weeks (optional)').fill('3');
   await expectNoAxeViolations(page);
-  await screenshot(page, 'admin-class-form', project);
+  await saveFullPageScreenshot(page, 'live-admin-class-form');
   await page.getByRole('button', { name: 'Add the class' }).click();
 
   await expect(page.getByText(CLASS_MESSAGES.added(3))).toBeVisible();
@@ -185,8 +178,7 @@ test('an admin adds a weekly class, moves one, cancels one, and cannot add a rec
 
 test('bad input is refused beside its field and nothing is written', async ({ page }, testInfo) => {
   const { id: cohort } = await uniqueCohort(`Refused ${testInfo.project.name}`);
-  const admin = await createAccount('admin');
-  await useAccount(page.context(), admin);
+  const admin = await signInNewAccount(page.context(), 'admin');
   await gotoApp(page, `/mentor/classes/${cohort}`);
 
   // In the browser: an http:// link, then a past date (the browser lets both through).
@@ -271,7 +263,7 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
     ),
   ).toBe(2);
   await expectNoAxeViolations(page);
-  await screenshot(page, 'attendance', project);
+  await saveFullPageScreenshot(page, 'live-attendance');
 
   // The CSV: the same rows, read back by Python's csv module (an RFC 4180 reader not ours).
   const download = page.waitForEvent('download');

@@ -11,25 +11,20 @@ import type { StepSlug } from '../../app/content/course-steps';
 import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
   readRow,
   readValue,
+  signInNewAccount,
+  type TestAccount,
   useAccount,
   withE2eDatabase,
-  type TestAccount,
 } from './sessions';
 
 const ACADEMY_ZONE = 'Africa/Lagos';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-async function screenshot(page: Page, name: string, testInfo: TestInfo) {
-  const device = testInfo.project.name === 'phone' ? 'phone' : 'desktop';
-  // Sections painted only near the viewport are drawn, as someone scrolling sees them.
-  await page.addStyleTag({ content: '.render-when-near { content-visibility: visible; }' });
-  await page.screenshot({ path: `/work/screens/i27-${name}-${device}.png`, fullPage: true });
-}
 
 async function newCohort(name: string): Promise<string> {
   const id = `cohort-live-${Math.random().toString(36).slice(2, 10)}`;
@@ -201,8 +196,11 @@ for (const zone of ['America/New_York', 'Africa/Lagos']) {
       ).toHaveAttribute('href', recording);
       expect(await page.content()).not.toContain(meeting);
       await expectNoAxeViolations(page);
-      await screenshot(page, `schedule-${zone === ACADEMY_ZONE ? 'lagos' : 'new-york'}`, testInfo);
-      if (zone === 'America/New_York') await screenshot(page, 'schedule', testInfo);
+      await saveFullPageScreenshot(
+        page,
+        `schedule-${zone === ACADEMY_ZONE ? 'lagos' : 'new-york'}`,
+      );
+      if (zone === 'America/New_York') await saveFullPageScreenshot(page, 'schedule');
 
       await gotoApp(page, '/fed/home');
       const home = page.getByRole('region', { name: 'Upcoming live classes' });
@@ -221,7 +219,7 @@ for (const zone of ['America/New_York', 'Africa/Lagos']) {
       );
       expect(await page.content()).not.toContain(meeting);
       await expectNoAxeViolations(page);
-      if (zone === 'America/New_York') await screenshot(page, 'fed-home', testInfo);
+      if (zone === 'America/New_York') await saveFullPageScreenshot(page, 'fed-home');
     });
   });
 }
@@ -258,7 +256,7 @@ test('Join: before the window it says when the class is; within it, it records t
   );
   expect(await page.content()).not.toContain(meeting);
   await expectNoAxeViolations(page);
-  await screenshot(page, 'join-not-yet', testInfo);
+  await saveFullPageScreenshot(page, 'join-not-yet');
   expect(attendanceOf(classes.later.id, student.id)).toBeUndefined();
 
   // The meeting is on another site: answered here, so nothing leaves localhost.
@@ -361,8 +359,7 @@ test('a student with access but no cohort is told they will be placed in one', a
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'once is enough');
-  const student = await createAccount('level-1', 'Unplaced Student');
-  await useAccount(page.context(), student);
+  await signInNewAccount(page.context(), 'level-1', 'Unplaced Student');
   const sentence = 'You will be placed in a cohort; your live classes appear here then.';
   await gotoApp(page, '/fed/schedule');
   await expect(page.getByRole('main')).toContainText(sentence);

@@ -1,5 +1,5 @@
 import { expect, gotoApp, test } from './fixtures';
-import { createAccount, submitTransferAs, useAccount } from './sessions';
+import { createAccount, signInNewAccount, submitTransferAs, useAccount } from './sessions';
 
 test('a student’s open course home shows their transfer decided, without a reload (issue 24)', async ({
   page,
@@ -19,7 +19,7 @@ test('a student’s open course home shows their transfer decided, without a rel
   ).toBeVisible();
 
   const adminContext = await browser.newContext(testInfo.project.use);
-  await useAccount(adminContext, await createAccount('admin', 'Live Approver'));
+  await signInNewAccount(adminContext, 'admin', 'Live Approver');
   const admin = await adminContext.newPage();
   await gotoApp(admin, `/admin/transfers/${transferId}`);
   await admin.getByLabel('Cohort').selectOption({ label: 'Cohort 1' });

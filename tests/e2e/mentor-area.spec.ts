@@ -1,17 +1,13 @@
-import type { Page } from '@playwright/test';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
 import { openMenu } from './auth-helpers';
 import { member, newCohort, rightsCast } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import { readValue, useAccount, withE2eDatabase, type TestAccount } from './sessions';
+import { readValue, type TestAccount, useAccount, withE2eDatabase } from './sessions';
 
 /** Issue 26's screenshots, where people look at them. */
-async function screenshot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `/work/screens/i26-${name}-${project}.png`, fullPage: true });
-}
-
 async function submit(student: TestAccount, projectId = 'personal-profile-page') {
   return withE2eDatabase(async (db) => {
     const result = await submitProject(db, {
@@ -64,7 +60,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await expect(rows.nth(1)).toContainText('waiting less than a minute');
   await expect(rows.nth(2)).toContainText(other.name);
   await expectNoAxeViolations(page);
-  await screenshot(page, 'review-queue', project);
+  await saveFullPageScreenshot(page, 'mentor-review-queue');
 
   // Another mentor reviews Olu's project through the review route: the count falls live.
   const approved = await postForm(`/mentor/reviews/${otherWaiting.id}`, second.cookie, {
@@ -94,7 +90,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await expect(page.getByLabel('Feedback')).toHaveAttribute('aria-invalid', 'true');
   expect(submissionStatus(waiting.id)).toBe('waiting');
   await expectNoAxeViolations(page);
-  await screenshot(page, 'review-page', project);
+  await saveFullPageScreenshot(page, 'mentor-review-page');
 
   // The second mentor opens the same revision in their own browser at the same time.
   // Without JavaScript (a plain form), so the live refresh does not take the form away first.
@@ -133,7 +129,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await expect(studentRow).toContainText('0 of 8 steps');
   await expect(studentRow).toContainText('0 of 7 approved');
   await expectNoAxeViolations(page);
-  await screenshot(page, 'mentor-cohorts', project);
+  await saveFullPageScreenshot(page, 'mentor-mentor-cohorts');
   await studentRow.getByRole('link', { name: student.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible();
   await expect(page.getByText('Add alt text to the photo.')).toBeVisible();
@@ -142,7 +138,7 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
     await expect(page.getByRole('main')).not.toContainText(word);
   }
   await expectNoAxeViolations(page);
-  await screenshot(page, 'mentor-student', project);
+  await saveFullPageScreenshot(page, 'mentor-mentor-student');
 });
 
 test('role × route: the mentor pages, their .data and the review action', async ({

@@ -1,25 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
 import { MENTOR_MESSAGES } from '../../app/features/mentors/mentors';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { reviewSubmission, submitProject } from '../../app/features/projects/submissions.server';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, readRows, readValue, useAccount, withE2eDatabase } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
+import {
+  createAccount,
+  readRows,
+  readValue,
+  signInNewAccount,
+  useAccount,
+  withE2eDatabase,
+} from './sessions';
 
 const ORIGIN = E2E_ORIGIN;
-
-/** Screenshots for people to look at: /work/screens/i26-admin-<name>-<desktop|phone>.png. */
-async function screenshot(page: Page, name: string, testInfo: TestInfo) {
-  await saveFullPageScreenshot(page, `i26-admin-${name}`, testInfo.project.name);
-  mkdirSync('/work/screens', { recursive: true });
-  await page.screenshot({
-    path: `/work/screens/i26-admin-${name}-${testInfo.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 function mentorRows(cohortId: string): { user_id: string }[] {
   return readRows(
@@ -40,8 +37,7 @@ test.describe('mentors on /admin/cohorts', () => {
     const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const mira = await createAccount('none', `Mira Mentor ${suffix}`);
     const ben = await createAccount('level-1', `Ben Mentor ${suffix}`);
-    const admin = await createAccount('admin', `Cohort Admin ${suffix}`);
-    await useAccount(page.context(), admin);
+    const admin = await signInNewAccount(page.context(), 'admin', `Cohort Admin ${suffix}`);
 
     await gotoApp(page, '/admin/cohorts');
     const section = mentorsOfCohort1(page);
@@ -55,7 +51,7 @@ test.describe('mentors on /admin/cohorts', () => {
     // Only Cohort 1's field carries the refusal.
     await expect(page.getByText(MENTOR_MESSAGES.unknownEmail)).toHaveCount(1);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'cohorts-refused', testInfo);
+    await saveFullPageScreenshot(page, 'admin-cohorts-refused');
 
     for (const person of [mira, ben]) {
       await email.fill(person.email.toUpperCase());
@@ -69,7 +65,7 @@ test.describe('mentors on /admin/cohorts', () => {
       expect.arrayContaining([mira.id, ben.id]),
     );
     await expectNoAxeViolations(page);
-    await screenshot(page, 'cohorts-mentors', testInfo);
+    await saveFullPageScreenshot(page, 'admin-cohorts-mentors');
 
     await email.fill(mira.email);
     // The refusal once its answer is in (a live update may be reloading the page meanwhile).
@@ -149,7 +145,7 @@ test.describe('mentors and projects on the user page', () => {
     await expect(certificate).toContainText('Projects approved: 0 of 7');
     await expect(certificate.getByLabel('Note (required)')).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'user-history', testInfo);
+    await saveFullPageScreenshot(page, 'admin-user-history');
 
     await certificate.getByRole('button', { name: 'Issue certificate' }).click();
     await expect(certificate.getByText(CERTIFICATE_MESSAGES.noteRequired).first()).toBeVisible();

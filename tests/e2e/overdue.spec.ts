@@ -3,15 +3,16 @@ import { OVERDUE_INTENTS, OVERDUE_MESSAGES } from '../../app/features/enrolment/
 import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
 import { insertEnrolment, insertOrder } from '../support/factories';
 import { payWithLocalProvider } from './checkout';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
   createAccount,
   readRow,
   readValue,
-  useAccount,
-  withE2eDatabase,
+  signInNewAccount,
   type TestAccount,
+  withE2eDatabase,
 } from './sessions';
 
 const PLAN = 'FrontEnd Bootcamp in 3 Installments';
@@ -59,8 +60,7 @@ async function expectMails(page: Page, email: string, subjects: string[]) {
 /** A signed-in admin's page in its own browser, at the width of the current project. */
 async function adminPage(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext(testInfo.project.use);
-  const admin = await createAccount('admin', 'Overdue Admin');
-  await useAccount(context, admin);
+  const admin = await signInNewAccount(context, 'admin', 'Overdue Admin');
   return { context, admin, page: await context.newPage() };
 }
 
@@ -100,10 +100,9 @@ test.describe('installments that chase themselves (issue 32)', () => {
   test('a failed installment is chased by e-mail, pauses access after the grace period, and paying it brings access back', async ({
     page,
     context,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(120_000);
-    const student = await createAccount('none', 'Overdue Student');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Overdue Student');
     const checkout = await payWithLocalProvider(page, PLAN, '$150');
     const orderId = new URL(checkout.url()).searchParams.get('order')!;
 
@@ -129,7 +128,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Your access is paused' });
     await expect(notice).toContainText(`An installment for ${PLAN} is unpaid.`);
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'overdue-paused-student', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'overdue-paused-student');
 
     // Update your payment: the local provider's page, which pays the missed installment.
     await notice.getByRole('link', { name: 'Update your payment' }).click();
@@ -159,7 +158,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expect(lateRow).toContainText('installment 2 of 3');
     await expect(lateRow).toContainText('Access pauses on');
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'overdue-admin-list', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'overdue-admin-list');
 
     // Bad input gets the field's message (the browser's own checks set aside, as a tampered
     // or script-less form could send it).

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
   clickLoginWithGoogle,
@@ -8,7 +9,7 @@ import {
   signInThroughPopup,
   uniqueEmail,
 } from './auth-helpers';
-import { createAccount, openE2eDatabase, useAccount } from './sessions';
+import { createAccount, openE2eDatabase, signInNewAccount, useAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';
@@ -55,7 +56,7 @@ test.describe('paying with the local payment provider', () => {
     const email = uniqueEmail('buyer');
     const name = `Buyer ${email.slice(6, 14)}`;
     const watcher = await browser.newContext();
-    await useAccount(watcher, await createAccount('admin', 'Payments Watcher'));
+    await signInNewAccount(watcher, 'admin', 'Payments Watcher');
     const watching = await watcher.newPage();
 
     await signInFromLoginPage(page, { email, name });
@@ -124,10 +125,7 @@ test.describe('paying with the local payment provider', () => {
     await watcher.close();
   });
 
-  test('a visitor signs in first; Cancel leaves access as it was', async ({
-    page,
-    context,
-  }, testInfo) => {
+  test('a visitor signs in first; Cancel leaves access as it was', async ({ page, context }) => {
     await gotoApp(page, '/enroll');
     const opened = context.waitForEvent('page');
     await payNow(page).click();
@@ -136,7 +134,7 @@ test.describe('paying with the local payment provider', () => {
     await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect(tab.getByRole('heading', { level: 1, name: `Pay for ${PLAN}` })).toBeVisible();
     await expectNoAxeViolations(tab);
-    await saveFullPageScreenshot(tab, 'checkout-visitor', testInfo.project.name);
+    await saveFullPageScreenshot(tab, 'checkout-visitor');
     await signInThroughPopup(tab, {
       email: uniqueEmail('canceller'),
       name: 'Cara Cancel',
@@ -144,7 +142,7 @@ test.describe('paying with the local payment provider', () => {
     });
     await tab.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(tab).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
-    await saveFullPageScreenshot(tab, 'dev-pay', testInfo.project.name);
+    await saveFullPageScreenshot(tab, 'dev-pay');
     await tab.getByRole('button', { name: 'Cancel' }).click();
     await expect(tab).toHaveURL(/\/enroll$/);
     await expect(tab.getByText('Payment cancelled')).toBeVisible();
@@ -156,8 +154,7 @@ test.describe('paying with the local payment provider', () => {
     page,
     context,
   }, testInfo) => {
-    const buyer = await createAccount('none', 'Paula Paid');
-    await useAccount(context, buyer);
+    const buyer = await signInNewAccount(context, 'none', 'Paula Paid');
     await gotoApp(page, '/enroll');
     const opened = context.waitForEvent('page');
     await payNow(page).click();
@@ -166,10 +163,10 @@ test.describe('paying with the local payment provider', () => {
     await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await tab.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(tab.getByText('Your course is unlocked.')).toBeVisible();
-    await saveFullPageScreenshot(tab, 'success-unlocked', testInfo.project.name);
+    await saveFullPageScreenshot(tab, 'success-unlocked');
 
     const adminContext = await context.browser()!.newContext(testInfo.project.use);
-    await useAccount(adminContext, await createAccount('admin', 'Purchase Viewer'));
+    await signInNewAccount(adminContext, 'admin', 'Purchase Viewer');
     const admin = await adminContext.newPage();
     await gotoApp(admin, `/admin/user-details/${buyer.id}`);
     await expect(admin.getByRole('region', { name: 'Enrolments and payments' })).toContainText(
@@ -178,7 +175,7 @@ test.describe('paying with the local payment provider', () => {
     await expect(admin.getByRole('region', { name: 'E-mails' })).toContainText(
       'Payment received — your course is unlocked',
     );
-    await saveFullPageScreenshot(admin, 'admin-user-payments', testInfo.project.name);
+    await saveFullPageScreenshot(admin, 'admin-user-payments');
 
     // The payments page, with an event that needs attention (a wrong amount on this order).
     const note = recordMismatch(buyer.id);
@@ -187,7 +184,7 @@ test.describe('paying with the local payment provider', () => {
     await expect(orders.locator('tbody tr', { hasText: buyer.email })).toContainText('paid');
     await expect(admin.getByRole('region', { name: 'Needs attention' })).toContainText(note);
     await expectNoAxeViolations(admin);
-    await saveFullPageScreenshot(admin, 'admin-payments', testInfo.project.name);
+    await saveFullPageScreenshot(admin, 'admin-payments');
     await adminContext.close();
   });
 
@@ -226,7 +223,7 @@ test.describe('paying with the local payment provider', () => {
 
   test('a plan that does not exist is refused in words, with the way back to the plans', async ({
     page,
-  }, testInfo) => {
+  }) => {
     const answer = await gotoApp(page, '/checkout?plan=no-such-plan');
     expect(answer?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Payment not started' })).toBeVisible();
@@ -237,6 +234,6 @@ test.describe('paying with the local payment provider', () => {
     await expect(page).toHaveURL(/\/enroll$/);
     await page.goBack();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'checkout-refused', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'checkout-refused');
   });
 });

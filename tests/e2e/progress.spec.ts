@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, readRows, useAccount } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
+import { createAccount, readRows, signInNewAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;
@@ -18,8 +19,7 @@ test.describe('progress through the course', () => {
   test('a student marks steps complete; the menu and the course home follow, and it can be undone', async ({
     page,
   }, testInfo) => {
-    const student = await createAccount('level-1', 'Pat Progress');
-    await useAccount(page.context(), student);
+    const student = await signInNewAccount(page.context(), 'level-1', 'Pat Progress');
     await gotoApp(page, '/fed/home');
     await expect(page.getByText('0 of 8 steps completed')).toBeVisible();
     await page.getByRole('link', { name: 'Start with Step 1: Roadmap' }).click();
@@ -47,7 +47,7 @@ test.describe('progress through the course', () => {
       page.getByRole('link', { name: 'Continue with Step 2: HTML & CSS' }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'fed-home-progress', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'fed-home-progress');
 
     await gotoApp(page, '/fed/roadmap');
     await page.getByRole('button', { name: 'Mark as not complete' }).click();
@@ -59,8 +59,7 @@ test.describe('progress through the course', () => {
   test('marking works without JavaScript', async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'the same form on a phone');
     const context = await browser.newContext({ javaScriptEnabled: false });
-    const student = await createAccount('level-1', 'Noah NoScript');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'level-1', 'Noah NoScript');
     const page = await context.newPage();
     await gotoApp(page, '/fed/html-css');
     await page.getByRole('button', { name: 'Mark as complete' }).click();

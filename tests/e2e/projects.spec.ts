@@ -3,6 +3,7 @@ import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
 
@@ -40,10 +41,6 @@ const submissionCount = (userId: string) =>
 
 /** One project's block on its step page. */
 const projectBlock = (page: Page, title: string) => page.getByRole('region', { name: title });
-
-async function shoot(target: Locator, name: string, project: string) {
-  await target.screenshot({ path: `/work/screens/i26-submit-${name}-${project}.png` });
-}
 
 /**
  * The mentor sees the live count of one waiting submission in the menu, follows it to the
@@ -89,7 +86,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   const block = projectBlock(page, 'Personal Profile Page');
   await expect(block.getByText('Not submitted yet')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(block, 'form', project);
+  await block.screenshot({ path: screenshotPath('submit-form') });
 
   // A link that is not https: refused beside its field, what was typed kept.
   await submitForm(block, 'http://github.com/ada/profile', 'My first page.');
@@ -102,7 +99,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByLabel('Note to your mentor (optional)')).toHaveValue('My first page.');
   expect(submissionCount(student.id)).toBe(0);
   await expectNoAxeViolations(page);
-  await shoot(block, 'error', project);
+  await block.screenshot({ path: screenshotPath('submit-error') });
 
   await submitForm(block, 'https://github.com/ada/profile', 'My first page.\nBe kind.');
   await expect(page.getByText('Project sent for review (revision 1).')).toBeVisible();
@@ -110,7 +107,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByText(/^Sent /)).toBeVisible();
   await expect(block.getByRole('button', { name: 'Submit your project' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(block, 'waiting', project);
+  await block.screenshot({ path: screenshotPath('submit-waiting') });
 
   // The mentor's count rises without a reload; they open the submission and ask for changes.
   await openWaitingReview(mentorPage);
@@ -123,7 +120,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByText('Add alt text to the photo.')).toBeVisible();
   await expect(block.getByText(`Changes requested by ${mentor.name}`)).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(block, 'changes-requested', project);
+  await block.screenshot({ path: screenshotPath('submit-changes-requested') });
 
   // The e-mail goes through the outbox: the worker delivers it shortly after.
   await expect

@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openMenu } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
-import { createAccount, useAccount } from './sessions';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
+import { signInNewAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 /** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
@@ -260,7 +261,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('messages that follow a redirect are on the page', async ({ page, context }) => {
-    await useAccount(context, await createAccount('level-1', 'No Script'));
+    await signInNewAccount(context, 'level-1', 'No Script');
     await gotoApp(page, '/fed/home');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -424,7 +425,7 @@ test.describe('headers', () => {
   });
 });
 
-test('the public pages are no wider than the screen; screenshots', async ({ page }, testInfo) => {
+test('the public pages are no wider than the screen; screenshots', async ({ page }) => {
   for (const [name, path] of [
     ['home', '/'],
     ['enroll', '/enroll'],
@@ -432,7 +433,7 @@ test('the public pages are no wider than the screen; screenshots', async ({ page
     ['not-found', '/missing'],
   ] as const) {
     await gotoApp(page, path);
-    await saveFullPageScreenshot(page, `${name}`, testInfo.project.name);
+    await saveFullPageScreenshot(page, `${name}`);
   }
 });
 
@@ -520,7 +521,7 @@ test('on a 375 px phone nothing overflows its card and the admin table needs no 
   const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
   expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
-  await useAccount(context, await createAccount('admin', 'Phone Admin'));
+  await signInNewAccount(context, 'admin', 'Phone Admin');
   await gotoApp(page, '/admin/home');
   const row = page.locator('tbody tr').first();
   for (const cell of await row.locator('td').all()) {

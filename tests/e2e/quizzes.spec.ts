@@ -7,9 +7,16 @@ import { openAttempt, submitAttempt } from '../../app/features/quizzes/quiz-atte
 import { answerFields, chosenOptions, passingCount } from '../support/quiz-answers';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { member, newCohort } from './cohort-people';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
+import {
+  createAccount,
+  readValue,
+  signInNewAccount,
+  useAccount,
+  withE2eDatabase,
+} from './sessions';
 
 const HTML_CSS = QUIZ_QUESTIONS['html-css'];
 
@@ -45,7 +52,7 @@ const gradedCount = (userId: string) =>
 
 test('a visitor reads the HTML & CSS quiz, is asked to sign in, and signs in to take it', async ({
   page,
-}, testInfo) => {
+}) => {
   await gotoApp(page, '/fed/html-css-quiz');
   await expect(page.getByRole('heading', { level: 1, name: 'HTML & CSS Quiz' })).toBeVisible();
   await expect(questionBoxes(page)).toHaveCount(HTML_CSS.length);
@@ -57,7 +64,7 @@ test('a visitor reads the HTML & CSS quiz, is asked to sign in, and signs in to 
     page.getByText('Sign in to take this quiz: your score and the corrections are kept for you.'),
   ).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'quiz-visitor', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'quiz-visitor');
 
   await signInThroughPopup(page, {
     email: uniqueEmail('quiz-visitor'),
@@ -75,11 +82,9 @@ test('a visitor reads the HTML & CSS quiz, is asked to sign in, and signs in to 
 test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the menu and the course home show it', async ({
   page,
   context,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000);
-  const project = testInfo.project.name;
-  const student = await createAccount('level-1', 'Quiz Student');
-  await useAccount(context, student);
+  const student = await signInNewAccount(context, 'level-1', 'Quiz Student');
   const pass = passingCount(HTML_CSS.length);
 
   await gotoApp(page, '/fed/html-css');
@@ -88,7 +93,7 @@ test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the me
   await callout.getByRole('link', { name: 'Take the quiz' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'HTML & CSS Quiz' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'quiz-form', project);
+  await saveFullPageScreenshot(page, 'quiz-form');
 
   // One short of the pass mark: the score, the corrections and why.
   await answerQuiz(page, 'html-css', pass - 1);
@@ -111,7 +116,7 @@ test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the me
   ).toContainText('Correct answer');
   await expect(page.getByText('Right', { exact: true })).toHaveCount(pass - 1);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'quiz-result-failed', project);
+  await saveFullPageScreenshot(page, 'quiz-result-failed');
 
   // Try again: a new attempt, every answer right.
   await page.getByRole('link', { name: 'Try again' }).click();
@@ -126,7 +131,7 @@ test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the me
   const attempts = page.getByRole('region', { name: 'Your last attempts' });
   await expect(attempts.getByRole('row')).toHaveCount(3);
   await expect(attempts).toContainText(`${pass - 1} of ${HTML_CSS.length}`);
-  await saveFullPageScreenshot(page, 'quiz-result-passed', project);
+  await saveFullPageScreenshot(page, 'quiz-result-passed');
   expect(await gradedCount(student.id)).toBe(2);
 
   await page.getByRole('link', { name: 'Back to Step 2: HTML & CSS' }).click();
@@ -139,7 +144,7 @@ test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the me
       // On a phone the steps wait behind their toggle.
       .getByRole('link', { name: /^Step 2: HTML & CSS\s*\(quiz passed\)/, includeHidden: true }),
   ).toBeAttached();
-  await saveFullPageScreenshot(page, 'quiz-step-passed', project);
+  await saveFullPageScreenshot(page, 'quiz-step-passed');
   await gotoApp(page, '/fed/home');
   await expect(page.getByText('Quizzes: 1 of 3 passed')).toBeVisible();
 });
@@ -151,8 +156,7 @@ test.describe('without JavaScript', () => {
     page,
     context,
   }) => {
-    const student = await createAccount('none', 'No Script Student');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'No Script Student');
     await gotoApp(page, '/fed/html-css-quiz');
     await answerQuiz(page, 'html-css', HTML_CSS.length);
     await expect(page.getByRole('heading', { name: 'Your score' })).toHaveText(
@@ -308,10 +312,9 @@ test('a mentor sees each student’s best score and attempts; the admin page and
     quizzes.getByRole('article', { name: 'React Quiz' }).getByRole('definition'),
   ).toHaveText(['Not taken', 'None yet', '0', 'None yet']);
   await expectNoAxeViolations(page);
-  await saveFullPageScreenshot(page, 'quiz-mentor-view', testInfo.project.name);
+  await saveFullPageScreenshot(page, 'quiz-mentor-view');
 
-  const admin = await createAccount('admin');
-  await useAccount(context, admin);
+  await signInNewAccount(context, 'admin');
   await gotoApp(page, `/admin/user-details/${student.id}`);
   await expect(
     page.getByRole('region', { name: 'Quizzes' }).getByRole('article', { name: 'JavaScript Quiz' }),

@@ -1,10 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { payWithLocalProvider } from './checkout';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
+import {
+  createAccount,
+  readValue,
+  signInNewAccount,
+  useAccount,
+  withE2eDatabase,
+} from './sessions';
 import { insertTransfer } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -27,8 +34,7 @@ test.describe('receipts', () => {
       testInfo.project.name === 'phone',
       'one purchase is enough; the admin page runs below',
     );
-    const student = await createAccount('none', 'Ngozi Adébáyọ̀');
-    await useAccount(page.context(), student);
+    const student = await signInNewAccount(page.context(), 'none', 'Ngozi Adébáyọ̀');
     await (await payWithLocalProvider(page, PLAN, '$400')).close();
 
     const payment = {
@@ -79,7 +85,7 @@ test.describe('receipts', () => {
 
     // An admin downloads it from the student's admin page, in the browser.
     const adminContext = await browser.newContext();
-    await useAccount(adminContext, await createAccount('admin', 'Receipts Admin'));
+    await signInNewAccount(adminContext, 'admin', 'Receipts Admin');
     const adminPage = await adminContext.newPage();
     await gotoApp(adminPage, `/admin/user-details/${student.id}`);
     const purchases = adminPage.getByRole('region', { name: 'Enrolments and payments' });
@@ -106,7 +112,8 @@ test.describe('receipts', () => {
       '1',
       '-singlefile',
       saved,
-      `test-results/screenshots/${testInfo.project.name}-receipt-pdf`,
+      // pdftoppm adds the extension itself.
+      screenshotPath('receipt-pdf').replace(/\.png$/, ''),
     ]);
     await adminContext.close();
   });
@@ -152,6 +159,6 @@ test.describe('receipts', () => {
     await expect(links).toHaveCount(1);
     await expect(links).toHaveAttribute('href', `/account/receipts/transfer/${approved}`);
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'admin-user-receipts', testInfo.project.name);
+    await saveFullPageScreenshot(page, 'admin-user-receipts');
   });
 });

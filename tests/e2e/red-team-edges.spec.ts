@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { RECEIPT_MAX_BYTES, TRANSFER_MESSAGES } from '../../app/features/transfers/transfer-form';
 import { expect, gotoApp, test } from './fixtures';
-import { createAccount, daysAgo, useAccount } from './sessions';
+import { daysAgo, signInNewAccount } from './sessions';
 
 /** A phone photo's size: a PNG's signature and then 6 MB. */
 const SIX_MB_PHOTO = {
@@ -40,7 +40,7 @@ async function expectTooLargeMessage(page: Page) {
 
 test.describe('a receipt larger than 5 MB', () => {
   test('shows the field’s message in the browser', async ({ page, context }) => {
-    await useAccount(context, await createAccount('none', 'Pat Photo'));
+    await signInNewAccount(context, 'none', 'Pat Photo');
     await gotoApp(page, '/enroll');
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -55,7 +55,7 @@ test.describe('a receipt larger than 5 MB', () => {
     test.use({ javaScriptEnabled: false });
 
     test('the server answers the form with the field’s message', async ({ page, context }) => {
-      await useAccount(context, await createAccount('none', 'Nia NoScript'));
+      await signInNewAccount(context, 'none', 'Nia NoScript');
       await gotoApp(page, '/enroll');
       const answer = page.waitForResponse(
         (response) => response.request().method() === 'POST' && response.url().endsWith('/enroll'),

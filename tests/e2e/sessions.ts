@@ -123,6 +123,17 @@ export async function useAccount(context: BrowserContext, account: TestAccount):
   ]);
 }
 
+/** A new account of this access, and this browser signed in as it. */
+export async function signInNewAccount(
+  context: BrowserContext,
+  access: Access,
+  name?: string,
+): Promise<TestAccount> {
+  const account = await createAccount(access, name);
+  await useAccount(context, account);
+  return account;
+}
+
 export interface SeededUser {
   id: string;
   name: string;

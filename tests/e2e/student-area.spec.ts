@@ -5,15 +5,15 @@ import { COURSE_STEPS, QUIZ_STEP, type StepSlug } from '../../app/content/course
 import { quizOfPage } from '../../app/content/quizzes';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu } from './auth-helpers';
+import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { saveFullPageScreenshot } from './screenshots';
 import {
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  saveFullPageScreenshot,
-  test,
-} from './fixtures';
-import { createAccount, submitTransferAs, useAccount, type TestAccount } from './sessions';
+  createAccount,
+  signInNewAccount,
+  submitTransferAs,
+  type TestAccount,
+  useAccount,
+} from './sessions';
 import { createFlashCookie, type Flash } from '../../app/lib/flash.server';
 import { E2E_COOKIE_SECRET, E2E_ORIGIN } from '../e2e-origin';
 
@@ -217,7 +217,7 @@ test.describe('in the browser', () => {
 
   test('a visitor on a protected step sees Permission Denied with a sign-in button', async ({
     page,
-  }, testInfo) => {
+  }) => {
     const response = await gotoApp(page, '/fed/javascript');
     expect(response?.status()).toBe(403);
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
@@ -227,14 +227,14 @@ test.describe('in the browser', () => {
     await expect(main.getByRole('link', { name: /hello@frontierdevacademy.com/ })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Message us on Instagram' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, `fed-denied`, testInfo.project.name);
+    await saveFullPageScreenshot(page, `fed-denied`);
   });
 
   test('a signed-in student without access sees no sign-in button on a denied step', async ({
     page,
     context,
   }) => {
-    await useAccount(context, await createAccount('none', 'Nonso None'));
+    await signInNewAccount(context, 'none', 'Nonso None');
     await gotoApp(page, '/fed/react');
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
     await expect(
@@ -266,14 +266,11 @@ test.describe('in the browser', () => {
     expect((await request.get('/fed/conclusion', { headers })).status()).toBe(200);
   });
 
-  test('the student pages are no wider than the screen; screenshots', async ({
-    page,
-    context,
-  }, testInfo) => {
+  test('the student pages are no wider than the screen; screenshots', async ({ page, context }) => {
     await useAccount(context, admin);
     for (const slug of ['home', 'html-css-test']) {
       await gotoApp(page, `/fed/${slug}`);
-      await saveFullPageScreenshot(page, `fed-${slug}`, testInfo.project.name);
+      await saveFullPageScreenshot(page, `fed-${slug}`);
     }
   });
 });
@@ -343,7 +340,7 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   page,
   context,
 }) => {
-  await useAccount(context, await createAccount('level-1', 'Keyboard Student'));
+  await signInNewAccount(context, 'level-1', 'Keyboard Student');
   await gotoApp(page, '/fed/home');
   const menu = page.getByRole('navigation', { name: 'Course steps' });
   if (!(await menu.isVisible())) {

@@ -1,6 +1,6 @@
 import { successPage } from '../../app/content/success';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { createAccount, readRow, useAccount } from './sessions';
+import { readRow, signInNewAccount } from './sessions';
 
 /** The order as the server stored it: its reference and when its payment was recorded. */
 function paidOrderOf(userId: string): { id: string; paidAt: string } {
@@ -14,8 +14,7 @@ test('after a card payment, /success gives the plan, the amount, the reference a
   page,
   context,
 }) => {
-  const buyer = await createAccount('none', 'Rhoda Receipt');
-  await useAccount(context, buyer);
+  const buyer = await signInNewAccount(context, 'none', 'Rhoda Receipt');
   await gotoApp(page, '/enroll');
   const opened = context.waitForEvent('page');
   await page.getByRole('button', { name: /^Pay Now for FrontEnd Bootcamp Upfront/ }).click();

@@ -6,7 +6,8 @@ import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, saveFullPageScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { expectMail } from './mailbox';
 import {
   countPendingTransfers,
@@ -15,9 +16,10 @@ import {
   readTransfer,
   readValue,
   runStatement,
+  signInNewAccount,
   submitTransferAs,
-  useAccount,
   type TestAccount,
+  useAccount,
 } from './sessions';
 
 const PNG = 'tests/fixtures/receipts/receipt.png';
@@ -51,7 +53,7 @@ async function fillTransfer(
 /** A signed-in admin's page in its own browser, at the width of the current project. */
 async function adminPage(browser: Browser, testInfo: TestInfo, name: string) {
   const context = await browser.newContext(testInfo.project.use);
-  await useAccount(context, await createAccount('admin', name));
+  await signInNewAccount(context, 'admin', name);
   return { context, page: await context.newPage() };
 }
 
@@ -163,8 +165,7 @@ test.describe('bank transfers', () => {
     context,
     browser,
   }, testInfo) => {
-    const student = await createAccount('none', 'Rita Rejected');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Rita Rejected');
     const { transferId } = await submitTransferAs(student);
     const admin = await adminPage(browser, testInfo, 'Transfer Rejecter');
     await gotoApp(admin.page, `/admin/transfers/${transferId}`);
@@ -199,8 +200,7 @@ test.describe('bank transfers', () => {
     context,
     browser,
   }, testInfo) => {
-    const student = await createAccount('none', 'Mo Mismatch');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Mo Mismatch');
     await gotoApp(page, '/enroll');
     await fillTransfer(page, { amount: '60000', date: daysAgo(1), reference: 'Mo M.' });
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
@@ -277,7 +277,7 @@ test.describe('bank transfers', () => {
     page,
     context,
   }) => {
-    await useAccount(context, await createAccount('none', 'Nina Naira'));
+    await signInNewAccount(context, 'none', 'Nina Naira');
     await gotoApp(page, '/enroll');
     const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
     // One fee for every plan was the contradiction: no sentence names a single plan's fee.
@@ -320,8 +320,7 @@ test.describe('without JavaScript', () => {
     page,
     context,
   }) => {
-    const student = await createAccount('none', 'Pat Pending');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Pat Pending');
     await page.goto('/enroll');
     await fillTransfer(page, { date: daysAgo(2), reference: student.name });
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
@@ -345,8 +344,7 @@ test.describe('without JavaScript', () => {
     page,
     context,
   }) => {
-    const student = await createAccount('none', 'Pat Twice');
-    await useAccount(context, student);
+    const student = await signInNewAccount(context, 'none', 'Pat Twice');
     await page.goto('/enroll');
     // Another tab submits first, for another plan.
     await submitTransferAs(student, 'fsd-upfront');
@@ -383,8 +381,8 @@ async function showErrors(page: Page) {
 test('refused fields are marked next to their inputs and keep what was typed', async ({
   page,
   context,
-}, testInfo) => {
-  await useAccount(context, await createAccount('none', 'Vera Valid'));
+}) => {
+  await signInNewAccount(context, 'none', 'Vera Valid');
   await gotoApp(page, '/enroll');
   await showErrors(page);
   const form = transferForm(page);
@@ -409,7 +407,7 @@ test('refused fields are marked next to their inputs and keep what was typed', a
   await expect(receipt).toBeFocused();
   expect(await receipt.evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
   await form.screenshot({
-    path: `test-results/screenshots/${testInfo.project.name}-enroll-transfer-focus.png`,
+    path: screenshotPath('enroll-transfer-focus'),
   });
 });
 
@@ -426,14 +424,6 @@ function escapeRegExp(text: string): string {
  * Chromium zooms out to fit a page that is too wide, and window.innerWidth grows with it,
  * so the width is compared with the project's viewport instead.
  */
-async function screenshot(page: Page, name: string, testInfo: TestInfo) {
-  const screen = testInfo.project.use.viewport?.width ?? 1280;
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  // Soft: the other screenshots are still taken and looked at.
-  expect.soft(width, `${name}: page width on a ${screen} px screen`).toBeLessThanOrEqual(screen);
-  await saveFullPageScreenshot(page, name, testInfo.project.name);
-}
-
 test("a transfer from the form to its approval: errors, success page, waiting notice, the student's list, the admin queue, the receipt and the decision; no axe violations at every width (screenshots)", async ({
   page,
   context,
@@ -444,17 +434,17 @@ test("a transfer from the form to its approval: errors, success page, waiting no
   await gotoApp(page, '/enroll');
   await expect(transferForm(page)).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, 'enroll-transfer-form', testInfo);
+  await saveFullPageScreenshot(page, 'enroll-transfer-form');
   await showErrors(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, 'enroll-transfer-errors', testInfo);
+  await saveFullPageScreenshot(page, 'enroll-transfer-errors');
 
   await fillTransfer(page, { date: daysAgo(1), reference: 'Sade S. (GTBank app)' });
   await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
   await expect(page.getByText(TRANSFER_SUBMITTED)).toBeVisible();
   const transferId = submittedTransferId(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, 'success-transfer', testInfo);
+  await saveFullPageScreenshot(page, 'success-transfer');
   await gotoApp(page, '/enroll');
   await expect(
     page.getByRole('region', { name: 'Your transfer is waiting for review' }),
@@ -463,17 +453,17 @@ test("a transfer from the form to its approval: errors, success page, waiting no
   await gotoApp(page, '/fed/home');
   await expect(myTransfers(page)).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, 'fed-home-transfers', testInfo);
+  await saveFullPageScreenshot(page, 'fed-home-transfers');
 
   const admin = await adminPage(browser, testInfo, 'Screenshot Admin');
   await gotoApp(admin.page, '/admin/transfers');
   await expect(admin.page.getByRole('table', { name: 'Bank transfers' })).toBeVisible();
   await expectNoAxeViolations(admin.page);
-  await screenshot(admin.page, 'admin-transfers', testInfo);
+  await saveFullPageScreenshot(admin.page, 'admin-transfers');
   await gotoApp(admin.page, `/admin/transfers/${transferId}`);
   await expect(admin.page.getByRole('img', { name: /receipt/ })).toBeVisible();
   await expectNoAxeViolations(admin.page);
-  await screenshot(admin.page, 'admin-transfer-details', testInfo);
+  await saveFullPageScreenshot(admin.page, 'admin-transfer-details');
   // Decided, so the queue stays short for the other tests; the decided page has no forms.
   await admin.page.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.page.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
