@@ -8,7 +8,8 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
-import { createAccount, openE2eDatabase, readRow, readValue, signInNewAccount } from './sessions';
+import { createAccount, signInNewAccount } from './sessions';
+import { openE2eDatabase, readRow, readValue } from './e2e-database';
 
 const DELETED_SUBJECT = 'Your Frontier Dev Academy account was deleted';
 

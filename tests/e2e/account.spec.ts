@@ -7,7 +7,8 @@ import { saveFullPageScreenshot } from './screenshots';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
-import { createAccount, readValue } from './sessions';
+import { createAccount } from './sessions';
+import { readValue } from './e2e-database';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

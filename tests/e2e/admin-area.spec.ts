@@ -10,15 +10,14 @@ import {
   createAccount,
   readTransfer,
   readUser,
-  readValue,
   type SeededUser,
   seedUsers,
   signInNewAccount,
   submitTransferAs,
   type TestAccount,
   useAccount,
-  withE2eDatabase,
 } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 import { insertEnrolment, insertOrder, insertPayment } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 

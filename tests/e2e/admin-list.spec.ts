@@ -11,8 +11,8 @@ import {
   signInNewAccount,
   type TestAccount,
   useAccount,
-  withE2eDatabase,
 } from './sessions';
+import { withE2eDatabase } from './e2e-database';
 import { insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 

@@ -10,13 +10,8 @@ import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-d
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import {
-  createAccount,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { withE2eDatabase } from './e2e-database';
 
 const STEP = 'javascript';
 const content = COURSE_CONTENT[STEP];

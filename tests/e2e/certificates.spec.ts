@@ -8,16 +8,8 @@ import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
-import {
-  createAccount,
-  openE2eDatabase,
-  readRows,
-  runStatement,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { openE2eDatabase, readRows, runStatement, withE2eDatabase } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;

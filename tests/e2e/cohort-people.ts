@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
-import { createAccount, withE2eDatabase, type TestAccount } from './sessions';
+import { createAccount, type TestAccount } from './sessions';
+import { withE2eDatabase } from './e2e-database';
 
 /**
  * A cohort and its people for the specs about cohort staff (issues 26 and 27): cohorts of a

@@ -2,7 +2,8 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { createAccount, readUser, runStatement, signInNewAccount } from './sessions';
+import { createAccount, readUser, signInNewAccount } from './sessions';
+import { runStatement } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { COHORT_MESSAGES } from '../../app/features/cohorts/cohort-form';
 

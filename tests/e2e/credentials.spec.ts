@@ -11,7 +11,8 @@ import {
 } from '../../app/features/credentials/credential-links';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
-import { createAccount, readValue, signInNewAccount, useAccount } from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { readValue } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;

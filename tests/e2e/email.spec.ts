@@ -3,7 +3,8 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { createAccount, openE2eDatabase, signInNewAccount } from './sessions';
+import { createAccount, signInNewAccount } from './sessions';
+import { openE2eDatabase } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;

@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { insertCohort, insertEnrolment } from '../support/factories';
-import {
-  createAccount,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { withE2eDatabase } from './e2e-database';
 
 /** A paid FrontEnd enrolment, as a verified card payment leaves it, and a cohort if given. */
 async function enrolInFrontEnd(account: TestAccount, cohort?: { name: string; schedule: string }) {

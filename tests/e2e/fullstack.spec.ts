@@ -9,14 +9,8 @@ import { newCohort, member } from './cohort-people';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
-import {
-  createAccount,
-  readValue,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 
 /** A level-1 student who bought the FullStack track (an active FullStack enrolment). */
 async function fullstackStudent(name = 'Fola FullStack'): Promise<TestAccount> {

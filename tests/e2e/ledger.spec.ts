@@ -4,12 +4,11 @@ import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
   daysAgo,
-  openE2eDatabase,
-  runStatement,
   signInNewAccount,
   submitTransferAs,
   type TestAccount,
 } from './sessions';
+import { openE2eDatabase, runStatement } from './e2e-database';
 
 /**
  * A $400 card payment of `buyer`'s, placed `days` ago, as the checkout and the local

@@ -6,7 +6,8 @@ import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
-import { createAccount, signInNewAccount, type TestAccount, withE2eDatabase } from './sessions';
+import { createAccount, signInNewAccount, type TestAccount } from './sessions';
+import { withE2eDatabase } from './e2e-database';
 
 const HOUR = 60 * 60 * 1000;
 

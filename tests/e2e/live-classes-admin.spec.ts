@@ -8,14 +8,8 @@ import { member, newCohort, rightsCast } from './cohort-people';
 import { postForm } from './form-posts';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import {
-  createAccount,
-  readValue,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 
 /**
  * Issue 27's staff side of live classes: the class pages admins and a cohort's mentors run

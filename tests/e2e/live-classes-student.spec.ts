@@ -12,15 +12,8 @@ import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import {
-  createAccount,
-  readRow,
-  readValue,
-  signInNewAccount,
-  type TestAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { readRow, readValue, withE2eDatabase } from './e2e-database';
 
 const ACADEMY_ZONE = 'Africa/Lagos';
 const MINUTE = 60_000;

@@ -3,7 +3,8 @@ import { simpleParser } from 'mailparser';
 import { formatClassTime, wallTimeIn } from '../../app/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '../../app/features/live-classes/live-class-form';
 import { expect, gotoApp, test } from './fixtures';
-import { createAccount, readRows, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, useAccount } from './sessions';
+import { readRows, withE2eDatabase } from './e2e-database';
 
 /**
  * Issue 27's acceptance, end to end through the pages: an admin adds a weekly class for

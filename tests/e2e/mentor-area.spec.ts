@@ -5,7 +5,8 @@ import { member, newCohort, rightsCast } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import { readValue, type TestAccount, useAccount, withE2eDatabase } from './sessions';
+import { type TestAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 
 /** Issue 26's screenshots, where people look at them. */
 async function submit(student: TestAccount, projectId = 'personal-profile-page') {

@@ -7,14 +7,8 @@ import { reviewSubmission, submitProject } from '../../app/features/projects/sub
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import {
-  createAccount,
-  readRows,
-  readValue,
-  signInNewAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { readRows, readValue, withE2eDatabase } from './e2e-database';
 
 const ORIGIN = E2E_ORIGIN;
 

@@ -6,14 +6,8 @@ import { payWithLocalProvider } from './checkout';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import {
-  createAccount,
-  readRow,
-  readValue,
-  signInNewAccount,
-  type TestAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, type TestAccount } from './sessions';
+import { readRow, readValue, withE2eDatabase } from './e2e-database';
 
 const PLAN = 'FrontEnd Bootcamp in 3 Installments';
 const DAY = 24 * 60 * 60 * 1000;

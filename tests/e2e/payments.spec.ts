@@ -9,7 +9,8 @@ import {
   signInThroughPopup,
   uniqueEmail,
 } from './auth-helpers';
-import { createAccount, openE2eDatabase, signInNewAccount, useAccount } from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { openE2eDatabase } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const PLAN = 'FrontEnd Bootcamp Upfront';

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import { createAccount, readRows, signInNewAccount } from './sessions';
+import { createAccount, signInNewAccount } from './sessions';
+import { readRows } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 const ORIGIN = E2E_ORIGIN;

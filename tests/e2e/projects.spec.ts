@@ -5,7 +5,8 @@ import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
 import { screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
-import { createAccount, readValue, useAccount, withE2eDatabase } from './sessions';
+import { createAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 
 /** A fresh cohort with a level-1 student in it and, when asked, an account mentoring it. */
 async function cohortWith(label: string) {

@@ -10,13 +10,8 @@ import { member, newCohort } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import {
-  createAccount,
-  readValue,
-  signInNewAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 
 const HTML_CSS = QUIZ_QUESTIONS['html-css'];
 

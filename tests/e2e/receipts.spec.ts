@@ -5,13 +5,8 @@ import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { payWithLocalProvider } from './checkout';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import {
-  createAccount,
-  readValue,
-  signInNewAccount,
-  useAccount,
-  withE2eDatabase,
-} from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { readValue, withE2eDatabase } from './e2e-database';
 import { insertTransfer } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 

@@ -1,6 +1,7 @@
 import { successPage } from '../../app/content/success';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { readRow, signInNewAccount } from './sessions';
+import { signInNewAccount } from './sessions';
+import { readRow } from './e2e-database';
 
 /** The order as the server stored it: its reference and when its payment was recorded. */
 function paidOrderOf(userId: string): { id: string; paidAt: string } {

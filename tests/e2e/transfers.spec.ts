@@ -14,13 +14,12 @@ import {
   createAccount,
   daysAgo,
   readTransfer,
-  readValue,
-  runStatement,
   signInNewAccount,
   submitTransferAs,
   type TestAccount,
   useAccount,
 } from './sessions';
+import { readValue, runStatement } from './e2e-database';
 
 const PNG = 'tests/fixtures/receipts/receipt.png';
 const PLAN = 'FrontEnd Bootcamp Upfront';
