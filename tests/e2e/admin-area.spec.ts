@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu, signInFromLoginPage } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
@@ -235,8 +235,8 @@ test("changes appear live in another admin's open list, new users too", async ({
   browser,
   page,
   context,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'one run of the live test is enough');
+}) => {
+  desktopRunOnly('one run of the live test is enough');
   await useAccount(context, admin);
   const watcher = await browser.newContext();
   await signInNewAccount(watcher, 'admin', 'Watching Admin');

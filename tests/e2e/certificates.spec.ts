@@ -3,7 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
-import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import {
+  desktopRunOnly,
+  expect,
+  expectNoAxeViolations,
+  gotoApp,
+  reloadApp,
+  test,
+} from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
@@ -83,7 +90,7 @@ test.describe('certificates', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one run of the whole flow is enough');
+    desktopRunOnly('one run of the whole flow is enough');
     const suffix = randomBytes(3).toString('hex');
     const student = await createAccount('level-1', `Grace ${suffix}`);
     completeSteps(student.id);

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
@@ -201,8 +201,8 @@ test.describe('cohorts', () => {
   test('an archived cohort is no longer offered or announced, and can be restored', async ({
     page,
     browser,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the desktop run covers the flow');
+  }) => {
+    desktopRunOnly('the desktop run covers the flow');
     await signInNewAccount(page.context(), 'admin', 'Archiving Admin');
     // Far enough ahead to be the next cohort whatever else the suite creates.
     const start = inDays(2);

@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import { createAccount, signInNewAccount } from './sessions';
+import { createAccount, openAsNewAccount, signInNewAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
 import { clickLoginWithGoogle, signInThroughPopup } from './auth-helpers';
 import { discountCodeFields } from '../support/factories';
@@ -54,9 +54,8 @@ test.describe('discount codes and scholarships', () => {
   test('LAGOS20: an admin creates it, a student pays $320, the list shows 1 use and $80, a second student is told it is used up', async ({
     page,
     browser,
-    context,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
+  }) => {
+    desktopRunOnly('one run of the whole purchase is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'LAGOS20',
@@ -66,8 +65,7 @@ test.describe('discount codes and scholarships', () => {
       note: '2026 scholarship, Lagos',
     });
 
-    const student = await signInNewAccount(context, 'none', 'Lagos Student');
-    await gotoApp(page, '/enroll');
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Lagos Student');
     const card = await applyCode(page, UPFRONT, 'lagos20');
     await expect(card.getByRole('status')).toContainText('Code LAGOS20: $80 off.');
     await expect(card.getByRole('status')).toContainText('You pay $400 $320.');
@@ -128,9 +126,8 @@ test.describe('discount codes and scholarships', () => {
   test('a 100 % code enrols a signed-in student without a provider page, and the e-mail arrives', async ({
     page,
     browser,
-    context,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one scholarship is enough');
+  }) => {
+    desktopRunOnly('one scholarship is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'FULL-RIDE',
@@ -139,8 +136,7 @@ test.describe('discount codes and scholarships', () => {
     });
     await admin.context().close();
 
-    const student = await signInNewAccount(context, 'none', 'Scholar Student');
-    await gotoApp(page, '/enroll');
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Scholar Student');
     const card = await applyCode(page, 'FullStack Bootcamp in 3 Installments', 'full-ride');
     await expect(card.getByRole('status')).toContainText('Nothing to pay');
     const opened = page.context().waitForEvent('page');
@@ -160,7 +156,6 @@ test.describe('discount codes and scholarships', () => {
   test('the discounts page and the code field with its messages: axe and screenshots', async ({
     page,
     browser,
-    context,
   }) => {
     const suffix = randomBytes(3).toString('hex').toUpperCase();
     const admin = await adminPage(browser);
@@ -183,8 +178,7 @@ test.describe('discount codes and scholarships', () => {
     await saveFullPageScreenshot(admin, 'discounts-admin');
     await admin.context().close();
 
-    await signInNewAccount(context, 'none', 'Code Student');
-    await gotoApp(page, '/enroll');
+    await openAsNewAccount(page, '/enroll', 'none', 'Code Student');
     const card = await applyCode(page, 'FrontEnd Bootcamp in 3 Installments', `welcome-${suffix}`);
     await expect(card.getByRole('status')).toContainText('$22.50 off each payment');
     await expect(card.getByRole('status')).toContainText('You pay $150 $127.50 a month.');

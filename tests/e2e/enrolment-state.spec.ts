@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { insertCohort, insertEnrolment } from '../support/factories';
-import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { createAccount, openAsNewAccount, type TestAccount, useAccount } from './sessions';
 import { withE2eDatabase } from './e2e-database';
 
 /** A paid FrontEnd enrolment, as a verified card payment leaves it, and a cohort if given. */
@@ -68,10 +68,8 @@ test.describe('what a person already holds (issue 24)', () => {
 
   test('someone signed in without access is shown how to unlock the protected steps', async ({
     page,
-    context,
   }) => {
-    await signInNewAccount(context, 'none', 'Curious Reader');
-    await gotoApp(page, '/fed/home');
+    await openAsNewAccount(page, '/fed/home', 'none', 'Curious Reader');
     const unlock = page.getByRole('region', { name: 'Enroll to unlock the protected steps' });
     await expect(unlock).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your cohort' })).toHaveCount(0);

@@ -3,13 +3,13 @@ import { FULLSTACK_STEPS } from '../../app/content/fullstack-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { insertEnrolment } from '../support/factories';
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { newCohort, member } from './cohort-people';
 import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
-import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import { createAccount, openAsNewAccount, type TestAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
 
 /** A level-1 student who bought the FullStack track (an active FullStack enrolment). */
@@ -126,10 +126,8 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
 
 test('a FrontEnd student on a FullStack step: the FullStack Permission Denied page and the way to upgrade', async ({
   page,
-  context,
 }) => {
-  await signInNewAccount(context, 'level-1', 'Femi FrontEnd');
-  await gotoApp(page, '/fsd/express');
+  await openAsNewAccount(page, '/fsd/express', 'level-1', 'Femi FrontEnd');
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.fullstack)).toBeVisible();
   await expect(
     page
@@ -144,8 +142,8 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
 
 test('a new student buys the FullStack track with the local provider: the e-mail names it, /fsd and /fed open, the header shows it', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
+}) => {
+  desktopRunOnly('one run of the whole purchase is enough');
   const email = uniqueEmail('fullstack-buyer');
   await signInFromLoginPage(page, { email, name: 'Fola Buyer' });
   const checkout = await payWithLocalProvider(page, 'FullStack Bootcamp Upfront', '$1,000');
@@ -174,7 +172,6 @@ test('a new student buys the FullStack track with the local provider: the e-mail
 
 test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so', async ({
   page,
-  context,
   browser,
 }) => {
   const student = await createAccount('level-1', 'Femi Upgrade');
@@ -183,8 +180,12 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
   const studentPage = await studentContext.newPage();
   expect((await gotoApp(studentPage, '/fsd/express'))?.status()).toBe(403);
 
-  const admin = await signInNewAccount(context, 'admin', 'Grant Admin');
-  await gotoApp(page, `/admin/user-details/${student.id}`);
+  const admin = await openAsNewAccount(
+    page,
+    `/admin/user-details/${student.id}`,
+    'admin',
+    'Grant Admin',
+  );
   const track = page.getByRole('region', { name: 'FullStack track' });
   // A reason is required: the form refuses an empty one without writing anything.
   await track.getByRole('button', { name: 'Grant the FullStack track' }).click();

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
   daysAgo,
-  signInNewAccount,
+  openAsNewAccount,
   submitTransferAs,
   type TestAccount,
 } from './sessions';
@@ -43,15 +43,17 @@ function approveTransfer(transferId: string) {
 
 test('the ledger lists card payments and approved transfers with totals, a period, and its CSV', async ({
   page,
-  context,
 }) => {
   const buyer = await createAccount('none', 'Ledger Buyer');
   insertCardPayment(buyer, 60);
   const { transferId } = await submitTransferAs(buyer);
   approveTransfer(transferId);
-  await signInNewAccount(context, 'admin', 'Ledger Keeper');
-
-  await gotoApp(page, `/admin/payments?q=${encodeURIComponent(buyer.email)}`);
+  await openAsNewAccount(
+    page,
+    `/admin/payments?q=${encodeURIComponent(buyer.email)}`,
+    'admin',
+    'Ledger Keeper',
+  );
   await saveFullPageScreenshot(page, 'ledger');
   await expect(page.getByTestId('payment-count')).toHaveText('1 order and 1 bank transfer');
   const transfer = page.locator('tbody tr', { hasText: 'Bank transfer' });

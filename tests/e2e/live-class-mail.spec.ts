@@ -6,7 +6,7 @@ import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
-import { createAccount, signInNewAccount, type TestAccount } from './sessions';
+import { createAccount, openAsNewAccount, type TestAccount } from './sessions';
 import { withE2eDatabase } from './e2e-database';
 
 const HOUR = 60 * 60 * 1000;
@@ -113,7 +113,6 @@ test.describe('live-class e-mail', () => {
 
   test('a reminder’s unsubscribe link: the page asks, a one-click POST turns reminders off', async ({
     page,
-    context,
     request,
     playwright,
   }) => {
@@ -135,8 +134,7 @@ test.describe('live-class e-mail', () => {
     expect((await reminderSettings(student)).reminder_emails).toBe(1);
 
     // The page's button, as the student uses it.
-    await signInNewAccount(context, 'level-1');
-    await gotoApp(page, path);
+    await openAsNewAccount(page, path, 'level-1');
     await page.getByRole('button', { name: 'Turn off reminders' }).click();
     await expect(page.getByRole('status')).toHaveText(
       'Reminders are off: you will get no more live-class reminders.',

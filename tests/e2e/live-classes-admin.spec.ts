@@ -6,7 +6,7 @@ import { addLiveClasses, recordJoin } from '../../app/features/live-classes/live
 import { E2E_ORIGIN } from '../e2e-origin';
 import { member, newCohort, rightsCast } from './cohort-people';
 import { postForm } from './form-posts';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
@@ -302,10 +302,8 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
   );
 });
 
-test('role × route: the class pages, their .data, the CSV and the actions', async ({
-  baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough');
+test('role × route: the class pages, their .data, the CSV and the actions', async ({ baseURL }) => {
+  desktopRunOnly('HTTP only: once is enough');
   // Raw requests, to the server the pages use.
   expect(baseURL).toBe(E2E_ORIGIN);
   const { id: cohort, name: cohortName } = await uniqueCohort('Rights');

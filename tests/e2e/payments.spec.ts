@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
@@ -9,7 +9,7 @@ import {
   signInThroughPopup,
   uniqueEmail,
 } from './auth-helpers';
-import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { createAccount, openAsNewAccount, signInNewAccount, useAccount } from './sessions';
 import { openE2eDatabase } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -52,8 +52,8 @@ test.describe('paying with the local payment provider', () => {
     page,
     context,
     browser,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one run of the whole purchase is enough');
+  }) => {
+    desktopRunOnly('one run of the whole purchase is enough');
     const email = uniqueEmail('buyer');
     const name = `Buyer ${email.slice(6, 14)}`;
     const watcher = await browser.newContext();
@@ -155,8 +155,7 @@ test.describe('paying with the local payment provider', () => {
     page,
     context,
   }, testInfo) => {
-    const buyer = await signInNewAccount(context, 'none', 'Paula Paid');
-    await gotoApp(page, '/enroll');
+    const buyer = await openAsNewAccount(page, '/enroll', 'none', 'Paula Paid');
     const opened = context.waitForEvent('page');
     await payNow(page).click();
     const tab = await opened;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount } from './sessions';
 import { readRows } from './e2e-database';
@@ -57,8 +57,8 @@ test.describe('progress through the course', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('marking works without JavaScript', async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the same form on a phone');
+  test('marking works without JavaScript', async ({ browser }) => {
+    desktopRunOnly('the same form on a phone');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const student = await signInNewAccount(context, 'level-1', 'Noah NoScript');
     const page = await context.newPage();

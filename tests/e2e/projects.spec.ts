@@ -2,7 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { openMenu } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import {
+  desktopRunOnly,
+  expect,
+  expectNoAxeViolations,
+  gotoApp,
+  reloadApp,
+  test,
+} from './fixtures';
 import { screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { createAccount, useAccount } from './sessions';
@@ -154,8 +161,8 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
 
 test('a second version while one waits, a closed step and a visitor are refused, nothing written', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'once is enough');
+}) => {
+  desktopRunOnly('once is enough');
   const { student } = await cohortWith('refusals');
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/html-css-test');
@@ -215,8 +222,8 @@ test('a second version while one waits, a closed step and a visitor are refused,
   ).toBe(3);
 });
 
-test('a mentor sees no lock on the students-only steps', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'once is enough');
+test('a mentor sees no lock on the students-only steps', async ({ page }) => {
+  desktopRunOnly('once is enough');
   const { mentor } = await cohortWith('menu');
   await useAccount(page.context(), mentor);
   await gotoApp(page, '/fed/react');

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import { signInNewAccount } from './sessions';
+import { openAsNewAccount } from './sessions';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 /** A GET whose body is the bytes on the wire (fetch and Playwright decode them). */
@@ -260,9 +260,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/enroll');
   });
 
-  test('messages that follow a redirect are on the page', async ({ page, context }) => {
-    await signInNewAccount(context, 'level-1', 'No Script');
-    await gotoApp(page, '/fed/home');
+  test('messages that follow a redirect are on the page', async ({ page }) => {
+    await openAsNewAccount(page, '/fed/home', 'level-1', 'No Script');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Logout' })
@@ -501,7 +500,6 @@ test('the keyboard focus ring shows at once, at 3:1 or more against what is behi
 
 test('on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll', async ({
   page,
-  context,
   isMobile,
 }) => {
   test.skip(!isMobile, 'a phone layout');
@@ -521,8 +519,7 @@ test('on a 375 px phone nothing overflows its card and the admin table needs no 
   const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
   expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
-  await signInNewAccount(context, 'admin', 'Phone Admin');
-  await gotoApp(page, '/admin/home');
+  await openAsNewAccount(page, '/admin/home', 'admin', 'Phone Admin');
   const row = page.locator('tbody tr').first();
   for (const cell of await row.locator('td').all()) {
     const cellBox = await cell.boundingBox();

@@ -10,7 +10,7 @@ import { member, newCohort } from './cohort-people';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import { createAccount, signInNewAccount, useAccount } from './sessions';
+import { createAccount, openAsNewAccount, signInNewAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
 
 const HTML_CSS = QUIZ_QUESTIONS['html-css'];
@@ -147,12 +147,8 @@ test('a student fails the HTML & CSS quiz, passes on a retry, and Step 2, the me
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a student answers the quiz in a plain form and reads the result', async ({
-    page,
-    context,
-  }) => {
-    const student = await signInNewAccount(context, 'none', 'No Script Student');
-    await gotoApp(page, '/fed/html-css-quiz');
+  test('a student answers the quiz in a plain form and reads the result', async ({ page }) => {
+    const student = await openAsNewAccount(page, '/fed/html-css-quiz', 'none', 'No Script Student');
     await answerQuiz(page, 'html-css', HTML_CSS.length);
     await expect(page.getByRole('heading', { name: 'Your score' })).toHaveText(
       `Your score: ${HTML_CSS.length} of ${HTML_CSS.length}, 100 %`,
@@ -309,8 +305,7 @@ test('a mentor sees each student’s best score and attempts; the admin page and
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'quiz-mentor-view');
 
-  await signInNewAccount(context, 'admin');
-  await gotoApp(page, `/admin/user-details/${student.id}`);
+  await openAsNewAccount(page, `/admin/user-details/${student.id}`, 'admin');
   await expect(
     page.getByRole('region', { name: 'Quizzes' }).getByRole('article', { name: 'JavaScript Quiz' }),
   ).toContainText(best);

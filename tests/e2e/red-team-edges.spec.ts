@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { RECEIPT_MAX_BYTES, TRANSFER_MESSAGES } from '../../app/features/transfers/transfer-form';
-import { expect, gotoApp, test } from './fixtures';
-import { daysAgo, signInNewAccount } from './sessions';
+import { expect, test } from './fixtures';
+import { daysAgo, openAsNewAccount } from './sessions';
 
 /** A phone photo's size: a PNG's signature and then 6 MB. */
 const SIX_MB_PHOTO = {
@@ -39,9 +39,8 @@ async function expectTooLargeMessage(page: Page) {
 }
 
 test.describe('a receipt larger than 5 MB', () => {
-  test('shows the field’s message in the browser', async ({ page, context }) => {
-    await signInNewAccount(context, 'none', 'Pat Photo');
-    await gotoApp(page, '/enroll');
+  test('shows the field’s message in the browser', async ({ page }) => {
+    await openAsNewAccount(page, '/enroll', 'none', 'Pat Photo');
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(request.url());
@@ -54,9 +53,8 @@ test.describe('a receipt larger than 5 MB', () => {
   test.describe('before the app loads (no JavaScript)', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the server answers the form with the field’s message', async ({ page, context }) => {
-      await signInNewAccount(context, 'none', 'Nia NoScript');
-      await gotoApp(page, '/enroll');
+    test('the server answers the form with the field’s message', async ({ page }) => {
+      await openAsNewAccount(page, '/enroll', 'none', 'Nia NoScript');
       const answer = page.waitForResponse(
         (response) => response.request().method() === 'POST' && response.url().endsWith('/enroll'),
       );

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { Insertable } from 'kysely';
 import type { Access, UsersTable } from '../../app/db/schema';
 import { openE2eDatabase, readValue, withE2eDatabase } from './e2e-database';
+import { gotoApp } from './fixtures';
 import { insertSession, insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -54,6 +55,18 @@ export async function signInNewAccount(
 ): Promise<TestAccount> {
   const account = await createAccount(access, name);
   await useAccount(context, account);
+  return account;
+}
+
+/** A new account of this access, the page's browser signed in as it, and the page at `path`. */
+export async function openAsNewAccount(
+  page: Page,
+  path: string,
+  access: Access,
+  name?: string,
+): Promise<TestAccount> {
+  const account = await signInNewAccount(page.context(), access, name);
+  await gotoApp(page, path);
   return account;
 }
 

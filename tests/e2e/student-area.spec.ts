@@ -9,7 +9,7 @@ import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtu
 import { saveFullPageScreenshot } from './screenshots';
 import {
   createAccount,
-  signInNewAccount,
+  openAsNewAccount,
   submitTransferAs,
   type TestAccount,
   useAccount,
@@ -232,10 +232,8 @@ test.describe('in the browser', () => {
 
   test('a signed-in student without access sees no sign-in button on a denied step', async ({
     page,
-    context,
   }) => {
-    await signInNewAccount(context, 'none', 'Nonso None');
-    await gotoApp(page, '/fed/react');
+    await openAsNewAccount(page, '/fed/react', 'none', 'Nonso None');
     await expect(page.getByText(PERMISSION_DENIED_MESSAGES.student)).toBeVisible();
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Login With Google' }),
@@ -340,8 +338,7 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   page,
   context,
 }) => {
-  await signInNewAccount(context, 'level-1', 'Keyboard Student');
-  await gotoApp(page, '/fed/home');
+  await openAsNewAccount(page, '/fed/home', 'level-1', 'Keyboard Student');
   const menu = page.getByRole('navigation', { name: 'Course steps' });
   if (!(await menu.isVisible())) {
     await page

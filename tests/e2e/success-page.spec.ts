@@ -1,6 +1,6 @@
 import { successPage } from '../../app/content/success';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { signInNewAccount } from './sessions';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { openAsNewAccount } from './sessions';
 import { readRow } from './e2e-database';
 
 /** The order as the server stored it: its reference and when its payment was recorded. */
@@ -15,8 +15,7 @@ test('after a card payment, /success gives the plan, the amount, the reference a
   page,
   context,
 }) => {
-  const buyer = await signInNewAccount(context, 'none', 'Rhoda Receipt');
-  await gotoApp(page, '/enroll');
+  const buyer = await openAsNewAccount(page, '/enroll', 'none', 'Rhoda Receipt');
   const opened = context.waitForEvent('page');
   await page.getByRole('button', { name: /^Pay Now for FrontEnd Bootcamp Upfront/ }).click();
   const tab = await opened;

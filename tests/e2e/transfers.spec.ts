@@ -6,13 +6,14 @@ import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { expectMail } from './mailbox';
 import {
   countPendingTransfers,
   createAccount,
   daysAgo,
+  openAsNewAccount,
   readTransfer,
   signInNewAccount,
   submitTransferAs,
@@ -84,7 +85,7 @@ test.describe('bank transfers', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one run of the whole flow is enough');
+    desktopRunOnly('one run of the whole flow is enough');
     const email = uniqueEmail('transfer');
     const name = `Tobi ${email.slice(9, 15)}`;
     const yesterday = daysAgo(1);
@@ -196,11 +197,9 @@ test.describe('bank transfers', () => {
 
   test('a transfer of another amount than the plan’s shows both, and is approved only confirmed with a note', async ({
     page,
-    context,
     browser,
   }, testInfo) => {
-    const student = await signInNewAccount(context, 'none', 'Mo Mismatch');
-    await gotoApp(page, '/enroll');
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Mo Mismatch');
     await fillTransfer(page, { amount: '60000', date: daysAgo(1), reference: 'Mo M.' });
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
     await expect(page).toHaveURL(/\/success\?transfer=/);
@@ -258,8 +257,8 @@ test.describe('bank transfers', () => {
     await adminContext.close();
   });
 
-  test('signing in from the bank-transfer section brings the form', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the same on a phone');
+  test('signing in from the bank-transfer section brings the form', async ({ page }) => {
+    desktopRunOnly('the same on a phone');
     // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
     // revalidates so that it learns who signed in.
     await gotoApp(page, '/enroll');
@@ -274,10 +273,8 @@ test.describe('bank transfers', () => {
 
   test('the box gives each plan’s naira amount, and the form the amount expected for the plan chosen', async ({
     page,
-    context,
   }) => {
-    await signInNewAccount(context, 'none', 'Nina Naira');
-    await gotoApp(page, '/enroll');
+    await openAsNewAccount(page, '/enroll', 'none', 'Nina Naira');
     const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });
     // One fee for every plan was the contradiction: no sentence names a single plan's fee.
     await expect(section).not.toContainText('the FrontEnd Bootcamp upfront fee');
@@ -377,12 +374,8 @@ async function showErrors(page: Page) {
   await expect(form.getByText('Please check the fields marked below.')).toBeVisible();
 }
 
-test('refused fields are marked next to their inputs and keep what was typed', async ({
-  page,
-  context,
-}) => {
-  await signInNewAccount(context, 'none', 'Vera Valid');
-  await gotoApp(page, '/enroll');
+test('refused fields are marked next to their inputs and keep what was typed', async ({ page }) => {
+  await openAsNewAccount(page, '/enroll', 'none', 'Vera Valid');
   await showErrors(page);
   const form = transferForm(page);
   for (const [label, message] of [
