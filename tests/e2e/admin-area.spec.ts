@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { openMenu, signInFromLoginPage } from './auth-helpers';
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
@@ -236,7 +236,7 @@ test("changes appear live in another admin's open list, new users too", async ({
   page,
   context,
 }) => {
-  desktopRunOnly('one run of the live test is enough');
+  desktopOnly('one run of the live test is enough');
   await useAccount(context, admin);
   const watcher = await browser.newContext();
   await signInNewAccount(watcher, 'admin', 'Watching Admin');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import {
   createAccount,
@@ -215,7 +215,7 @@ test('filters chosen before the scripts load work as a plain form and are kept t
 });
 
 test('the open list updates live with filters on', async ({ browser, page, context }) => {
-  desktopRunOnly('one run of the live test is enough');
+  desktopOnly('one run of the live test is enough');
   // Users of its own: the other tests count the seeded ones.
   const live = `lv${randomBytes(3).toString('hex')}`;
   const created = new Date().toISOString();

@@ -3,14 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
-import {
-  desktopRunOnly,
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  test,
-} from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
@@ -90,7 +83,7 @@ test.describe('certificates', () => {
     page,
     browser,
   }, testInfo) => {
-    desktopRunOnly('one run of the whole flow is enough');
+    desktopOnly('one run of the whole flow is enough');
     const suffix = randomBytes(3).toString('hex');
     const student = await createAccount('level-1', `Grace ${suffix}`);
     completeSteps(student.id);

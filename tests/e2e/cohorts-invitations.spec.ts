@@ -1,4 +1,4 @@
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
@@ -202,7 +202,7 @@ test.describe('cohorts', () => {
     page,
     browser,
   }) => {
-    desktopRunOnly('the desktop run covers the flow');
+    desktopOnly('the desktop run covers the flow');
     await signInNewAccount(page.context(), 'admin', 'Archiving Admin');
     // Far enough ahead to be the next cohort whatever else the suite creates.
     const start = inDays(2);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
@@ -55,7 +55,7 @@ test.describe('discount codes and scholarships', () => {
     page,
     browser,
   }) => {
-    desktopRunOnly('one run of the whole purchase is enough');
+    desktopOnly('one run of the whole purchase is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'LAGOS20',
@@ -127,7 +127,7 @@ test.describe('discount codes and scholarships', () => {
     page,
     browser,
   }) => {
-    desktopRunOnly('one scholarship is enough');
+    desktopOnly('one scholarship is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'FULL-RIDE',

@@ -99,6 +99,6 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []):
  * Inside a test: skips its phone run, for a test whose desktop run covers all it checks (a
  * whole purchase, an HTTP-only check). Layout checks skip by `isMobile` instead.
  */
-export function desktopRunOnly(reason: string): void {
+export function desktopOnly(reason: string): void {
   test.skip(test.info().project.name !== 'desktop', reason);
 }

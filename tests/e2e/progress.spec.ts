@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount } from './sessions';
 import { readRows } from './e2e-database';
@@ -58,7 +58,7 @@ test.describe('progress through the course', () => {
   });
 
   test('marking works without JavaScript', async ({ browser }) => {
-    desktopRunOnly('the same form on a phone');
+    desktopOnly('the same form on a phone');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const student = await signInNewAccount(context, 'level-1', 'Noah NoScript');
     const page = await context.newPage();

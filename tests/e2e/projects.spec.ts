@@ -2,14 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { openMenu } from './auth-helpers';
-import {
-  desktopRunOnly,
-  expect,
-  expectNoAxeViolations,
-  gotoApp,
-  reloadApp,
-  test,
-} from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
 import { screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { createAccount, useAccount } from './sessions';
@@ -162,7 +155,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
 test('a second version while one waits, a closed step and a visitor are refused, nothing written', async ({
   page,
 }) => {
-  desktopRunOnly('once is enough');
+  desktopOnly('once is enough');
   const { student } = await cohortWith('refusals');
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/html-css-test');
@@ -223,7 +216,7 @@ test('a second version while one waits, a closed step and a visitor are refused,
 });
 
 test('a mentor sees no lock on the students-only steps', async ({ page }) => {
-  desktopRunOnly('once is enough');
+  desktopOnly('once is enough');
   const { mentor } = await cohortWith('menu');
   await useAccount(page.context(), mentor);
   await gotoApp(page, '/fed/react');

@@ -6,7 +6,7 @@ import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { desktopRunOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { expectMail } from './mailbox';
 import {
@@ -85,7 +85,7 @@ test.describe('bank transfers', () => {
     page,
     browser,
   }, testInfo) => {
-    desktopRunOnly('one run of the whole flow is enough');
+    desktopOnly('one run of the whole flow is enough');
     const email = uniqueEmail('transfer');
     const name = `Tobi ${email.slice(9, 15)}`;
     const yesterday = daysAgo(1);
@@ -258,7 +258,7 @@ test.describe('bank transfers', () => {
   });
 
   test('signing in from the bank-transfer section brings the form', async ({ page }) => {
-    desktopRunOnly('the same on a phone');
+    desktopOnly('the same on a phone');
     // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
     // revalidates so that it learns who signed in.
     await gotoApp(page, '/enroll');
