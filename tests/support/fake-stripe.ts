@@ -62,8 +62,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
         res.end(JSON.stringify(body));
       };
+      const refuse = (status: number, message: string) =>
+        send(status, { error: { type: 'invalid_request_error', message } });
       if (req.headers.authorization !== `Bearer ${STRIPE_SECRET_KEY}`) {
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+        return refuse(401, 'Invalid API Key');
       }
       const path = url.pathname;
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
@@ -82,11 +84,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
       if (req.method === 'GET' && session) {
         const status = fake.sessionStatus.get(session[1]!);
-        if (!status) {
-          return send(404, {
-            error: { type: 'invalid_request_error', message: 'No such checkout.session' },
-          });
-        }
+        if (!status) return refuse(404, 'No such checkout.session');
         // As Stripe answers: the URL only while the session is open.
         return send(200, {
           id: session[1],
@@ -109,11 +107,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
       if (req.method === 'GET' && intent) {
         const found = fake.paymentIntents.get(intent[1]!);
-        if (!found) {
-          return send(404, {
-            error: { type: 'invalid_request_error', message: 'No such payment_intent' },
-          });
-        }
+        if (!found) return refuse(404, 'No such payment_intent');
         return send(200, { id: intent[1], object: 'payment_intent', ...found });
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -130,11 +124,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
       if (req.method === 'GET' && subscription) {
         const customer = fake.subscriptionCustomers.get(subscription[1]!);
-        if (!customer) {
-          return send(404, {
-            error: { type: 'invalid_request_error', message: 'No such subscription' },
-          });
-        }
+        if (!customer) return refuse(404, 'No such subscription');
         return send(200, { id: subscription[1], object: 'subscription', customer });
       }
       if (req.method === 'POST' && subscription) {
