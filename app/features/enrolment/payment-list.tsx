@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { planName } from '~/content/plans';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
-import type { BADGE_TONES } from '~/ui/list/list-cells';
+import type { BadgeTone } from '~/ui/list/list-cells';
 import { ListCountWithExport } from '~/features/admin/list-count-export';
 import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import { Pagination } from '~/ui/list/pagination';
@@ -35,7 +35,7 @@ const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as 
 
 const FIELD = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
 
-const STATUS_TONES: Record<PaymentListStatus, keyof typeof BADGE_TONES> = {
+const STATUS_TONES: Record<PaymentListStatus, BadgeTone> = {
   paid: 'good',
   pending: 'neutral',
   overdue: 'warning',

@@ -1,13 +1,10 @@
 import { ExternalLink } from 'lucide-react';
 import type { SubmissionStatus } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
-import { StatusBadge, type BADGE_TONES } from '~/ui/list/list-cells';
+import { StatusBadge, type StatusLook } from '~/ui/list/list-cells';
 import type { SubmissionRecord } from './submissions.server';
 
-export const SUBMISSION_STATUS: Record<
-  SubmissionStatus,
-  { label: string; tone: keyof typeof BADGE_TONES }
-> = {
+export const SUBMISSION_STATUS: Record<SubmissionStatus, StatusLook> = {
   waiting: { label: 'Waiting for review', tone: 'warning' },
   approved: { label: 'Approved', tone: 'good' },
   'changes-requested': { label: 'Changes requested', tone: 'bad' },

@@ -36,13 +36,15 @@ export const BADGE_TONES = {
   bad: 'bg-red-50 text-red-800 ring-red-200',
 } as const;
 
-export function StatusBadge({
-  tone,
-  children,
-}: {
-  tone: keyof typeof BADGE_TONES;
-  children: string;
-}) {
+export type BadgeTone = keyof typeof BADGE_TONES;
+
+/** How one status of a list reads: its words and the badge's colour. */
+export interface StatusLook {
+  label: string;
+  tone: BadgeTone;
+}
+
+export function StatusBadge({ tone, children }: { tone: BadgeTone; children: string }) {
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${BADGE_TONES[tone]}`}
