@@ -98,37 +98,39 @@ check('types', 'npx react-router typegen && npx tsc --noEmit');
 check('lint', 'npx eslint . && npx prettier --check .');
 const built = check('build', 'npx react-router build');
 
-// The first pass is SQLite, the default engine; PostgreSQL gets its own pass below.
-const vitestOk = run(
-  'unit and integration tests (SQLite)',
-  `npx vitest run --reporter=default --reporter=json --outputFile=${RESULTS}/vitest.json`,
-  { TEST_DATABASE_URL: undefined },
-);
-const vitest = readJson(`${RESULTS}/vitest.json`);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  noteVitestFailures('SQLite', vitest);
+/**
+ * One Vitest pass, its JSON report added to the totals. A run that failed with no failed
+ * test in its report (a file that did not load, a crash) counts as one failure.
+ */
+function vitestPass(title, engine, args, env) {
+  const report = `${RESULTS}/vitest-${engine.toLowerCase()}.json`;
+  const ok = run(
+    title,
+    `npx vitest run ${args} --reporter=default --reporter=json --outputFile=${report}`,
+    env,
+  );
+  const results = readJson(report);
+  if (results) {
+    totals.passed += results.numPassedTests;
+    totals.failed += results.numFailedTests;
+    totals.skipped += results.numPendingTests + results.numTodoTests;
+    noteVitestFailures(engine, results);
+  }
+  if (!ok && (!results || results.numFailedTests === 0)) totals.failed += 1;
 }
-if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) totals.failed += 1;
+
+// The first pass is SQLite, the default engine; PostgreSQL gets its own pass below.
+vitestPass('unit and integration tests (SQLite)', 'SQLite', '', { TEST_DATABASE_URL: undefined });
 
 // The database and server tests again, on PostgreSQL, when a server is available. One file
 // at a time: Kysely's migrator reads the catalogue of every schema by name, so DDL in
 // another file's schema at that moment (a migration down, a drop) failed it now and then.
 if (process.env.TEST_DATABASE_URL) {
-  const pgOk = run(
+  vitestPass(
     'database and server tests on PostgreSQL',
-    `npx vitest run tests/integration server scripts .server.test.ts --no-file-parallelism --reporter=default --reporter=json --outputFile=${RESULTS}/vitest-postgres.json`,
+    'PostgreSQL',
+    'tests/integration server scripts .server.test.ts --no-file-parallelism',
   );
-  const pgResults = readJson(`${RESULTS}/vitest-postgres.json`);
-  if (pgResults) {
-    totals.passed += pgResults.numPassedTests;
-    totals.failed += pgResults.numFailedTests;
-    totals.skipped += pgResults.numPendingTests + pgResults.numTodoTests;
-    noteVitestFailures('PostgreSQL', pgResults);
-  }
-  if (!pgOk && (!pgResults || pgResults.numFailedTests === 0)) totals.failed += 1;
 } else {
   console.log(
     '\nPostgreSQL pass SKIPPED: TEST_DATABASE_URL is not set (.ci/run sets it after starting PostgreSQL).',
