@@ -12,10 +12,8 @@ import { createLogger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
 import { isLoopbackUrl } from '~/lib/loopback.server';
 import { createApp, type ServerMode } from './app';
-import { startClassReminders } from './class-reminders';
+import { startBackgroundPasses } from './background-passes';
 import { seedDemoUsers } from './demo-users';
-import { startExpirySweep } from './expiry-sweep';
-import { startOverdueSweep } from './overdue-sweep';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { answerOnlyOrigin, listenHostFor } from './local-stand-ins';
 import { checkMailSettings, setUpMail } from './mail-setup';
@@ -101,20 +99,9 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     email: { localMailbox: mail.localMailbox, wakeWorker: () => emailWorker.wake() },
   };
 
-  const stopExpirySweep = startExpirySweep({
+  const stopBackgroundPasses = startBackgroundPasses({
     db: database.db,
     sessionSettings: services.sessionSettings,
-    logger,
-  });
-
-  const stopClassReminders = startClassReminders({
-    db: database.db,
-    logger,
-    wakeEmailWorker: () => emailWorker.wake(),
-  });
-
-  const stopOverdueSweep = startOverdueSweep({
-    db: database.db,
     graceDays: env.OVERDUE_GRACE_DAYS,
     logger,
     wakeEmailWorker: () => emailWorker.wake(),
@@ -142,9 +129,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       ready = false;
     },
     onClose: () => {
-      stopExpirySweep();
-      stopClassReminders();
-      stopOverdueSweep();
+      stopBackgroundPasses();
       // Open event streams would otherwise keep the server from closing.
       void services.changeEvents.close();
     },
