@@ -101,6 +101,10 @@ const built = check('build', 'npx react-router build');
 /**
  * One Vitest pass, its JSON report added to the totals. A run that failed with no failed
  * test in its report (a file that did not load, a crash) counts as one failure.
+ * @param {string} title
+ * @param {string} engine
+ * @param {string} args
+ * @param {Record<string, string | undefined>} [env]
  */
 function vitestPass(title, engine, args, env) {
   const report = `${RESULTS}/vitest-${engine.toLowerCase()}.json`;

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { planName } from '~/content/plans';
-import { nowTimestamp, type Database, type Enrolment, type Order } from '~/db/schema';
+import {
+  nowTimestamp,
+  type Database,
+  type Enrolment,
+  type EnrolmentsTable,
+  type Order,
+} from '~/db/schema';
 import { lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
@@ -301,10 +307,15 @@ async function lockedOverdue(trx: Kysely<Database>, enrolmentId: string): Promis
   return enrolment;
 }
 
-async function auditChange(
+/**
+ * An admin's change to an overdue enrolment, and its line in the enrolment's history with
+ * the admin's reason, in the caller's transaction.
+ */
+async function applyAdminChange(
   trx: Kysely<Database>,
   enrolment: Enrolment,
   change: {
+    set: Updateable<EnrolmentsTable>;
     action: 'grace-extended' | 'installment-waived';
     admin: OverdueAdmin;
     reason: string;
@@ -312,6 +323,12 @@ async function auditChange(
     now: Date;
   },
 ) {
+  const at = nowTimestamp(change.now);
+  await trx
+    .updateTable('enrolments')
+    .set({ ...change.set, updated_at: at })
+    .where('id', '=', enrolment.id)
+    .execute();
   await trx
     .insertInto('enrolment_changes')
     .values({
@@ -323,7 +340,7 @@ async function auditChange(
       changed_by_name: change.admin.name,
       reason: change.reason,
       detail: change.detail,
-      changed_at: nowTimestamp(change.now),
+      changed_at: at,
     })
     .execute();
 }
@@ -356,13 +373,9 @@ export async function extendGrace(
     }
     const from = enrolment.paused_at || due < now ? now : due;
     const pauseOn = new Date(from.getTime() + options.days * DAY_MS);
-    await trx
-      .updateTable('enrolments')
+    await applyAdminChange(trx, enrolment, {
       // A paused enrolment opens again; the sweep pauses it on the new day if still unpaid.
-      .set({ pause_due_at: nowTimestamp(pauseOn), paused_at: null, updated_at: nowTimestamp(now) })
-      .where('id', '=', enrolment.id)
-      .execute();
-    await auditChange(trx, enrolment, {
+      set: { pause_due_at: nowTimestamp(pauseOn), paused_at: null },
       action: 'grace-extended',
       admin: options.admin,
       reason: options.reason,
@@ -390,12 +403,8 @@ export async function waiveInstallment(
   return db.transaction().execute(async (trx) => {
     const enrolment = await lockedOverdue(trx, options.enrolmentId);
     const installment = Math.min(enrolment.installments_paid + 1, enrolment.installments_total);
-    await trx
-      .updateTable('enrolments')
-      .set({ status: 'active', installments_paid: installment, updated_at: nowTimestamp(now) })
-      .where('id', '=', enrolment.id)
-      .execute();
-    await auditChange(trx, enrolment, {
+    await applyAdminChange(trx, enrolment, {
+      set: { status: 'active', installments_paid: installment },
       action: 'installment-waived',
       admin: options.admin,
       reason: options.reason,
