@@ -25,92 +25,72 @@ describe('AUTH_TIMEOUT_MS', () => {
   });
 });
 
+/** SPEC §9: each environment's timeout. */
+const TIMEOUTS = [
+  ['an online desktop', { mobile: false, online: true }, 30_000],
+  ['an online mobile', { mobile: true, online: true }, 60_000],
+  ['an offline desktop', { mobile: false, online: false }, 5_000],
+  ['an offline mobile', { mobile: true, online: false }, 5_000],
+] as const;
+
 describe('authRequestTimeoutMs', () => {
-  it('is 30 s on an online desktop', () => {
-    expect(authRequestTimeoutMs({ mobile: false, online: true })).toBe(30_000);
-  });
-
-  it('is 60 s on an online mobile', () => {
-    expect(authRequestTimeoutMs({ mobile: true, online: true })).toBe(60_000);
-  });
-
-  it('is capped at 5 s on an offline desktop', () => {
-    expect(authRequestTimeoutMs({ mobile: false, online: false })).toBe(5_000);
-  });
-
-  it('is capped at 5 s on an offline mobile', () => {
-    expect(authRequestTimeoutMs({ mobile: true, online: false })).toBe(5_000);
+  it.each(TIMEOUTS)('on %s is %i ms', (_label, environment, ms) => {
+    expect(authRequestTimeoutMs(environment)).toBe(ms);
   });
 });
 
 describe('currentAuthEnvironment', () => {
-  it('detects an iPhone from the user agent', () => {
-    vi.stubGlobal('navigator', { userAgent: IPHONE_UA, onLine: true });
-    expect(currentAuthEnvironment()).toEqual({ mobile: true, online: true });
-  });
-
-  it('detects an Android phone from the user agent', () => {
-    vi.stubGlobal('navigator', { userAgent: ANDROID_UA, onLine: true });
-    expect(currentAuthEnvironment()).toEqual({ mobile: true, online: true });
-  });
-
-  it('treats a desktop user agent as desktop', () => {
-    vi.stubGlobal('navigator', { userAgent: DESKTOP_UA, onLine: true });
-    expect(currentAuthEnvironment()).toEqual({ mobile: false, online: true });
-  });
-
-  it('prefers userAgentData.mobile = true over a desktop user agent', () => {
-    vi.stubGlobal('navigator', {
-      userAgent: DESKTOP_UA,
-      userAgentData: { mobile: true },
-      onLine: true,
-    });
-    expect(currentAuthEnvironment()).toEqual({ mobile: true, online: true });
-  });
-
-  it('prefers userAgentData.mobile = false over a mobile user agent', () => {
-    vi.stubGlobal('navigator', {
-      userAgent: ANDROID_UA,
-      userAgentData: { mobile: false },
-      onLine: true,
-    });
-    expect(currentAuthEnvironment()).toEqual({ mobile: false, online: true });
-  });
-
-  it('falls back to the user agent when userAgentData has no mobile flag', () => {
-    vi.stubGlobal('navigator', { userAgent: IPHONE_UA, userAgentData: {}, onLine: true });
-    expect(currentAuthEnvironment()).toEqual({ mobile: true, online: true });
-  });
-
-  it('reports offline when navigator.onLine is false', () => {
-    vi.stubGlobal('navigator', { userAgent: DESKTOP_UA, onLine: false });
-    expect(currentAuthEnvironment()).toEqual({ mobile: false, online: false });
-  });
-
-  it('reports an offline mobile', () => {
-    vi.stubGlobal('navigator', { userAgent: IPHONE_UA, onLine: false });
-    expect(currentAuthEnvironment()).toEqual({ mobile: true, online: false });
-  });
-
-  it('treats a navigator without onLine (Node 21+) as an online desktop', () => {
-    vi.stubGlobal('navigator', { userAgent: 'Node.js/22' });
-    expect(currentAuthEnvironment()).toEqual({ mobile: false, online: true });
-  });
-
-  it('is an online desktop on the server (no navigator)', () => {
-    vi.stubGlobal('navigator', undefined);
-    expect(currentAuthEnvironment()).toEqual({ mobile: false, online: true });
+  const MOBILE = { mobile: true, online: true };
+  const DESKTOP = { mobile: false, online: true };
+  it.each([
+    ['detects an iPhone from the user agent', { userAgent: IPHONE_UA, onLine: true }, MOBILE],
+    [
+      'detects an Android phone from the user agent',
+      { userAgent: ANDROID_UA, onLine: true },
+      MOBILE,
+    ],
+    ['treats a desktop user agent as desktop', { userAgent: DESKTOP_UA, onLine: true }, DESKTOP],
+    [
+      'prefers userAgentData.mobile = true over a desktop user agent',
+      { userAgent: DESKTOP_UA, userAgentData: { mobile: true }, onLine: true },
+      MOBILE,
+    ],
+    [
+      'prefers userAgentData.mobile = false over a mobile user agent',
+      { userAgent: ANDROID_UA, userAgentData: { mobile: false }, onLine: true },
+      DESKTOP,
+    ],
+    [
+      'falls back to the user agent when userAgentData has no mobile flag',
+      { userAgent: IPHONE_UA, userAgentData: {}, onLine: true },
+      MOBILE,
+    ],
+    [
+      'reports offline when navigator.onLine is false',
+      { userAgent: DESKTOP_UA, onLine: false },
+      { mobile: false, online: false },
+    ],
+    [
+      'reports an offline mobile',
+      { userAgent: IPHONE_UA, onLine: false },
+      { mobile: true, online: false },
+    ],
+    [
+      'treats a navigator without onLine (Node 21+) as an online desktop',
+      { userAgent: 'Node.js/22' },
+      DESKTOP,
+    ],
+    ['is an online desktop on the server (no navigator)', undefined, DESKTOP],
+  ])('%s', (_label, navigator, environment) => {
+    vi.stubGlobal('navigator', navigator);
+    expect(currentAuthEnvironment()).toEqual(environment);
   });
 });
 
 describe('withAuthTimeout', () => {
-  it.each([
-    ['an online desktop', { userAgent: DESKTOP_UA, onLine: true }, 30_000],
-    ['an online mobile', { userAgent: IPHONE_UA, onLine: true }, 60_000],
-    ['an offline desktop', { userAgent: DESKTOP_UA, onLine: false }, 5_000],
-    ['an offline mobile', { userAgent: IPHONE_UA, onLine: false }, 5_000],
-  ])('uses AbortSignal.timeout with the right ms on %s', (_label, nav, ms) => {
-    vi.stubGlobal('navigator', nav);
+  it.each(TIMEOUTS)('on %s uses AbortSignal.timeout(%i)', (_label, environment, ms) => {
+    const userAgent = environment.mobile ? IPHONE_UA : DESKTOP_UA;
+    vi.stubGlobal('navigator', { userAgent, onLine: environment.online });
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const init = withAuthTimeout();
     expect(timeout).toHaveBeenCalledExactlyOnceWith(ms);
