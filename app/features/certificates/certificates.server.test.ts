@@ -15,13 +15,13 @@ import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
   CertificateError,
   findCertificate,
-  findStudentCertificate,
   issueCertificate,
   listCertificatesOfUser,
+  publicCertificate,
   revokeCertificate,
   setCertificateListed,
 } from './certificates.server';
-import { publicCertificate } from './certificates.server';
+import { findStudentCertificate } from './student-certificate.server';
 
 const database = useTestDatabase();
 

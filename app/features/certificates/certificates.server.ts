@@ -30,8 +30,6 @@ import {
   linkedInShareUrl,
 } from './certificate-links';
 
-export { findStudentCertificate } from './student-certificate.server';
-
 /** A refusal the admin's page shows as it is, with its HTTP status and the field it is about. */
 export class CertificateError extends Error {
   override name = 'CertificateError';
