@@ -202,11 +202,9 @@ test.describe('public pages', () => {
 });
 
 test.describe('phone menu', () => {
-  test('Escape closes the phone menu and puts focus back on its toggle', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'the toggle exists on small screens only');
+  test.skip(({ isMobile }) => !isMobile, 'the toggle exists below 768 px only');
+
+  test('Escape closes the phone menu and puts focus back on its toggle', async ({ page }) => {
     await gotoApp(page, '/');
     const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
     await openMenu(page);
@@ -219,11 +217,7 @@ test.describe('phone menu', () => {
     await expect(toggle).toBeFocused();
   });
 
-  test('the toggle shows and hides the menu and marks the active link', async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'the toggle exists below 768 px only');
+  test('the toggle shows and hides the menu and marks the active link', async ({ page }) => {
     await gotoApp(page, '/enroll');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
