@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { gotoApp } from './fixtures';
 
 export function uniqueEmail(prefix: string): string {
@@ -15,6 +15,11 @@ export async function openMenu(page: Page): Promise<void> {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** A link of the site's main menu, by its exact name. */
+export function mainMenuLink(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }
 
 /** Clicks `trigger`, fills the local provider's form in the popup and submits it. */

@@ -2,7 +2,7 @@ import { FULLSTACK_CONTENT } from '../../app/content/fullstack-content.server';
 import { FULLSTACK_STEPS } from '../../app/content/fullstack-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { insertEnrolment } from '../support/factories';
-import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
+import { mainMenuLink, openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { newCohort, member } from './cohort-people';
@@ -104,10 +104,7 @@ test('a FullStack student finds the track in the header and from the FrontEnd ho
   await saveFullPageScreenshot(page, 'fsd-home');
 
   await openMenu(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'FullStack', exact: true })
-    .click();
+  await mainMenuLink(page, 'FullStack').click();
   await expect(page).toHaveURL('/fsd/home');
 
   await gotoApp(page, '/fsd/node');
@@ -129,11 +126,7 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
 }) => {
   await openAsNewAccount(page, '/fsd/express', 'level-1', 'Femi FrontEnd');
   await expect(page.getByText(PERMISSION_DENIED_MESSAGES.fullstack)).toBeVisible();
-  await expect(
-    page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'FullStack', exact: true }),
-  ).toHaveCount(0);
+  await expect(mainMenuLink(page, 'FullStack')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'fsd-denied');
   await page.getByRole('main').getByRole('link', { name: 'Upgrade to FullStack' }).click();
@@ -152,11 +145,7 @@ test('a new student buys the FullStack track with the local provider: the e-mail
     expect((await gotoApp(checkout, path))?.status(), path).toBe(200);
   }
   await openMenu(checkout);
-  await expect(
-    checkout
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'FullStack', exact: true }),
-  ).toBeVisible();
+  await expect(mainMenuLink(checkout, 'FullStack')).toBeVisible();
 
   await gotoApp(checkout, '/dev-mail');
   await checkout

@@ -3,7 +3,7 @@ import { faqItems } from '../../app/content/faq';
 import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openMenu } from './auth-helpers';
+import { mainMenuLink, openMenu } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { openAsNewAccount } from './sessions';
@@ -208,10 +208,7 @@ test.describe('phone menu', () => {
     await gotoApp(page, '/');
     const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
     await openMenu(page);
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Home', exact: true })
-      .focus();
+    await mainMenuLink(page, 'Home').focus();
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
