@@ -314,10 +314,8 @@ test.describe('without JavaScript', () => {
 
   test('a person with a pending transfer sees its state instead of a blank form', async ({
     page,
-    context,
   }) => {
-    const student = await signInNewAccount(context, 'none', 'Pat Pending');
-    await page.goto('/enroll');
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Pat Pending');
     await fillTransfer(page, { date: daysAgo(2), reference: student.name });
     await transferForm(page).getByRole('button', { name: 'Submit transfer' }).click();
     await expect(page).toHaveURL(/\/success\?transfer=/);
@@ -338,10 +336,8 @@ test.describe('without JavaScript', () => {
 
   test('a second transfer submitted from a page opened before the first is refused with a clear message', async ({
     page,
-    context,
   }) => {
-    const student = await signInNewAccount(context, 'none', 'Pat Twice');
-    await page.goto('/enroll');
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Pat Twice');
     // Another tab submits first, for another plan.
     await submitTransferAs(student, 'fsd-upfront');
     await fillTransfer(page, { date: daysAgo(1), reference: 'Again' });
