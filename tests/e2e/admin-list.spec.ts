@@ -13,7 +13,7 @@ import {
   useAccount,
 } from './sessions';
 import { withE2eDatabase } from './e2e-database';
-import { insertUser } from '../support/factories';
+import { insertStepCompletions, insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
 /**
@@ -293,16 +293,7 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
       });
       // A step without a number does not count.
       const steps = [...NUMBERED_STEPS.slice(0, learner.steps).map((step) => step.slug), 'home'];
-      await db
-        .insertInto('step_completions')
-        .values(
-          steps.map((step) => ({
-            user_id: learner.id,
-            step,
-            completed_at: new Date().toISOString(),
-          })),
-        )
-        .execute();
+      await insertStepCompletions(db, learner.id, steps);
     }
   });
 

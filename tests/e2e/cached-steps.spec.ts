@@ -12,6 +12,7 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
 import { withE2eDatabase } from './e2e-database';
+import { insertStepCompletions } from '../support/factories';
 
 const STEP = 'javascript';
 const content = COURSE_CONTENT[STEP];
@@ -21,18 +22,7 @@ const secrets = content.sections.flatMap((section) =>
 );
 
 async function complete(account: TestAccount, steps: string[]) {
-  await withE2eDatabase((db) =>
-    db
-      .insertInto('step_completions')
-      .values(
-        steps.map((step) => ({
-          user_id: account.id,
-          step,
-          completed_at: new Date().toISOString(),
-        })),
-      )
-      .execute(),
-  );
+  await withE2eDatabase((db) => insertStepCompletions(db, account.id, steps));
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Course steps' });

@@ -9,6 +9,7 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, useAccount } from './sessions';
 import { readRows, readValue, withE2eDatabase } from './e2e-database';
+import { insertStepCompletions } from '../support/factories';
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -120,12 +121,7 @@ test.describe('mentors and projects on the user page', () => {
         feedback: 'Add alt text to the photo.',
       });
       // Every step complete: only the projects keep the certificate from going without a note.
-      for (const step of NUMBERED) {
-        await db
-          .insertInto('step_completions')
-          .values({ user_id: student.id, step, completed_at: new Date().toISOString() })
-          .execute();
-      }
+      await insertStepCompletions(db, student.id, NUMBERED);
     });
     await useAccount(page.context(), admin);
 

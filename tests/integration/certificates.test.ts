@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import type { Account } from '../support/accounts';
-import { insertApprovedProjects } from '../support/factories';
+import { insertApprovedProjects, insertStepCompletions } from '../support/factories';
 import { useServerWithAccounts } from '../support/server-with-admin';
 
 const site = useServerWithAccounts({
@@ -27,17 +27,10 @@ let newcomer: Account;
 beforeAll(async () => {
   ({ admin, student, other, early, newcomer } = site.accounts);
   const at = new Date().toISOString();
-  await site.database.db
-    .insertInto('step_completions')
-    .values(
-      NUMBERED_STEPS.map((step) => ({ user_id: student.id, step: step.slug, completed_at: at })),
-    )
-    .execute();
+  const steps = NUMBERED_STEPS.map((step) => step.slug);
+  await insertStepCompletions(site.database.db, student.id, steps, at);
   await insertApprovedProjects(site.database.db, student.id, { id: admin.id, name: 'Ada Admin' });
-  await site.database.db
-    .insertInto('step_completions')
-    .values({ user_id: early.id, step: 'roadmap', completed_at: at })
-    .execute();
+  await insertStepCompletions(site.database.db, early.id, ['roadmap'], at);
 });
 
 const post = (path: string, form: Record<string, string> | URLSearchParams, account?: Account) =>

@@ -173,6 +173,19 @@ export async function insertPaidOrder(db: Kysely<Database>, userId: string, tag:
   return insertPayment(db, { id: `pay-${tag}`, orderId: `ord-${tag}`, userId });
 }
 
+/** Steps a user marked complete, all at one moment (now unless told). */
+export async function insertStepCompletions(
+  db: Kysely<Database>,
+  userId: string,
+  steps: readonly string[],
+  completedAt: Timestamp = nowTimestamp(),
+): Promise<void> {
+  await db
+    .insertInto('step_completions')
+    .values(steps.map((step) => ({ user_id: userId, step, completed_at: completedAt })))
+    .execute();
+}
+
 /**
  * An enrolment, by default what a verified card payment of the upfront FrontEnd plan leaves:
  * active, paid in full.

@@ -12,6 +12,7 @@ import {
   insertEnrolment,
   insertPaidOrder,
   insertSession,
+  insertStepCompletions,
   insertTransfer,
   insertUser,
 } from '../../../tests/support/factories';
@@ -161,10 +162,7 @@ async function personWithEverything(db: Kysely<Database>) {
     .set({ reference: `Tuition ${name}` })
     .where('user_id', '=', person.id)
     .execute();
-  await db
-    .insertInto('step_completions')
-    .values({ user_id: person.id, step: 'roadmap', completed_at: at })
-    .execute();
+  await insertStepCompletions(db, person.id, ['roadmap'], at);
   await db
     .insertInto('quiz_attempts')
     .values({

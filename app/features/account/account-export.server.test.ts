@@ -6,6 +6,7 @@ import {
   insertEnrolment,
   insertPaidOrder,
   insertSession,
+  insertStepCompletions,
   insertTransfer,
   insertUser,
 } from '../../../tests/support/factories';
@@ -43,10 +44,7 @@ describe('accountDataStream', () => {
       status: 'approved',
       createdAt: '2026-11-20T10:00:00.000Z',
     });
-    await db
-      .insertInto('step_completions')
-      .values({ user_id: ada.id, step: 'roadmap', completed_at: '2026-11-21T10:00:00.000Z' })
-      .execute();
+    await insertStepCompletions(db, ada.id, ['roadmap'], '2026-11-21T10:00:00.000Z');
 
     const response = accountDataDownload(accountDataStream(db, ada.id, { origin, now }), now);
     expect(response.headers.get('Content-Disposition')).toBe(
