@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
 import { desktopOnly, expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
@@ -8,7 +8,13 @@ import { saveFullPageScreenshot, screenshotPath } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
-import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
+import {
+  createAccount,
+  separatePage,
+  signInNewAccount,
+  type TestAccount,
+  useAccount,
+} from './sessions';
 import { openE2eDatabase, readRows, runStatement, withE2eDatabase } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -73,16 +79,11 @@ const today = () =>
 const certificateSection = (page: Page) =>
   page.getByRole('region', { name: 'Certificate', exact: true });
 
-async function visitorPage(testInfo: TestInfo, browser: Browser) {
-  const context = await browser.newContext(testInfo.project.use);
-  return { context, page: await context.newPage() };
-}
-
 test.describe('certificates', () => {
   test('(a) after all 8 steps an admin issues the certificate; anyone can check it; the e-mail arrives; revoked, it says so', async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     desktopOnly('one run of the whole flow is enough');
     const suffix = randomBytes(3).toString('hex');
     const student = await createAccount('level-1', `Grace ${suffix}`);
@@ -116,7 +117,7 @@ test.describe('certificates', () => {
     );
 
     // A browser with no session checks it.
-    const visitor = await visitorPage(testInfo, browser);
+    const visitor = await separatePage(browser);
     const response = await gotoApp(visitor.page, path);
     expect(response?.status()).toBe(200);
     const card = visitor.page.getByTestId('certificate');

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { site } from '../../app/content/site';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
@@ -51,9 +50,6 @@ async function revokedInStatusList(entry: StatusEntry): Promise<boolean> {
   return statusBit(list.credentialSubject.encodedList, Number(entry.statusListIndex));
 }
 
-const certificateSection = (page: Page) =>
-  page.getByRole('region', { name: 'Certificate', exact: true });
-
 test.describe('credentials', () => {
   test('an admin issues a certificate; a visitor downloads its credential, which jose verifies against the published keys; LinkedIn gets the right fields; revoked, the page and the status list say so (screenshots)', async ({
     page,
@@ -65,7 +61,7 @@ test.describe('credentials', () => {
 
     // The admin issues it (with a note: this student has not finished the steps).
     await gotoApp(page, `/admin/user-details/${student.id}`);
-    const section = certificateSection(page);
+    const section = page.getByRole('region', { name: 'Certificate', exact: true });
     await section.getByLabel('Note (required)').fill('Completed the course in a live cohort.');
     await section.getByRole('button', { name: 'Issue certificate' }).click();
     await expect(page.getByText(CERTIFICATE_MESSAGES.issued)).toBeVisible();

@@ -6,7 +6,12 @@ import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { pdfText } from './pdf-text';
-import { createAccount, openAsNewAccount, signInNewAccount } from './sessions';
+import {
+  createAccount,
+  openAsNewAccount,
+  separatePageOfNewAccount,
+  signInNewAccount,
+} from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
 import { clickLoginWithGoogle, signInThroughPopup } from './auth-helpers';
 import { discountCodeFields } from '../support/factories';
@@ -17,9 +22,7 @@ const UPFRONT = 'FrontEnd Bootcamp Upfront';
 
 /** An admin's page on /admin/discounts in a context of its own. */
 async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await signInNewAccount(context, 'admin', 'Discount Admin');
-  const page = await context.newPage();
+  const { page } = await separatePageOfNewAccount(browser, 'admin', 'Discount Admin');
   await gotoApp(page, '/admin/discounts');
   return page;
 }

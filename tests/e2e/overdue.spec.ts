@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { OVERDUE_INTENTS, OVERDUE_MESSAGES } from '../../app/features/enrolment/overdue';
 import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
 import { insertEnrolment, insertOrder } from '../support/factories';
@@ -6,7 +6,12 @@ import { payWithLocalProvider } from './checkout';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
-import { createAccount, signInNewAccount, type TestAccount } from './sessions';
+import {
+  createAccount,
+  separatePageOfNewAccount,
+  signInNewAccount,
+  type TestAccount,
+} from './sessions';
 import { readRow, readValue, withE2eDatabase } from './e2e-database';
 
 const PLAN = 'FrontEnd Bootcamp in 3 Installments';
@@ -49,13 +54,6 @@ async function expectMails(page: Page, email: string, subjects: string[]) {
       ).toHaveCount(1, { timeout: 500 });
     }
   }).toPass({ timeout: 30_000 });
-}
-
-/** A signed-in admin's page in its own browser, at the width of the current project. */
-async function adminPage(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext(testInfo.project.use);
-  const admin = await signInNewAccount(context, 'admin', 'Overdue Admin');
-  return { context, admin, page: await context.newPage() };
 }
 
 /** A student whose second installment failed `days` ago, written straight as rows. */
@@ -140,11 +138,15 @@ test.describe('installments that chase themselves (issue 32)', () => {
 
   test("the admin's Overdue view: days overdue, a refused extension's message, an extension and a waiver", async ({
     browser,
-  }, testInfo) => {
+  }) => {
     const late = await seedOverdue('Late Payer', 10);
     const waived = await seedOverdue('Waived Payer', 4);
     const elsewhere = await seedOverdue('Elsewhere Payer', 6);
-    const { context, page, admin } = await adminPage(browser, testInfo);
+    const {
+      context,
+      page,
+      account: admin,
+    } = await separatePageOfNewAccount(browser, 'admin', 'Overdue Admin');
     await gotoApp(page, '/admin/payments?status=overdue');
     const list = page.getByRole('region', { name: /Overdue installments/ });
     const lateRow = list.getByRole('listitem').filter({ hasText: late.student.email });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Insertable } from 'kysely';
 import type { Access, UsersTable } from '../../app/db/schema';
 import { openE2eDatabase, readValue, withE2eDatabase } from './e2e-database';
-import { gotoApp } from './fixtures';
+import { gotoApp, test } from './fixtures';
 import { insertSession, insertUser } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -68,6 +68,24 @@ export async function openAsNewAccount(
   const account = await signInNewAccount(page.context(), access, name);
   await gotoApp(page, path);
   return account;
+}
+
+/** A page in a browser of its own (another person's), at the size of the running project. */
+export async function separatePage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(test.info().project.use);
+  return { context, page: await context.newPage() };
+}
+
+/** A new account of this access, signed in on a page in a browser of its own. */
+export async function separatePageOfNewAccount(
+  browser: Browser,
+  access: Access,
+  name?: string,
+): Promise<{ context: BrowserContext; page: Page; account: TestAccount }> {
+  const { context, page } = await separatePage(browser);
+  return { context, page, account: await signInNewAccount(context, access, name) };
 }
 
 export interface SeededUser {

@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { plans } from '../../app/content/plans';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
@@ -15,6 +15,7 @@ import {
   daysAgo,
   openAsNewAccount,
   readTransfer,
+  separatePageOfNewAccount,
   signInNewAccount,
   submitTransferAs,
   type TestAccount,
@@ -50,13 +51,6 @@ async function fillTransfer(
   await form.getByLabel('Receipt').setInputFiles(PNG);
 }
 
-/** A signed-in admin's page in its own browser, at the width of the current project. */
-async function adminPage(browser: Browser, testInfo: TestInfo, name: string) {
-  const context = await browser.newContext(testInfo.project.use);
-  await signInNewAccount(context, 'admin', name);
-  return { context, page: await context.newPage() };
-}
-
 /** The transfer's id from the page /enroll sent its student to. */
 function submittedTransferId(page: Page): string {
   const id = new URL(page.url()).searchParams.get('transfer');
@@ -84,12 +78,12 @@ test.describe('bank transfers', () => {
   test('a new user submits a transfer with a PNG receipt; an admin sees it live, views the receipt and approves; the course unlocks and both e-mails arrive', async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     desktopOnly('one run of the whole flow is enough');
     const email = uniqueEmail('transfer');
     const name = `Tobi ${email.slice(9, 15)}`;
     const yesterday = daysAgo(1);
-    const admin = await adminPage(browser, testInfo, 'Transfer Approver');
+    const admin = await separatePageOfNewAccount(browser, 'admin', 'Transfer Approver');
     await gotoApp(admin.page, '/admin/home');
     // Marks this document: a reload would lose it.
     await admin.page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
@@ -164,10 +158,10 @@ test.describe('bank transfers', () => {
     page,
     context,
     browser,
-  }, testInfo) => {
+  }) => {
     const student = await signInNewAccount(context, 'none', 'Rita Rejected');
     const { transferId } = await submitTransferAs(student);
-    const admin = await adminPage(browser, testInfo, 'Transfer Rejecter');
+    const admin = await separatePageOfNewAccount(browser, 'admin', 'Transfer Rejecter');
     await gotoApp(admin.page, `/admin/transfers/${transferId}`);
     // The reason is required: an empty one is not sent.
     await admin.page.getByRole('button', { name: 'Reject' }).click();
@@ -416,7 +410,7 @@ test("a transfer from the form to its approval: errors, success page, waiting no
   page,
   context,
   browser,
-}, testInfo) => {
+}) => {
   const student: TestAccount = await createAccount('none', 'Sade Screenshot');
   await useAccount(context, student);
   await gotoApp(page, '/enroll');
@@ -443,7 +437,7 @@ test("a transfer from the form to its approval: errors, success page, waiting no
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'fed-home-transfers');
 
-  const admin = await adminPage(browser, testInfo, 'Screenshot Admin');
+  const admin = await separatePageOfNewAccount(browser, 'admin', 'Screenshot Admin');
   await gotoApp(admin.page, '/admin/transfers');
   await expect(admin.page.getByRole('table', { name: 'Bank transfers' })).toBeVisible();
   await expectNoAxeViolations(admin.page);
