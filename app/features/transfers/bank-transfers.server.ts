@@ -4,7 +4,7 @@ import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
 import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
-import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
+import { enqueueEmail, enqueueEmailToUser } from '~/features/email/outbox.server';
 import type { TransferReceiptProps } from '~/features/email/templates/transfer-emails';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
@@ -203,23 +203,24 @@ async function emailStudent(
   now: Date,
   receipt: TransferReceiptProps = {},
 ): Promise<void> {
-  const user = await recipientOf(trx, transfer.user_id);
-  const common = {
-    name: user.name,
-    planName: planName(transfer.plan_id),
-    amount: formatMinorUnits(transfer.amount, transfer.currency),
-    transferDate: formatTransferDate(transfer.transfer_date),
-    track: findPlan(transfer.plan_id)?.theme,
-  };
-  await enqueueEmail(
+  await enqueueEmailToUser(
     trx,
+    transfer.user_id,
     {
       key: `${template}:${transfer.id}`,
-      ...(template === 'transfer-rejected'
-        ? { template, payload: { ...common, reason: transfer.reason ?? '' } }
-        : { template, payload: { ...common, ...receipt } }),
-      to: { address: user.email, name: user.name },
-      userId: transfer.user_id,
+      template,
+      payload: (user) => {
+        const common = {
+          name: user.name,
+          planName: planName(transfer.plan_id),
+          amount: formatMinorUnits(transfer.amount, transfer.currency),
+          transferDate: formatTransferDate(transfer.transfer_date),
+          track: findPlan(transfer.plan_id)?.theme,
+        };
+        return template === 'transfer-rejected'
+          ? { ...common, reason: transfer.reason ?? '' }
+          : { ...common, ...receipt };
+      },
     },
     now,
   );
