@@ -60,3 +60,54 @@ export function httpsLink(
       .transform((value) => value || null),
   );
 }
+
+/** Digits only (no sign, point or exponent), from `min` to `max`. */
+const digits = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+
+/**
+ * A whole number typed in a field, from `min` to `max`. An optional one may be left empty
+ * (then null).
+ */
+export function wholeNumber(
+  message: string,
+  min: number,
+  max: number,
+  { optional = false }: { optional?: boolean } = {},
+) {
+  return formText(message).pipe(
+    z
+      .string()
+      .trim()
+      .transform((typed) => (optional && typed === '' ? null : typed))
+      .pipe(digits(message, min, max).nullable()),
+  );
+}
+
+/**
+ * `YYYY-MM-DD` naming a day on the calendar (`2026-02-30` and `2026-13-01` are none), read at
+ * 00:00 UTC as the site shows dates.
+ */
+export function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().startsWith(day)
+  );
+}
+
+/** A date field: a day on the calendar. An optional one may be left empty (then null). */
+export function calendarDay(message: string, { optional = false }: { optional?: boolean } = {}) {
+  return formText(message).pipe(
+    z
+      .string()
+      .trim()
+      .refine((day) => (optional && day === '') || isCalendarDay(day), message)
+      .transform((day) => day || null),
+  );
+}

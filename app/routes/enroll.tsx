@@ -21,6 +21,7 @@ import {
 } from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
 import type { FormErrors } from '~/ui/form';
+import { calendarDay } from '~/lib/form-fields';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
 import {
@@ -69,18 +70,12 @@ const transferSchema = z.object({
     .refine((value) => /^\d{1,9}$/.test(value), TRANSFER_MESSAGES.amount)
     .transform(Number)
     .refine((value) => value >= 1 && value <= MAX_AMOUNT_NAIRA, TRANSFER_MESSAGES.amount),
-  transferDate: z
-    .string({ error: TRANSFER_MESSAGES.transferDate })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSFER_MESSAGES.transferDate)
+  transferDate: calendarDay(TRANSFER_MESSAGES.transferDate)
+    .pipe(z.string())
     .refine((day) => {
       const time = Date.parse(`${day}T00:00:00Z`);
       // A day ahead of UTC is still today in Lagos (UTC+1) late at night.
-      return (
-        Number.isFinite(time) &&
-        new Date(time).toISOString().startsWith(day) &&
-        time <= Date.now() + DAY_MS &&
-        time >= Date.now() - 366 * DAY_MS
-      );
+      return time <= Date.now() + DAY_MS && time >= Date.now() - 366 * DAY_MS;
     }, TRANSFER_MESSAGES.transferDate),
   reference: z
     .string({ error: TRANSFER_MESSAGES.reference })

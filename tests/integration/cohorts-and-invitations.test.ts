@@ -4,6 +4,7 @@
  * CSV file (streamed, 1 MB at most); on SQLite, and on PostgreSQL in its pass.
  */
 import { describe, expect, it } from 'vitest';
+import { COHORT_MESSAGES } from '~/features/cohorts/cohort-form';
 import { CSV_MAX_BYTES, INVITE_MESSAGES } from '~/features/invitations/invite-form';
 import { createAccounts, type Account } from '../support/accounts';
 import { useServerWithAdmin } from '../support/server-with-admin';
@@ -62,6 +63,13 @@ describe('the next cohort on the public pages', () => {
       new URLSearchParams({ name: 'X', startDate: '2027-02-30', capacity: '-4' }),
     );
     expect(bad.status).toBe(400);
+    // No such month: refused as a bad date, not a server error.
+    const badMonth = await post(
+      '/admin/cohorts',
+      new URLSearchParams({ name: 'Cohort 13', startDate: '2027-13-01' }),
+    );
+    expect(badMonth.status).toBe(400);
+    expect(await badMonth.text()).toContain(COHORT_MESSAGES.startDate);
     const [student] = await createAccounts(app.server.databaseUrl, [
       { access: 'level-1', name: 'Sam' },
     ]);

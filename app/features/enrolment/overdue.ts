@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { wholeNumber } from '~/lib/form-fields';
 import type { LedgerProvider } from './payment-search';
 
 /**
@@ -47,11 +48,7 @@ export const overdueFormSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal(OVERDUE_INTENTS.extend),
     enrolmentId,
-    days: z.coerce
-      .number({ error: OVERDUE_MESSAGES.days })
-      .int(OVERDUE_MESSAGES.days)
-      .min(1, OVERDUE_MESSAGES.days)
-      .max(EXTEND_DAYS_MAX, OVERDUE_MESSAGES.days),
+    days: wholeNumber(OVERDUE_MESSAGES.days, 1, EXTEND_DAYS_MAX).pipe(z.number()),
     reason,
   }),
   z.object({ intent: z.literal(OVERDUE_INTENTS.waive), enrolmentId, reason }),

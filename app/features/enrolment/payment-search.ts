@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { isCalendarDay } from '~/lib/form-fields';
 import type { PaymentProviderName } from '~/db/schema';
 import {
   pageNumberSchema,
@@ -38,16 +39,7 @@ export const PROVIDER_LABELS: Record<LedgerProvider, string> = {
 export const ATTENTION_LIMIT = 20;
 
 /** A day of the period, `YYYY-MM-DD` (UTC, as the list shows dates); anything else is no bound. */
-const daySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((day) => {
-    // Date.parse takes a day past the month's end (`2026-02-30`) as no day at all.
-    const time = Date.parse(`${day}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
-  })
-  .optional()
-  .catch(undefined);
+const daySchema = z.string().refine(isCalendarDay).optional().catch(undefined);
 
 /**
  * `?q=&status=&provider=&from=&to=&page=` of `/admin/payments`. As on the user list, a bad

@@ -1,6 +1,6 @@
 import { z } from '~/lib/zod';
 import { STEP_SLUGS } from '~/content/course-steps';
-import { formText, httpsLink, plainText } from '~/lib/form-fields';
+import { formText, httpsLink, plainText, wholeNumber } from '~/lib/form-fields';
 import { wallTimeToUtc } from './class-times';
 
 /** The buttons of the class pages (the `intent` field that `parseForm` reads). */
@@ -57,18 +57,6 @@ const link = (invalid: string) => ({
   credentials: CLASS_MESSAGES.linkCredentials,
 });
 
-/** Digits only, within `min` and `max`. */
-const countText = (message: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message));
-
-const wholeNumber = (message: string, min: number, max: number) =>
-  formText(message).pipe(countText(message, min, max));
-
 /** What the add and edit forms send; `startsAt` is computed from the date and time. */
 const classFields = {
   title: plainText(TITLE_MAX, {
@@ -91,7 +79,7 @@ const classFields = {
       .trim()
       .regex(/^\d{2}:\d{2}$/, CLASS_MESSAGES.time),
   ),
-  durationMinutes: wholeNumber(CLASS_MESSAGES.duration, 1, DURATION_MAX),
+  durationMinutes: wholeNumber(CLASS_MESSAGES.duration, 1, DURATION_MAX).pipe(z.number()),
   joinUrl: httpsLink(LINK_MAX, link(CLASS_MESSAGES.joinUrl)).pipe(z.string()),
   step: formText(CLASS_MESSAGES.step).pipe(
     z.enum(['', ...STEP_SLUGS], { error: CLASS_MESSAGES.step }).transform((step) => step || null),
@@ -133,12 +121,8 @@ export function addClassSchema(context: ClassFormContext) {
     .object({
       intent: z.literal(ADD_CLASS, { error: CLASS_MESSAGES.intent }),
       ...classFields,
-      repeatWeeks: formText(CLASS_MESSAGES.repeat).pipe(
-        z
-          .string()
-          .trim()
-          .transform((value) => value || '1')
-          .pipe(countText(CLASS_MESSAGES.repeat, 1, REPEAT_MAX)),
+      repeatWeeks: wholeNumber(CLASS_MESSAGES.repeat, 1, REPEAT_MAX, { optional: true }).transform(
+        (weeks) => weeks ?? 1,
       ),
     })
     .transform(withStart(context, true));

@@ -15,42 +15,20 @@ import {
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.server';
 import { redirectWithFlash } from '~/lib/flash.server';
+import { calendarDay, wholeNumber } from '~/lib/form-fields';
 import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';
-
-const optional = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
 
 const saveSchema = z.object({
   // The save button sends no intent (Enter in a field sends none either): a form without one saves.
   intent: z.literal(COHORT_INTENTS.save).default(COHORT_INTENTS.save),
   id: z.string().optional(),
   name: z.string().trim().min(2, COHORT_MESSAGES.name).max(60, COHORT_MESSAGES.name),
-  startDate: z.preprocess(
-    optional,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, COHORT_MESSAGES.startDate)
-      .refine(
-        (day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-        COHORT_MESSAGES.startDate,
-      )
-      .nullable()
-      .default(null),
-  ),
+  startDate: calendarDay(COHORT_MESSAGES.startDate, { optional: true }),
   schedule: z.string().trim().max(120, COHORT_MESSAGES.schedule).default(''),
-  capacity: z.preprocess(
-    optional,
-    z.coerce
-      .number({ error: COHORT_MESSAGES.capacity })
-      .int(COHORT_MESSAGES.capacity)
-      .min(1, COHORT_MESSAGES.capacity)
-      .max(10_000, COHORT_MESSAGES.capacity)
-      .nullable()
-      .default(null),
-  ),
+  capacity: wholeNumber(COHORT_MESSAGES.capacity, 1, 10_000, { optional: true }),
 });
 
 const archiveSchema = z.object({

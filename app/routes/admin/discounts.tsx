@@ -20,19 +20,12 @@ import {
 import { DiscountsView } from '~/features/discounts/discounts-view';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { formatUsd } from '~/lib/format';
+import { calendarDay, wholeNumber } from '~/lib/form-fields';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/discounts';
 
-/** An empty field is a value left out. */
-const blank = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(
-    blank,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const createSchema = z
@@ -43,8 +36,8 @@ const createSchema = z
       .trim()
       .regex(CODE_PATTERN, DISCOUNT_MESSAGES.code),
     kind: z.enum(['percent', 'amount'], { error: DISCOUNT_MESSAGES.kind }),
-    percentOff: wholeNumber(DISCOUNT_MESSAGES.percentOff, 1, 100),
-    amountOff: wholeNumber(DISCOUNT_MESSAGES.amountOff, 1, 1_000_000),
+    percentOff: wholeNumber(DISCOUNT_MESSAGES.percentOff, 1, 100, { optional: true }),
+    amountOff: wholeNumber(DISCOUNT_MESSAGES.amountOff, 1, 1_000_000, { optional: true }),
     plans: z
       .union([z.string(), z.array(z.string())], { error: DISCOUNT_MESSAGES.plans })
       .transform((chosen) => [...new Set([chosen].flat())])
@@ -52,26 +45,16 @@ const createSchema = z
         (chosen) => chosen.length > 0 && chosen.every((id) => findPlan(id) !== undefined),
         DISCOUNT_MESSAGES.plans,
       ),
-    maxUses: wholeNumber(DISCOUNT_MESSAGES.maxUses, 1, 1_000_000),
-    expiresOn: z.preprocess(
-      blank,
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, DISCOUNT_MESSAGES.expiresOn)
-        .refine(
-          (day) =>
-            !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
-            new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) &&
-            day >= todayUtc(),
-          DISCOUNT_MESSAGES.expiresOn,
-        )
-        .optional(),
+    maxUses: wholeNumber(DISCOUNT_MESSAGES.maxUses, 1, 1_000_000, { optional: true }),
+    expiresOn: calendarDay(DISCOUNT_MESSAGES.expiresOn, { optional: true }).refine(
+      (day) => day === null || day >= todayUtc(),
+      DISCOUNT_MESSAGES.expiresOn,
     ),
     note: z.string().trim().max(200, DISCOUNT_MESSAGES.note).default(''),
   })
   .superRefine((form, context) => {
     // The field of the kind chosen must be filled; an amount off must fit every plan chosen.
-    if (form.kind === 'percent' && form.percentOff === undefined) {
+    if (form.kind === 'percent' && form.percentOff === null) {
       context.addIssue({
         code: 'custom',
         path: ['percentOff'],
@@ -79,7 +62,7 @@ const createSchema = z
       });
     }
     if (form.kind === 'amount') {
-      if (form.amountOff === undefined) {
+      if (form.amountOff === null) {
         context.addIssue({
           code: 'custom',
           path: ['amountOff'],
@@ -150,8 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         percentOff: fields.kind === 'percent' ? fields.percentOff! : null,
         amountOff: fields.kind === 'amount' ? fields.amountOff! : null,
         planIds: plans.map((plan) => plan.id).filter((id) => fields.plans.includes(id)),
-        maxUses: fields.maxUses ?? null,
-        expiresOn: fields.expiresOn ?? null,
+        maxUses: fields.maxUses,
+        expiresOn: fields.expiresOn,
         note: fields.note || null,
       },
       admin,
