@@ -2,7 +2,7 @@ import { ArrowLeft, CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { User } from '~/db/schema';
-import { formatDateTimeUtc } from '~/lib/format';
+import { formatDateTimeUtc, formatDayUtc } from '~/lib/format';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { formErrorMessages, type FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
@@ -119,13 +119,6 @@ function StatusSelect({
   );
 }
 
-const paidDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /**
  * Shown while a student holds access they paid for: one click on `none` would lock them
  * out, so the form says so and asks for the reason the change requires (it is recorded and
@@ -148,7 +141,7 @@ function PaidAccessWarning({
       >
         <p className="font-semibold">
           This student has an active paid enrolment: {paid.planName}, paid{' '}
-          {paidDate.format(new Date(paid.paidAt))}
+          {formatDayUtc(paid.paidAt)}
         </p>
         <p className="mt-1">
           Setting access to none takes a reason: it is recorded in the history and e-mailed to the
