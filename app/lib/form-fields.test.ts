@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, isCalendarDay, wholeNumber } from './form-fields';
+import { isCalendarDay } from './days';
+import { calendarDay, wholeNumber } from './form-fields';
 
 const MESSAGE = 'Enter a number.';
 

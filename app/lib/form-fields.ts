@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { isCalendarDay } from '~/lib/days';
 
 /**
  * Field schemas that several forms share (client-safe). Each takes its form's own words,
@@ -85,19 +86,6 @@ export function wholeNumber(
       .trim()
       .transform((typed) => (optional && typed === '' ? null : typed))
       .pipe(digits(message, min, max).nullable()),
-  );
-}
-
-/**
- * `YYYY-MM-DD` naming a day on the calendar (`2026-02-30` and `2026-13-01` are none), read at
- * 00:00 UTC as the site shows dates.
- */
-export function isCalendarDay(day: string): boolean {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(day) &&
-    !Number.isNaN(time) &&
-    new Date(time).toISOString().startsWith(day)
   );
 }
 

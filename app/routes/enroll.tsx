@@ -21,6 +21,7 @@ import {
 } from '~/features/transfers/transfer-form';
 import type { Track } from '~/db/schema';
 import type { FormErrors } from '~/ui/form';
+import { DAY_MS } from '~/lib/days';
 import { calendarDay } from '~/lib/form-fields';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
@@ -55,7 +56,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { nextCohort, enrolledTracks, pendingTransfer };
 }
 
-const DAY_MS = 86_400_000;
 /** Far above any plan, and (in kobo) within PostgreSQL's integer column. */
 const MAX_AMOUNT_NAIRA = 20_000_000;
 

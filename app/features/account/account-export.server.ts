@@ -7,6 +7,7 @@ import { submissionsOf } from '~/features/projects/submissions.server';
 import type { Database } from '~/db/schema';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { EXPORTS_PER_HOUR } from './account-data';
+import { utcDay } from '~/lib/days';
 
 /**
  * "Download my data" (issue 30, GDPR Articles 15 and 20; decision 049): one JSON file of
@@ -40,7 +41,7 @@ export async function consumeExportAllowance(
 
 /** `my-data-2026-11-26.json`: the day of the download (UTC). */
 export function exportFileName(now: Date = new Date()): string {
-  return `my-data-${now.toISOString().slice(0, 10)}.json`;
+  return `my-data-${utcDay(now)}.json`;
 }
 
 type Section = (db: Kysely<Database>, userId: string, origin: string) => Promise<unknown>;

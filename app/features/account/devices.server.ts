@@ -3,8 +3,7 @@ import Bowser from 'bowser';
 import type { Kysely } from 'kysely';
 import { nowTimestamp, type Database } from '~/db/schema';
 import type { SessionSettings } from '~/features/auth/session.server';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/lib/days';
 
 /** A signed-in browser as the account page lists it: never its session's id or hash. */
 export interface Device {

@@ -4,6 +4,7 @@ import {
   PERMISSION_DENIED_MESSAGES,
   type PermissionDeniedArea,
 } from '~/features/auth/permission-denied';
+import { utcDay } from '~/lib/days';
 
 /** Rows read per query: a batch is written out before the next is read. */
 export const EXPORT_BATCH_SIZE = 1_000;
@@ -35,7 +36,7 @@ export const UTF8_BOM = '\uFEFF';
 
 /** `users-2026-11-22.csv`: what is exported and the day of the export (UTC). */
 export function datedFileName(name: string, now: Date = new Date()): string {
-  return `${name}-${now.toISOString().slice(0, 10)}.csv`;
+  return `${name}-${utcDay(now)}.csv`;
 }
 
 /**

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ENROLLED_STATUSES, nowTimestamp, type Database, type User } from '~/db/schema';
 import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
+import { DAY_MS } from '~/lib/days';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;

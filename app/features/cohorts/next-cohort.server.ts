@@ -1,6 +1,7 @@
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { nextCohortSentenceFor } from './cohorts.server';
+import { utcDay } from '~/lib/days';
 
 /**
  * The home and enrol pages' "Next cohort starts …": a slot when prerendered (the server
@@ -9,5 +10,5 @@ import { nextCohortSentenceFor } from './cohorts.server';
 export async function readNextCohortSentence(context: Partial<RequestContext>): Promise<string> {
   if (isPrerendering(context)) return SERVE_TIME_SLOTS.nextCohort;
   const { db } = requireServices(context).services.database;
-  return nextCohortSentenceFor(db, new Date().toISOString().slice(0, 10));
+  return nextCohortSentenceFor(db, utcDay());
 }

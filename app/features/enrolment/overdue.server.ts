@@ -13,8 +13,7 @@ import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
 import { reconcileAccess, type AccessCause } from './access.server';
 import { REMINDER_DAYS, type OverdueRow } from './overdue';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/lib/days';
 
 /** The audit trail's name for the sweep's pause (DESIGN §9: every change names its cause). */
 export const OVERDUE_CAUSE: AccessCause = {

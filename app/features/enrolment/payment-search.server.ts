@@ -13,6 +13,7 @@ import {
   type PaymentListStatus,
   type PaymentSearch,
 } from './payment-search';
+import { DAY_MS } from '~/lib/days';
 
 /** What a ledger row is: an order (card payments) or a bank transfer an admin approved. */
 export type LedgerKind = 'order' | 'transfer';
@@ -73,8 +74,7 @@ end`;
 
 /** The period's bounds on a row's creation: from the start of `from` to the end of `to` (UTC). */
 function periodBounds({ from, to }: PaymentSearch) {
-  const dayAfter = (day: string) =>
-    nowTimestamp(new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000));
+  const dayAfter = (day: string) => nowTimestamp(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
   return { start: from && `${from}T00:00:00.000Z`, end: to && dayAfter(to) };
 }
 

@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { isCalendarDay } from '~/lib/form-fields';
+import { isCalendarDay } from '~/lib/days';
 import type { PaymentProviderName } from '~/db/schema';
 import {
   pageNumberSchema,

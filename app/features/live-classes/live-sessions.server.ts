@@ -6,6 +6,7 @@ import { isMentorOf } from '~/features/mentors/mentors.server';
 import { classEnd } from './class-times';
 import { tellClassChange, type ClassChange } from './class-emails.server';
 import type { AddClassForm, ClassFields } from './live-class-form';
+import { DAY_MS } from '~/lib/days';
 
 /** Who changes a class: their id and name as the records keep them. */
 export interface ClassEditor {
@@ -26,7 +27,7 @@ function columnsOf(input: ClassInput) {
   };
 }
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 
 /**
  * Adds a class to a cohort, or `repeatWeeks` of them a week apart (one series, each its

@@ -13,6 +13,7 @@ import {
   type TransferField,
 } from './transfer-form';
 import { FormAlert } from '~/ui/field-error';
+import { utcDay } from '~/lib/days';
 
 /** A refused field is marked by more than its colour: a thicker red edge and its message. */
 const FIELD =
@@ -90,7 +91,7 @@ function InputField({
 
 /** Today in Lagos (UTC+1), the latest day a transfer can have been made. */
 function todayInLagos(): string {
-  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  return utcDay(new Date(Date.now() + 3_600_000));
 }
 
 /**

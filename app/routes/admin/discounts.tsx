@@ -24,9 +24,8 @@ import { calendarDay, wholeNumber } from '~/lib/form-fields';
 import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
+import { utcDay } from '~/lib/days';
 import type { Route } from './+types/discounts';
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const createSchema = z
   .object({
@@ -47,7 +46,7 @@ const createSchema = z
       ),
     maxUses: wholeNumber(DISCOUNT_MESSAGES.maxUses, 1, 1_000_000, { optional: true }),
     expiresOn: calendarDay(DISCOUNT_MESSAGES.expiresOn, { optional: true }).refine(
-      (day) => day === null || day >= todayUtc(),
+      (day) => day === null || day >= utcDay(),
       DISCOUNT_MESSAGES.expiresOn,
     ),
     note: z.string().trim().max(200, DISCOUNT_MESSAGES.note).default(''),

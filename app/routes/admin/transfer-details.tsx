@@ -15,6 +15,7 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
+import { utcDay } from '~/lib/days';
 import type { Route } from './+types/transfer-details';
 
 const decisionSchema = z.discriminatedUnion(
@@ -51,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!transfer) throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
   // The next cohort to start comes first, so it is the default (issue 15).
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcDay();
   const upcoming = cohorts.filter((cohort) => cohort.start_date && cohort.start_date > today);
   const ordered = [...upcoming, ...cohorts.filter((cohort) => !upcoming.includes(cohort))];
   return {
