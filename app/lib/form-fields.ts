@@ -2,6 +2,12 @@ import { z } from '~/lib/zod';
 import { isCalendarDay } from '~/lib/days';
 
 /**
+ * What a form that is not one of the page's own is told (a body that is no form, an unknown
+ * button, a field only a tampered form leaves out or mistypes): one message, whatever the page.
+ */
+export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
+
+/**
  * Field schemas that several forms share (client-safe). Each takes its form's own words,
  * so a message names what the person was filling in.
  */

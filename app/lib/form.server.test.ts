@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from '~/lib/zod';
-import { FORM_UNREADABLE, parseFields, parseForm, readForm } from './form.server';
+import { FORM_UNREADABLE } from './form-fields';
+import { parseFields, parseForm, readForm } from './form.server';
 
 const post = (body: BodyInit, type?: string) =>
   new Request('http://localhost/x', {

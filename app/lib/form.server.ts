@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { z } from '~/lib/zod';
 import type { FormErrors } from '~/ui/form';
 
-export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
 
 /** The name of the field that says which of a page's forms was sent (its button's value). */
 export const INTENT = 'intent';

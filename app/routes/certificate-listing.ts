@@ -5,7 +5,8 @@ import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { certificatePath } from '~/features/certificates/certificate-links';
 import { setCertificateListed } from '~/features/certificates/certificates.server';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { FORM_UNREADABLE, parseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { parseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/certificate-listing';
 

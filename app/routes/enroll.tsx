@@ -22,8 +22,8 @@ import {
 import type { Track } from '~/db/schema';
 import type { FormErrors } from '~/ui/form';
 import { DAY_MS } from '~/lib/days';
-import { calendarDay } from '~/lib/form-fields';
-import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { calendarDay, FORM_UNREADABLE } from '~/lib/form-fields';
+import { parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
 import {
   APPLY_CODE_INTENT,

@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { formText } from '~/lib/form-fields';
+import { FORM_UNREADABLE, formText } from '~/lib/form-fields';
 
 /** The account page's forms, told apart by their `intent` (what `parseForm` reads). */
 export const ACCOUNT_INTENTS = {
@@ -19,7 +19,7 @@ export const ACCOUNT_MESSAGES = {
   deviceSignedOut: 'That device is signed out.',
   emailsOn: 'Reminders and other optional e-mails are on.',
   emailsOff: 'Reminders and other optional e-mails are off.',
-  intent: 'The form was not understood. Reload the page and try again.',
+  intent: FORM_UNREADABLE,
 } as const;
 
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters

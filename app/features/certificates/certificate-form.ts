@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 
@@ -20,7 +21,7 @@ export const CERTIFICATE_MESSAGES = {
   alreadyRevoked: 'This certificate was already revoked. Nothing was changed.',
   notFound: 'Certificate not found.',
   userNotFound: 'Document not found',
-  unknownForm: 'The form was not understood. Reload the page and try again.',
+  unknownForm: FORM_UNREADABLE,
   issued: 'Certificate issued. The student will get an e-mail with its link.',
   issuedNoEmail: 'Certificate issued. This account has no valid e-mail address: share the link.',
   revoked: 'Certificate revoked. Its page now says Revoked.',

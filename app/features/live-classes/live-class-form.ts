@@ -1,6 +1,6 @@
 import { z } from '~/lib/zod';
 import { STEP_SLUGS } from '~/content/course-steps';
-import { formText, httpsLink, plainText, wholeNumber } from '~/lib/form-fields';
+import { FORM_UNREADABLE, formText, httpsLink, plainText, wholeNumber } from '~/lib/form-fields';
 import { wallTimeToUtc } from './class-times';
 
 /** The buttons of the class pages (the `intent` field that `parseForm` reads). */
@@ -33,7 +33,7 @@ export const CLASS_MESSAGES = {
   linkCredentials: 'Remove the name and password from the link.',
   step: 'Choose one of the course’s steps, or none.',
   repeat: `Enter how many weeks to repeat it, from 1 to ${REPEAT_MAX}, or leave it empty.`,
-  intent: 'The form was not understood. Reload the page and try again.',
+  intent: FORM_UNREADABLE,
   mark: 'Choose Present or Absent.',
   notMember: 'That person is not a student of this cohort.',
   notFound: 'No such class.',

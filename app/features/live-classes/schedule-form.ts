@@ -1,11 +1,12 @@
 import { z } from '~/lib/zod';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
 
 /** The schedule page's forms (the `intent` field that `parseForm` reads). */
 export const RESET_FEED = 'reset-feed';
 export const SAVE_REMINDERS = 'save-reminders';
 
 export const SCHEDULE_MESSAGES = {
-  intent: 'The form was not understood. Reload the page and try again.',
+  intent: FORM_UNREADABLE,
   feedReset: 'Your calendar link was reset: the old link no longer works.',
   remindersOn: 'You will get a reminder 24 hours and 1 hour before each class.',
   remindersOff: 'Class reminders are turned off.',

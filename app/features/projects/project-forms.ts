@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { httpsLink, plainText } from '~/lib/form-fields';
+import { FORM_UNREADABLE, httpsLink, plainText } from '~/lib/form-fields';
 
 /**
  * The buttons of the submit form and of the review page (the `intent` field that
@@ -22,7 +22,7 @@ export const PROJECT_MESSAGES = {
     'Remove the name and password from the link: send a link anyone you share it with can open.',
   noteTooLong: `The note to your mentor can be at most ${NOTE_MAX.toLocaleString('en-US')} characters.`,
   project: 'There is no such project.',
-  intent: 'The form was not understood. Reload the page and try again.',
+  intent: FORM_UNREADABLE,
   feedbackRequired: 'Write your feedback: the student needs to know what to change.',
   feedbackTooLong: `Feedback can be at most ${FEEDBACK_MAX.toLocaleString('en-US')} characters.`,
   waiting: 'Your project is waiting for review; you can send a new version once it is reviewed',

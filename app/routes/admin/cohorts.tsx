@@ -15,8 +15,8 @@ import {
 import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.server';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { calendarDay, wholeNumber } from '~/lib/form-fields';
-import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
+import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';

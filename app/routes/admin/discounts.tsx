@@ -20,8 +20,8 @@ import {
 import { DiscountsView } from '~/features/discounts/discounts-view';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { formatUsd } from '~/lib/format';
-import { calendarDay, wholeNumber } from '~/lib/form-fields';
-import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
+import { parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';

@@ -27,7 +27,8 @@ import {
   type InvitationRequest,
 } from '~/features/invitations/invitations.server';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { FORM_UNREADABLE, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { readUpload } from '~/lib/upload.server';
 import type { FormErrors } from '~/ui/form';

@@ -11,7 +11,8 @@ import {
   TransferAlertsForm,
 } from '~/features/transfers/transfer-alerts-form';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/transfers';

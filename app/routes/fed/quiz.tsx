@@ -19,7 +19,8 @@ import {
 import { paperOf, shuffledOrder } from '~/features/quizzes/quiz-grading.server';
 import { QuizPaper } from '~/features/quizzes/quiz-paper';
 import { QuizResult } from '~/features/quizzes/quiz-result';
-import { FORM_UNREADABLE, parseForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { parseForm, refuseForm } from '~/lib/form.server';
 import { pageMeta } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';

@@ -47,7 +47,8 @@ import {
   upcomingClassesOf,
 } from '~/features/live-classes/student-classes.server';
 import { QuizCallout } from '~/features/quizzes/quiz-callout';
-import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
 import { pageMeta, privatePageMeta, summarize } from '~/lib/seo';

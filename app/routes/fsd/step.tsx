@@ -27,7 +27,8 @@ import { STEP_PROGRESS_INTENTS, summarizeProgress } from '~/features/progress/pr
 import { markStep } from '~/features/progress/progress.server';
 import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
-import { FORM_UNREADABLE, INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
+import { FORM_UNREADABLE } from '~/lib/form-fields';
+import { INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { pageMeta, summarize } from '~/lib/seo';
 import { requireServices } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
