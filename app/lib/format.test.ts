@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatNaira, formatUsd } from './format';
+import { formatNaira, formatUsd, plural } from './format';
 
 describe('formatUsd', () => {
   it('formats whole dollars without cents and with thousands separators', () => {
@@ -55,5 +55,17 @@ describe('formatNaira', () => {
 
   it('refuses non-finite amounts', () => {
     expect(() => formatNaira(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('plural', () => {
+  it.each([
+    [1, 'day', undefined, '1 day'],
+    [0, 'day', undefined, '0 days'],
+    [3, 'hour', undefined, '3 hours'],
+    [2, 'existing account', 'existing accounts', '2 existing accounts'],
+    [1, 'bank transfer', 'bank transfers', '1 bank transfer'],
+  ])('%i %s → %j', (count, one, many, expected) => {
+    expect(plural(count, one, many)).toBe(expected);
   });
 });

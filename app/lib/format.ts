@@ -74,3 +74,8 @@ export function formatMinorUnits(amount: number, currency: string): string {
   if (currency === 'NGN') return formatNaira(major);
   return `${major.toFixed(2)} ${currency}`;
 }
+
+/** A count with its noun, singular for one: `1 day`, `3 days`, `2 existing accounts`. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

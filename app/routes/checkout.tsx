@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
+import { plural } from '~/lib/format';
 import { z } from '~/lib/zod';
 import { findPlan, plans, type Plan } from '~/content/plans';
 import { site } from '~/content/site';
@@ -34,7 +35,7 @@ const CHECKOUT_WINDOW_MS = 10 * 60_000;
 
 function tooManyCheckouts(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `You have started too many payments in a few minutes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `You have started too many payments in a few minutes. Try again in ${plural(minutes, 'minute')}.`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { plural } from '~/lib/format';
+
 /**
  * What the "Your data" part of the account says (issue 30, decision 049): client-safe, shared
  * by the pages, the routes and the tests.
@@ -8,7 +10,7 @@ export const EXPORTS_PER_HOUR = 3;
 
 export const ACCOUNT_DATA_MESSAGES = {
   exportRateLimited: (minutes: number) =>
-    `You can download your data ${EXPORTS_PER_HOUR} times an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `You can download your data ${EXPORTS_PER_HOUR} times an hour. Try again in ${plural(minutes, 'minute')}.`,
   emailField: 'Type the e-mail address of your account.',
   wrongEmail: 'That is not the e-mail address of this account: nothing was deleted.',
   lastAdmin:

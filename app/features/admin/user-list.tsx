@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { ACCESS_LEVELS } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
-import { formatDateTimeUtc } from '~/lib/format';
+import { formatDateTimeUtc, plural } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
 import { SelectField } from '~/ui/select-field';
@@ -304,7 +304,7 @@ export function UserList({
         loading={loading}
         exportHref={result.total > 0 ? userExportHref(search) : undefined}
       >
-        {result.total} {result.total === 1 ? 'user' : 'users'}
+        {plural(result.total, 'user')}
       </ListCountWithExport>
       {result.users.length === 0 ? (
         <EmptyList>No User found</EmptyList>

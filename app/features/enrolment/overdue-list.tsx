@@ -4,7 +4,7 @@ import { buttonClass } from '~/ui/button';
 import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { TitledSection } from '~/ui/titled-section';
-import { formatDayUtc } from '~/lib/format';
+import { formatDayUtc, plural } from '~/lib/format';
 import { EXTEND_DAYS_MAX, OVERDUE_INTENTS, OVERDUE_REASON_MAX, type OverdueRow } from './overdue';
 import { PROVIDER_LABELS } from './payment-search';
 
@@ -160,7 +160,7 @@ export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: For
                     row.paused ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'
                   }`}
                 >
-                  {row.daysOverdue} {row.daysOverdue === 1 ? 'day' : 'days'} overdue
+                  {plural(row.daysOverdue, 'day')} overdue
                 </p>
               </div>
               <p className="mt-1 text-sm text-slate-700">

@@ -10,7 +10,7 @@ import { Pagination } from '~/ui/list/pagination';
 import { SEARCH_MAX_LENGTH } from '~/features/admin/user-search';
 import { buttonClass } from '~/ui/button';
 import { labelClass } from '~/ui/form';
-import { formatMinorUnits } from '~/lib/format';
+import { formatMinorUnits, plural } from '~/lib/format';
 import {
   ATTENTION_LIMIT,
   PAYMENT_PROVIDERS,
@@ -254,8 +254,6 @@ function NeedsAttention({ events, more }: { events: AttentionEvent[]; more: bool
     </TitledSection>
   );
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** `3 orders`, `1 order and 2 bank transfers`, `1 bank transfer`. */
 function countText({ orders, transfers }: PaymentPage['counts']): string {

@@ -1,4 +1,5 @@
 import { Send } from 'lucide-react';
+import { plural } from '~/lib/format';
 import { Form, useFetcher } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
@@ -24,8 +25,6 @@ const ACCESS_OPTIONS = Object.entries(INVITE_ACCESS_LABELS).map(([value, label])
   value,
   label,
 }));
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Why an entry was not invited: not an address (where it was), or an account to confirm. */
 function notInvited(result: InviteResult): string[] {

@@ -4,6 +4,8 @@
  * once the browser has hydrated the page.
  */
 
+import { plural } from '~/lib/format';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -116,7 +118,6 @@ export function joinWindow(
 }
 
 /** `1 minute`, `3 days`. */
-export const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** "Live now", "Starts in 2 hours", "Starts in 3 days", or "Ended" for a class. */
 export function startsIn(

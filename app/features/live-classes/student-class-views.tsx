@@ -1,9 +1,9 @@
 import { CalendarPlus, PlayCircle, Video } from 'lucide-react';
+import { plural } from '~/lib/format';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import type { ReactNode } from 'react';
 import { ClassStartsIn, ClassTime } from './class-time';
-import { plural } from './class-times';
 import type { StudentClass } from './student-classes.server';
 import { TitledSection } from '~/ui/titled-section';
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { plural } from '~/lib/format';
 import type { WaitingReview } from '~/features/projects/submissions.server';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
@@ -9,8 +10,6 @@ const QUEUE_COLUMNS = ['Student', 'Project', 'Revision', 'Sent'] as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** "waiting 2 days": how long a submission has waited, in its largest whole unit. */
 export function waitingFor(ageMs: number): string {

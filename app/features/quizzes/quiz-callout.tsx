@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
+import { plural } from '~/lib/format';
 import { Link } from 'react-router';
 import { PASS_PERCENT, type Quiz } from '~/content/quizzes';
 import { buttonClass } from '~/ui/button';
@@ -39,7 +40,7 @@ export function QuizCallout({
 function QuizStandingLine({ standing }: { standing: QuizStanding | null }) {
   if (!standing) return null;
   if (!standing.best) return <p className="mt-2 font-semibold text-ink">Not taken yet.</p>;
-  const attempts = `${standing.attempts} ${standing.attempts === 1 ? 'attempt' : 'attempts'}`;
+  const attempts = plural(standing.attempts, 'attempt');
   return standing.passed ? (
     <p className="mt-2 flex items-center gap-2 font-semibold text-emerald-800">
       <CheckCircle2 aria-hidden="true" className="h-5 w-5" />

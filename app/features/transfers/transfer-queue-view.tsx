@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { plural } from '~/lib/format';
 import { Link } from 'react-router';
 import { DataTable, EmptyList, ListCount, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
@@ -16,7 +17,7 @@ export function age(from: string, to: string | null, now: number): string {
   );
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  if (hours < 48) return plural(hours, 'hour');
   return `${Math.round(hours / 24)} days`;
 }
 
