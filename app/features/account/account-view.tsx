@@ -1,4 +1,5 @@
 import { Download, LogOut, Mail, MonitorSmartphone, Receipt, UserRound } from 'lucide-react';
+import { StatusBadge, type BadgeTone } from '~/ui/list/list-cells';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { planName } from '~/content/plans';
@@ -167,21 +168,13 @@ function EmailPreferencesSection({ on }: { on: boolean }) {
   );
 }
 
-const STATUS_STYLES: Record<AccountPayment['status'], string> = {
-  paid: 'bg-emerald-100 text-emerald-900',
-  pending: 'bg-amber-100 text-amber-900',
-  refunded: 'bg-slate-200 text-slate-900',
-  failed: 'bg-red-100 text-red-900',
-  cancelled: 'bg-slate-200 text-slate-900',
+const PAYMENT_TONES: Record<AccountPayment['status'], BadgeTone> = {
+  paid: 'good',
+  pending: 'warning',
+  refunded: 'neutral',
+  failed: 'bad',
+  cancelled: 'neutral',
 };
-
-function StatusBadge({ label, style }: { label: string; style: string }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${style}`}>
-      {label}
-    </span>
-  );
-}
 
 function installmentLine(plan: InstallmentPlan): string {
   const paid = `${plan.paid} of ${plan.total} paid`;
@@ -216,7 +209,7 @@ function PaymentsSection({
               <div>
                 <p className="font-semibold text-ink">
                   {planName(payment.planId)}{' '}
-                  <StatusBadge label={payment.status} style={STATUS_STYLES[payment.status]} />
+                  <StatusBadge tone={PAYMENT_TONES[payment.status]}>{payment.status}</StatusBadge>
                 </p>
                 <p className="text-sm text-slate-700">
                   {formatMinorUnits(payment.amount, payment.currency)} through{' '}

@@ -1,17 +1,18 @@
 import { Form, useNavigation } from 'react-router';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { StatusBadge, type BadgeTone } from '~/ui/list/list-cells';
 import { Spinner } from '~/ui/spinner';
 import type { EmailSummary } from './outbox.server';
 import { RETRY_EMAIL_INTENT } from './retry-email-form';
 import { TitledSection } from '~/ui/titled-section';
 
-const STATUS_STYLE = {
-  sent: 'bg-emerald-100 text-emerald-900',
-  queued: 'bg-slate-100 text-slate-800',
-  sending: 'bg-slate-100 text-slate-800',
-  failed: 'bg-red-100 text-red-900',
-} as const;
+const STATUS_TONES: Record<EmailSummary['status'], BadgeTone> = {
+  sent: 'good',
+  queued: 'neutral',
+  sending: 'neutral',
+  failed: 'bad',
+};
 
 function statusText(email: EmailSummary): { label: string; time: string } {
   switch (email.status) {
@@ -47,11 +48,7 @@ export function UserEmails({ emails }: { emails: EmailSummary[] }) {
               >
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="font-semibold text-ink">{email.subject}</span>
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[email.status]}`}
-                  >
-                    {label}
-                  </span>
+                  <StatusBadge tone={STATUS_TONES[email.status]}>{label}</StatusBadge>
                   <span>
                     {label === 'Retrying' ? 'next attempt ' : ''}
                     <time dateTime={time}>{formatDateTimeUtc(time)}</time>
