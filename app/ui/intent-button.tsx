@@ -32,8 +32,11 @@ export function IntentButton({
       disabled={disabled || busy}
       className={buttonClass(variant, className)}
     >
-      {busy && <Spinner className="h-4 w-4" />}
-      {Icon && <Icon aria-hidden="true" className="h-4 w-4" />}
+      {busy ? (
+        <Spinner className="h-4 w-4" />
+      ) : (
+        Icon && <Icon aria-hidden="true" className="h-4 w-4" />
+      )}
       {children}
     </button>
   );

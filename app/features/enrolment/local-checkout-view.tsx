@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { Form } from 'react-router';
 import type { Enrolment, OrderStatus } from '~/db/schema';
-import { buttonClass } from '~/ui/button';
+import { IntentButton } from '~/ui/intent-button';
 
 /** The local checkout's buttons: pay, cancel, and what a provider may report later. */
 export const LOCAL_CHECKOUT_INTENTS = {
@@ -23,7 +23,8 @@ export interface LocalCheckout {
   enrolment: Pick<Enrolment, 'status' | 'installments_paid' | 'installments_total'> | null;
 }
 
-function IntentButton({
+/** One outcome the stand-in can report, as a form of its own. */
+function OutcomeForm({
   intent,
   label,
   variant,
@@ -34,10 +35,9 @@ function IntentButton({
 }) {
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={buttonClass(variant)}>
+      <IntentButton intent={intent} variant={variant}>
         {label}
-      </button>
+      </IntentButton>
     </Form>
   );
 }
@@ -61,10 +61,10 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
       )}
       <div className="mt-8 flex flex-wrap gap-3">
         {canPay && (
-          <IntentButton intent={LOCAL_CHECKOUT_INTENTS.pay} label="Pay" variant="primary" />
+          <OutcomeForm intent={LOCAL_CHECKOUT_INTENTS.pay} label="Pay" variant="primary" />
         )}
         {checkout.status === 'pending' && (
-          <IntentButton intent={LOCAL_CHECKOUT_INTENTS.cancel} label="Cancel" variant="secondary" />
+          <OutcomeForm intent={LOCAL_CHECKOUT_INTENTS.cancel} label="Cancel" variant="secondary" />
         )}
       </div>
       {enrolment && (
@@ -72,13 +72,13 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
           <h2 className="font-bold text-ink">Simulate what a provider may report later</h2>
           <div className="mt-3 flex flex-wrap gap-3">
             {canPay && (
-              <IntentButton
+              <OutcomeForm
                 intent={LOCAL_CHECKOUT_INTENTS.failInstallment}
                 label="Fail the next installment"
                 variant="secondary"
               />
             )}
-            <IntentButton
+            <OutcomeForm
               intent={LOCAL_CHECKOUT_INTENTS.refund}
               label="Refund the last payment"
               variant="secondary"

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
-import { buttonClass } from '~/ui/button';
 import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { TitledSection } from '~/ui/titled-section';
 import { formatDayUtc, plural } from '~/lib/format';
 import { EXTEND_DAYS_MAX, OVERDUE_INTENTS, OVERDUE_REASON_MAX, type OverdueRow } from './overdue';
 import { PROVIDER_LABELS } from './payment-search';
+import { IntentButton } from '~/ui/intent-button';
 
 type Intent = (typeof OVERDUE_INTENTS)[keyof typeof OVERDUE_INTENTS];
 
@@ -87,14 +87,13 @@ function OverdueActions({ row, errors }: { row: OverdueRow; errors?: FormErrors 
             <FieldError fieldId={`${prefix}-days`} message={daysError} />
           </div>
           <ReasonField id={`${prefix}-extend-reason`} errors={extend} />
-          <button
-            type="submit"
-            name="intent"
-            value={OVERDUE_INTENTS.extend}
-            className={buttonClass('secondary', 'justify-self-start')}
+          <IntentButton
+            intent={OVERDUE_INTENTS.extend}
+            variant="secondary"
+            className="justify-self-start"
           >
             Extend the grace period
-          </button>
+          </IntentButton>
         </Form>
         <Form method="post" className="grid content-start gap-3" aria-label="Waive the installment">
           <input type="hidden" name="enrolmentId" value={row.enrolmentId} />
@@ -104,14 +103,13 @@ function OverdueActions({ row, errors }: { row: OverdueRow; errors?: FormErrors 
             once.
           </p>
           <ReasonField id={`${prefix}-waive-reason`} errors={waive} />
-          <button
-            type="submit"
-            name="intent"
-            value={OVERDUE_INTENTS.waive}
-            className={buttonClass('secondary', 'justify-self-start')}
+          <IntentButton
+            intent={OVERDUE_INTENTS.waive}
+            variant="secondary"
+            className="justify-self-start"
           >
             Waive installment {row.installment}
-          </button>
+          </IntentButton>
         </Form>
       </div>
     </details>

@@ -1,10 +1,10 @@
 import { Form } from 'react-router';
 import { formatDateTimeUtc } from '~/lib/format';
-import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import type { FormErrors } from '~/ui/form';
 import { TitledPanel } from '~/ui/titled-panel';
 import { GRANT_FULLSTACK_INTENT, type FullstackTrack } from './fullstack-grant-form';
+import { IntentButton } from '~/ui/intent-button';
 
 const SOURCES: Record<string, string> = {
   payment: 'a card payment',
@@ -67,14 +67,9 @@ export function FullstackTrackSection({
               {errors.formError}
             </p>
           )}
-          <button
-            type="submit"
-            name="intent"
-            value={GRANT_FULLSTACK_INTENT}
-            className={buttonClass('primary', 'mt-3')}
-          >
+          <IntentButton intent={GRANT_FULLSTACK_INTENT} variant="primary" className="mt-3">
             Grant the FullStack track
-          </button>
+          </IntentButton>
         </Form>
       )}
     </TitledPanel>

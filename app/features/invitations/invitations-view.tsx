@@ -4,11 +4,9 @@ import { Form, useFetcher } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
 import type { CohortOption } from '~/features/cohorts/cohorts.server';
-import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass } from '~/ui/form';
 import { SelectField } from '~/ui/select-field';
-import { Spinner } from '~/ui/spinner';
 import { TitledPanel } from '~/ui/titled-panel';
 import {
   invitationAccessLabel,
@@ -19,6 +17,7 @@ import {
 } from './invite-form';
 import type { PendingInvitation } from './invitations.server';
 import { TitledSection } from '~/ui/titled-section';
+import { IntentButton } from '~/ui/intent-button';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_OPTIONS = Object.entries(INVITE_ACCESS_LABELS).map(([value, label]) => ({
@@ -116,14 +115,9 @@ function ConfirmExisting({
             </li>
           ))}
         </ul>
-        <button
-          type="submit"
-          name="intent"
-          value={INVITE_INTENTS.confirm}
-          className={`${buttonClass('primary')} mt-4`}
-        >
+        <IntentButton intent={INVITE_INTENTS.confirm} variant="primary" className="mt-4">
           Update the ticked accounts
-        </button>
+        </IntentButton>
       </FormComponent>
     </TitledPanel>
   );
@@ -221,20 +215,9 @@ export function InvitationsView({
           />
         </div>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            name="intent"
-            value={INVITE_INTENTS.invite}
-            disabled={sending}
-            className={buttonClass('primary')}
-          >
-            {sending ? (
-              <Spinner className="h-4 w-4" />
-            ) : (
-              <Send aria-hidden="true" className="h-4 w-4" />
-            )}
+          <IntentButton intent={INVITE_INTENTS.invite} icon={Send} variant="primary" busy={sending}>
             Send invitations
-          </button>
+          </IntentButton>
           {/* Always in the page, so a screen reader announces what fills it. */}
           <div role="status" className="mt-4 space-y-2">
             {shown && <Outcome result={shown} />}

@@ -104,14 +104,9 @@ function RecordingForm({
             />
             <FieldError fieldId="class-recordingUrl" message={message} />
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value={SAVE_RECORDING}
-            className={buttonClass('secondary')}
-          >
+          <IntentButton intent={SAVE_RECORDING} variant="secondary">
             Save recording link
-          </button>
+          </IntentButton>
         </Form>
       ) : (
         <p className="mt-2 text-slate-700">{CLASS_MESSAGES.notEnded}</p>

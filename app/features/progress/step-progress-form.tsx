@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useFetcher } from 'react-router';
-import { buttonClass } from '~/ui/button';
 import { STEP_PROGRESS_INTENTS } from './progress';
+import { IntentButton } from '~/ui/intent-button';
 
 /**
  * Mark as complete, or Completed with a way to undo. A plain form without JavaScript (the
@@ -34,28 +34,22 @@ export function StepProgressForm({
             <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
             Completed
           </p>
-          <button
-            type="submit"
-            name="intent"
-            value={STEP_PROGRESS_INTENTS.uncomplete}
-            className={buttonClass('ghost', 'underline')}
+          <IntentButton
+            intent={STEP_PROGRESS_INTENTS.uncomplete}
+            variant="ghost"
+            className="underline"
           >
             Mark as not complete
-          </button>
+          </IntentButton>
         </>
       ) : (
         <>
           <p role="status" className="sr-only">
             Not completed
           </p>
-          <button
-            type="submit"
-            name="intent"
-            value={STEP_PROGRESS_INTENTS.complete}
-            className={buttonClass('primary')}
-          >
+          <IntentButton intent={STEP_PROGRESS_INTENTS.complete} variant="primary">
             Mark as complete
-          </button>
+          </IntentButton>
         </>
       )}
     </fetcher.Form>
