@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { LocalMailboxMessage } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
 import type { LocalMailboxEntry, MailboxAttachment } from './local-mailbox.server';
+import { TitledSection } from '~/ui/titled-section';
 
 function MailboxIntro() {
   return (
@@ -61,10 +62,7 @@ function Attachments({
   attachments: MailboxAttachment[];
 }) {
   return (
-    <section aria-labelledby="attachments-heading">
-      <h2 id="attachments-heading" className="mt-8 text-xl font-bold text-ink">
-        Attachments
-      </h2>
+    <TitledSection headingId="attachments-heading" heading="Attachments" className="mt-8">
       <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {attachments.map((attachment) => (
           <li
@@ -86,7 +84,7 @@ function Attachments({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -125,25 +123,19 @@ export function LocalMailboxMessageView({
         ))}
       </dl>
       {attachments.length > 0 && <Attachments messageId={message.id} attachments={attachments} />}
-      <section aria-labelledby="html-part-heading">
-        <h2 id="html-part-heading" className="mt-8 text-xl font-bold text-ink">
-          HTML part
-        </h2>
+      <TitledSection headingId="html-part-heading" heading="HTML part" className="mt-8">
         <iframe
           title={`The HTML part of “${message.subject}”`}
           srcDoc={framedHtml(message.html)}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           className="mt-3 h-[44rem] w-full rounded-2xl border border-slate-200 bg-white"
         />
-      </section>
-      <section aria-labelledby="text-part-heading">
-        <h2 id="text-part-heading" className="mt-8 text-xl font-bold text-ink">
-          Text part
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="text-part-heading" heading="Text part" className="mt-8">
         <pre className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-ink">
           {message.text}
         </pre>
-      </section>
+      </TitledSection>
       <details className="mt-8">
         <summary className="cursor-pointer font-semibold text-brand-700">
           The whole message as sent (headers and MIME parts)

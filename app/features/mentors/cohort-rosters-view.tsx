@@ -5,6 +5,7 @@ import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
 import type { CohortRoster, RosterStudent } from './mentor-area.server';
 import { StudentLink } from './student-link';
+import { TitledSection } from '~/ui/titled-section';
 
 /** "3 of 8 steps" and "1 of 7 approved", as My cohorts and a student's page both say them. */
 export const stepsDone = (student: RosterStudent) =>
@@ -21,13 +22,18 @@ const ROSTER_COLUMNS = ['Student', 'Progress', 'Projects', 'Attendance', 'Last s
 function Roster({ cohort }: { cohort: CohortRoster }) {
   const headingId = `cohort-${cohort.id}`;
   return (
-    <section aria-labelledby={headingId} className="mt-8">
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        {cohort.name}
-        {cohort.archived && (
-          <span className="ml-2 text-sm font-normal text-slate-700">(archived)</span>
-        )}
-      </h2>
+    <TitledSection
+      headingId={headingId}
+      className="mt-8"
+      heading={
+        <>
+          {cohort.name}
+          {cohort.archived && (
+            <span className="ml-2 text-sm font-normal text-slate-700">(archived)</span>
+          )}
+        </>
+      }
+    >
       {cohort.students.length === 0 ? (
         <p className="mt-2 text-slate-700">No students in this cohort yet.</p>
       ) : (
@@ -60,7 +66,7 @@ function Roster({ cohort }: { cohort: CohortRoster }) {
           ))}
         </DataTable>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -4,6 +4,7 @@ import { BackLink } from '~/ui/back-link';
 import { Fact } from '~/ui/fact';
 import { LastSignIn, projectsApproved, stepsDone } from './cohort-rosters-view';
 import type { MentorStudentView } from './mentor-area.server';
+import { TitledSection } from '~/ui/titled-section';
 
 /**
  * A student as their mentor sees them: progress, quizzes and every revision with its review. Nothing
@@ -26,10 +27,7 @@ export function MentorStudentPage({ student, submissions, quizzes }: MentorStude
         </Fact>
       </dl>
       <QuizStandingsSection standings={quizzes} />
-      <section aria-labelledby="submissions-heading" className="mt-10">
-        <h2 id="submissions-heading" className="text-xl font-bold text-ink">
-          Submissions
-        </h2>
+      <TitledSection headingId="submissions-heading" heading="Submissions" className="mt-10">
         {submissions.length === 0 ? (
           <p className="mt-2 text-slate-700">No project sent yet.</p>
         ) : (
@@ -41,7 +39,7 @@ export function MentorStudentPage({ student, submissions, quizzes }: MentorStude
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { LINK_MAX, NOTE_MAX, SUBMIT } from './project-forms';
 import { latestRevisions } from './project-standing';
 import { RevisionCard } from './submission-history';
 import type { SubmissionRecord } from './submissions.server';
+import { TitledSection } from '~/ui/titled-section';
 
 /**
  * A step's projects, each with where the reader's latest revision stands and, while there
@@ -31,10 +32,11 @@ export function StepProjects({
   if (projects.length === 0) return null;
   const latest = latestRevisions(submissions);
   return (
-    <section aria-labelledby="your-projects-heading" className="mt-10">
-      <h2 id="your-projects-heading" className="text-xl font-bold text-ink">
-        Hand in your projects
-      </h2>
+    <TitledSection
+      headingId="your-projects-heading"
+      heading="Hand in your projects"
+      className="mt-10"
+    >
       <p className="mt-2 text-slate-700">
         {signedIn
           ? 'Send the link to your repository: a mentor reviews it and writes you feedback.'
@@ -51,7 +53,7 @@ export function StepProjects({
           />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
