@@ -12,6 +12,7 @@ import {
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/live-join';
 import { privatePageMeta } from '~/lib/seo';
+import { PageTitle } from '~/ui/page-title';
 
 /**
  * `/live/{id}/join`: the only way to a class's meeting link. Someone who may join (the
@@ -53,7 +54,7 @@ export default function JoinClassPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto w-full max-w-2xl px-4 py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Live class</p>
-      <h1 className="mt-1 text-3xl font-extrabold text-ink">{title}</h1>
+      <PageTitle className="mt-1">{title}</PageTitle>
       {window === 'not-yet' && (
         <p className="mt-4 text-lg text-slate-700">
           This class starts on <ClassTime startsAt={startsAt} academyZone={academyZone} />. The link

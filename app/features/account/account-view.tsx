@@ -18,6 +18,7 @@ import { ACCOUNT_INTENTS, NAME_MAX } from './account-forms';
 import type { AccountPayment, InstallmentPlan } from './account-payments.server';
 import type { Device } from './devices.server';
 import { YourDataSection } from './your-data-section';
+import { PageTitle } from '~/ui/page-title';
 
 export interface AccountData {
   profile: { name: string; email: string };
@@ -246,7 +247,7 @@ function PaymentsSection({
 export function AccountView({ account, errors }: { account: AccountData; errors?: FormErrors }) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-extrabold text-ink">Your account</h1>
+      <PageTitle>Your account</PageTitle>
       <p className="mt-2 text-lg text-slate-700">Signed in as {account.profile.name}.</p>
       <ProfileSection profile={account.profile} errors={errors} />
       <DevicesSection devices={account.devices} />

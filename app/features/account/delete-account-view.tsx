@@ -4,6 +4,7 @@ import { buttonClass } from '~/ui/button';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { TitledPanel } from '~/ui/titled-panel';
 import { DownloadMyDataForm } from './your-data-section';
+import { PageTitle } from '~/ui/page-title';
 
 /**
  * `/account/delete`: what deleting the account does, the last chance to download the data,
@@ -23,7 +24,7 @@ export function DeleteAccountView({
   return (
     <article className="mx-auto w-full max-w-2xl px-4 py-12 sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Your account</p>
-      <h1 className="mt-1 text-3xl font-extrabold text-ink">Delete my account</h1>
+      <PageTitle className="mt-1">Delete my account</PageTitle>
       <p className="mt-4 text-lg text-slate-700">
         Deleting your account cannot be undone. At once, and for good:
       </p>

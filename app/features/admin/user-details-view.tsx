@@ -18,6 +18,7 @@ import {
 import type { TimelineEntry } from './user-timeline';
 import { TitledSection } from '~/ui/titled-section';
 import { Fact } from '~/ui/fact';
+import { PageTitle } from '~/ui/page-title';
 
 const KIND_LABELS: Record<TimelineEntry['kind'], string> = {
   account: 'Account',
@@ -237,7 +238,7 @@ export function UserDetailsView({
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to List of Users
       </Link>
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">User Details</h1>
+      <PageTitle className="mt-4">User Details</PageTitle>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {fields.map(([label, value]) => (
           <Fact key={label} label={label} className="font-semibold break-all text-ink">

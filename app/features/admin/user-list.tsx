@@ -20,6 +20,7 @@ import {
   type UserSearch,
 } from './user-search';
 import type { UserPage } from './user-search.server';
+import { PageTitle } from '~/ui/page-title';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /**
@@ -294,9 +295,7 @@ export function UserList({
   const back = userSearchQuery({ ...search, page: result.page });
   return (
     <section aria-labelledby="users-heading">
-      <h1 id="users-heading" className="text-3xl font-extrabold text-ink">
-        List of Users
-      </h1>
+      <PageTitle id="users-heading">List of Users</PageTitle>
       <p className="mt-2 text-slate-700">Click on a user to change the role.</p>
       <UserFilters search={search} cohorts={cohorts} />
       <ListCountWithExport

@@ -13,6 +13,7 @@ import { MENTOR_MESSAGES } from '~/features/mentors/mentors';
 import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } from './cohort-form';
 import { TitledSection } from '~/ui/titled-section';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
@@ -197,7 +198,7 @@ export function CohortsView({
   const forMentors = MENTOR_INTENT_VALUES.includes(errors?.values.intent ?? '');
   return (
     <div className="max-w-4xl">
-      <h1 className="text-3xl font-extrabold text-ink">Cohorts</h1>
+      <PageTitle>Cohorts</PageTitle>
       <p className="mt-2 text-slate-700">
         The groups students learn with. The next one to start is announced on the home and enroll
         pages. An archived cohort is no longer offered or announced; its members keep it.

@@ -6,6 +6,7 @@ import { usePageFragments } from '~/lib/page-fragments';
 
 import { CourseCardView, ProjectCardView } from './course-cards';
 import type { RenderedSection, RenderedStepContent } from './rendered-step-content';
+import { PageTitle } from '~/ui/page-title';
 
 /**
  * A section's material under its heading: the same for every reader, so the server renders
@@ -119,7 +120,7 @@ export function StepView({
           Step {step.number}
         </p>
       )}
-      <h1 className="mt-1 text-3xl font-extrabold text-ink">{content.heading}</h1>
+      <PageTitle className="mt-1">{content.heading}</PageTitle>
       {content.duration && (
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
           <Clock aria-hidden="true" className="h-4 w-4" />

@@ -9,6 +9,7 @@ import { TitledSection } from '~/ui/titled-section';
 import { formatUsd } from '~/lib/format';
 import { DISCOUNT_INTENTS, type DiscountField, type DiscountListed } from './discount-form';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = [
   'Code',
@@ -169,7 +170,7 @@ export function DiscountsView({
 }) {
   return (
     <div className="max-w-5xl">
-      <h1 className="text-3xl font-extrabold text-ink">Discounts</h1>
+      <PageTitle>Discounts</PageTitle>
       <p className="mt-2 text-slate-700">
         Codes students enter under “Have a code?” on the Enroll page. A use is counted when a
         student starts paying with the code and given back if that payment is cancelled or left

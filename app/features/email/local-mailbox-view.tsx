@@ -4,6 +4,7 @@ import type { LocalMailboxMessage } from '~/db/schema';
 import { formatDateTimeUtc } from '~/lib/format';
 import type { LocalMailboxEntry, MailboxAttachment } from './local-mailbox.server';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 function MailboxIntro() {
   return (
@@ -17,7 +18,7 @@ function MailboxIntro() {
 export function LocalMailboxList({ messages }: { messages: LocalMailboxEntry[] }) {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-extrabold text-ink">Local mailbox</h1>
+      <PageTitle>Local mailbox</PageTitle>
       <MailboxIntro />
       {messages.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">

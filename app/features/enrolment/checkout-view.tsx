@@ -6,6 +6,7 @@ import { LoginButton } from '~/features/auth/login-button';
 import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { alreadyEnrolledIn } from './tracks';
+import { PageTitle } from '~/ui/page-title';
 
 /** The toast on /enroll for a buyer back from a checkout they left without paying. */
 export const PAYMENT_CANCELLED = 'Payment cancelled';
@@ -36,7 +37,7 @@ export function CheckoutView({
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">Pay for {plan.name}</h1>
+      <PageTitle className="mt-4">Pay for {plan.name}</PageTitle>
       <p className="mt-4 text-lg text-slate-700">
         <span className="font-bold text-ink">{formatUsd(plan.amount)}</span>
         {each} · {plan.currencyNote}
@@ -98,7 +99,7 @@ export function CheckoutRefused({ message, enrolled }: { message: string; enroll
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">Payment not started</h1>
+      <PageTitle className="mt-4">Payment not started</PageTitle>
       <p role="alert" className="mt-4 text-lg text-slate-700">
         {message}
       </p>

@@ -2,6 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { Form } from 'react-router';
 import type { Enrolment, OrderStatus } from '~/db/schema';
 import { IntentButton } from '~/ui/intent-button';
+import { PageTitle } from '~/ui/page-title';
 
 /** The local checkout's buttons: pay, cancel, and what a provider may report later. */
 export const LOCAL_CHECKOUT_INTENTS = {
@@ -51,7 +52,7 @@ export function LocalCheckoutView({ checkout }: { checkout: LocalCheckout }) {
         <FlaskConical aria-hidden="true" className="h-4 w-4" />
         Local test payment provider: no money moves
       </p>
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">{checkout.planName}</h1>
+      <PageTitle className="mt-4">{checkout.planName}</PageTitle>
       <p className="mt-2 text-2xl font-bold text-ink">{checkout.amount}</p>
       {enrolment && (
         <p className="mt-2 text-slate-700">

@@ -29,6 +29,7 @@ import type {
   PaymentRow,
 } from './payment-search.server';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['Date', 'Buyer', 'Plan', 'Provider', 'Amount', 'Status'] as const;
 const ATTENTION_COLUMNS = ['Received', 'Provider', 'Event', 'Order', 'Note'] as const;
@@ -305,9 +306,7 @@ export function PaymentList({
   return (
     <div>
       <section aria-labelledby="payments-heading">
-        <h1 id="payments-heading" className="text-3xl font-extrabold text-ink">
-          Payments
-        </h1>
+        <PageTitle id="payments-heading">Payments</PageTitle>
         <p className="mt-2 text-slate-700">
           Orders with their payments and enrolment, and approved bank transfers, newest first (an
           order cancelled before paying is left out). Click a name to see the person.

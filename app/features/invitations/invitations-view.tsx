@@ -18,6 +18,7 @@ import {
 import type { PendingInvitation } from './invitations.server';
 import { TitledSection } from '~/ui/titled-section';
 import { IntentButton } from '~/ui/intent-button';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['E-mail', 'Access', 'Cohort', 'Invited', 'Action'] as const;
 const ACCESS_OPTIONS = Object.entries(INVITE_ACCESS_LABELS).map(([value, label]) => ({
@@ -143,7 +144,7 @@ export function InvitationsView({
   const fieldErrors = shown?.fieldErrors ?? {};
   return (
     <div className="max-w-4xl">
-      <h1 className="text-3xl font-extrabold text-ink">Invitations</h1>
+      <PageTitle>Invitations</PageTitle>
       <p className="mt-2 text-slate-700">
         Enroll people before they sign in. Each address gets an e-mail with a link to sign in. An
         address that already has an account is listed for you to confirm before anything changes for

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import type { CohortClassesOverview } from './staff-classes.server';
 import { formatClassTime } from './class-times';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['Cohort', 'Next class', 'Upcoming', 'Past', 'Cancelled'] as const;
 
@@ -15,7 +16,7 @@ export function ClassesOverviewView({
 }) {
   return (
     <div className="max-w-4xl">
-      <h1 className="text-3xl font-extrabold text-ink">Live classes</h1>
+      <PageTitle>Live classes</PageTitle>
       <p className="mt-2 text-slate-700">
         Open a cohort to add its classes, change or cancel one, add a recording and take attendance.
         Times are in the academy’s time zone, {timeZone}.

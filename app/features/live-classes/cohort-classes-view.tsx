@@ -8,6 +8,7 @@ import { ClassForm } from './class-form';
 import { classEnd, formatClassTime, startsIn } from './class-times';
 import { TitledSection } from '~/ui/titled-section';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
@@ -104,7 +105,7 @@ export function CohortClassesView({
   return (
     <div className="max-w-4xl">
       <BackLink to="/mentor/classes">All live classes</BackLink>
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">Live classes of {cohort.name}</h1>
+      <PageTitle className="mt-4">Live classes of {cohort.name}</PageTitle>
       <TitledSection headingId="upcoming-heading" heading="Upcoming" className="mt-8">
         {upcoming.length === 0 ? (
           <EmptyList>No upcoming class. Add one below.</EmptyList>

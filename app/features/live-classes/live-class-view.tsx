@@ -22,6 +22,7 @@ import {
   SAVE_RECORDING,
 } from './live-class-form';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 /** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
 function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {
@@ -160,10 +161,10 @@ export function LiveClassView({
       <BackLink to={`/mentor/classes/${encodeURIComponent(session.cohort_id)}`}>
         Live classes of {cohortName}
       </BackLink>
-      <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold text-ink">
+      <PageTitle className="mt-4 flex flex-wrap items-center gap-3">
         {session.title}
         {cancelled && <StatusBadge tone="bad">Cancelled</StatusBadge>}
-      </h1>
+      </PageTitle>
       {session.description && (
         <p className="mt-2 whitespace-pre-line text-slate-700">{session.description}</p>
       )}

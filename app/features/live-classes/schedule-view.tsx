@@ -10,6 +10,7 @@ import { RESET_FEED, SAVE_REMINDERS } from './schedule-form';
 import { ClassList, PLACEMENT_SENTENCE } from './student-class-views';
 import type { StudentClass } from './student-classes.server';
 import { FormAlert } from '~/ui/field-error';
+import { PageTitle } from '~/ui/page-title';
 
 export type ScheduleData =
   | {
@@ -152,7 +153,7 @@ export function ScheduleView({
 }) {
   return (
     <article className="max-w-4xl">
-      <h1 className="text-3xl font-extrabold text-ink">Schedule</h1>
+      <PageTitle>Schedule</PageTitle>
       {schedule.kind === 'no-cohort' ? (
         <>
           <p className="mt-4 text-lg text-slate-700">{PLACEMENT_SENTENCE}</p>

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
+import { PageTitle } from '~/ui/page-title';
 
 export const UNSUBSCRIBE_MESSAGES = {
   notFound: 'This unsubscribe link is not valid. Turn reminders off on your schedule page.',
@@ -26,7 +27,7 @@ export function UnsubscribeView({
 }) {
   return (
     <section className="mx-auto w-full max-w-2xl px-6 py-16">
-      <h1 className="text-3xl font-extrabold text-ink">{UNSUBSCRIBE_MESSAGES.heading}</h1>
+      <PageTitle>{UNSUBSCRIBE_MESSAGES.heading}</PageTitle>
       {remindersOn ? (
         <>
           <p className="mt-4 text-lg text-slate-700">{UNSUBSCRIBE_MESSAGES.on}</p>

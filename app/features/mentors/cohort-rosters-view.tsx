@@ -6,6 +6,7 @@ import { DateTime } from '~/ui/list/list-cells';
 import type { CohortRoster, RosterStudent } from './mentor-area.server';
 import { StudentLink } from './student-link';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 /** "3 of 8 steps" and "1 of 7 approved", as My cohorts and a student's page both say them. */
 export const stepsDone = (student: RosterStudent) =>
@@ -74,7 +75,7 @@ function Roster({ cohort }: { cohort: CohortRoster }) {
 export function CohortRostersView({ cohorts }: { cohorts: CohortRoster[] }) {
   return (
     <div>
-      <h1 className="text-3xl font-extrabold text-ink">My cohorts</h1>
+      <PageTitle>My cohorts</PageTitle>
       <p className="mt-2 text-slate-700">
         Attendance counts the live classes of the cohort that have ended: joined through the site or
         marked present by hand.

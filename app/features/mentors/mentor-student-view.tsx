@@ -5,6 +5,7 @@ import { Fact } from '~/ui/fact';
 import { LastSignIn, projectsApproved, stepsDone } from './cohort-rosters-view';
 import type { MentorStudentView } from './mentor-area.server';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 /**
  * A student as their mentor sees them: progress, quizzes and every revision with its review. Nothing
@@ -14,9 +15,9 @@ export function MentorStudentPage({ student, submissions, quizzes }: MentorStude
   return (
     <article aria-labelledby="student-heading" className="max-w-3xl">
       <BackLink to="/mentor/cohorts">Back to My cohorts</BackLink>
-      <h1 id="student-heading" className="mt-4 text-3xl font-extrabold text-ink">
+      <PageTitle id="student-heading" className="mt-4">
         {student.name}
-      </h1>
+      </PageTitle>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
         <Fact label="Cohort">{student.cohortName ?? 'None'}</Fact>
         <Fact label="Progress">{stepsDone(student)}</Fact>

@@ -4,6 +4,7 @@ import type { WaitingReview } from '~/features/projects/submissions.server';
 import { DataTable, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { DateTime } from '~/ui/list/list-cells';
 import { StudentLink } from './student-link';
+import { PageTitle } from '~/ui/page-title';
 
 const QUEUE_COLUMNS = ['Student', 'Project', 'Revision', 'Sent'] as const;
 
@@ -23,9 +24,7 @@ export function waitingFor(ageMs: number): string {
 export function ReviewQueueView({ reviews }: { reviews: WaitingReview[] }) {
   return (
     <section aria-labelledby="reviews-heading">
-      <h1 id="reviews-heading" className="text-3xl font-extrabold text-ink">
-        Reviews
-      </h1>
+      <PageTitle id="reviews-heading">Reviews</PageTitle>
       <p className="mt-2 text-slate-700">
         Projects waiting for your review, the longest waiting first.
       </p>

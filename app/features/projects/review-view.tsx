@@ -10,6 +10,7 @@ import { TitledPanel } from '~/ui/titled-panel';
 import { APPROVE, FEEDBACK_MAX, REQUEST_CHANGES } from './project-forms';
 import { PlainText, RevisionCard, SUBMISSION_STATUS, SubmittedLink } from './submission-history';
 import type { SubmissionRecord } from './submissions.server';
+import { PageTitle } from '~/ui/page-title';
 
 /** The review page: one revision, its earlier ones with their feedback, and the verdict form. */
 export function ReviewView({
@@ -31,9 +32,9 @@ export function ReviewView({
   return (
     <article aria-labelledby="review-heading" className="max-w-3xl">
       <BackLink to="/mentor">Back to Reviews</BackLink>
-      <h1 id="review-heading" className="mt-4 text-3xl font-extrabold text-ink">
+      <PageTitle id="review-heading" className="mt-4">
         {submission.projectTitle}
-      </h1>
+      </PageTitle>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
         <span>
           Revision {submission.revision} by{' '}

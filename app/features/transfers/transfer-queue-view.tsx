@@ -6,6 +6,7 @@ import { DateTime, PersonCell, StatusBadge } from '~/ui/list/list-cells';
 import { Pagination } from '~/ui/list/pagination';
 import type { QueuedTransfer, TransferQueue } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
+import { PageTitle } from '~/ui/page-title';
 
 const COLUMNS = ['Submitted', 'Student', 'Plan', 'Amount', 'Transfer date', 'Status'] as const;
 
@@ -82,9 +83,7 @@ export function TransferQueueView({
 }) {
   return (
     <section aria-labelledby="transfers-heading">
-      <h1 id="transfers-heading" className="text-3xl font-extrabold text-ink">
-        Bank transfers
-      </h1>
+      <PageTitle id="transfers-heading">Bank transfers</PageTitle>
       <p className="mt-2 text-slate-700">
         Transfers students reported with a receipt: those waiting for review first, the longest
         waiting at the top, then those already decided. We promise an answer within 24 hours.

@@ -14,6 +14,7 @@ import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfe
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
 import { TitledSection } from '~/ui/titled-section';
+import { PageTitle } from '~/ui/page-title';
 
 function kilobytes(size: number): string {
   return size < 1024 * 1024
@@ -190,9 +191,9 @@ export function TransferReviewView({
   return (
     <article aria-labelledby="transfer-heading" className="max-w-3xl">
       <BackLink to="/admin/transfers">Back to bank transfers</BackLink>
-      <h1 id="transfer-heading" className="mt-4 text-3xl font-extrabold text-ink">
+      <PageTitle id="transfer-heading" className="mt-4">
         Transfer of {transfer.amount}
-      </h1>
+      </PageTitle>
       <p className="mt-2">
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </p>

@@ -28,6 +28,7 @@ import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/quiz';
+import { PageTitle } from '~/ui/page-title';
 
 /** The quiz this page is (three routes share this module): the last part of its path. */
 function quizOf(request: Request): Quiz {
@@ -135,7 +136,7 @@ export default function QuizPage({ loaderData, actionData: answered }: Route.Com
       <BackLink to={`/fed/${step.slug}`}>
         Back to Step {step.number}: {step.label}
       </BackLink>
-      <h1 className="mt-4 text-3xl font-extrabold text-ink">{quiz.title}</h1>
+      <PageTitle className="mt-4">{quiz.title}</PageTitle>
       <p className="mt-4 text-lg text-slate-700">{quiz.covers}</p>
       <p className="mt-2 text-slate-700">
         {questionCount} questions. You pass with {PASS_PERCENT} % of the answers right; your best
