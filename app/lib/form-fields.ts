@@ -33,35 +33,35 @@ export const plainText = (max: number, messages: { tooLong: string; invalid: str
     z.string().trim().max(max, messages.tooLong).regex(TYPED_TEXT, messages.invalid),
   );
 
-export interface LinkMessages {
-  /** Not an https:// address (or empty while required). */
-  invalid: string;
-  tooLong: string;
+/** The longest link a form takes: longer than any real meeting, repository or site address. */
+export const LINK_MAX = 2000;
+
+/** What a link field says beside its own "Enter the link to …" message. */
+export const LINK_MESSAGES = {
+  tooLong: `A link can be at most ${LINK_MAX.toLocaleString('en-US')} characters.`,
   /** `https://name:password@…`: a link is shared, a password in it would be too. */
-  credentials: string;
-}
+  credentials:
+    'Remove the name and password from the link: send a link anyone you share it with can open.',
+} as const;
 
 /**
- * A link people share: `https://`, within `max` characters, without a name or password in
- * it. An optional one may be left empty (then null).
+ * A link people share: `https://`, within LINK_MAX characters, without a name or password in
+ * it; `invalid` is the field's own message for anything else (or for nothing, while it is
+ * required). An optional one may be left empty (then null).
  */
-export function httpsLink(
-  max: number,
-  messages: LinkMessages,
-  { optional = false }: { optional?: boolean } = {},
-) {
-  return formText(messages.invalid).pipe(
+export function httpsLink(invalid: string, { optional = false }: { optional?: boolean } = {}) {
+  return formText(invalid).pipe(
     z
       .string()
       .trim()
-      .max(max, messages.tooLong)
+      .max(LINK_MAX, LINK_MESSAGES.tooLong)
       .superRefine((value, context) => {
         if (optional && value === '') return;
         const url = URL.canParse(value) ? new URL(value) : undefined;
         if (!url || url.protocol !== 'https:' || !url.hostname || CONTROL_OR_SPACE.test(value)) {
-          context.addIssue({ code: 'custom', message: messages.invalid });
+          context.addIssue({ code: 'custom', message: invalid });
         } else if (url.username || url.password) {
-          context.addIssue({ code: 'custom', message: messages.credentials });
+          context.addIssue({ code: 'custom', message: LINK_MESSAGES.credentials });
         }
       })
       .transform((value) => value || null),

@@ -8,12 +8,12 @@ import {
   ADD_CLASS,
   DESCRIPTION_MAX,
   DURATION_MAX,
-  LINK_MAX,
   REPEAT_MAX,
   SAVE_CLASS,
   TITLE_MAX,
 } from './live-class-form';
 import { FormAlert } from '~/ui/field-error';
+import { LINK_MAX } from '~/lib/form-fields';
 
 /** What the form's fields hold: typed text, as a form sends it. */
 export interface ClassFormValues {

@@ -12,7 +12,6 @@ export const MARK_ATTENDANCE = 'mark-attendance';
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
-export const LINK_MAX = 2000;
 /** Eight hours: a longer "class" is a typing mistake. */
 export const DURATION_MAX = 480;
 /** A year of weekly classes. */
@@ -29,8 +28,6 @@ export const CLASS_MESSAGES = {
   duration: `Enter the length in minutes, from 1 to ${DURATION_MAX} (8 hours).`,
   joinUrl: 'Enter the meeting link, starting with https://.',
   recordingUrl: 'Enter the recording’s link, starting with https://.',
-  linkTooLong: `A link can be at most ${LINK_MAX.toLocaleString('en-US')} characters.`,
-  linkCredentials: 'Remove the name and password from the link.',
   step: 'Choose one of the course’s steps, or none.',
   repeat: `Enter how many weeks to repeat it, from 1 to ${REPEAT_MAX}, or leave it empty.`,
   intent: FORM_UNREADABLE,
@@ -50,12 +47,6 @@ export const CLASS_MESSAGES = {
   marked: (name: string, mark: 'present' | 'absent') =>
     `${name} is marked ${mark === 'present' ? 'Present' : 'Absent'}.`,
 } as const;
-
-const link = (invalid: string) => ({
-  invalid,
-  tooLong: CLASS_MESSAGES.linkTooLong,
-  credentials: CLASS_MESSAGES.linkCredentials,
-});
 
 /** What the add and edit forms send; `startsAt` is computed from the date and time. */
 const classFields = {
@@ -80,7 +71,7 @@ const classFields = {
       .regex(/^\d{2}:\d{2}$/, CLASS_MESSAGES.time),
   ),
   durationMinutes: wholeNumber(CLASS_MESSAGES.duration, 1, DURATION_MAX).pipe(z.number()),
-  joinUrl: httpsLink(LINK_MAX, link(CLASS_MESSAGES.joinUrl)).pipe(z.string()),
+  joinUrl: httpsLink(CLASS_MESSAGES.joinUrl).pipe(z.string()),
   step: formText(CLASS_MESSAGES.step).pipe(
     z.enum(['', ...STEP_SLUGS], { error: CLASS_MESSAGES.step }).transform((step) => step || null),
   ),
@@ -139,7 +130,7 @@ export function classPageSchema(context: ClassFormContext) {
       z.object({ intent: z.literal(CANCEL_CLASS) }),
       z.object({
         intent: z.literal(SAVE_RECORDING),
-        recordingUrl: httpsLink(LINK_MAX, link(CLASS_MESSAGES.recordingUrl)).pipe(z.string()),
+        recordingUrl: httpsLink(CLASS_MESSAGES.recordingUrl).pipe(z.string()),
       }),
       z.object({
         intent: z.literal(MARK_ATTENDANCE),

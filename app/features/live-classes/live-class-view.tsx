@@ -14,15 +14,10 @@ import type { AttendanceRow } from './attendance.server';
 import { AttendanceTable } from './attendance-table';
 import { ClassForm } from './class-form';
 import { classEnd, formatClassTime, wallTimeIn } from './class-times';
-import {
-  CANCEL_CLASS,
-  CLASS_MESSAGES,
-  LINK_MAX,
-  SAVE_CLASS,
-  SAVE_RECORDING,
-} from './live-class-form';
+import { CANCEL_CLASS, CLASS_MESSAGES, SAVE_CLASS, SAVE_RECORDING } from './live-class-form';
 import { TitledSection } from '~/ui/titled-section';
 import { PageTitle } from '~/ui/page-title';
+import { LINK_MAX } from '~/lib/form-fields';
 
 /** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
 function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {

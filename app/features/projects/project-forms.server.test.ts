@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { LINK_MAX, LINK_MESSAGES } from '~/lib/form-fields';
 import { parseFields } from '~/lib/form.server';
 import {
   APPROVE,
   FEEDBACK_MAX,
-  LINK_MAX,
   NOTE_MAX,
   PROJECT_MESSAGES,
   REQUEST_CHANGES,
@@ -83,14 +83,14 @@ describe('the submit form', () => {
   it('refuses credentials in a link, and links or notes over the limits', () => {
     expect(
       submitErrors({ repositoryUrl: 'https://ada:secret@github.com/ada/p' }).fieldErrors,
-    ).toEqual({ repositoryUrl: PROJECT_MESSAGES.linkCredentials });
+    ).toEqual({ repositoryUrl: LINK_MESSAGES.credentials });
     expect(submitErrors({ liveUrl: 'https://token@ada.example/' }).fieldErrors).toEqual({
-      liveUrl: PROJECT_MESSAGES.linkCredentials,
+      liveUrl: LINK_MESSAGES.credentials,
     });
     const long = `https://github.com/${'a'.repeat(LINK_MAX)}`;
     expect(submitErrors({ repositoryUrl: long, liveUrl: long }).fieldErrors).toEqual({
-      repositoryUrl: PROJECT_MESSAGES.linkTooLong,
-      liveUrl: PROJECT_MESSAGES.linkTooLong,
+      repositoryUrl: LINK_MESSAGES.tooLong,
+      liveUrl: LINK_MESSAGES.tooLong,
     });
     expect(submitErrors({ note: 'x'.repeat(NOTE_MAX + 1) }).fieldErrors).toEqual({
       note: PROJECT_MESSAGES.noteTooLong,

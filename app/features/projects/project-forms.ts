@@ -9,7 +9,6 @@ export const SUBMIT = 'submit-project';
 export const APPROVE = 'approve';
 export const REQUEST_CHANGES = 'request-changes';
 
-export const LINK_MAX = 2000;
 export const NOTE_MAX = 2000;
 export const FEEDBACK_MAX = 5000;
 
@@ -17,9 +16,6 @@ export const PROJECT_MESSAGES = {
   repositoryUrl:
     'Enter the link to your repository, starting with https:// (for example https://github.com/you/project).',
   liveUrl: 'Enter the link to your live site starting with https://, or leave it empty.',
-  linkTooLong: `A link can be at most ${LINK_MAX.toLocaleString('en-US')} characters.`,
-  linkCredentials:
-    'Remove the name and password from the link: send a link anyone you share it with can open.',
   noteTooLong: `The note to your mentor can be at most ${NOTE_MAX.toLocaleString('en-US')} characters.`,
   project: 'There is no such project.',
   intent: FORM_UNREADABLE,
@@ -36,12 +32,6 @@ export const PROJECT_MESSAGES = {
   changesRequested: 'Changes requested. The student has been e-mailed your feedback.',
 } as const;
 
-const link = (invalid: string) => ({
-  invalid,
-  tooLong: PROJECT_MESSAGES.linkTooLong,
-  credentials: PROJECT_MESSAGES.linkCredentials,
-});
-
 /** The step page's Submit your project form. */
 export const submitProjectSchema = z.object({
   intent: z.literal(SUBMIT, { error: PROJECT_MESSAGES.intent }),
@@ -49,8 +39,8 @@ export const submitProjectSchema = z.object({
     .string({ error: PROJECT_MESSAGES.project })
     .min(1, PROJECT_MESSAGES.project)
     .max(100),
-  repositoryUrl: httpsLink(LINK_MAX, link(PROJECT_MESSAGES.repositoryUrl)).pipe(z.string()),
-  liveUrl: httpsLink(LINK_MAX, link(PROJECT_MESSAGES.liveUrl), { optional: true }),
+  repositoryUrl: httpsLink(PROJECT_MESSAGES.repositoryUrl).pipe(z.string()),
+  liveUrl: httpsLink(PROJECT_MESSAGES.liveUrl, { optional: true }),
   note: plainText(NOTE_MAX, {
     tooLong: PROJECT_MESSAGES.noteTooLong,
     invalid: PROJECT_MESSAGES.intent,
