@@ -1,6 +1,9 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import { site } from '~/content/site';
-import { CERTIFICATE_SHARE_IMAGE } from '~/features/certificates/certificate-links';
+import {
+  CERTIFICATE_SHARE_IMAGE,
+  certificatePath,
+} from '~/features/certificates/certificate-links';
 import { findCertificate, publicCertificate } from '~/features/certificates/certificates.server';
 import { CertificateView } from '~/features/certificates/certificate-view';
 import {
@@ -70,7 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({
     title: `${certificate.name ? `${certificate.name}: ` : ''}Certificate of completion | ${site.shortName}`,
     description,
-    path: `/certificates/${encodeURIComponent(certificate.id)}`,
+    path: certificatePath(certificate.id),
     origin,
     siteName: site.name,
     noindex: !certificate.indexable,

@@ -8,6 +8,7 @@ import type { Database } from '~/db/schema';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
 import { EXPORTS_PER_HOUR } from './account-data';
 import { utcDay } from '~/lib/days';
+import { certificatePath } from '~/features/certificates/certificate-links';
 
 /**
  * "Download my data" (issue 30, GDPR Articles 15 and 20; decision 049): one JSON file of
@@ -221,7 +222,7 @@ const SECTIONS: Record<string, Section> = {
     listedInSearchEngines: row.listed === 1,
     revokedAt: row.revoked_at,
     revokedReason: row.revoked_reason,
-    url: `${origin}/certificates/${encodeURIComponent(row.id)}`,
+    url: `${origin}${certificatePath(row.id)}`,
   })),
   liveClassAttendance: async (db, userId) =>
     (

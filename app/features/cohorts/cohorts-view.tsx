@@ -14,6 +14,7 @@ import { COHORT_INTENTS, MENTOR_INTENTS, type CohortField, type MentorField } fr
 import { TitledSection } from '~/ui/titled-section';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
 import { PageTitle } from '~/ui/page-title';
+import { cohortClassesPath } from '~/features/live-classes/class-paths';
 
 const COLUMNS = ['Name', 'Starts', 'Schedule', 'Members', 'Status', 'Action'] as const;
 
@@ -229,7 +230,7 @@ export function CohortsView({
                         Edit<span className="sr-only"> {cohort.name}</span>
                       </Link>
                       <Link
-                        to={`/mentor/classes/${encodeURIComponent(cohort.id)}`}
+                        to={cohortClassesPath(cohort.id)}
                         className="font-semibold text-brand-700 underline"
                       >
                         Live classes<span className="sr-only"> of {cohort.name}</span>

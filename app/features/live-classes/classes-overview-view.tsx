@@ -3,6 +3,7 @@ import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-ta
 import type { CohortClassesOverview } from './staff-classes.server';
 import { formatClassTime } from './class-times';
 import { PageTitle } from '~/ui/page-title';
+import { cohortClassesPath } from './class-paths';
 
 const COLUMNS = ['Cohort', 'Next class', 'Upcoming', 'Past', 'Cancelled'] as const;
 
@@ -34,7 +35,7 @@ export function ClassesOverviewView({
               {dataCells(COLUMNS, [
                 <span key="cohort">
                   <Link
-                    to={`/mentor/classes/${encodeURIComponent(cohort.id)}`}
+                    to={cohortClassesPath(cohort.id)}
                     className="font-semibold text-brand-700 hover:underline"
                   >
                     {cohort.name}

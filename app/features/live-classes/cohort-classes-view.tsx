@@ -9,6 +9,7 @@ import { classEnd, formatClassTime, startsIn } from './class-times';
 import { TitledSection } from '~/ui/titled-section';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
 import { PageTitle } from '~/ui/page-title';
+import { classPagePath } from './class-paths';
 
 const COLUMNS = ['Class', 'When', 'Length', 'Status'] as const;
 
@@ -52,7 +53,7 @@ function ClassTable({
             [
               <Link
                 key="title"
-                to={`/mentor/live/${encodeURIComponent(session.id)}`}
+                to={classPagePath(session.id)}
                 className={`font-semibold text-brand-700 hover:underline ${
                   session.status === 'cancelled' ? 'line-through' : ''
                 }`}

@@ -18,6 +18,7 @@ import { CANCEL_CLASS, CLASS_MESSAGES, SAVE_CLASS, SAVE_RECORDING } from './live
 import { TitledSection } from '~/ui/titled-section';
 import { PageTitle } from '~/ui/page-title';
 import { LINK_MAX } from '~/lib/form-fields';
+import { classPagePath, cohortClassesPath } from './class-paths';
 
 /** Why a class shows no attendance rate (`attendanceRateOf` gives none). */
 function noRateReason({ cancelled, started }: { cancelled: boolean; started: boolean }) {
@@ -153,9 +154,7 @@ export function LiveClassView({
   ] as const;
   return (
     <div className="max-w-4xl">
-      <BackLink to={`/mentor/classes/${encodeURIComponent(session.cohort_id)}`}>
-        Live classes of {cohortName}
-      </BackLink>
+      <BackLink to={cohortClassesPath(session.cohort_id)}>Live classes of {cohortName}</BackLink>
       <PageTitle className="mt-4 flex flex-wrap items-center gap-3">
         {session.title}
         {cancelled && <StatusBadge tone="bad">Cancelled</StatusBadge>}
@@ -181,7 +180,7 @@ export function LiveClassView({
             Attendance
           </h2>
           <a
-            href={`/mentor/live/${encodeURIComponent(session.id)}/attendance.csv`}
+            href={`${classPagePath(session.id)}/attendance.csv`}
             download
             className={buttonClass('secondary')}
           >

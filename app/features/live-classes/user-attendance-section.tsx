@@ -3,6 +3,7 @@ import { formatAttendanceRate } from './attendance';
 import type { PersonAttendance } from './attendance.server';
 import { formatClassTime } from './class-times';
 import { TitledSection } from '~/ui/titled-section';
+import { classPagePath } from './class-paths';
 
 /**
  * A user's admin page, Live classes: their attendance rate over the classes that have ended
@@ -33,7 +34,7 @@ export function UserAttendanceSection({
                 className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
               >
                 <Link
-                  to={`/mentor/live/${encodeURIComponent(session.id)}`}
+                  to={classPagePath(session.id)}
                   className="font-semibold text-brand-700 hover:underline"
                 >
                   {session.title}

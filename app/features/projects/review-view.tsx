@@ -1,5 +1,5 @@
 import { Check, MessageSquareWarning } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { formatDateTimeUtc } from '~/lib/format';
 import { BackLink } from '~/ui/back-link';
 import { Fact } from '~/ui/fact';
@@ -11,6 +11,7 @@ import { APPROVE, FEEDBACK_MAX, REQUEST_CHANGES } from './project-forms';
 import { PlainText, RevisionCard, SUBMISSION_STATUS, SubmittedLink } from './submission-history';
 import type { SubmissionRecord } from './submissions.server';
 import { PageTitle } from '~/ui/page-title';
+import { StudentLink } from '~/features/mentors/student-link';
 
 /** The review page: one revision, its earlier ones with their feedback, and the verdict form. */
 export function ReviewView({
@@ -37,14 +38,8 @@ export function ReviewView({
       </PageTitle>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
         <span>
-          Revision {submission.revision} by{' '}
-          <Link
-            to={`/mentor/students/${encodeURIComponent(student.id)}`}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            {student.name}
-          </Link>
-          , sent{' '}
+          Revision {submission.revision} by <StudentLink id={student.id} name={student.name} />,
+          sent{' '}
           <time dateTime={submission.submittedAt}>{formatDateTimeUtc(submission.submittedAt)}</time>
         </span>
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>

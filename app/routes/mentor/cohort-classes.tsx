@@ -11,6 +11,7 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohort-classes';
+import { cohortClassesPath } from '~/features/live-classes/class-paths';
 
 /** The cohort, or its 404 (unknown) or 403 (not an admin nor its mentor): nothing read. */
 async function cohortOf(context: RequestContext, viewer: Viewer, cohortId: string) {
@@ -61,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     'audit',
   );
   services.services.email.wakeWorker();
-  return redirectWithFlash(services, `/mentor/classes/${encodeURIComponent(cohort.id)}`, {
+  return redirectWithFlash(services, cohortClassesPath(cohort.id), {
     type: 'success',
     message: CLASS_MESSAGES.added(added.length),
   });

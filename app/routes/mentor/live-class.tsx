@@ -28,6 +28,7 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/live-class';
+import { classPagePath } from '~/features/live-classes/class-paths';
 
 /** The class, or its 404 (unknown) or 403 (not an admin nor its cohort's mentor). */
 async function classOf(context: RequestContext, viewer: Viewer, sessionId: string) {
@@ -94,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = form.data;
   const by = { id: viewer.id, name: viewer.name };
   const done = (message: string) =>
-    redirectWithFlash(services, `/mentor/live/${encodeURIComponent(session.id)}`, {
+    redirectWithFlash(services, classPagePath(session.id), {
       type: 'success',
       message,
     });
