@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_DataRouterContext,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -137,8 +138,33 @@ function useFocusHeadingOnNavigation() {
   }, [pathname]);
 }
 
+/** Each flash the router has held, shown once (a flash object is new with each loader run). */
+const shownFlashes = new WeakSet<object>();
+
+/**
+ * Shows the flash that followed a redirect as a toast as soon as the router holds it, not
+ * when React commits a render with it. React Router updates React in a transition, and under
+ * load a transition render can be overtaken by the next update before it commits: a live
+ * refresh right after the redirect then replaces the root data with the flash (one-time,
+ * already cleared by the server) and an effect on the rendered data never sees it.
+ */
+function useFlashToasts() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => {
+    if (!router) return;
+    const showFlash = (state: typeof router.state) => {
+      const flash = (state.loaderData.root as RootData | undefined)?.flash;
+      if (!flash || shownFlashes.has(flash)) return;
+      shownFlashes.add(flash);
+      notify(flash.type, flash.message);
+    };
+    showFlash(router.state);
+    return router.subscribe(showFlash);
+  }, [router]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { viewer, flash, reviews } = loaderData;
+  const { viewer, reviews } = loaderData;
   useAuthStateSync(viewer);
   useFocusHeadingOnNavigation();
   // Scripts load after the first paint (decision 011): end-to-end tests wait for this mark
@@ -146,9 +172,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  useEffect(() => {
-    if (flash) notify(flash.type, flash.message);
-  }, [flash]);
+  useFlashToasts();
   return (
     <>
       <Outlet />
