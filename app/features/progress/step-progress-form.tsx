@@ -5,8 +5,10 @@ import { IntentButton } from '~/ui/intent-button';
 
 /**
  * Mark as complete, or Completed with a way to undo. A plain form without JavaScript (the
- * page reloads with the new state); with it, a fetcher updates the page in place and shows
- * the new state at once.
+ * page reloads with the new state); with it, a fetcher updates the page in place. The new
+ * state shows once the server has recorded it, the button busy meanwhile: shown at once, a
+ * mark could be lost by leaving the page before the request was through, while the page
+ * said it was saved.
  */
 export function StepProgressForm({
   action,
@@ -17,15 +19,14 @@ export function StepProgressForm({
   completed: boolean;
 }) {
   const fetcher = useFetcher();
-  const pending = fetcher.formData?.get('intent');
-  const done = pending ? pending === STEP_PROGRESS_INTENTS.complete : completed;
+  const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form
       method="post"
       action={action}
       className="mt-8 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
-      {done ? (
+      {completed ? (
         <>
           <p
             role="status"
@@ -38,6 +39,7 @@ export function StepProgressForm({
             intent={STEP_PROGRESS_INTENTS.uncomplete}
             variant="ghost"
             className="underline"
+            busy={busy}
           >
             Mark as not complete
           </IntentButton>
@@ -47,7 +49,7 @@ export function StepProgressForm({
           <p role="status" className="sr-only">
             Not completed
           </p>
-          <IntentButton intent={STEP_PROGRESS_INTENTS.complete} variant="primary">
+          <IntentButton intent={STEP_PROGRESS_INTENTS.complete} variant="primary" busy={busy}>
             Mark as complete
           </IntentButton>
         </>
