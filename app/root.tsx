@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_DataRouterContext,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -21,6 +20,7 @@ import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
 import { isPrerendering, requireServices } from '~/load-context';
+import { useDataRouter } from '~/lib/data-router';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
@@ -149,9 +149,8 @@ const shownFlashes = new WeakSet<object>();
  * already cleared by the server) and an effect on the rendered data never sees it.
  */
 function useFlashToasts() {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const router = useDataRouter();
   useEffect(() => {
-    if (!router) return;
     const showFlash = (state: typeof router.state) => {
       const flash = (state.loaderData.root as RootData | undefined)?.flash;
       if (!flash || shownFlashes.has(flash)) return;

@@ -1,3 +1,8 @@
+/**
+ * Field schemas that several forms share (client-safe). Each takes its form's own words,
+ * so a message names what the person was filling in.
+ */
+
 import { z } from '~/lib/zod';
 import { isCalendarDay } from '~/lib/days';
 
@@ -6,11 +11,6 @@ import { isCalendarDay } from '~/lib/days';
  * button, a field only a tampered form leaves out or mistypes): one message, whatever the page.
  */
 export const FORM_UNREADABLE = 'The form could not be read. Reload the page and try again.';
-
-/**
- * Field schemas that several forms share (client-safe). Each takes its form's own words,
- * so a message names what the person was filling in.
- */
 
 /**
  * An optional text field: a missing field and an empty one are the same (a form sends
@@ -33,6 +33,24 @@ export const plainText = (max: number, messages: { tooLong: string; invalid: str
     z.string().trim().max(max, messages.tooLong).regex(TYPED_TEXT, messages.invalid),
   );
 
+/**
+ * What was typed in a field, trimmed, checked by `check` (a field a tampered form leaves out
+ * is empty, and refused like one). An optional field left empty is null, without the check.
+ */
+function typedField<Output>(
+  message: string,
+  check: z.ZodType<Output, string>,
+  { optional = false }: { optional?: boolean },
+) {
+  return formText(message).pipe(
+    z
+      .string()
+      .trim()
+      .transform((typed) => (optional && typed === '' ? null : typed))
+      .pipe(check.nullable()),
+  );
+}
+
 /** The longest link a form takes: longer than any real meeting, repository or site address. */
 export const LINK_MAX = 2000;
 
@@ -49,22 +67,21 @@ export const LINK_MESSAGES = {
  * it; `invalid` is the field's own message for anything else (or for nothing, while it is
  * required). An optional one may be left empty (then null).
  */
-export function httpsLink(invalid: string, { optional = false }: { optional?: boolean } = {}) {
-  return formText(invalid).pipe(
+export function httpsLink(invalid: string, options: { optional?: boolean } = {}) {
+  return typedField(
+    invalid,
     z
       .string()
-      .trim()
       .max(LINK_MAX, LINK_MESSAGES.tooLong)
       .superRefine((value, context) => {
-        if (optional && value === '') return;
         const url = URL.canParse(value) ? new URL(value) : undefined;
         if (!url || url.protocol !== 'https:' || !url.hostname || CONTROL_OR_SPACE.test(value)) {
           context.addIssue({ code: 'custom', message: invalid });
         } else if (url.username || url.password) {
           context.addIssue({ code: 'custom', message: LINK_MESSAGES.credentials });
         }
-      })
-      .transform((value) => value || null),
+      }),
+    options,
   );
 }
 
@@ -84,24 +101,12 @@ export function wholeNumber(
   message: string,
   min: number,
   max: number,
-  { optional = false }: { optional?: boolean } = {},
+  options: { optional?: boolean } = {},
 ) {
-  return formText(message).pipe(
-    z
-      .string()
-      .trim()
-      .transform((typed) => (optional && typed === '' ? null : typed))
-      .pipe(digits(message, min, max).nullable()),
-  );
+  return typedField(message, digits(message, min, max), options);
 }
 
 /** A date field: a day on the calendar. An optional one may be left empty (then null). */
-export function calendarDay(message: string, { optional = false }: { optional?: boolean } = {}) {
-  return formText(message).pipe(
-    z
-      .string()
-      .trim()
-      .refine((day) => (optional && day === '') || isCalendarDay(day), message)
-      .transform((day) => day || null),
-  );
+export function calendarDay(message: string, options: { optional?: boolean } = {}) {
+  return typedField(message, z.string().refine(isCalendarDay, message), options);
 }

@@ -1,7 +1,6 @@
 import { data } from 'react-router';
 import type { z } from '~/lib/zod';
 import type { FormErrors } from '~/ui/form';
-
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 
 /** The name of the field that says which of a page's forms was sent (its button's value). */

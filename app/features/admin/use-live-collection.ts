@@ -1,5 +1,6 @@
-import { useContext, useEffect } from 'react';
-import { UNSAFE_DataRouterContext, useRevalidator, type RouterState } from 'react-router';
+import { useEffect } from 'react';
+import { useRevalidator, type RouterState } from 'react-router';
+import { useDataRouter } from '~/lib/data-router';
 import type { LiveCollection } from '~/lib/live-collections';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -34,9 +35,7 @@ export function useLiveCollections(
 ): void {
   // The router itself, not the last render: React renders a navigation's start later than
   // it happens when the page is busy, so a rendered "idle" can be out of date.
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  if (!dataRouter) throw new Error('useLiveCollections must be used inside a data router');
-  const { router } = dataRouter;
+  const router = useDataRouter();
 
   useEffect(() => {
     let source: EventSource | undefined;
