@@ -1,0 +1,98 @@
+/**
+ * The import picture of issue 25 and docs/architecture.md, read from the source with the
+ * TypeScript compiler's own parser (type-only and dynamic imports count): no cycle between
+ * our modules, no upward import, and no feature module that is one route's HTTP.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const files = [...sourceFiles('app'), ...sourceFiles('server'), ...sourceFiles('dev-idp')];
+const known = new Set(files);
+
+/**
+ * Our module an import names, or undefined for a package, a stylesheet or asset, the built
+ * server bundle, or React Router's generated types.
+ */
+function resolve(from: string, specifier: string): string | undefined {
+  if (specifier.includes('/+types/') || /\.(css|svg|png|webp|json|js)(\?|$)|\?/.test(specifier)) {
+    return undefined;
+  }
+  let base: string;
+  if (specifier.startsWith('~/')) base = join('app', specifier.slice(2));
+  else if (specifier.startsWith('.')) base = join(dirname(from), specifier);
+  else return undefined;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
+  const found = candidates.find((candidate) => known.has(candidate));
+  if (!found) throw new Error(`${from}: cannot resolve ${specifier}`);
+  return found;
+}
+
+const imports = new Map(
+  files.map((file) => {
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+    const targets = importedFiles.flatMap(({ fileName }) => resolve(file, fileName) ?? []);
+    return [file, [...new Set(targets)]];
+  }),
+);
+
+const importers = (target: string) => files.filter((file) => imports.get(file)!.includes(target));
+
+describe('the import picture', () => {
+  it('reads the whole tree', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  it('has no cycle between our modules', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      state.set(file, 'open');
+      for (const next of imports.get(file)!) {
+        if (state.get(next) === 'open') cycles.push([...path, file, next].join(' → '));
+        else if (!state.has(next)) visit(next, [...path, file]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('has no upward import: lib and ui import neither features nor content, and only a route (its parent layout’s loader type) imports a route', () => {
+    const upward = files.flatMap((file) =>
+      imports
+        .get(file)!
+        .filter(
+          (target) =>
+            (/^app\/(lib|ui)\//.test(file) && /^app\/(features|content)\//.test(target)) ||
+            (target.startsWith('app/routes/') && !file.startsWith('app/routes/')),
+        )
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no feature server module that is one route’s HTTP (it answers with react-router and serves that route alone)', () => {
+    const handlesHttp = (file: string) =>
+      /from 'react-router'/.test(readFileSync(join(ROOT, file), 'utf8'));
+    const oneRoutes = files
+      .filter((file) => /^app\/features\/.*\.server\.tsx?$/.test(file) && handlesHttp(file))
+      .filter((file) => {
+        const users = importers(file);
+        return users.length === 1 && users[0]!.startsWith('app/routes/');
+      })
+      .map((file) => relative('app', file));
+    expect(oneRoutes).toEqual([]);
+  });
+});
