@@ -75,39 +75,43 @@ function combine(runs: LighthouseResult[]) {
 }
 type Target = { page: string; as: Visitor; cookie?: string };
 
-/** Several Lighthouse runs of one URL in one Chrome; medians of each figure. */
+/**
+ * Several Lighthouse runs of one URL, each in a Chrome of its own; medians of each figure.
+ * Lighthouse keeps cookies between runs in one Chrome, so a page that sets one (the `css`
+ * cookie of a first visit) made every later run a repeat visit whose stylesheet was not
+ * cached; and a signed-in page's later runs were answered 403, as to a visitor (the
+ * session's `Cookie` header, given as an extra header, no longer arrived).
+ */
 async function measurePage(
   url: () => Promise<string>,
   target: Target,
   formFactor: FormFactor,
   runs: number,
 ) {
-  const chrome = await chromeLauncher.launch({
-    ...CHROME,
-    handleSIGINT: false,
-    logLevel: 'silent',
-  });
-  const stopChrome = c.onCleanup(`stop Chromium (pid ${chrome.pid})`, () => chrome.kill());
   const [good, errors] = [[] as LighthouseResult[], [] as string[]];
-  try {
-    // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
-    for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
-      try {
-        const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-        const headers = target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {};
-        const config = formFactor === 'desktop' ? desktopConfig : undefined;
-        const work = lighthouse(await url(), { ...flags, ...headers }, config);
-        const lhr = (await c.withTimeout(work, 180_000, `Lighthouse ${formFactor} ${target.page}`))
-          ?.lhr;
-        if (!lhr) throw new Error('Lighthouse returned no result');
-        if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        else good.push(lhr);
-      } catch (error) {
-        errors.push(c.errorText(error));
-      }
+  // A run that fails (a trace lost on a busy machine) is retried, twice at most per page.
+  for (let attempt = 0; attempt < runs + 2 && good.length < runs; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      ...CHROME,
+      handleSIGINT: false,
+      logLevel: 'silent',
+    });
+    const stopChrome = c.onCleanup(`stop Chromium (pid ${chrome.pid})`, () => chrome.kill());
+    try {
+      const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
+      const headers = target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {};
+      const config = formFactor === 'desktop' ? desktopConfig : undefined;
+      const work = lighthouse(await url(), { ...flags, ...headers }, config);
+      const lhr = (await c.withTimeout(work, 180_000, `Lighthouse ${formFactor} ${target.page}`))
+        ?.lhr;
+      if (!lhr) throw new Error('Lighthouse returned no result');
+      if (lhr.runtimeError) errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      else good.push(lhr);
+    } catch (error) {
+      errors.push(c.errorText(error));
+    } finally {
+      await stopChrome();
     }
-  } finally {
-    await stopChrome();
   }
   const page = { page: target.page, as: target.as, formFactor, runs: good.length, errors };
   return { ...page, ...combine(good) };
