@@ -76,11 +76,8 @@ function combine(runs: LighthouseResult[]) {
 type Target = { page: string; as: Visitor; cookie?: string };
 
 /**
- * Several Lighthouse runs of one URL, each in a Chrome of its own; medians of each figure.
- * Lighthouse keeps cookies between runs in one Chrome, so a page that sets one (the `css`
- * cookie of a first visit) made every later run a repeat visit whose stylesheet was not
- * cached; and a signed-in page's later runs were answered 403, as to a visitor (the
- * session's `Cookie` header, given as an extra header, no longer arrived).
+ * Several Lighthouse runs of one URL, each in a Chrome of its own so that each is a first
+ * visit (cookies a page set outlive a run: bench/README.md); medians of each figure.
  */
 async function measurePage(
   url: () => Promise<string>,
