@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { mainMenuLink, openMenu, signInFromLoginPage } from './auth-helpers';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
@@ -132,12 +132,9 @@ test('a row opens the details by click and by keyboard', async ({ page, context 
   }
 });
 
-test('updating a user: placeholders, message, list and audit trail', async ({
-  page,
-  context,
-}, testInfo) => {
+test('updating a user: placeholders, message, list and audit trail', async ({ page, context }) => {
   await useAccount(context, admin);
-  const target = seeded[testInfo.project.name === 'phone' ? 10 : 11]!;
+  const target = seeded[11]!;
   await gotoApp(page, `/admin/user-details/${target.id}`);
   const access = page.getByLabel('Access');
   const cohort = page.getByLabel('Cohort');
@@ -236,7 +233,6 @@ test("changes appear live in another admin's open list, new users too", async ({
   page,
   context,
 }) => {
-  desktopOnly('one run of the live test is enough');
   await useAccount(context, admin);
   const watcher = await browser.newContext();
   await signInNewAccount(watcher, 'admin', 'Watching Admin');

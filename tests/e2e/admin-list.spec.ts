@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, saveScreenshot } from './screenshots';
 import {
   createAccount,
   seedUsers,
@@ -173,10 +173,7 @@ test.describe('without JavaScript', () => {
       `/admin/users.csv?q=${token}&access=none`,
     );
     // saveFullPageScreenshot adds a style tag, which waits for scripts that never run here.
-    await page.screenshot({
-      path: screenshotPath('admin-list-no-js'),
-      fullPage: true,
-    });
+    await saveScreenshot(page, 'admin-list-no-js', { fullPage: true });
   });
 });
 
@@ -215,7 +212,6 @@ test('filters chosen before the scripts load work as a plain form and are kept t
 });
 
 test('the open list updates live with filters on', async ({ browser, page, context }) => {
-  desktopOnly('one run of the live test is enough');
   // Users of its own: the other tests count the seeded ones.
   const live = `lv${randomBytes(3).toString('hex')}`;
   const created = new Date().toISOString();

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
-import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import {
+  saveFullPageScreenshot,
+  saveScreenshot,
+  SCREENSHOTS_WANTED,
+  screenshotPath,
+} from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
@@ -84,7 +89,6 @@ test.describe('certificates', () => {
     page,
     browser,
   }) => {
-    desktopOnly('one run of the whole flow is enough');
     const suffix = randomBytes(3).toString('hex');
     const student = await createAccount('level-1', `Grace ${suffix}`);
     completeSteps(student.id);
@@ -205,7 +209,6 @@ test.describe('certificates', () => {
     page,
     browser,
   }, testInfo) => {
-    const project = testInfo.project.name;
     const student = await createAccount('level-1', `Chidinma Okonkwo-Bello`);
     completeSteps(student.id);
     const id = insertCertificate(student);
@@ -266,23 +269,20 @@ test.describe('certificates', () => {
     await expect(page.locator('body > header')).toBeHidden();
     await expect(page.locator('body > footer')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-    if (project === 'desktop') {
-      // The printable area of A4 landscape with 10 mm margins, at 96 px per inch.
-      await page.setViewportSize({ width: 1047, height: 718 });
-      await page.screenshot({ path: screenshotPath('certificate-print') });
-      mkdirSync('test-results/screenshots', { recursive: true });
-      for (const format of ['A4', 'Letter'] as const) {
-        const pdf = await page.pdf({ format, landscape: true, printBackground: true });
-        writeFileSync(`test-results/screenshots/certificate-${format}.pdf`, pdf);
-        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
-        expect(pages, `${format} pages`).toHaveLength(1);
-      }
-      const preferred = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-      expect(preferred.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
-      // Landscape by the page's own @page rule: wider than tall.
-      const box = preferred.toString('latin1').match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/);
-      expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
+    // The printable area of A4 landscape with 10 mm margins, at 96 px per inch.
+    await page.setViewportSize({ width: 1047, height: 718 });
+    await saveScreenshot(page, 'certificate-print');
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, landscape: true, printBackground: true });
+      if (SCREENSHOTS_WANTED) writeFileSync(screenshotPath(`certificate-${format}`, 'pdf'), pdf);
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
+      expect(pages, `${format} pages`).toHaveLength(1);
     }
+    const preferred = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    expect(preferred.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
+    // Landscape by the page's own @page rule: wider than tall.
+    const box = preferred.toString('latin1').match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/);
+    expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(testInfo.project.use.viewport!);
 
@@ -294,12 +294,10 @@ test.describe('certificates', () => {
     );
     await gotoApp(page, path);
     await expect(page.getByTestId('certificate-status')).toContainText('Revoked');
-    if (project === 'desktop') {
-      await page.emulateMedia({ media: 'print' });
-      const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
-      expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
-      await page.emulateMedia({ media: 'screen' });
-    }
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
+    await page.emulateMedia({ media: 'screen' });
     await expectNoAxeViolations(page);
     await saveFullPageScreenshot(page, 'certificate-revoked');
 
@@ -307,7 +305,7 @@ test.describe('certificates', () => {
     const admin = await browser.newContext(testInfo.project.use);
     await signInNewAccount(admin, 'admin', 'Shot Admin');
     const adminPage = await admin.newPage();
-    const early = await createAccount('level-1', `Shot Student ${project}`);
+    const early = await createAccount('level-1', `Shot Student`);
     completeSteps(early.id, 5);
     await gotoApp(adminPage, `/admin/user-details/${early.id}`);
     await certificateSection(adminPage).getByRole('button', { name: 'Issue certificate' }).click();
@@ -318,7 +316,7 @@ test.describe('certificates', () => {
     await gotoApp(adminPage, `/admin/user-details/${student.id}`);
     await expectNoAxeViolations(adminPage);
     await saveFullPageScreenshot(adminPage, 'admin-user-certificate-revoked');
-    const valid = await createAccount('level-1', `Valid Student ${project}`);
+    const valid = await createAccount('level-1', `Valid Student`);
     insertCertificate(valid);
     await gotoApp(adminPage, `/admin/user-details/${valid.id}`);
     await expect(

@@ -1,4 +1,4 @@
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { signInFromLoginPage, uniqueEmail } from './auth-helpers';
@@ -162,11 +162,7 @@ test.describe('cohorts', () => {
   test('a new cohort with a start date is announced on /enroll and offered on a user’s page', async ({
     page,
     browser,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === 'phone',
-      'one cohort is enough; the phone run takes screenshots',
-    );
+  }) => {
     await signInNewAccount(page.context(), 'admin', 'Cohort Admin');
     const start = inDays(30);
     const name = `Cohort ${start}`;
@@ -202,7 +198,6 @@ test.describe('cohorts', () => {
     page,
     browser,
   }) => {
-    desktopOnly('the desktop run covers the flow');
     await signInNewAccount(page.context(), 'admin', 'Archiving Admin');
     // Far enough ahead to be the next cohort whatever else the suite creates.
     const start = inDays(2);

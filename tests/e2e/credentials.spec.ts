@@ -9,7 +9,7 @@ import {
   STATUS_LIST_PATH,
 } from '../../app/features/credentials/credential-links';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { saveFullPageScreenshot, saveScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, useAccount } from './sessions';
 import { readValue } from './e2e-database';
 import { E2E_ORIGIN } from '../e2e-origin';
@@ -139,9 +139,7 @@ test.describe('credentials', () => {
     // From the top, or the sticky header is drawn halfway down the full-page capture.
     await studentPage.evaluate(() => window.scrollTo(0, 0));
     await saveFullPageScreenshot(studentPage, 'credential-your-certificate');
-    await panel.screenshot({
-      path: screenshotPath('credential-your-certificate-panel'),
-    });
+    await saveScreenshot(panel, 'credential-your-certificate-panel');
     await studentContext.close();
 
     // The admin revokes it: the page says Revoked, and so does the published status list.

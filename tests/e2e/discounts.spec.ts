@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
@@ -58,7 +58,6 @@ test.describe('discount codes and scholarships', () => {
     page,
     browser,
   }) => {
-    desktopOnly('one run of the whole purchase is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'LAGOS20',
@@ -130,7 +129,6 @@ test.describe('discount codes and scholarships', () => {
     page,
     browser,
   }) => {
-    desktopOnly('one scholarship is enough');
     const admin = await adminPage(browser);
     await createCode(admin, {
       code: 'FULL-RIDE',

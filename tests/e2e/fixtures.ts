@@ -94,11 +94,3 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []):
   );
   expect(summary).toEqual([]);
 }
-
-/**
- * Inside a test: skips its phone run, for a test whose desktop run covers all it checks (a
- * whole purchase, an HTTP-only check). Layout checks skip by `isMobile` instead.
- */
-export function desktopOnly(reason: string): void {
-  test.skip(test.info().project.name !== 'desktop', reason);
-}

@@ -3,7 +3,7 @@ import { FULLSTACK_STEPS } from '../../app/content/fullstack-steps';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { insertEnrolment } from '../support/factories';
 import { mainMenuLink, openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { newCohort, member } from './cohort-people';
 import { payWithLocalProvider } from './checkout';
@@ -136,7 +136,6 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
 test('a new student buys the FullStack track with the local provider: the e-mail names it, /fsd and /fed open, the header shows it', async ({
   page,
 }) => {
-  desktopOnly('one run of the whole purchase is enough');
   const email = uniqueEmail('fullstack-buyer');
   await signInFromLoginPage(page, { email, name: 'Fola Buyer' });
   const checkout = await payWithLocalProvider(page, 'FullStack Bootcamp Upfront', '$1,000');

@@ -5,7 +5,7 @@ import { queueDueReminders } from '../../app/features/live-classes/class-reminde
 import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, openAsNewAccount, type TestAccount } from './sessions';
 import { withE2eDatabase } from './e2e-database';
 
@@ -61,7 +61,7 @@ const reminderSettings = (student: TestAccount) =>
 test.describe('live-class e-mail', () => {
   test('the invitation of a new class is at /dev-mail with its .ics, which downloads', async ({
     page,
-  }, testInfo) => {
+  }) => {
     const { student, title } = await studentWithClass(3 * 24 * HOUR);
     // The worker polls the outbox (a class added from a page wakes it at once).
     await expect(async () => {
@@ -84,20 +84,7 @@ test.describe('live-class e-mail', () => {
         .getByRole('link', { name: 'Join the class' }),
     ).toBeVisible();
     await expectNoAxeViolations(page, ['iframe[title^="The HTML part"]']);
-    await saveFullPageScreenshot(page, 'i27-invitation-mail');
-    // For people to look at. A phone's full-page capture leaves a frame below the first
-    // screen unpainted: there, the screen from the attachments down.
-    const phone = testInfo.project.name === 'phone';
-    if (phone) {
-      // Instantly (the site scrolls smoothly), clear of the sticky header.
-      await attachments.evaluate((section) =>
-        window.scrollTo({
-          top: section.getBoundingClientRect().top + window.scrollY - 80,
-          behavior: 'instant',
-        }),
-      );
-    }
-    await page.screenshot({ path: screenshotPath('invitation-mail'), fullPage: !phone });
+    await saveFullPageScreenshot(page, 'invitation-mail');
 
     const downloading = page.waitForEvent('download');
     await attachments.getByRole('link', { name: 'invitation.ics' }).click();

@@ -6,7 +6,7 @@ import { addLiveClasses, recordJoin } from '../../app/features/live-classes/live
 import { E2E_ORIGIN } from '../e2e-origin';
 import { member, newCohort, rightsCast } from './cohort-people';
 import { postForm } from './form-posts';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
@@ -303,7 +303,6 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
 });
 
 test('role × route: the class pages, their .data, the CSV and the actions', async ({ baseURL }) => {
-  desktopOnly('HTTP only: once is enough');
   // Raw requests, to the server the pages use.
   expect(baseURL).toBe(E2E_ORIGIN);
   const { id: cohort, name: cohortName } = await uniqueCohort('Rights');

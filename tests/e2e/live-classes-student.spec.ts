@@ -10,7 +10,7 @@ import { addMentor } from '../../app/features/mentors/mentors.server';
 import type { StepSlug } from '../../app/content/course-steps';
 import { insertCohort } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, type TestAccount, useAccount } from './sessions';
 import { readRow, readValue, withE2eDatabase } from './e2e-database';
@@ -273,7 +273,6 @@ test('the calendar feed: parsed by ical.js, reset makes the old address 404', as
   page,
   request,
 }, testInfo) => {
-  desktopOnly('HTTP mostly: once is enough');
   const { student, meeting, classes } = await seedSchedule(testInfo, 'feed');
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/schedule');
@@ -320,7 +319,6 @@ test('the calendar feed: parsed by ical.js, reset makes the old address 404', as
 test('the reminder setting is saved, and the conclusion shows the graduation lecture', async ({
   page,
 }, testInfo) => {
-  desktopOnly('once is enough');
   const { student, classes } = await seedSchedule(testInfo, 'reminders');
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/schedule');
@@ -349,7 +347,6 @@ test('the reminder setting is saved, and the conclusion shows the graduation lec
 });
 
 test('a student with access but no cohort is told they will be placed in one', async ({ page }) => {
-  desktopOnly('once is enough');
   await signInNewAccount(page.context(), 'level-1', 'Unplaced Student');
   const sentence = 'You will be placed in a cohort; your live classes appear here then.';
   await gotoApp(page, '/fed/schedule');
@@ -365,7 +362,6 @@ test('a student with access but no cohort is told they will be placed in one', a
 test('role × route: the schedule, its .data and actions, the join page and the feed', async ({
   baseURL,
 }, testInfo) => {
-  desktopOnly('HTTP only: once is enough');
   const { cohort, student, meeting, classes } = await seedSchedule(testInfo, 'rights');
   const elsewhere = await newCohort(`Live Elsewhere ${testInfo.retry} ${Date.now()}`);
   const otherStudent = await studentOf(elsewhere, 'Elsewhere Student');

@@ -2,7 +2,7 @@ import { submitProject } from '../../app/features/projects/submissions.server';
 import { insertTransfer } from '../support/factories';
 import { openMenu } from './auth-helpers';
 import { member, newCohort, rightsCast } from './cohort-people';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { type TestAccount, useAccount } from './sessions';
@@ -145,7 +145,6 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
 test('role × route: the mentor pages, their .data and the review action', async ({
   baseURL,
 }, testInfo) => {
-  desktopOnly('HTTP only: once is enough');
   const cohort = await newCohort(`Cohort Rights ${testInfo.retry}`);
   const elsewhere = await newCohort(`Cohort Elsewhere ${testInfo.retry}`);
   const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(

@@ -23,8 +23,7 @@ test.describe('two instances on one PostgreSQL', () => {
   let a: RunningServer;
   let b: RunningServer;
 
-  test.beforeAll(async ({ isMobile }) => {
-    test.skip(isMobile, 'one run, on the desktop project, is enough');
+  test.beforeAll(async () => {
     databaseUrl = await tempDatabaseUrl();
     const env = { DATABASE_URL: databaseUrl, ADMIN_EMAILS: 'admin@example.com' };
     a = await startServer(env);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
@@ -53,7 +53,6 @@ test.describe('paying with the local payment provider', () => {
     context,
     browser,
   }) => {
-    desktopOnly('one run of the whole purchase is enough');
     const email = uniqueEmail('buyer');
     const name = `Buyer ${email.slice(6, 14)}`;
     const watcher = await browser.newContext();

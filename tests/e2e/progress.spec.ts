@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount } from './sessions';
 import { readRows } from './e2e-database';
@@ -19,7 +19,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Course steps'
 test.describe('progress through the course', () => {
   test('a student marks steps complete; the menu and the course home follow, and it can be undone', async ({
     page,
-  }, testInfo) => {
+  }) => {
     const student = await signInNewAccount(page.context(), 'level-1', 'Pat Progress');
     await gotoApp(page, '/fed/home');
     await expect(page.getByText('0 of 8 steps completed')).toBeVisible();
@@ -29,9 +29,6 @@ test.describe('progress through the course', () => {
     await page.getByRole('button', { name: 'Mark as complete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as not complete' })).toBeVisible();
-    if (testInfo.project.name === 'phone') {
-      await page.getByRole('button', { name: 'Course steps' }).click();
-    }
     await expect(
       menu(page).getByRole('link', { name: 'Step 1: Roadmap (completed)' }),
     ).toBeVisible();
@@ -58,7 +55,6 @@ test.describe('progress through the course', () => {
   });
 
   test('marking works without JavaScript', async ({ browser }) => {
-    desktopOnly('the same form on a phone');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const student = await signInNewAccount(context, 'level-1', 'Noah NoScript');
     const page = await context.newPage();

@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { submitProject } from '../../app/features/projects/submissions.server';
 import { openMenu } from './auth-helpers';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
-import { screenshotPath } from './screenshots';
+import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { createAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
@@ -87,7 +87,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   const block = projectBlock(page, 'Personal Profile Page');
   await expect(block.getByText('Not submitted yet')).toBeVisible();
   await expectNoAxeViolations(page);
-  await block.screenshot({ path: screenshotPath('submit-form') });
+  await saveScreenshot(block, 'submit-form');
 
   // A link that is not https: refused beside its field, what was typed kept.
   await submitForm(block, 'http://github.com/ada/profile', 'My first page.');
@@ -100,7 +100,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByLabel('Note to your mentor (optional)')).toHaveValue('My first page.');
   expect(submissionCount(student.id)).toBe(0);
   await expectNoAxeViolations(page);
-  await block.screenshot({ path: screenshotPath('submit-error') });
+  await saveScreenshot(block, 'submit-error');
 
   await submitForm(block, 'https://github.com/ada/profile', 'My first page.\nBe kind.');
   await expect(page.getByText('Project sent for review (revision 1).')).toBeVisible();
@@ -108,7 +108,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByText(/^Sent /)).toBeVisible();
   await expect(block.getByRole('button', { name: 'Submit your project' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await block.screenshot({ path: screenshotPath('submit-waiting') });
+  await saveScreenshot(block, 'submit-waiting');
 
   // The mentor's count rises without a reload; they open the submission and ask for changes.
   await openWaitingReview(mentorPage);
@@ -121,7 +121,7 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
   await expect(block.getByText('Add alt text to the photo.')).toBeVisible();
   await expect(block.getByText(`Changes requested by ${mentor.name}`)).toBeVisible();
   await expectNoAxeViolations(page);
-  await block.screenshot({ path: screenshotPath('submit-changes-requested') });
+  await saveScreenshot(block, 'submit-changes-requested');
 
   // The e-mail goes through the outbox: the worker delivers it shortly after.
   await expect
@@ -155,7 +155,6 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
 test('a second version while one waits, a closed step and a visitor are refused, nothing written', async ({
   page,
 }) => {
-  desktopOnly('once is enough');
   const { student } = await cohortWith('refusals');
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/html-css-test');
@@ -216,7 +215,6 @@ test('a second version while one waits, a closed step and a visitor are refused,
 });
 
 test('a mentor sees no lock on the students-only steps', async ({ page }) => {
-  desktopOnly('once is enough');
   const { mentor } = await cohortWith('menu');
   await useAccount(page.context(), mentor);
   await gotoApp(page, '/fed/react');

@@ -62,8 +62,7 @@ for (const provider of PROVIDERS) {
     let databaseUrl: string;
     let buyer: Account;
 
-    test.beforeAll(async ({ isMobile }) => {
-      test.skip(isMobile, 'one run, on the desktop project, is enough');
+    test.beforeAll(async () => {
       const started = await provider.start();
       fake = started.fake;
       databaseUrl = await tempDatabaseUrl();

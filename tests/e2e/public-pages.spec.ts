@@ -138,7 +138,7 @@ test.describe('public pages', () => {
     ).toBeInViewport();
   });
 
-  test('every Enroll Now on the home page reaches /enroll', async ({ page, isMobile }) => {
+  test('every Enroll Now on the home page reaches /enroll', async ({ page }) => {
     await gotoApp(page, '/');
     // The hero, the two tracks and the Start Now or Later card.
     const curriculumLinks = page.locator('main').getByRole('link', { name: /^Enroll Now/ });
@@ -150,7 +150,6 @@ test.describe('public pages', () => {
       await expect(page).toHaveURL('/enroll');
     }
     await gotoApp(page, '/');
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Enroll Now' })
@@ -201,9 +200,8 @@ test.describe('public pages', () => {
   });
 });
 
-test.describe('phone menu', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the toggle exists below 768 px only');
-
+// The toggle exists below 768 px only.
+test.describe('phone menu', { tag: '@phone-only' }, () => {
   test('Escape closes the phone menu and puts focus back on its toggle', async ({ page }) => {
     await gotoApp(page, '/');
     const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
@@ -240,7 +238,7 @@ test.describe('phone menu', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every menu entry is reachable, on a phone too', async ({ page }) => {
+  test('every menu entry is reachable, on a phone too', { tag: '@phone' }, async ({ page }) => {
     await gotoApp(page, '/');
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('button', { name: 'Open menu' })).toBeHidden();
@@ -427,11 +425,10 @@ test('the public pages are no wider than the screen; screenshots', async ({ page
   }
 });
 
+// The desktop layout has every control on screen; a phone has the same styles.
 test('the keyboard focus ring shows at once, at 3:1 or more against what is behind it', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'the same styles; the desktop layout has every control on screen');
   for (const path of ['/', '/enroll', '/login']) {
     await gotoApp(page, path);
     const seen = new Set<string>();
@@ -489,34 +486,36 @@ test('the keyboard focus ring shows at once, at 3:1 or more against what is behi
   }
 });
 
-test('on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(!isMobile, 'a phone layout');
-  const fitsWidth = () =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+test(
+  'on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll',
+  {
+    tag: '@phone-only',
+  },
+  async ({ page }) => {
+    const fitsWidth = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  await gotoApp(page, '/#faq');
-  const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
-  const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
-  const [link, box] = [await email.boundingBox(), await card.boundingBox()];
-  expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
-  expect(await fitsWidth()).toBe(true);
+    await gotoApp(page, '/#faq');
+    const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
+    const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+    const [link, box] = [await email.boundingBox(), await card.boundingBox()];
+    expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(await fitsWidth()).toBe(true);
 
-  await gotoApp(page, '/enroll');
-  const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
-  expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
-  const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
-  expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
+    await gotoApp(page, '/enroll');
+    const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
+    expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
+    const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
+    expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
-  await openAsNewAccount(page, '/admin/home', 'admin', 'Phone Admin');
-  const row = page.locator('tbody tr').first();
-  for (const cell of await row.locator('td').all()) {
-    const cellBox = await cell.boundingBox();
-    expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(375);
-  }
-  await expect(row.locator('td[data-label="Access"]')).toBeVisible();
-  await expect(row.locator('td[data-label="Cohort"]')).toBeVisible();
-  expect(await fitsWidth()).toBe(true);
-});
+    await openAsNewAccount(page, '/admin/home', 'admin', 'Phone Admin');
+    const row = page.locator('tbody tr').first();
+    for (const cell of await row.locator('td').all()) {
+      const cellBox = await cell.boundingBox();
+      expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(375);
+    }
+    await expect(row.locator('td[data-label="Access"]')).toBeVisible();
+    await expect(row.locator('td[data-label="Cohort"]')).toBeVisible();
+    expect(await fitsWidth()).toBe(true);
+  },
+);

@@ -151,42 +151,44 @@ test.describe('in the browser', () => {
     admin = await createAccount('admin', 'Amaka Admin');
   });
 
-  test('the side menu shows the name, the steps in order, the current step, and no quiz', async ({
-    page,
-    context,
-    isMobile,
-  }) => {
-    await useAccount(context, admin);
-    await gotoApp(page, '/fed/roadmap');
-    const menu = page.getByRole('complementary', { name: 'Course' });
-    await expect(menu.getByText('Amaka Admin')).toBeVisible();
-    if (isMobile) {
-      const toggle = menu.getByRole('button', { name: 'Course steps' });
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await toggle.click();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    }
-    const links = menu.getByRole('navigation', { name: 'Course steps' }).getByRole('link');
-    await expect(links).toHaveText([
-      'Introduction',
-      'Step 1: Roadmap',
-      'Step 2: HTML & CSS',
-      'Step 3: HTML & CSS Projects',
-      'Step 4: CSS Framework',
-      'Step 5: JavaScript',
-      'Step 6: JavaScript Projects',
-      'Step 7: React',
-      'Step 8: Conclusion',
-    ]);
-    await expect(links.filter({ hasText: 'Quiz' })).toHaveCount(0);
-    await expect(menu.getByRole('link', { name: 'Step 1: Roadmap' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await page.getByRole('link', { name: /^Next: HTML & CSS$/ }).click();
-    await expect(page).toHaveURL('/fed/html-css');
-    await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
-  });
+  test(
+    'the side menu shows the name, the steps in order, the current step, and no quiz',
+    {
+      tag: '@phone',
+    },
+    async ({ page, context, isMobile }) => {
+      await useAccount(context, admin);
+      await gotoApp(page, '/fed/roadmap');
+      const menu = page.getByRole('complementary', { name: 'Course' });
+      await expect(menu.getByText('Amaka Admin')).toBeVisible();
+      if (isMobile) {
+        const toggle = menu.getByRole('button', { name: 'Course steps' });
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      }
+      const links = menu.getByRole('navigation', { name: 'Course steps' }).getByRole('link');
+      await expect(links).toHaveText([
+        'Introduction',
+        'Step 1: Roadmap',
+        'Step 2: HTML & CSS',
+        'Step 3: HTML & CSS Projects',
+        'Step 4: CSS Framework',
+        'Step 5: JavaScript',
+        'Step 6: JavaScript Projects',
+        'Step 7: React',
+        'Step 8: Conclusion',
+      ]);
+      await expect(links.filter({ hasText: 'Quiz' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: 'Step 1: Roadmap' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await page.getByRole('link', { name: /^Next: HTML & CSS$/ }).click();
+      await expect(page).toHaveURL('/fed/html-css');
+      await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
+    },
+  );
 
   for (const step of COURSE_STEPS) {
     test(`${step.slug}: no axe violations, and every external link opens safely`, async ({
@@ -368,8 +370,8 @@ test('after a move to another page, focus is on its main heading; a toast’s cl
   await expect(close).toHaveCSS('outline-width', '3px');
 });
 
-test('a short page: the side menu runs down to the footer', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'on a phone the menu sits above the page');
+// On a phone the menu sits above the page.
+test('a short page: the side menu runs down to the footer', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
   // A visitor's Permission Denied page is a few lines under the heading.
   await gotoApp(page, '/fed/css-framework');
@@ -382,14 +384,20 @@ test('a short page: the side menu runs down to the footer', async ({ page, isMob
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the course steps are listed, on a phone too, and lead to their pages', async ({ page }) => {
-    await gotoApp(page, '/fed/home');
-    const course = page.getByRole('complementary', { name: 'Course' });
-    // The toggle could do nothing without scripts, so it is not offered; the steps are shown.
-    await expect(course.getByRole('button', { name: 'Course steps' })).toBeHidden();
-    const steps = course.getByRole('navigation', { name: 'Course steps' });
-    await expect(steps.getByRole('link', { name: 'Step 1: Roadmap' })).toBeVisible();
-    await steps.getByRole('link', { name: 'Step 1: Roadmap' }).click();
-    await expect(page).toHaveURL('/fed/roadmap');
-  });
+  test(
+    'the course steps are listed, on a phone too, and lead to their pages',
+    {
+      tag: '@phone',
+    },
+    async ({ page }) => {
+      await gotoApp(page, '/fed/home');
+      const course = page.getByRole('complementary', { name: 'Course' });
+      // The toggle could do nothing without scripts, so it is not offered; the steps are shown.
+      await expect(course.getByRole('button', { name: 'Course steps' })).toBeHidden();
+      const steps = course.getByRole('navigation', { name: 'Course steps' });
+      await expect(steps.getByRole('link', { name: 'Step 1: Roadmap' })).toBeVisible();
+      await steps.getByRole('link', { name: 'Step 1: Roadmap' }).click();
+      await expect(page).toHaveURL('/fed/roadmap');
+    },
+  );
 });

@@ -6,8 +6,8 @@ import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
-import { desktopOnly, expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot, screenshotPath } from './screenshots';
+import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
+import { saveFullPageScreenshot, saveScreenshot } from './screenshots';
 import { expectMail } from './mailbox';
 import {
   countPendingTransfers,
@@ -79,7 +79,6 @@ test.describe('bank transfers', () => {
     page,
     browser,
   }) => {
-    desktopOnly('one run of the whole flow is enough');
     const email = uniqueEmail('transfer');
     const name = `Tobi ${email.slice(9, 15)}`;
     const yesterday = daysAgo(1);
@@ -252,7 +251,6 @@ test.describe('bank transfers', () => {
   });
 
   test('signing in from the bank-transfer section brings the form', async ({ page }) => {
-    desktopOnly('the same on a phone');
     // The popup's return to /enroll#bank-transfer-heading changes only the hash: the page
     // revalidates so that it learns who signed in.
     await gotoApp(page, '/enroll');
@@ -388,9 +386,7 @@ test('refused fields are marked next to their inputs and keep what was typed', a
   const receipt = form.getByLabel('Receipt');
   await expect(receipt).toBeFocused();
   expect(await receipt.evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
-  await form.screenshot({
-    path: screenshotPath('enroll-transfer-focus'),
-  });
+  await saveScreenshot(form, 'enroll-transfer-focus');
 });
 
 function escapeHtml(text: string): string {
