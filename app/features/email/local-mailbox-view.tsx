@@ -133,7 +133,7 @@ export function LocalMailboxMessageView({
         />
       </TitledSection>
       <TitledSection headingId="text-part-heading" heading="Text part" className="mt-8">
-        <pre className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-ink">
+        <pre className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm wrap-anywhere whitespace-pre-wrap text-ink">
           {message.text}
         </pre>
       </TitledSection>
