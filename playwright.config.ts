@@ -26,13 +26,16 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  // Every test runs on the desktop. The phone is a layout pass (phone-layout.spec.ts: every
-  // page in every role that sees it) plus the flows that change on a small screen, tagged
-  // `@phone` (both sizes) or `@phone-only`; docs/testing.md says which is which.
+  // Checks that speak HTTP only (`@http`: status codes, headers, what a response holds) run
+  // once, without a browser. Every other test runs on the desktop. The phone is a layout pass
+  // (phone-layout.spec.ts: every page in every role that sees it) plus the flows that change
+  // on a small screen, tagged `@phone` (both sizes) or `@phone-only`. docs/testing.md says
+  // which level tests what.
   projects: [
+    { name: 'http', grep: /@http/ },
     {
       name: 'desktop',
-      grepInvert: /@phone-only/,
+      grepInvert: /@http|@phone-only/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {

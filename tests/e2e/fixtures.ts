@@ -33,45 +33,50 @@ export async function reloadApp(page: Page, ...args: Parameters<Page['reload']>)
 }
 
 /**
- * Every test fails on any request that leaves localhost: the request is aborted and
- * remembered, and the fixture asserts none happened once the test body is done. Likewise
- * on any Content-Security-Policy violation a page reports (a blocked script, style or eval),
- * which the page itself may survive and only the browser's Issues panel would show.
+ * Every test with a browser fails on any request that leaves localhost: the request is
+ * aborted and remembered, and the fixture asserts none happened once the test body is done.
+ * Likewise on any Content-Security-Policy violation a page reports (a blocked script, style or
+ * eval), which the page itself may survive and only the browser's Issues panel would show.
+ * Both are set up on the test's browser context, so a test that asks only for `request`
+ * (an `@http` test: status codes, headers, what a response holds) opens no browser at all.
  */
 export const test = base.extend<{ offsiteRequests: string[]; cspViolations: string[] }>({
-  cspViolations: [
-    async ({ context }, use) => {
-      const violations: string[] = [];
-      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
-        violations.push(`${page.url()}: ${text}`);
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  cspViolations: async ({}, use) => {
+    const violations: string[] = [];
+    await use(violations);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  offsiteRequests: async ({}, use) => {
+    const offsite: string[] = [];
+    await use(offsite);
+    expect(offsite, 'requests that left localhost').toEqual([]);
+  },
+  context: async ({ context, cspViolations, offsiteRequests }, use, testInfo) => {
+    if (testInfo.project.name === 'http') {
+      throw new Error('An @http test speaks HTTP only: it opens no browser (use `request`).');
+    }
+    await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+      cspViolations.push(`${page.url()}: ${text}`);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as Record<string, (text: string) => void>)
+          .__reportCspViolation;
+        report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
       });
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          const report = (window as unknown as Record<string, (text: string) => void>)
-            .__reportCspViolation;
-          report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
-        });
-      });
-      await use(violations);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
-  offsiteRequests: [
-    async ({ context }, use) => {
-      const offsite: string[] = [];
-      await context.route(
-        (url) => !isLocal(url.href),
-        async (route) => {
-          offsite.push(route.request().url());
-          await route.abort('blockedbyclient');
-        },
-      );
-      await use(offsite);
-      expect(offsite, 'requests that left localhost').toEqual([]);
-    },
-    { auto: true },
-  ],
+    });
+    await context.route(
+      (url) => !isLocal(url.href),
+      async (route) => {
+        offsiteRequests.push(route.request().url());
+        await route.abort('blockedbyclient');
+      },
+    );
+    await use(context);
+  },
 });
 
 export { expect };

@@ -290,101 +290,113 @@ test.describe('headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   }
 
-  test('rendered pages carry a per-request nonce CSP that matches their scripts', async ({
-    request,
-  }) => {
-    for (const path of ['/login', '/missing']) {
-      const response = await request.get(path);
-      const headers = response.headers();
-      const csp = headers['content-security-policy'] ?? '';
-      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-      expect(nonce, `${path} CSP nonce`).toBeTruthy();
-      expectSecurityHeaders(headers, csp);
-      const scripts = [...(await response.text()).matchAll(INLINE_SCRIPT)];
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-    }
-    const first = (await request.get('/login')).headers()['content-security-policy'];
-    const second = (await request.get('/login')).headers()['content-security-policy'];
-    expect(first).not.toBe(second);
-  });
-
-  test('prerendered pages allow exactly their inline scripts by hash and carry no nonce', async ({
-    request,
-  }) => {
-    for (const path of ['/', '/enroll', '/success']) {
-      const response = await request.get(path);
-      const headers = response.headers();
-      const csp = headers['content-security-policy'] ?? '';
-      expect(csp, path).not.toContain("'nonce-");
-      expect(csp, path).not.toContain("'unsafe-inline' 'self'");
-      expectSecurityHeaders(headers, csp);
-      const html = await response.text();
-      expect(html, path).not.toContain('nonce=');
-      const inline = [...html.matchAll(INLINE_SCRIPT)].filter(
-        ([, attributes]) => !/\bsrc=/.test(attributes!),
-      );
-      expect(inline.length).toBeGreaterThan(0);
-      for (const [, , body] of inline) {
-        const hash = createHash('sha256').update(body!, 'utf8').digest('base64');
-        expect(csp, `${path} allows its script`).toContain(`'sha256-${hash}'`);
+  test(
+    'rendered pages carry a per-request nonce CSP that matches their scripts',
+    { tag: '@http' },
+    async ({ request }) => {
+      for (const path of ['/login', '/missing']) {
+        const response = await request.get(path);
+        const headers = response.headers();
+        const csp = headers['content-security-policy'] ?? '';
+        const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+        expect(nonce, `${path} CSP nonce`).toBeTruthy();
+        expectSecurityHeaders(headers, csp);
+        const scripts = [...(await response.text()).matchAll(INLINE_SCRIPT)];
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
       }
-      expect(csp.match(/'sha256-/g)?.length).toBe(new Set(inline.map(([, , body]) => body)).size);
-    }
-  });
+      const first = (await request.get('/login')).headers()['content-security-policy'];
+      const second = (await request.get('/login')).headers()['content-security-policy'];
+      expect(first).not.toBe(second);
+    },
+  );
 
-  test('prerendered pages are sent compressed once, with validators, varying on cookies', async ({
-    baseURL,
-  }) => {
-    const identity = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
-    expect(identity.headers['content-encoding']).toBeUndefined();
-    for (const [encoding, decode] of [
-      ['br', brotliDecompressSync],
-      ['gzip', gunzipSync],
-    ] as const) {
-      const response = await rawGet(`${baseURL}/`, { 'accept-encoding': `${encoding}, deflate` });
-      expect(response.status).toBe(200);
-      expect(response.headers['content-encoding']).toBe(encoding);
-      expect(response.headers['vary']).toBe('Accept-Encoding, Cookie');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(Number(response.headers['content-length'])).toBe(response.body.length);
-      expect(decode(response.body).equals(identity.body)).toBe(true);
-      const etag = String(response.headers['etag']);
-      expect(etag).toMatch(/^"[\w-]+"$/);
-      const again = await rawGet(`${baseURL}/`, {
-        'accept-encoding': encoding,
-        'if-none-match': etag,
-      });
-      expect(again.status).toBe(304);
-      expect(again.body.length).toBe(0);
-    }
-    // The same bytes every time: nothing per request in them.
-    const repeat = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
-    expect(repeat.body.equals(identity.body)).toBe(true);
-  });
+  test(
+    'prerendered pages allow exactly their inline scripts by hash and carry no nonce',
+    { tag: '@http' },
+    async ({ request }) => {
+      for (const path of ['/', '/enroll', '/success']) {
+        const response = await request.get(path);
+        const headers = response.headers();
+        const csp = headers['content-security-policy'] ?? '';
+        expect(csp, path).not.toContain("'nonce-");
+        expect(csp, path).not.toContain("'unsafe-inline' 'self'");
+        expectSecurityHeaders(headers, csp);
+        const html = await response.text();
+        expect(html, path).not.toContain('nonce=');
+        const inline = [...html.matchAll(INLINE_SCRIPT)].filter(
+          ([, attributes]) => !/\bsrc=/.test(attributes!),
+        );
+        expect(inline.length).toBeGreaterThan(0);
+        for (const [, , body] of inline) {
+          const hash = createHash('sha256').update(body!, 'utf8').digest('base64');
+          expect(csp, `${path} allows its script`).toContain(`'sha256-${hash}'`);
+        }
+        expect(csp.match(/'sha256-/g)?.length).toBe(new Set(inline.map(([, , body]) => body)).size);
+      }
+    },
+  );
 
-  test('hashed assets are immutable for a year and HTML is not cached', async ({ request }) => {
-    const html = await (await request.get('/')).text();
-    const asset = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
-    expect(asset).toBeTruthy();
-    const assetResponse = await request.get(asset!);
-    expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
-    expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
-    const compressed = await request.get('/enroll', { headers: { 'accept-encoding': 'gzip' } });
-    expect(compressed.headers()['content-encoding']).toBe('gzip');
-  });
+  test(
+    'prerendered pages are sent compressed once, with validators, varying on cookies',
+    { tag: '@http' },
+    async ({ baseURL }) => {
+      const identity = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const response = await rawGet(`${baseURL}/`, { 'accept-encoding': `${encoding}, deflate` });
+        expect(response.status).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['vary']).toBe('Accept-Encoding, Cookie');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(Number(response.headers['content-length'])).toBe(response.body.length);
+        expect(decode(response.body).equals(identity.body)).toBe(true);
+        const etag = String(response.headers['etag']);
+        expect(etag).toMatch(/^"[\w-]+"$/);
+        const again = await rawGet(`${baseURL}/`, {
+          'accept-encoding': encoding,
+          'if-none-match': etag,
+        });
+        expect(again.status).toBe(304);
+        expect(again.body.length).toBe(0);
+      }
+      // The same bytes every time: nothing per request in them.
+      const repeat = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+      expect(repeat.body.equals(identity.body)).toBe(true);
+    },
+  );
+
+  test(
+    'hashed assets are immutable for a year and HTML is not cached',
+    { tag: '@http' },
+    async ({ request }) => {
+      const html = await (await request.get('/')).text();
+      const asset = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
+      expect(asset).toBeTruthy();
+      const assetResponse = await request.get(asset!);
+      expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
+      expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
+      const compressed = await request.get('/enroll', { headers: { 'accept-encoding': 'gzip' } });
+      expect(compressed.headers()['content-encoding']).toBe('gzip');
+    },
+  );
 
   // Hydration itself is proven by the interactive tests above (FAQ, menu, sign-in).
-  test('documents carry no modulepreload, only the module script that loads the app', async ({
-    request,
-  }) => {
-    for (const path of ['/', '/enroll', '/login', '/fed/home']) {
-      const html = await (await request.get(path)).text();
-      expect(html, path).not.toContain('rel="modulepreload"');
-      expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
-    }
-  });
+  test(
+    'documents carry no modulepreload, only the module script that loads the app',
+    { tag: '@http' },
+    async ({ request }) => {
+      for (const path of ['/', '/enroll', '/login', '/fed/home']) {
+        const html = await (await request.get(path)).text();
+        expect(html, path).not.toContain('rel="modulepreload"');
+        expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
+      }
+    },
+  );
 
   test('robots.txt, sitemap.xml, the manifest and share tags are served', async ({
     request,
