@@ -4,11 +4,11 @@ import { ACCOUNT_MESSAGES, NAME_MAX } from '../../app/features/account/account-f
 import { openMenu, signInFromLoginPage, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
-import { payWithLocalProvider } from './checkout';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
 import { createAccount } from './sessions';
-import { readValue } from './e2e-database';
+import { readValue, withE2eDatabase } from './e2e-database';
+import { payThroughVerifiedWebhook } from '../support/factories';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -19,7 +19,8 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   test.setTimeout(120_000);
   const email = uniqueEmail('account');
   await signInFromLoginPage(page, { email, name: 'Ada Account' });
-  await (await payWithLocalProvider(page, 'FrontEnd Bootcamp Upfront', '$400')).close();
+  const userId = readValue<string>('select id from users where email = ?', email);
+  await withE2eDatabase((db) => payThroughVerifiedWebhook(db, userId, 'fed-upfront'));
 
   // The header's greeting leads to the account page.
   await gotoApp(page, '/');

@@ -21,6 +21,9 @@ import {
   type UsersTable,
 } from '~/db/schema';
 import { FRONTEND_PROJECTS } from '~/content/projects';
+import { findPlan } from '~/content/plans';
+import { createOrder } from '~/features/enrolment/orders.server';
+import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
 import { startSession } from '~/features/auth/session.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import type { NewDiscountCode } from '~/features/discounts/discounts.server';
@@ -171,6 +174,40 @@ export async function insertPayment(
 export async function insertPaidOrder(db: Kysely<Database>, userId: string, tag: string) {
   await insertOrder(db, { id: `ord-${tag}`, userId, status: 'paid' });
   return insertPayment(db, { id: `pay-${tag}`, orderId: `ord-${tag}`, userId });
+}
+
+/**
+ * A purchase of `planId` as the local provider's verified webhook leaves it, through the
+ * product's own `createOrder` and `applyPaymentEvent`: the order, its first payment, the
+ * receipt number, the enrolment and the access. For tests that start from a paying student;
+ * the purchase through the UI has its own journeys. Returns the order.
+ */
+export async function payThroughVerifiedWebhook(
+  db: Kysely<Database>,
+  userId: string,
+  planId = 'fed-upfront',
+) {
+  const plan = findPlan(planId);
+  if (!plan) throw new Error(`No plan ${planId}`);
+  const order = await createOrder(db, {
+    userId,
+    plan,
+    provider: { name: 'local', currency: 'USD' },
+  });
+  const applied = await applyPaymentEvent(db, {
+    provider: 'local',
+    eventId: `evt-${order.id}`,
+    type: 'payment.succeeded',
+    orderId: order.id,
+    raw: {},
+    kind: 'payment-succeeded',
+    paymentId: `charge-${order.id}`,
+    amount: order.amount,
+    currency: order.currency,
+  });
+  if (applied.outcome !== 'applied')
+    throw new Error(`The payment was not applied: ${applied.outcome}`);
+  return order;
 }
 
 /** Steps a user marked complete, all at one moment (now unless told). */
