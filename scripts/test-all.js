@@ -130,9 +130,9 @@ function vitestPass(title, engine, args, env) {
 // The first pass is SQLite, the default engine; PostgreSQL gets its own pass below.
 vitestPass('unit and integration tests (SQLite)', 'SQLite', '', { TEST_DATABASE_URL: undefined });
 
-// The database and server tests again, on PostgreSQL, when a server is available. One file
-// at a time: Kysely's migrator reads the catalogue of every schema by name, so DDL in
-// another file's schema at that moment (a migration down, a drop) failed it now and then.
+// The database and server tests again, on PostgreSQL, when a server is available, each file
+// in a schema of its own. Files run side by side: the introspection the migrator asks for
+// reads only the schema in use (database.server.ts), so one file's DDL cannot fail another's.
 function postgresPass() {
   if (!process.env.TEST_DATABASE_URL) {
     console.log(
@@ -143,7 +143,7 @@ function postgresPass() {
   vitestPass(
     'database and server tests on PostgreSQL',
     'PostgreSQL',
-    'tests/integration server scripts .server.test.ts --no-file-parallelism',
+    'tests/integration server scripts .server.test.ts',
   );
 }
 

@@ -3,14 +3,20 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  PostgresIntrospector,
   SqliteDialect,
   sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
   type Driver,
   type SqliteDatabase,
+  type TableMetadata,
 } from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -83,7 +89,7 @@ export function openDatabase(url: string): DatabaseHandle {
       created.on('error', () => {});
       return created;
     };
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   } else {
     const path = sqlitePath(url);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -122,6 +128,89 @@ class ImmediateSqliteDialect extends SqliteDialect {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
     return driver;
+  }
+}
+
+/**
+ * PostgreSQL whose introspection reads only the schema in use. Kysely's own reads the
+ * catalogue of every schema and calls functions on each table's name; a table or schema that
+ * another deployment (or another test file) drops at that moment fails it with "relation …
+ * does not exist". Its migrator asks for the tables before every migration, so deployments
+ * that share a database, each in its own schema, could not migrate while another ran DDL.
+ */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
+
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+  readonly #schemas: PostgresIntrospector;
+
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+    this.#schemas = new PostgresIntrospector(db);
+  }
+
+  getSchemas() {
+    return this.#schemas.getSchemas();
+  }
+
+  async getTables(
+    options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      kind: string;
+      column: string;
+      type: string;
+      type_schema: string;
+      not_null: boolean;
+      has_default: boolean;
+      auto_incrementing: boolean;
+      comment: string | null;
+    }>`
+      select ns.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column,
+        t.typname as type, tns.nspname as type_schema, a.attnotnull as not_null,
+        a.atthasdef as has_default,
+        (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid), '') like 'nextval(%')
+          as auto_incrementing,
+        col_description(c.oid, a.attnum) as comment
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+      join pg_catalog.pg_namespace tns on tns.oid = t.typnamespace
+      left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+        and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.#db);
+    const internal = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
+    const tables = new Map<string, TableMetadata>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && internal.includes(row.table)) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        isNullable: !row.not_null,
+        hasDefaultValue: row.has_default,
+        isAutoIncrementing: row.auto_incrementing,
+        comment: row.comment ?? undefined,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions) {
+    return { tables: await this.getTables(options) };
   }
 }
 
