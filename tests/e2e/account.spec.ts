@@ -103,48 +103,43 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
   expect(readValue<number>('select reminder_emails from users where email = ?', email)).toBe(0);
 });
 
-test(
-  'bad input on /account is refused and changes nothing; a visitor is sent to sign in',
-  { tag: '@http' },
-  async ({ request }) => {
-    const person = await createAccount('level-1', 'Bea Bad Input');
-    const someone = await createAccount('none', 'Someone Else');
-    const visitor = await request.get('/account', { maxRedirects: 0 });
-    expect(visitor.status()).toBe(302);
-    expect(visitor.headers().location).toBe('/login?redirectTo=%2Faccount');
+test('bad input on /account is refused and changes nothing; a visitor is sent to sign in @http', async ({
+  request,
+}) => {
+  const person = await createAccount('level-1', 'Bea Bad Input');
+  const someone = await createAccount('none', 'Someone Else');
+  const visitor = await request.get('/account', { maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers().location).toBe('/login?redirectTo=%2Faccount');
 
-    const rename = (name: string, origin?: string) =>
-      postForm('/account', person.cookie, { intent: 'rename', name }, { origin });
-    for (const [name, message] of [
-      ['', ACCOUNT_MESSAGES.nameEmpty],
-      ['x'.repeat(NAME_MAX + 1), ACCOUNT_MESSAGES.nameTooLong],
-      ['Line\nbreak', ACCOUNT_MESSAGES.nameInvalid],
-    ] as const) {
-      const response = await rename(name);
-      expect(response.status, name).toBe(400);
-      expect(await response.text()).toContain(message);
-    }
-    expect((await rename('Forged', 'https://evil.example')).status).toBe(403);
-    expect((await postForm('/account', '', { intent: 'rename', name: 'Nobody' })).status).toBe(302);
-    expect(readValue<string>('select name from users where id = ?', person.id)).toBe(
-      'Bea Bad Input',
-    );
+  const rename = (name: string, origin?: string) =>
+    postForm('/account', person.cookie, { intent: 'rename', name }, { origin });
+  for (const [name, message] of [
+    ['', ACCOUNT_MESSAGES.nameEmpty],
+    ['x'.repeat(NAME_MAX + 1), ACCOUNT_MESSAGES.nameTooLong],
+    ['Line\nbreak', ACCOUNT_MESSAGES.nameInvalid],
+  ] as const) {
+    const response = await rename(name);
+    expect(response.status, name).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
+  expect((await rename('Forged', 'https://evil.example')).status).toBe(403);
+  expect((await postForm('/account', '', { intent: 'rename', name: 'Nobody' })).status).toBe(302);
+  expect(readValue<string>('select name from users where id = ?', person.id)).toBe('Bea Bad Input');
 
-    // Someone else's device is not the person's to end: 404, and their session lives.
-    const sessions = () =>
-      readValue<number>('select count(*) from sessions where user_id = ?', someone.id);
-    const response = await postForm('/account', person.cookie, {
-      intent: 'sign-out-device',
-      device: 'A'.repeat(22),
-    });
-    expect(response.status).toBe(404);
-    expect(
-      (await postForm('/account', person.cookie, { intent: 'sign-out-device', device: 'x' }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await postForm('/account', person.cookie, { intent: 'delete-everything' })).status,
-    ).toBe(400);
-    expect(sessions()).toBe(1);
-  },
-);
+  // Someone else's device is not the person's to end: 404, and their session lives.
+  const sessions = () =>
+    readValue<number>('select count(*) from sessions where user_id = ?', someone.id);
+  const response = await postForm('/account', person.cookie, {
+    intent: 'sign-out-device',
+    device: 'A'.repeat(22),
+  });
+  expect(response.status).toBe(404);
+  expect(
+    (await postForm('/account', person.cookie, { intent: 'sign-out-device', device: 'x' })).status,
+  ).toBe(400);
+  expect((await postForm('/account', person.cookie, { intent: 'delete-everything' })).status).toBe(
+    400,
+  );
+  expect(sessions()).toBe(1);
+});

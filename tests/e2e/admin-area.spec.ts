@@ -262,7 +262,7 @@ test("changes appear live in another admin's open list, new users too", async ({
 });
 
 test.describe('raw requests', () => {
-  test('tampered values, non-admins and unknown ids change nothing', { tag: '@http' }, async () => {
+  test('tampered values, non-admins and unknown ids change nothing @http', async () => {
     /** A raw post of the user page's form: the user's access and cohort. */
     const saveDetails = (id: string, cookie: string, access: string, cohort: string) =>
       postForm(`/admin/user-details/${id}`, cookie, { access, cohort });
@@ -293,151 +293,139 @@ test.describe('raw requests', () => {
     expect(readUser(admin.id).access).toBe('admin');
   });
 
-  test(
-    'a body that is not a form, or a method other than POST, answers 4xx and writes nothing',
-    { tag: '@http' },
-    async () => {
-      const target = seeded[21]!;
-      const before = readUser(target.id);
-      const path = `/admin/user-details/${target.id}`;
-      for (const [type, body] of [
-        ['text/plain', 'access=level-1&cohort=cohort-1'],
-        ['application/json', JSON.stringify({ access: 'level-1', cohort: 'cohort-1' })],
-        ['multipart/form-data; boundary=x', '--x\r\nbroken'],
-      ]) {
-        const response = await fetch(`${ORIGIN}${path}`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': type! },
-          body,
-        });
-        expect(response.status, type).toBe(400);
-        expect(await response.text()).toContain('The form could not be read.');
-      }
-      for (const method of ['PUT', 'PATCH', 'DELETE']) {
-        const response = await postForm(path, admin.cookie, 'access=level-1&cohort=cohort-1', {
-          method,
-        });
-        expect(response.status, method).toBe(405);
-        expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
-      }
-      expect(readUser(target.id)).toEqual(before);
-    },
-  );
+  test('a body that is not a form, or a method other than POST, answers 4xx and writes nothing @http', async () => {
+    const target = seeded[21]!;
+    const before = readUser(target.id);
+    const path = `/admin/user-details/${target.id}`;
+    for (const [type, body] of [
+      ['text/plain', 'access=level-1&cohort=cohort-1'],
+      ['application/json', JSON.stringify({ access: 'level-1', cohort: 'cohort-1' })],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+    ]) {
+      const response = await fetch(`${ORIGIN}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': type! },
+        body,
+      });
+      expect(response.status, type).toBe(400);
+      expect(await response.text()).toContain('The form could not be read.');
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await postForm(path, admin.cookie, 'access=level-1&cohort=cohort-1', {
+        method,
+      });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+    expect(readUser(target.id)).toEqual(before);
+  });
 
-  test(
-    'every admin page and the events answer 403 to non-admins, and 200 to an admin',
-    { tag: '@http' },
-    async () => {
-      const sender = await createAccount('none', 'Transfer Sender');
-      const { transferId } = await submitTransferAs(sender);
-      const paths = [
-        '/admin',
-        '/admin/home',
-        `/admin/user-details/${seeded[0]!.id}`,
-        '/admin/home.data',
-        '/admin/payments',
-        '/admin/payments.data',
-        '/admin/transfers',
-        '/admin/transfers.data',
-        `/admin/transfers/${transferId}`,
-        `/admin/transfers/${transferId}.data`,
-      ];
-      const student = await createAccount('level-1');
-      const newcomer = await createAccount('none');
-      for (const cookie of ['', newcomer.cookie, student.cookie]) {
-        for (const path of paths) {
-          const response = await fetch(`${ORIGIN}${path}`, {
-            headers: { cookie },
-            redirect: 'manual',
-          });
-          expect(response.status, path).toBe(403);
-          const body = await response.text();
-          expect(body).not.toContain(seeded[0]!.email);
-          expect(body, path).not.toContain(sender.email);
-          expect(body, path).not.toContain('Needs attention');
-        }
-        const events = await fetch(`${ORIGIN}/admin/events?collection=users`, {
+  test('every admin page and the events answer 403 to non-admins, and 200 to an admin @http', async () => {
+    const sender = await createAccount('none', 'Transfer Sender');
+    const { transferId } = await submitTransferAs(sender);
+    const paths = [
+      '/admin',
+      '/admin/home',
+      `/admin/user-details/${seeded[0]!.id}`,
+      '/admin/home.data',
+      '/admin/payments',
+      '/admin/payments.data',
+      '/admin/transfers',
+      '/admin/transfers.data',
+      `/admin/transfers/${transferId}`,
+      `/admin/transfers/${transferId}.data`,
+    ];
+    const student = await createAccount('level-1');
+    const newcomer = await createAccount('none');
+    for (const cookie of ['', newcomer.cookie, student.cookie]) {
+      for (const path of paths) {
+        const response = await fetch(`${ORIGIN}${path}`, {
           headers: { cookie },
+          redirect: 'manual',
         });
-        expect(events.status).toBe(403);
-        // Approving takes an admin: the transfer stays pending.
-        const approve = await postForm(`/admin/transfers/${transferId}`, cookie, {
-          intent: 'approve',
-          cohort: 'cohort-1',
-        });
-        expect(approve.status).toBe(403);
-        expect(readTransfer(transferId).status).toBe('pending');
+        expect(response.status, path).toBe(403);
+        const body = await response.text();
+        expect(body).not.toContain(seeded[0]!.email);
+        expect(body, path).not.toContain(sender.email);
+        expect(body, path).not.toContain('Needs attention');
       }
-      for (const path of paths.slice(1)) {
-        const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
-        expect(response.status, path).toBe(200);
-      }
-      const approved = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
+      const events = await fetch(`${ORIGIN}/admin/events?collection=users`, {
+        headers: { cookie },
+      });
+      expect(events.status).toBe(403);
+      // Approving takes an admin: the transfer stays pending.
+      const approve = await postForm(`/admin/transfers/${transferId}`, cookie, {
         intent: 'approve',
         cohort: 'cohort-1',
       });
-      expect(approved.status).toBe(302);
-      expect(approved.headers.get('location')).toBe('/admin/transfers');
-      expect(readTransfer(transferId).status).toBe('approved');
-      expect(readUser(sender.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
-      // A second decision changes nothing; an unknown transfer is a 404.
-      const again = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
-        intent: 'reject',
-        reason: 'Too late',
-      });
-      expect(again.status).toBe(409);
-      expect(readTransfer(transferId).status).toBe('approved');
-      const unknown = await fetch(`${ORIGIN}/admin/transfers/no-such-transfer`, {
-        headers: { cookie: admin.cookie },
-      });
-      expect(unknown.status).toBe(404);
-    },
-  );
+      expect(approve.status).toBe(403);
+      expect(readTransfer(transferId).status).toBe('pending');
+    }
+    for (const path of paths.slice(1)) {
+      const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
+      expect(response.status, path).toBe(200);
+    }
+    const approved = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
+      intent: 'approve',
+      cohort: 'cohort-1',
+    });
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get('location')).toBe('/admin/transfers');
+    expect(readTransfer(transferId).status).toBe('approved');
+    expect(readUser(sender.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
+    // A second decision changes nothing; an unknown transfer is a 404.
+    const again = await postForm(`/admin/transfers/${transferId}`, admin.cookie, {
+      intent: 'reject',
+      reason: 'Too late',
+    });
+    expect(again.status).toBe(409);
+    expect(readTransfer(transferId).status).toBe('approved');
+    const unknown = await fetch(`${ORIGIN}/admin/transfers/no-such-transfer`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.status).toBe(404);
+  });
 
-  test(
-    'the certificate actions on a user page answer 403 to non-admins and write nothing',
-    { tag: '@http' },
-    async () => {
-      const target = await createAccount('level-1', 'Certificate Target');
-      const countCertificates = () =>
-        readValue('select count(*) from certificates where user_id = ?', target.id);
-      const path = `/admin/user-details/${target.id}`;
-      const student = await createAccount('level-1');
-      const newcomer = await createAccount('none');
-      for (const cookie of ['', newcomer.cookie, student.cookie]) {
-        const issue = await postForm(path, cookie, {
-          intent: 'issue-certificate',
-          name: 'Forged Name',
-          note: 'Forged note',
-        });
-        expect(issue.status).toBe(403);
-        const revoke = await postForm(path, cookie, {
-          intent: 'revoke-certificate',
-          certificateId: 'AAAAAAAAAAAAAAAAAAAAAA',
-          reason: 'Forged reason',
-        });
-        expect(revoke.status).toBe(403);
-      }
-      expect(countCertificates()).toBe(0);
-      // An admin may (early, with a note); a second while it is valid is refused.
-      const issued = await postForm(path, admin.cookie, {
+  test('the certificate actions on a user page answer 403 to non-admins and write nothing @http', async () => {
+    const target = await createAccount('level-1', 'Certificate Target');
+    const countCertificates = () =>
+      readValue('select count(*) from certificates where user_id = ?', target.id);
+    const path = `/admin/user-details/${target.id}`;
+    const student = await createAccount('level-1');
+    const newcomer = await createAccount('none');
+    for (const cookie of ['', newcomer.cookie, student.cookie]) {
+      const issue = await postForm(path, cookie, {
         intent: 'issue-certificate',
-        name: 'Certificate Target',
-        note: 'Issued by the role test',
+        name: 'Forged Name',
+        note: 'Forged note',
       });
-      expect(issued.status).toBe(302);
-      const again = await postForm(path, admin.cookie, {
-        intent: 'issue-certificate',
-        name: 'Certificate Target',
-        note: 'Twice',
+      expect(issue.status).toBe(403);
+      const revoke = await postForm(path, cookie, {
+        intent: 'revoke-certificate',
+        certificateId: 'AAAAAAAAAAAAAAAAAAAAAA',
+        reason: 'Forged reason',
       });
-      expect(again.status).toBe(409);
-      expect(countCertificates()).toBe(1);
-    },
-  );
+      expect(revoke.status).toBe(403);
+    }
+    expect(countCertificates()).toBe(0);
+    // An admin may (early, with a note); a second while it is valid is refused.
+    const issued = await postForm(path, admin.cookie, {
+      intent: 'issue-certificate',
+      name: 'Certificate Target',
+      note: 'Issued by the role test',
+    });
+    expect(issued.status).toBe(302);
+    const again = await postForm(path, admin.cookie, {
+      intent: 'issue-certificate',
+      name: 'Certificate Target',
+      note: 'Twice',
+    });
+    expect(again.status).toBe(409);
+    expect(countCertificates()).toBe(1);
+  });
 
-  test("a demoted admin's open event stream ends", { tag: '@http' }, async () => {
+  test("a demoted admin's open event stream ends @http", async () => {
     const demoted = await createAccount('admin', 'Soon Former Admin');
     const response = await fetch(`${ORIGIN}/admin/events?collection=users`, {
       headers: { cookie: demoted.cookie },

@@ -343,41 +343,37 @@ test('the Progress column shows N/8, and "Completed all" keeps only those users'
 });
 
 test.describe('raw requests', () => {
-  test(
-    'the export answers 403 to visitors, users without access and students, and CSV to an admin',
-    { tag: '@http' },
-    async () => {
-      const path = `${ORIGIN}/admin/users.csv?q=${token}`;
-      const refused = [
-        ['visitor', ''],
-        ['none', (await createAccount('none')).cookie],
-        ['level-1', (await createAccount('level-1')).cookie],
-      ] as const;
-      for (const [role, cookie] of refused) {
-        const response = await fetch(path, { headers: { cookie }, redirect: 'manual' });
-        expect(response.status, role).toBe(403);
-        expect(response.headers.get('content-type'), role).not.toContain('text/csv');
-        expect(response.headers.get('content-disposition'), role).toBeNull();
-        const body = await response.text();
-        expect(body, role).toBe(PERMISSION_DENIED_MESSAGES.admin);
-        expect(body, role).not.toContain(token);
-      }
+  test('the export answers 403 to visitors, users without access and students, and CSV to an admin @http', async () => {
+    const path = `${ORIGIN}/admin/users.csv?q=${token}`;
+    const refused = [
+      ['visitor', ''],
+      ['none', (await createAccount('none')).cookie],
+      ['level-1', (await createAccount('level-1')).cookie],
+    ] as const;
+    for (const [role, cookie] of refused) {
+      const response = await fetch(path, { headers: { cookie }, redirect: 'manual' });
+      expect(response.status, role).toBe(403);
+      expect(response.headers.get('content-type'), role).not.toContain('text/csv');
+      expect(response.headers.get('content-disposition'), role).toBeNull();
+      const body = await response.text();
+      expect(body, role).toBe(PERMISSION_DENIED_MESSAGES.admin);
+      expect(body, role).not.toContain(token);
+    }
 
-      const response = await fetch(`${path}&access=none&cohort=no-such-cohort&page=2`, {
-        headers: { cookie: admin.cookie },
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(response.headers.get('content-disposition')).toBe(
-        `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`,
-      );
-      expect(response.headers.get('cache-control')).toBe('private, no-store');
-      const lines = (await response.text()).split('\r\n');
-      expect(lines[0]).toBe(CSV_HEADER);
-      // An unknown cohort means every cohort, and the page number does not cut the export.
-      expect(lines.slice(1, -1).map((line) => line.split(',')[1])).toEqual(
-        kept((user) => user.access === 'none').map((user) => user.email),
-      );
-    },
-  );
+    const response = await fetch(`${path}&access=none&cohort=no-such-cohort&page=2`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    // An unknown cohort means every cohort, and the page number does not cut the export.
+    expect(lines.slice(1, -1).map((line) => line.split(',')[1])).toEqual(
+      kept((user) => user.access === 'none').map((user) => user.email),
+    );
+  });
 });

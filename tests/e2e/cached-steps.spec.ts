@@ -106,66 +106,58 @@ test.describe('a step served from the rendered cache', () => {
     ).toBeAttached();
   });
 
-  test(
-    'a visitor and a student without access never receive the cached step',
-    { tag: '@http' },
-    async ({ request }) => {
-      const reader = await createAccount('level-1', 'Warm Reader');
-      const none = await createAccount('none', 'No Access Cache');
-      // Warm the cache both ways: the document and the data request.
-      for (const path of [`/fed/${STEP}`, `/fed/${STEP}.data`]) {
-        expect((await request.get(path, { headers: { cookie: reader.cookie } })).status()).toBe(
-          200,
-        );
+  test('a visitor and a student without access never receive the cached step @http', async ({
+    request,
+  }) => {
+    const reader = await createAccount('level-1', 'Warm Reader');
+    const none = await createAccount('none', 'No Access Cache');
+    // Warm the cache both ways: the document and the data request.
+    for (const path of [`/fed/${STEP}`, `/fed/${STEP}.data`]) {
+      expect((await request.get(path, { headers: { cookie: reader.cookie } })).status()).toBe(200);
+    }
+    for (const cookie of ['', none.cookie]) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const page = await request.get(`/fed/${STEP}`, { headers });
+      const data = await request.get(`/fed/${STEP}.data`, { headers });
+      expect(page.status()).toBe(403);
+      expect(data.status()).toBe(403);
+      const html = await page.text();
+      const loaderData = await data.text();
+      expect(html).toContain(PERMISSION_DENIED_MESSAGES.student);
+      for (const secret of [content.intro, ...secrets]) {
+        expect(html).not.toContain(secret.replaceAll('&', '&amp;'));
+        expect(loaderData).not.toContain(secret);
       }
-      for (const cookie of ['', none.cookie]) {
-        const headers: Record<string, string> = cookie ? { cookie } : {};
-        const page = await request.get(`/fed/${STEP}`, { headers });
-        const data = await request.get(`/fed/${STEP}.data`, { headers });
-        expect(page.status()).toBe(403);
-        expect(data.status()).toBe(403);
-        const html = await page.text();
-        const loaderData = await data.text();
-        expect(html).toContain(PERMISSION_DENIED_MESSAGES.student);
-        for (const secret of [content.intro, ...secrets]) {
-          expect(html).not.toContain(secret.replaceAll('&', '&amp;'));
-          expect(loaderData).not.toContain(secret);
-        }
-      }
-    },
-  );
+    }
+  });
 
-  test(
-    'the stylesheet is inlined on a first visit, then linked as a cached file',
-    { tag: '@http' },
-    async ({ request }) => {
-      const student = await createAccount('level-1', 'Style Cachewell');
-      const first = await request.get(`/fed/${STEP}`, { headers: { cookie: student.cookie } });
-      const firstHtml = await first.text();
-      expect(firstHtml).toMatch(/<style>[^<]*tailwindcss/);
-      const href = /<link rel="prefetch" href="(\/assets\/app-[\w-]+\.css)"\/>/.exec(
-        firstHtml,
-      )?.[1];
-      expect(href).toBeDefined();
-      const setCookie = first
-        .headersArray()
-        .find(
-          (header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('css='),
-        )?.value;
-      expect(setCookie).toContain(`css=${href!.slice('/assets/'.length)}`);
+  test('the stylesheet is inlined on a first visit, then linked as a cached file @http', async ({
+    request,
+  }) => {
+    const student = await createAccount('level-1', 'Style Cachewell');
+    const first = await request.get(`/fed/${STEP}`, { headers: { cookie: student.cookie } });
+    const firstHtml = await first.text();
+    expect(firstHtml).toMatch(/<style>[^<]*tailwindcss/);
+    const href = /<link rel="prefetch" href="(\/assets\/app-[\w-]+\.css)"\/>/.exec(firstHtml)?.[1];
+    expect(href).toBeDefined();
+    const setCookie = first
+      .headersArray()
+      .find(
+        (header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith('css='),
+      )?.value;
+    expect(setCookie).toContain(`css=${href!.slice('/assets/'.length)}`);
 
-      const file = await request.get(href!);
-      expect(file.status()).toBe(200);
-      expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const file = await request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
-      const cookie = `${student.cookie}; ${setCookie!.split(';')[0]}`;
-      const repeat = await request.get(`/fed/${STEP}`, { headers: { cookie } });
-      const repeatHtml = await repeat.text();
-      expect(repeatHtml).not.toContain('tailwindcss');
-      expect(repeatHtml).toContain(`<link rel="stylesheet" href="${href}"/>`);
-      expect(repeat.headers()['set-cookie'] ?? '').not.toContain('css=');
-      // DESIGN §8: a signed-in course page, on a repeat visit, at most 12 KB compressed.
-      expect(await compressedSize(`/fed/${STEP}`, cookie)).toBeLessThanOrEqual(12 * 1024);
-    },
-  );
+    const cookie = `${student.cookie}; ${setCookie!.split(';')[0]}`;
+    const repeat = await request.get(`/fed/${STEP}`, { headers: { cookie } });
+    const repeatHtml = await repeat.text();
+    expect(repeatHtml).not.toContain('tailwindcss');
+    expect(repeatHtml).toContain(`<link rel="stylesheet" href="${href}"/>`);
+    expect(repeat.headers()['set-cookie'] ?? '').not.toContain('css=');
+    // DESIGN §8: a signed-in course page, on a repeat visit, at most 12 KB compressed.
+    expect(await compressedSize(`/fed/${STEP}`, cookie)).toBeLessThanOrEqual(12 * 1024);
+  });
 });

@@ -327,45 +327,41 @@ test.describe('certificates', () => {
     await admin.close();
   });
 
-  test(
-    '(d) role × route: the public page, the listing choice and unknown ids',
-    { tag: '@http' },
-    async () => {
-      const owner = await createAccount('level-1', 'Owner Student');
-      const other = await createAccount('level-1', 'Other Student');
-      const newcomer = await createAccount('none', 'New Comer');
-      const admin = await createAccount('admin', 'Role Admin');
-      const id = insertCertificate(owner);
-      const listing = (cookie: string, listed: string) =>
-        postForm(`/certificates/${id}/listing`, cookie, { returnTo: '/fed/home', listed });
+  test('(d) role × route: the public page, the listing choice and unknown ids @http', async () => {
+    const owner = await createAccount('level-1', 'Owner Student');
+    const other = await createAccount('level-1', 'Other Student');
+    const newcomer = await createAccount('none', 'New Comer');
+    const admin = await createAccount('admin', 'Role Admin');
+    const id = insertCertificate(owner);
+    const listing = (cookie: string, listed: string) =>
+      postForm(`/certificates/${id}/listing`, cookie, { returnTo: '/fed/home', listed });
 
-      for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie, owner.cookie]) {
-        const page = await fetch(`${ORIGIN}/certificates/${id}`, { headers: { cookie } });
-        expect(page.status).toBe(200);
-        expect(await page.text()).toContain('Owner Student');
-        const unknown = await fetch(`${ORIGIN}/certificates/AAAAAAAAAAAAAAAAAAAAAA`, {
-          headers: { cookie },
-        });
-        expect(unknown.status).toBe(404);
-      }
-      for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie]) {
-        expect((await listing(cookie, '1')).status).toBe(403);
-      }
-      expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
-      const listed = await listing(owner.cookie, '1');
-      expect(listed.status).toBe(302);
-      expect(listed.headers.get('location')).toBe('/fed/home');
-      expect(certificatesOf(owner.id)[0]?.listed).toBe(1);
-      const indexable = await (await fetch(`${ORIGIN}/certificates/${id}`)).text();
-      expect(indexable).not.toContain('<meta name="robots" content="noindex"/>');
-      expect((await listing(owner.cookie, '0')).status).toBe(302);
-      expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
-      // A request from another site is refused before anything else.
-      const crossSite = await postForm(`/certificates/${id}/listing`, owner.cookie, 'listed=1', {
-        origin: 'https://evil.example',
+    for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie, owner.cookie]) {
+      const page = await fetch(`${ORIGIN}/certificates/${id}`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Owner Student');
+      const unknown = await fetch(`${ORIGIN}/certificates/AAAAAAAAAAAAAAAAAAAAAA`, {
+        headers: { cookie },
       });
-      expect(crossSite.status).toBe(403);
-      expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
-    },
-  );
+      expect(unknown.status).toBe(404);
+    }
+    for (const cookie of ['', newcomer.cookie, other.cookie, admin.cookie]) {
+      expect((await listing(cookie, '1')).status).toBe(403);
+    }
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+    const listed = await listing(owner.cookie, '1');
+    expect(listed.status).toBe(302);
+    expect(listed.headers.get('location')).toBe('/fed/home');
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(1);
+    const indexable = await (await fetch(`${ORIGIN}/certificates/${id}`)).text();
+    expect(indexable).not.toContain('<meta name="robots" content="noindex"/>');
+    expect((await listing(owner.cookie, '0')).status).toBe(302);
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+    // A request from another site is refused before anything else.
+    const crossSite = await postForm(`/certificates/${id}/listing`, owner.cookie, 'listed=1', {
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect(certificatesOf(owner.id)[0]?.listed).toBe(0);
+  });
 });

@@ -296,26 +296,23 @@ test.describe('cohorts', () => {
 
 test.describe('roles on the cohort and invitation pages', () => {
   for (const path of ['/admin/invitations', '/admin/cohorts']) {
-    test(
-      `${path}: 403 for everyone but admins, on the page and its form`,
-      { tag: '@http' },
-      async ({ request }) => {
-        for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
-          const account =
-            role === 'visitor' ? undefined : await createAccount(role, `Role ${role}`);
-          const headers = account ? { Cookie: account.cookie } : undefined;
-          const page = await request.get(`${ORIGIN}${path}`, { headers, maxRedirects: 0 });
-          expect(page.status(), `${role} GET ${path}`).toBe(role === 'admin' ? 200 : 403);
-          const form = await request.post(`${ORIGIN}${path}`, {
-            headers: { ...headers, Origin: ORIGIN },
-            form: { intent: 'revoke', id: 'inv_nothing', name: '' },
-            maxRedirects: 0,
-          });
-          // An admin's form is read: an unknown invitation is 409, a cohort without a name 400.
-          const adminAnswer = path === '/admin/invitations' ? 409 : 400;
-          expect(form.status(), `${role} POST ${path}`).toBe(role === 'admin' ? adminAnswer : 403);
-        }
-      },
-    );
+    test(`${path}: 403 for everyone but admins, on the page and its form @http`, async ({
+      request,
+    }) => {
+      for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
+        const account = role === 'visitor' ? undefined : await createAccount(role, `Role ${role}`);
+        const headers = account ? { Cookie: account.cookie } : undefined;
+        const page = await request.get(`${ORIGIN}${path}`, { headers, maxRedirects: 0 });
+        expect(page.status(), `${role} GET ${path}`).toBe(role === 'admin' ? 200 : 403);
+        const form = await request.post(`${ORIGIN}${path}`, {
+          headers: { ...headers, Origin: ORIGIN },
+          form: { intent: 'revoke', id: 'inv_nothing', name: '' },
+          maxRedirects: 0,
+        });
+        // An admin's form is read: an unknown invitation is 409, a cohort without a name 400.
+        const adminAnswer = path === '/admin/invitations' ? 409 : 400;
+        expect(form.status(), `${role} POST ${path}`).toBe(role === 'admin' ? adminAnswer : 403);
+      }
+    });
   }
 });

@@ -161,13 +161,9 @@ test.describe('credentials', () => {
     await visitorContext.close();
   });
 
-  test(
-    'an unknown certificate id: 404 for its page and for its credential',
-    { tag: '@http' },
-    async () => {
-      const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
-      expect((await fetch(`${ORIGIN}/certificates/${unknown}`)).status).toBe(404);
-      expect((await fetch(`${ORIGIN}${credentialPath(unknown)}`)).status).toBe(404);
-    },
-  );
+  test('an unknown certificate id: 404 for its page and for its credential @http', async () => {
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expect((await fetch(`${ORIGIN}/certificates/${unknown}`)).status).toBe(404);
+    expect((await fetch(`${ORIGIN}${credentialPath(unknown)}`)).status).toBe(404);
+  });
 });

@@ -196,40 +196,36 @@ test.describe('discount codes and scholarships', () => {
     await saveFullPageScreenshot(page, 'discounts-enroll-refused');
   });
 
-  test(
-    'bad input: a tampered code or amount at /checkout changes nothing and makes no order',
-    { tag: '@http' },
-    async () => {
-      const student = await createAccount('none', 'Tampering Student');
-      const orders = () =>
-        readValue<number>('select count(*) from orders where user_id = ?', student.id);
-      const unknown = await postForm('/checkout', student.cookie, {
-        plan: 'fed-upfront',
-        code: 'NOT-A-REAL-CODE',
-      });
-      expect(unknown.status).toBe(400);
-      expect(await unknown.text()).toContain('There is no such code');
-      // An amount in the form is not read: the order is the plan's price.
-      const tampered = await postForm('/checkout', student.cookie, {
-        plan: 'fed-upfront',
-        amount: '1',
-      });
-      expect(tampered.status).toBe(302);
-      expect(orders()).toBe(1);
-      expect(readValue<number>('select amount from orders where user_id = ?', student.id)).toBe(
-        40_000,
-      );
-      // A code in the URL is only checked like the field: one that is not accepted takes
-      // nothing off, and the plan's page shows its own price with the refusal.
-      const fromUrl = await fetch(`${E2E_ORIGIN}/checkout?plan=fed-upfront&code=NOT-A-REAL-CODE`, {
-        headers: { cookie: student.cookie },
-      });
-      const text = await fromUrl.text();
-      expect(text).toContain('$400');
-      expect(text).toContain('There is no such code');
-      expect(text).not.toContain('name="code"');
-    },
-  );
+  test('bad input: a tampered code or amount at /checkout changes nothing and makes no order @http', async () => {
+    const student = await createAccount('none', 'Tampering Student');
+    const orders = () =>
+      readValue<number>('select count(*) from orders where user_id = ?', student.id);
+    const unknown = await postForm('/checkout', student.cookie, {
+      plan: 'fed-upfront',
+      code: 'NOT-A-REAL-CODE',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('There is no such code');
+    // An amount in the form is not read: the order is the plan's price.
+    const tampered = await postForm('/checkout', student.cookie, {
+      plan: 'fed-upfront',
+      amount: '1',
+    });
+    expect(tampered.status).toBe(302);
+    expect(orders()).toBe(1);
+    expect(readValue<number>('select amount from orders where user_id = ?', student.id)).toBe(
+      40_000,
+    );
+    // A code in the URL is only checked like the field: one that is not accepted takes
+    // nothing off, and the plan's page shows its own price with the refusal.
+    const fromUrl = await fetch(`${E2E_ORIGIN}/checkout?plan=fed-upfront&code=NOT-A-REAL-CODE`, {
+      headers: { cookie: student.cookie },
+    });
+    const text = await fromUrl.text();
+    expect(text).toContain('$400');
+    expect(text).toContain('There is no such code');
+    expect(text).not.toContain('name="code"');
+  });
 
   test('a visitor’s code is kept through the sign-in that Pay Now asks for', async ({ page }) => {
     const code = `VISIT${randomBytes(3).toString('hex')}`.toUpperCase();
@@ -285,32 +281,28 @@ test('without JavaScript, "Have a code?" is a plain form that answers on the pag
 });
 
 test.describe('roles on /admin/discounts', () => {
-  test(
-    '403 for everyone but admins, on the page and both of its actions',
-    { tag: '@http' },
-    async ({ request }) => {
-      for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
-        const account = role === 'visitor' ? undefined : await createAccount(role, `Role ${role}`);
-        const headers = account ? { Cookie: account.cookie } : undefined;
-        const page = await request.get(`${E2E_ORIGIN}/admin/discounts`, {
-          headers,
+  test('403 for everyone but admins, on the page and both of its actions @http', async ({
+    request,
+  }) => {
+    for (const role of ['visitor', 'none', 'level-1', 'admin'] as const) {
+      const account = role === 'visitor' ? undefined : await createAccount(role, `Role ${role}`);
+      const headers = account ? { Cookie: account.cookie } : undefined;
+      const page = await request.get(`${E2E_ORIGIN}/admin/discounts`, {
+        headers,
+        maxRedirects: 0,
+      });
+      expect(page.status(), `${role} GET`).toBe(role === 'admin' ? 200 : 403);
+      for (const [intent, adminAnswer] of [
+        ['create-code', 400],
+        ['deactivate-code', 404],
+      ] as const) {
+        const form = await request.post(`${E2E_ORIGIN}/admin/discounts`, {
+          headers: { ...headers, Origin: E2E_ORIGIN },
+          form: { intent, id: 'no-such-code', code: '' },
           maxRedirects: 0,
         });
-        expect(page.status(), `${role} GET`).toBe(role === 'admin' ? 200 : 403);
-        for (const [intent, adminAnswer] of [
-          ['create-code', 400],
-          ['deactivate-code', 404],
-        ] as const) {
-          const form = await request.post(`${E2E_ORIGIN}/admin/discounts`, {
-            headers: { ...headers, Origin: E2E_ORIGIN },
-            form: { intent, id: 'no-such-code', code: '' },
-            maxRedirects: 0,
-          });
-          expect(form.status(), `${role} POST ${intent}`).toBe(
-            role === 'admin' ? adminAnswer : 403,
-          );
-        }
+        expect(form.status(), `${role} POST ${intent}`).toBe(role === 'admin' ? adminAnswer : 403);
       }
-    },
-  );
+    }
+  });
 });

@@ -52,43 +52,41 @@ function secretsOf(slug: (typeof FULLSTACK_STEPS)[number]['slug']): string[] {
 const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
 
 for (const role of ['visitor', 'none', 'frontend', 'fullstack', 'admin'] as const) {
-  test(
-    `${role}: every /fsd page and its .data answer as the FullStack track allows`,
-    { tag: '@http' },
-    async ({ request }) => {
-      const account = await accountFor(role);
-      const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
-      const reads = role === 'fullstack' || role === 'admin';
-      for (const step of FULLSTACK_STEPS) {
-        const page = await request.get(`/fsd/${step.slug}`, { headers });
-        const data = await request.get(`/fsd/${step.slug}.data`, { headers });
-        const html = await page.text();
-        const loaderData = await data.text();
-        if (reads) {
-          expect(page.status(), step.slug).toBe(200);
-          expect(html).toContain(escaped(FULLSTACK_CONTENT[step.slug].heading));
-          continue;
-        }
-        expect(page.status(), step.slug).toBe(403);
-        expect(data.status(), `${step.slug}.data`).toBe(403);
-        expect(html).toContain(PERMISSION_DENIED_MESSAGES.fullstack);
-        for (const secret of secretsOf(step.slug)) {
-          expect(html, step.slug).not.toContain(escaped(secret));
-          expect(loaderData, `${step.slug}.data`).not.toContain(secret);
-        }
+  test(`${role}: every /fsd page and its .data answer as the FullStack track allows @http`, async ({
+    request,
+  }) => {
+    const account = await accountFor(role);
+    const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+    const reads = role === 'fullstack' || role === 'admin';
+    for (const step of FULLSTACK_STEPS) {
+      const page = await request.get(`/fsd/${step.slug}`, { headers });
+      const data = await request.get(`/fsd/${step.slug}.data`, { headers });
+      const html = await page.text();
+      const loaderData = await data.text();
+      if (reads) {
+        expect(page.status(), step.slug).toBe(200);
+        expect(html).toContain(escaped(FULLSTACK_CONTENT[step.slug].heading));
+        continue;
       }
-      // Marking a step is the readers' too; anyone else changes nothing.
-      const marked = await postForm('/fsd/node', account?.cookie ?? '', { intent: 'complete' });
-      expect(marked.status).toBe(reads ? 200 : 403);
-      if (account) {
-        const rows = readValue<number>(
-          "select count(*) from step_completions where user_id = ? and step = 'fsd/node'",
-          account.id,
-        );
-        expect(rows).toBe(reads ? 1 : 0);
+      expect(page.status(), step.slug).toBe(403);
+      expect(data.status(), `${step.slug}.data`).toBe(403);
+      expect(html).toContain(PERMISSION_DENIED_MESSAGES.fullstack);
+      for (const secret of secretsOf(step.slug)) {
+        expect(html, step.slug).not.toContain(escaped(secret));
+        expect(loaderData, `${step.slug}.data`).not.toContain(secret);
       }
-    },
-  );
+    }
+    // Marking a step is the readers' too; anyone else changes nothing.
+    const marked = await postForm('/fsd/node', account?.cookie ?? '', { intent: 'complete' });
+    expect(marked.status).toBe(reads ? 200 : 403);
+    if (account) {
+      const rows = readValue<number>(
+        "select count(*) from step_completions where user_id = ? and step = 'fsd/node'",
+        account.id,
+      );
+      expect(rows).toBe(reads ? 1 : 0);
+    }
+  });
 }
 
 test('a FullStack student finds the track in the header and from the FrontEnd home, and marks a step', async ({

@@ -302,101 +302,99 @@ test('attendance: a joined student, marks by hand (audited), the rate and the CS
   );
 });
 
-test(
-  'role × route: the class pages, their .data, the CSV and the actions',
-  { tag: '@http' },
-  async ({ baseURL }) => {
-    // Raw requests, to the server the pages use.
-    expect(baseURL).toBe(E2E_ORIGIN);
-    const { id: cohort, name: cohortName } = await uniqueCohort('Rights');
-    const { id: elsewhere } = await uniqueCohort('Elsewhere');
-    const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
-      cohort,
-      elsewhere,
-    );
-    const session = await classOf(cohort, 'Rights class', 10);
+test('role × route: the class pages, their .data, the CSV and the actions @http', async ({
+  baseURL,
+}) => {
+  // Raw requests, to the server the pages use.
+  expect(baseURL).toBe(E2E_ORIGIN);
+  const { id: cohort, name: cohortName } = await uniqueCohort('Rights');
+  const { id: elsewhere } = await uniqueCohort('Elsewhere');
+  const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
+    cohort,
+    elsewhere,
+  );
+  const session = await classOf(cohort, 'Rights class', 10);
 
-    const overview = ['/mentor/classes', '/mentor/classes.data'];
-    const own = [
-      `/mentor/classes/${cohort}`,
-      `/mentor/classes/${cohort}.data`,
+  const overview = ['/mentor/classes', '/mentor/classes.data'];
+  const own = [
+    `/mentor/classes/${cohort}`,
+    `/mentor/classes/${cohort}.data`,
+    `/mentor/live/${session.id}`,
+    `/mentor/live/${session.id}.data`,
+    `/mentor/live/${session.id}/attendance.csv`,
+  ];
+  const marks = () =>
+    count('select count(*) as n from live_attendance_marks where session_id = ?', session.id);
+  const actions = [
+    [`/mentor/classes/${cohort}`, addFields()],
+    [
       `/mentor/live/${session.id}`,
-      `/mentor/live/${session.id}.data`,
-      `/mentor/live/${session.id}/attendance.csv`,
-    ];
-    const marks = () =>
-      count('select count(*) as n from live_attendance_marks where session_id = ?', session.id);
-    const actions = [
-      [`/mentor/classes/${cohort}`, addFields()],
-      [
-        `/mentor/live/${session.id}`,
-        { intent: 'mark-attendance', userId: student.id, mark: 'present' },
-      ],
-      [`/mentor/live/${session.id}`, { intent: 'cancel-class' }],
-    ] as const;
+      { intent: 'mark-attendance', userId: student.id, mark: 'present' },
+    ],
+    [`/mentor/live/${session.id}`, { intent: 'cancel-class' }],
+  ] as const;
 
-    const refused = [
-      ['visitor', ''],
-      ['none', none.cookie],
-      ['level-1 of the cohort', student.cookie],
-      ['level-1 of another cohort', otherStudent.cookie],
-      ['mentor of another cohort', otherMentor.cookie],
-    ] as const;
-    for (const [who, cookie] of refused) {
-      const paths = who === 'mentor of another cohort' ? own : [...overview, ...own];
-      for (const path of paths) {
-        const response = await get(path, cookie);
-        expect(response.status, `${who} ${path}`).toBe(403);
-        expect(await response.text(), `${who} ${path}`).not.toContain('meet.example.com');
-      }
-      for (const [path, fields] of actions) {
-        expect((await postForm(path, cookie, fields)).status, `${who} POST ${fields.intent}`).toBe(
-          403,
-        );
-      }
+  const refused = [
+    ['visitor', ''],
+    ['none', none.cookie],
+    ['level-1 of the cohort', student.cookie],
+    ['level-1 of another cohort', otherStudent.cookie],
+    ['mentor of another cohort', otherMentor.cookie],
+  ] as const;
+  for (const [who, cookie] of refused) {
+    const paths = who === 'mentor of another cohort' ? own : [...overview, ...own];
+    for (const path of paths) {
+      const response = await get(path, cookie);
+      expect(response.status, `${who} ${path}`).toBe(403);
+      expect(await response.text(), `${who} ${path}`).not.toContain('meet.example.com');
     }
-    // The mentor of another cohort has the overview, without this cohort on it.
-    const theirs = await get('/mentor/classes', otherMentor.cookie);
-    expect(theirs.status).toBe(200);
-    expect(await theirs.text()).not.toContain(cohortName);
-    expect(classesOfCohort(cohort)).toBe(1);
-    expect(marks()).toBe(0);
-    expect(
-      count(
-        'select count(*) as n from live_sessions where id = ? and status = ?',
-        session.id,
-        'scheduled',
-      ),
-    ).toBe(1);
+    for (const [path, fields] of actions) {
+      expect((await postForm(path, cookie, fields)).status, `${who} POST ${fields.intent}`).toBe(
+        403,
+      );
+    }
+  }
+  // The mentor of another cohort has the overview, without this cohort on it.
+  const theirs = await get('/mentor/classes', otherMentor.cookie);
+  expect(theirs.status).toBe(200);
+  expect(await theirs.text()).not.toContain(cohortName);
+  expect(classesOfCohort(cohort)).toBe(1);
+  expect(marks()).toBe(0);
+  expect(
+    count(
+      'select count(*) as n from live_sessions where id = ? and status = ?',
+      session.id,
+      'scheduled',
+    ),
+  ).toBe(1);
 
-    // The cohort's mentor and an admin: every page, and the actions work.
-    for (const [who, cookie] of [
-      ['mentor of the cohort', mentor.cookie],
-      ['admin', admin.cookie],
-    ] as const) {
-      for (const path of [...overview, ...own]) {
-        expect((await get(path, cookie)).status, `${who} ${path}`).toBe(200);
-      }
+  // The cohort's mentor and an admin: every page, and the actions work.
+  for (const [who, cookie] of [
+    ['mentor of the cohort', mentor.cookie],
+    ['admin', admin.cookie],
+  ] as const) {
+    for (const path of [...overview, ...own]) {
+      expect((await get(path, cookie)).status, `${who} ${path}`).toBe(200);
     }
-    const added = await postForm(actions[0][0], mentor.cookie, actions[0][1]);
-    expect(added.status).toBe(302);
-    expect(classesOfCohort(cohort)).toBe(2);
-    expect((await postForm(actions[1][0], mentor.cookie, actions[1][1])).status).toBe(302);
-    expect(marks()).toBe(1);
-    // A student of another cohort cannot be marked on this class.
-    const outsider = await postForm(`/mentor/live/${session.id}`, admin.cookie, {
-      intent: 'mark-attendance',
-      userId: otherStudent.id,
-      mark: 'present',
-    });
-    expect(outsider.status).toBe(400);
-    expect(marks()).toBe(1);
-    expect((await postForm(actions[2][0], admin.cookie, actions[2][1])).status).toBe(302);
-    // Cancelled: no more changes.
-    const again = await postForm(actions[2][0], admin.cookie, actions[2][1]);
-    expect(again.status).toBe(409);
-    expect((await get('/mentor/live/no-such-class', admin.cookie)).status).toBe(404);
-    expect((await get('/mentor/classes/no-such-cohort', admin.cookie)).status).toBe(404);
-    expect((await get('/mentor/live/no-such-class/attendance.csv', admin.cookie)).status).toBe(404);
-  },
-);
+  }
+  const added = await postForm(actions[0][0], mentor.cookie, actions[0][1]);
+  expect(added.status).toBe(302);
+  expect(classesOfCohort(cohort)).toBe(2);
+  expect((await postForm(actions[1][0], mentor.cookie, actions[1][1])).status).toBe(302);
+  expect(marks()).toBe(1);
+  // A student of another cohort cannot be marked on this class.
+  const outsider = await postForm(`/mentor/live/${session.id}`, admin.cookie, {
+    intent: 'mark-attendance',
+    userId: otherStudent.id,
+    mark: 'present',
+  });
+  expect(outsider.status).toBe(400);
+  expect(marks()).toBe(1);
+  expect((await postForm(actions[2][0], admin.cookie, actions[2][1])).status).toBe(302);
+  // Cancelled: no more changes.
+  const again = await postForm(actions[2][0], admin.cookie, actions[2][1]);
+  expect(again.status).toBe(409);
+  expect((await get('/mentor/live/no-such-class', admin.cookie)).status).toBe(404);
+  expect((await get('/mentor/classes/no-such-cohort', admin.cookie)).status).toBe(404);
+  expect((await get('/mentor/live/no-such-class/attendance.csv', admin.cookie)).status).toBe(404);
+});

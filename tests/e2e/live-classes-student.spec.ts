@@ -359,122 +359,120 @@ test('a student with access but no cohort is told they will be placed in one', a
   await expect(page.getByRole('main')).toContainText('communicated later');
 });
 
-test(
-  'role × route: the schedule, its .data and actions, the join page and the feed',
-  { tag: '@http' },
-  async ({ baseURL }, testInfo) => {
-    const { cohort, student, meeting, classes } = await seedSchedule(testInfo, 'rights');
-    const elsewhere = await newCohort(`Live Elsewhere ${testInfo.retry} ${Date.now()}`);
-    const otherStudent = await studentOf(elsewhere, 'Elsewhere Student');
-    const mentor = await mentorOf(cohort, 'Live Mentor');
-    const otherMentor = await mentorOf(elsewhere, 'Elsewhere Mentor');
-    const none = await createAccount('none');
-    const admin = await createAccount('admin');
-    // The student's feed exists once they have opened their schedule.
-    const get = (path: string, cookie: string) =>
-      fetch(`${baseURL}${path}`, { headers: { cookie }, redirect: 'manual' });
-    const post = (path: string, cookie: string, fields: Record<string, string>) =>
-      fetch(`${baseURL}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie,
-          origin: baseURL!,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
-    const schedule = await (await get('/fed/schedule', student.cookie)).text();
-    const feedPath = /\/calendar\/[A-Za-z0-9_-]{43}\.ics/.exec(schedule)![0];
-    const open = `/live/${classes.soon.id}/join`;
-    const notYet = `/live/${classes.later.id}/join`;
-    const feedToken = () =>
-      readValue<string>('select token from calendar_feeds where user_id = ?', student.id);
+test('role × route: the schedule, its .data and actions, the join page and the feed @http', async ({
+  baseURL,
+}, testInfo) => {
+  const { cohort, student, meeting, classes } = await seedSchedule(testInfo, 'rights');
+  const elsewhere = await newCohort(`Live Elsewhere ${testInfo.retry} ${Date.now()}`);
+  const otherStudent = await studentOf(elsewhere, 'Elsewhere Student');
+  const mentor = await mentorOf(cohort, 'Live Mentor');
+  const otherMentor = await mentorOf(elsewhere, 'Elsewhere Mentor');
+  const none = await createAccount('none');
+  const admin = await createAccount('admin');
+  // The student's feed exists once they have opened their schedule.
+  const get = (path: string, cookie: string) =>
+    fetch(`${baseURL}${path}`, { headers: { cookie }, redirect: 'manual' });
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie,
+        origin: baseURL!,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const schedule = await (await get('/fed/schedule', student.cookie)).text();
+  const feedPath = /\/calendar\/[A-Za-z0-9_-]{43}\.ics/.exec(schedule)![0];
+  const open = `/live/${classes.soon.id}/join`;
+  const notYet = `/live/${classes.later.id}/join`;
+  const feedToken = () =>
+    readValue<string>('select token from calendar_feeds where user_id = ?', student.id);
 
-    const refused = [
-      ['visitor', ''],
-      ['none', none.cookie],
-    ] as const;
-    for (const [who, cookie] of refused) {
-      for (const path of ['/fed/schedule', '/fed/schedule.data', open, notYet, `${open}.data`]) {
-        const response = await get(path, cookie);
-        expect(response.status, `${who} ${path}`).toBe(403);
-        expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
-      }
-      for (const intent of ['reset-feed', 'save-reminders']) {
-        expect((await post('/fed/schedule', cookie, { intent })).status, `${who} ${intent}`).toBe(
-          403,
-        );
-      }
+  const refused = [
+    ['visitor', ''],
+    ['none', none.cookie],
+  ] as const;
+  for (const [who, cookie] of refused) {
+    for (const path of ['/fed/schedule', '/fed/schedule.data', open, notYet, `${open}.data`]) {
+      const response = await get(path, cookie);
+      expect(response.status, `${who} ${path}`).toBe(403);
+      expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
     }
-    // Another cohort's student and mentor: their own schedule opens, this cohort's class not.
-    for (const [who, account] of [
-      ['level-1 of another cohort', otherStudent],
-      ['mentor of another cohort', otherMentor],
-    ] as const) {
-      for (const path of ['/fed/schedule', '/fed/schedule.data']) {
-        const response = await get(path, account.cookie);
-        expect(response.status, `${who} ${path}`).toBe(200);
-        const body = await response.text();
-        expect(body, `${who} ${path}`).not.toContain(meeting);
-        expect(body, `${who} ${path}`).not.toContain('Grid workshop');
-      }
-      for (const path of [open, notYet, `${open}.data`]) {
-        const response = await get(path, account.cookie);
-        expect(response.status, `${who} ${path}`).toBe(403);
-        expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
-      }
+    for (const intent of ['reset-feed', 'save-reminders']) {
+      expect((await post('/fed/schedule', cookie, { intent })).status, `${who} ${intent}`).toBe(
+        403,
+      );
     }
-    expect(attendanceOf(classes.soon.id, otherStudent.id)).toBeUndefined();
+  }
+  // Another cohort's student and mentor: their own schedule opens, this cohort's class not.
+  for (const [who, account] of [
+    ['level-1 of another cohort', otherStudent],
+    ['mentor of another cohort', otherMentor],
+  ] as const) {
+    for (const path of ['/fed/schedule', '/fed/schedule.data']) {
+      const response = await get(path, account.cookie);
+      expect(response.status, `${who} ${path}`).toBe(200);
+      const body = await response.text();
+      expect(body, `${who} ${path}`).not.toContain(meeting);
+      expect(body, `${who} ${path}`).not.toContain('Grid workshop');
+    }
+    for (const path of [open, notYet, `${open}.data`]) {
+      const response = await get(path, account.cookie);
+      expect(response.status, `${who} ${path}`).toBe(403);
+      expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
+    }
+  }
+  expect(attendanceOf(classes.soon.id, otherStudent.id)).toBeUndefined();
 
-    // The cohort's student, its mentor and an admin: the schedule opens, the link does not
-    // show; the open class redirects to the meeting, and only the student's join is recorded.
-    for (const [who, account] of [
-      ['level-1 of the cohort', student],
-      ['mentor of the cohort', mentor],
-      ['admin', admin],
-    ] as const) {
-      for (const path of ['/fed/schedule', '/fed/schedule.data', notYet, `${notYet}.data`]) {
-        const response = await get(path, account.cookie);
-        expect(response.status, `${who} ${path}`).toBe(200);
-        expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
-      }
-      for (const path of ['/fed/home', '/fed/home.data']) {
-        expect(await (await get(path, account.cookie)).text(), `${who} ${path}`).not.toContain(
-          meeting,
-        );
-      }
-      const joined = await get(open, account.cookie);
-      expect(joined.status, who).toBe(302);
-      expect(joined.headers.get('location'), who).toBe(meeting);
-      const saved = await post('/fed/schedule', account.cookie, { intent: 'save-reminders' });
-      expect(saved.status, who).toBe(302);
+  // The cohort's student, its mentor and an admin: the schedule opens, the link does not
+  // show; the open class redirects to the meeting, and only the student's join is recorded.
+  for (const [who, account] of [
+    ['level-1 of the cohort', student],
+    ['mentor of the cohort', mentor],
+    ['admin', admin],
+  ] as const) {
+    for (const path of ['/fed/schedule', '/fed/schedule.data', notYet, `${notYet}.data`]) {
+      const response = await get(path, account.cookie);
+      expect(response.status, `${who} ${path}`).toBe(200);
+      expect(await response.text(), `${who} ${path}`).not.toContain(meeting);
     }
-    expect(attendanceOf(classes.soon.id, student.id)?.first_joined_at).toBeTruthy();
-    expect(attendanceOf(classes.soon.id, mentor.id)).toBeUndefined();
-    expect(attendanceOf(classes.soon.id, admin.id)).toBeUndefined();
-    expect((await get('/live/no-such-class/join', student.cookie)).status).toBe(404);
+    for (const path of ['/fed/home', '/fed/home.data']) {
+      expect(await (await get(path, account.cookie)).text(), `${who} ${path}`).not.toContain(
+        meeting,
+      );
+    }
+    const joined = await get(open, account.cookie);
+    expect(joined.status, who).toBe(302);
+    expect(joined.headers.get('location'), who).toBe(meeting);
+    const saved = await post('/fed/schedule', account.cookie, { intent: 'save-reminders' });
+    expect(saved.status, who).toBe(302);
+  }
+  expect(attendanceOf(classes.soon.id, student.id)?.first_joined_at).toBeTruthy();
+  expect(attendanceOf(classes.soon.id, mentor.id)).toBeUndefined();
+  expect(attendanceOf(classes.soon.id, admin.id)).toBeUndefined();
+  expect((await get('/live/no-such-class/join', student.cookie)).status).toBe(404);
 
-    // The feed: its token is the key, whoever asks; anything but `<token>.ics` is a 404.
-    for (const cookie of ['', none.cookie, otherStudent.cookie, student.cookie, mentor.cookie]) {
-      const response = await get(feedPath, cookie);
-      expect(response.status).toBe(200);
-      expect(await response.text()).not.toContain(meeting);
-    }
-    const token = feedToken();
-    for (const path of [
-      `/calendar/${token}`,
-      `/calendar/${token}.ics.txt`,
-      `/calendar/${token.slice(1)}.ics`,
-      '/calendar/.ics',
-    ]) {
-      expect((await get(path, student.cookie)).status, path).toBe(404);
-    }
-    const reset = await post('/fed/schedule', student.cookie, { intent: 'reset-feed' });
-    expect(reset.status).toBe(302);
-    expect(feedToken()).not.toBe(token);
-    expect((await get(feedPath, '')).status).toBe(404);
-    // A bad intent: refused, nothing written.
-    expect((await post('/fed/schedule', student.cookie, { intent: 'other' })).status).toBe(400);
-  },
-);
+  // The feed: its token is the key, whoever asks; anything but `<token>.ics` is a 404.
+  for (const cookie of ['', none.cookie, otherStudent.cookie, student.cookie, mentor.cookie]) {
+    const response = await get(feedPath, cookie);
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain(meeting);
+  }
+  const token = feedToken();
+  for (const path of [
+    `/calendar/${token}`,
+    `/calendar/${token}.ics.txt`,
+    `/calendar/${token.slice(1)}.ics`,
+    '/calendar/.ics',
+  ]) {
+    expect((await get(path, student.cookie)).status, path).toBe(404);
+  }
+  const reset = await post('/fed/schedule', student.cookie, { intent: 'reset-feed' });
+  expect(reset.status).toBe(302);
+  expect(feedToken()).not.toBe(token);
+  expect((await get(feedPath, '')).status).toBe(404);
+  // A bad intent: refused, nothing written.
+  expect((await post('/fed/schedule', student.cookie, { intent: 'other' })).status).toBe(400);
+});

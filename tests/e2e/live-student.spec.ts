@@ -35,11 +35,9 @@ test('a student’s open course home shows their transfer decided, without a rel
   ).toHaveCount(0);
 });
 
-test(
-  'the event stream is for signed-in people, and carries only their own changes',
-  { tag: '@http' },
-  async ({ request }) => {
-    const anonymous = await request.get('/events');
-    expect(anonymous.status()).toBe(403);
-  },
-);
+test('the event stream is for signed-in people, and carries only their own changes @http', async ({
+  request,
+}) => {
+  const anonymous = await request.get('/events');
+  expect(anonymous.status()).toBe(403);
+});

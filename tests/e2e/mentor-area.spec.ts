@@ -142,120 +142,116 @@ test('a mentor sees the waiting count change live, requests changes, and a secon
   await saveFullPageScreenshot(page, 'mentor-mentor-student');
 });
 
-test(
-  'role × route: the mentor pages, their .data and the review action',
-  { tag: '@http' },
-  async ({ baseURL }, testInfo) => {
-    const cohort = await newCohort(`Cohort Rights ${testInfo.retry}`);
-    const elsewhere = await newCohort(`Cohort Elsewhere ${testInfo.retry}`);
-    const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
-      cohort,
-      elsewhere,
-    );
-    const submission = await submit(student);
+test('role × route: the mentor pages, their .data and the review action @http', async ({
+  baseURL,
+}, testInfo) => {
+  const cohort = await newCohort(`Cohort Rights ${testInfo.retry}`);
+  const elsewhere = await newCohort(`Cohort Elsewhere ${testInfo.retry}`);
+  const { student, otherStudent, mentor, otherMentor, none, admin } = await rightsCast(
+    cohort,
+    elsewhere,
+  );
+  const submission = await submit(student);
 
-    const pages = ['/mentor', '/mentor.data', '/mentor/cohorts', '/mentor/cohorts.data'];
-    const ownPages = [
-      `/mentor/reviews/${submission.id}`,
-      `/mentor/reviews/${submission.id}.data`,
-      `/mentor/students/${student.id}`,
-      `/mentor/students/${student.id}.data`,
-    ];
-    const get = (path: string, cookie: string) =>
-      fetch(`${baseURL}${path}`, { headers: { cookie }, redirect: 'manual' });
+  const pages = ['/mentor', '/mentor.data', '/mentor/cohorts', '/mentor/cohorts.data'];
+  const ownPages = [
+    `/mentor/reviews/${submission.id}`,
+    `/mentor/reviews/${submission.id}.data`,
+    `/mentor/students/${student.id}`,
+    `/mentor/students/${student.id}.data`,
+  ];
+  const get = (path: string, cookie: string) =>
+    fetch(`${baseURL}${path}`, { headers: { cookie }, redirect: 'manual' });
 
-    // Not reviewers: 403 everywhere, and the action writes nothing.
-    for (const [who, cookie] of [
-      ['visitor', ''],
-      ['none', none.cookie],
-      ['level-1 of the cohort', student.cookie],
-      ['level-1 of another cohort', otherStudent.cookie],
-    ] as const) {
-      for (const path of [...pages, ...ownPages]) {
-        const response = await get(path, cookie);
-        expect(response.status, `${who} ${path}`).toBe(403);
-        expect(await response.text(), `${who} ${path}`).not.toContain(submission.repository_url);
-      }
-      const review = await postForm(`/mentor/reviews/${submission.id}`, cookie, {
-        intent: 'approve',
-      });
-      expect(review.status, who).toBe(403);
+  // Not reviewers: 403 everywhere, and the action writes nothing.
+  for (const [who, cookie] of [
+    ['visitor', ''],
+    ['none', none.cookie],
+    ['level-1 of the cohort', student.cookie],
+    ['level-1 of another cohort', otherStudent.cookie],
+  ] as const) {
+    for (const path of [...pages, ...ownPages]) {
+      const response = await get(path, cookie);
+      expect(response.status, `${who} ${path}`).toBe(403);
+      expect(await response.text(), `${who} ${path}`).not.toContain(submission.repository_url);
     }
-    // The mentor of another cohort: their own area opens, this cohort's student does not.
-    for (const path of pages) expect((await get(path, otherMentor.cookie)).status, path).toBe(200);
-    expect((await get(`/mentor/reviews/${submission.id}`, otherMentor.cookie)).status).toBe(403);
-    expect((await get(`/mentor/reviews/${submission.id}.data`, otherMentor.cookie)).status).toBe(
-      403,
-    );
-    expect((await get(`/mentor/students/${student.id}`, otherMentor.cookie)).status).toBe(404);
-    expect((await get(`/mentor/students/${student.id}.data`, otherMentor.cookie)).status).toBe(404);
-    const refused = await postForm(`/mentor/reviews/${submission.id}`, otherMentor.cookie, {
+    const review = await postForm(`/mentor/reviews/${submission.id}`, cookie, {
       intent: 'approve',
     });
-    expect(refused.status).toBe(403);
-    const queue = await (await get('/mentor', otherMentor.cookie)).text();
-    expect(queue).not.toContain(student.name);
-    expect(submissionStatus(submission.id)).toBe('waiting');
-    expect(reviewCount(submission.id)).toBe(0);
+    expect(review.status, who).toBe(403);
+  }
+  // The mentor of another cohort: their own area opens, this cohort's student does not.
+  for (const path of pages) expect((await get(path, otherMentor.cookie)).status, path).toBe(200);
+  expect((await get(`/mentor/reviews/${submission.id}`, otherMentor.cookie)).status).toBe(403);
+  expect((await get(`/mentor/reviews/${submission.id}.data`, otherMentor.cookie)).status).toBe(403);
+  expect((await get(`/mentor/students/${student.id}`, otherMentor.cookie)).status).toBe(404);
+  expect((await get(`/mentor/students/${student.id}.data`, otherMentor.cookie)).status).toBe(404);
+  const refused = await postForm(`/mentor/reviews/${submission.id}`, otherMentor.cookie, {
+    intent: 'approve',
+  });
+  expect(refused.status).toBe(403);
+  const queue = await (await get('/mentor', otherMentor.cookie)).text();
+  expect(queue).not.toContain(student.name);
+  expect(submissionStatus(submission.id)).toBe('waiting');
+  expect(reviewCount(submission.id)).toBe(0);
 
-    // The mentor of the cohort and an admin: everything opens.
-    for (const cookie of [mentor.cookie, admin.cookie]) {
-      for (const path of [...pages, ...ownPages]) {
-        expect((await get(path, cookie)).status, path).toBe(200);
-      }
+  // The mentor of the cohort and an admin: everything opens.
+  for (const cookie of [mentor.cookie, admin.cookie]) {
+    for (const path of [...pages, ...ownPages]) {
+      expect((await get(path, cookie)).status, path).toBe(200);
     }
-    // An unknown submission is a 404; a mentor gets 403 on the admin area and its exports.
-    expect((await get('/mentor/reviews/prj_nothing', mentor.cookie)).status).toBe(404);
-    for (const path of [
-      '/admin/home',
-      '/admin/home.data',
-      '/admin/payments',
-      '/admin/payments.data',
-      '/admin/cohorts',
-      '/admin/users.csv',
-      '/admin/payments.csv',
-      `/admin/user-details/${student.id}`,
-      '/admin/events',
-    ]) {
-      expect((await get(path, mentor.cookie)).status, path).toBe(403);
-    }
-    // Nor a receipt of their own cohort's student: payments are not a mentor's business.
-    const transferId = `tr-mentor-${student.id}`;
-    await withE2eDatabase((db) =>
-      insertTransfer(db, {
-        id: transferId,
-        userId: student.id,
-        planId: 'fed-upfront',
-        amount: 60_000_000,
-        status: 'pending',
-        createdAt: new Date().toISOString(),
-      }),
-    );
-    expect((await get(`/receipts/rcp-${transferId}`, mentor.cookie)).status).toBe(404);
-    expect((await get(`/receipts/rcp-${transferId}`, student.cookie)).status).toBe(200);
-    const change = await postForm(`/admin/user-details/${student.id}`, mentor.cookie, {
-      access: 'admin',
-      cohort,
-    });
-    expect(change.status).toBe(403);
-    // A mentor reads every step, the students-only ones too; the admin approves.
-    for (const step of ['/fed/javascript', '/fed/react']) {
-      expect((await get(step, mentor.cookie)).status, step).toBe(200);
-    }
-    expect((await get('/fed/react', none.cookie)).status).toBe(403);
-    const approved = await postForm(`/mentor/reviews/${submission.id}`, admin.cookie, {
-      intent: 'approve',
-      feedback: '',
-    });
-    expect(approved.status).toBe(302);
-    expect(approved.headers.get('location')).toBe('/mentor');
-    expect(submissionStatus(submission.id)).toBe('approved');
+  }
+  // An unknown submission is a 404; a mentor gets 403 on the admin area and its exports.
+  expect((await get('/mentor/reviews/prj_nothing', mentor.cookie)).status).toBe(404);
+  for (const path of [
+    '/admin/home',
+    '/admin/home.data',
+    '/admin/payments',
+    '/admin/payments.data',
+    '/admin/cohorts',
+    '/admin/users.csv',
+    '/admin/payments.csv',
+    `/admin/user-details/${student.id}`,
+    '/admin/events',
+  ]) {
+    expect((await get(path, mentor.cookie)).status, path).toBe(403);
+  }
+  // Nor a receipt of their own cohort's student: payments are not a mentor's business.
+  const transferId = `tr-mentor-${student.id}`;
+  await withE2eDatabase((db) =>
+    insertTransfer(db, {
+      id: transferId,
+      userId: student.id,
+      planId: 'fed-upfront',
+      amount: 60_000_000,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    }),
+  );
+  expect((await get(`/receipts/rcp-${transferId}`, mentor.cookie)).status).toBe(404);
+  expect((await get(`/receipts/rcp-${transferId}`, student.cookie)).status).toBe(200);
+  const change = await postForm(`/admin/user-details/${student.id}`, mentor.cookie, {
+    access: 'admin',
+    cohort,
+  });
+  expect(change.status).toBe(403);
+  // A mentor reads every step, the students-only ones too; the admin approves.
+  for (const step of ['/fed/javascript', '/fed/react']) {
+    expect((await get(step, mentor.cookie)).status, step).toBe(200);
+  }
+  expect((await get('/fed/react', none.cookie)).status).toBe(403);
+  const approved = await postForm(`/mentor/reviews/${submission.id}`, admin.cookie, {
+    intent: 'approve',
+    feedback: '',
+  });
+  expect(approved.status).toBe(302);
+  expect(approved.headers.get('location')).toBe('/mentor');
+  expect(submissionStatus(submission.id)).toBe('approved');
 
-    // Removed from the cohort: the mentor area closes at the next request.
-    await withE2eDatabase((db) =>
-      db.deleteFrom('cohort_staff').where('user_id', '=', mentor.id).execute(),
-    );
-    expect((await get('/mentor', mentor.cookie)).status).toBe(403);
-    expect((await get(`/mentor/students/${student.id}`, mentor.cookie)).status).toBe(403);
-  },
-);
+  // Removed from the cohort: the mentor area closes at the next request.
+  await withE2eDatabase((db) =>
+    db.deleteFrom('cohort_staff').where('user_id', '=', mentor.id).execute(),
+  );
+  expect((await get('/mentor', mentor.cookie)).status).toBe(403);
+  expect((await get(`/mentor/students/${student.id}`, mentor.cookie)).status).toBe(403);
+});

@@ -146,44 +146,42 @@ test.describe('mentors and projects on the user page', () => {
 });
 
 test.describe('a mentor reaches none of the admin side', () => {
-  test(
-    'mentor of Cohort 1: 403 on /admin/cohorts and the user page, their .data and forms; nothing written',
-    { tag: '@http' },
-    async ({ request }) => {
-      const mentor = await createAccount('none', 'Role Mentor');
-      const other = await createAccount('none', 'Role Other');
-      const student = await createAccount('level-1', 'Role Student');
-      await withE2eDatabase((db) =>
-        addMentor(db, {
-          cohortId: 'cohort-1',
-          email: mentor.email,
-          by: { id: 'e2e', name: 'E2E Admin' },
-        }),
-      );
-      const headers = { Cookie: mentor.cookie, Origin: ORIGIN };
-      for (const path of ['/admin/cohorts', `/admin/user-details/${student.id}`]) {
-        for (const url of [path, `${path}.data`]) {
-          const page = await request.get(`${ORIGIN}${url}`, { headers, maxRedirects: 0 });
-          expect(page.status(), `GET ${url}`).toBe(403);
-        }
+  test('mentor of Cohort 1: 403 on /admin/cohorts and the user page, their .data and forms; nothing written @http', async ({
+    request,
+  }) => {
+    const mentor = await createAccount('none', 'Role Mentor');
+    const other = await createAccount('none', 'Role Other');
+    const student = await createAccount('level-1', 'Role Student');
+    await withE2eDatabase((db) =>
+      addMentor(db, {
+        cohortId: 'cohort-1',
+        email: mentor.email,
+        by: { id: 'e2e', name: 'E2E Admin' },
+      }),
+    );
+    const headers = { Cookie: mentor.cookie, Origin: ORIGIN };
+    for (const path of ['/admin/cohorts', `/admin/user-details/${student.id}`]) {
+      for (const url of [path, `${path}.data`]) {
+        const page = await request.get(`${ORIGIN}${url}`, { headers, maxRedirects: 0 });
+        expect(page.status(), `GET ${url}`).toBe(403);
       }
-      const forms: [string, Record<string, string>][] = [
-        ['/admin/cohorts', { intent: 'add-mentor', cohortId: 'cohort-1', email: other.email }],
-        ['/admin/cohorts', { intent: 'remove-mentor', cohortId: 'cohort-1', userId: mentor.id }],
-        [
-          `/admin/user-details/${student.id}`,
-          { intent: 'issue-certificate', name: 'Role Student', note: 'early' },
-        ],
-      ];
-      for (const [path, form] of forms) {
-        const answer = await request.post(`${ORIGIN}${path}`, { headers, form, maxRedirects: 0 });
-        expect(answer.status(), `POST ${path} ${form.intent}`).toBe(403);
-      }
-      // Other tests change Cohort 1's mentors at the same time: look at these two people only.
-      const mentorIds = mentorRows('cohort-1').map((row) => row.user_id);
-      expect(mentorIds).toContain(mentor.id);
-      expect(mentorIds).not.toContain(other.id);
-      expect(readValue('select count(*) from certificates where user_id = ?', student.id)).toBe(0);
-    },
-  );
+    }
+    const forms: [string, Record<string, string>][] = [
+      ['/admin/cohorts', { intent: 'add-mentor', cohortId: 'cohort-1', email: other.email }],
+      ['/admin/cohorts', { intent: 'remove-mentor', cohortId: 'cohort-1', userId: mentor.id }],
+      [
+        `/admin/user-details/${student.id}`,
+        { intent: 'issue-certificate', name: 'Role Student', note: 'early' },
+      ],
+    ];
+    for (const [path, form] of forms) {
+      const answer = await request.post(`${ORIGIN}${path}`, { headers, form, maxRedirects: 0 });
+      expect(answer.status(), `POST ${path} ${form.intent}`).toBe(403);
+    }
+    // Other tests change Cohort 1's mentors at the same time: look at these two people only.
+    const mentorIds = mentorRows('cohort-1').map((row) => row.user_id);
+    expect(mentorIds).toContain(mentor.id);
+    expect(mentorIds).not.toContain(other.id);
+    expect(readValue('select count(*) from certificates where user_id = ?', student.id)).toBe(0);
+  });
 });

@@ -224,39 +224,35 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await context.close();
   });
 
-  test(
-    'role × route: only an admin may extend or waive, and nothing changes for anyone else',
-    { tag: '@http' },
-    async () => {
-      const { enrolmentId } = await seedOverdue('Guarded Payer', 5);
-      const visitor = { cookie: '' } as Pick<TestAccount, 'cookie'>;
-      const people = [
-        visitor,
-        await createAccount('none', 'No Access'),
-        await createAccount('level-1', 'A Student'),
-      ];
-      const forms: Record<string, string>[] = [
-        { intent: OVERDUE_INTENTS.extend, enrolmentId, days: '5', reason: 'Not mine to give' },
-        { intent: OVERDUE_INTENTS.waive, enrolmentId, reason: 'Not mine to waive' },
-      ];
-      for (const person of people) {
-        for (const form of forms) {
-          const answer = await postForm('/admin/payments?status=overdue', person.cookie, form);
-          expect(answer.status, `${form.intent} by ${person.cookie || 'a visitor'}`).toBe(403);
-        }
+  test('role × route: only an admin may extend or waive, and nothing changes for anyone else @http', async () => {
+    const { enrolmentId } = await seedOverdue('Guarded Payer', 5);
+    const visitor = { cookie: '' } as Pick<TestAccount, 'cookie'>;
+    const people = [
+      visitor,
+      await createAccount('none', 'No Access'),
+      await createAccount('level-1', 'A Student'),
+    ];
+    const forms: Record<string, string>[] = [
+      { intent: OVERDUE_INTENTS.extend, enrolmentId, days: '5', reason: 'Not mine to give' },
+      { intent: OVERDUE_INTENTS.waive, enrolmentId, reason: 'Not mine to waive' },
+    ];
+    for (const person of people) {
+      for (const form of forms) {
+        const answer = await postForm('/admin/payments?status=overdue', person.cookie, form);
+        expect(answer.status, `${form.intent} by ${person.cookie || 'a visitor'}`).toBe(403);
       }
-      expect(
-        readValue<number>(
-          'select count(*) from enrolment_changes where enrolment_id = ?',
-          enrolmentId,
-        ),
-      ).toBe(0);
-      const admin = await createAccount('admin', 'Guard Admin');
-      const answer = await postForm('/admin/payments?status=overdue', admin.cookie, forms[1]!);
-      expect(answer.status).toBe(302);
-      expect(readValue<string>('select status from enrolments where id = ?', enrolmentId)).toBe(
-        'active',
-      );
-    },
-  );
+    }
+    expect(
+      readValue<number>(
+        'select count(*) from enrolment_changes where enrolment_id = ?',
+        enrolmentId,
+      ),
+    ).toBe(0);
+    const admin = await createAccount('admin', 'Guard Admin');
+    const answer = await postForm('/admin/payments?status=overdue', admin.cookie, forms[1]!);
+    expect(answer.status).toBe(302);
+    expect(readValue<string>('select status from enrolments where id = ?', enrolmentId)).toBe(
+      'active',
+    );
+  });
 });

@@ -282,7 +282,7 @@ async function expectMenuWorksByTouchAndKeyboard(page: Page, role: Role): Promis
   await page.keyboard.press('Escape');
 }
 
-test.describe('the phone layout pass', { tag: '@phone-only' }, () => {
+test.describe('the phone layout pass @phone-only', () => {
   let cast: Cast;
   test.beforeAll(async () => {
     cast = await castOfPeople();

@@ -65,33 +65,31 @@ test.describe('progress through the course', () => {
     await context.close();
   });
 
-  test(
-    'only steps the reader may read can be marked: none gets 403 on a protected step',
-    { tag: '@http' },
-    async ({ request }) => {
-      const none = await createAccount('none', 'Nina None');
-      const post = (path: string, cookie?: string) =>
-        request.post(`${ORIGIN}${path}`, {
-          headers: { Origin: ORIGIN, ...(cookie && { Cookie: cookie }) },
-          form: { intent: 'complete' },
-          maxRedirects: 0,
-        });
-      expect((await post('/fed/javascript', none.cookie)).status()).toBe(403);
-      expect((await post('/fed/javascript')).status()).toBe(403);
-      expect((await post('/fed/roadmap')).status()).toBe(401);
-      expect((await post('/fed/roadmap', none.cookie)).status()).toBe(200);
-      expect((await post('/fed/home', none.cookie)).status()).toBe(404);
-      expect(completedSteps(none.id)).toEqual(['roadmap']);
-      const student = await createAccount('level-1', 'Lee Level');
-      const admin = await createAccount('admin', 'Ada Progress');
-      expect((await post('/fed/conclusion', student.cookie)).status()).toBe(200);
-      expect((await post('/fed/conclusion', admin.cookie)).status()).toBe(200);
-      const tampered = await request.post(`${ORIGIN}/fed/roadmap`, {
-        headers: { Origin: ORIGIN, Cookie: student.cookie },
-        form: { intent: 'delete-everything' },
+  test('only steps the reader may read can be marked: none gets 403 on a protected step @http', async ({
+    request,
+  }) => {
+    const none = await createAccount('none', 'Nina None');
+    const post = (path: string, cookie?: string) =>
+      request.post(`${ORIGIN}${path}`, {
+        headers: { Origin: ORIGIN, ...(cookie && { Cookie: cookie }) },
+        form: { intent: 'complete' },
+        maxRedirects: 0,
       });
-      expect(tampered.status()).toBe(400);
-      expect(completedSteps(student.id)).toEqual(['conclusion']);
-    },
-  );
+    expect((await post('/fed/javascript', none.cookie)).status()).toBe(403);
+    expect((await post('/fed/javascript')).status()).toBe(403);
+    expect((await post('/fed/roadmap')).status()).toBe(401);
+    expect((await post('/fed/roadmap', none.cookie)).status()).toBe(200);
+    expect((await post('/fed/home', none.cookie)).status()).toBe(404);
+    expect(completedSteps(none.id)).toEqual(['roadmap']);
+    const student = await createAccount('level-1', 'Lee Level');
+    const admin = await createAccount('admin', 'Ada Progress');
+    expect((await post('/fed/conclusion', student.cookie)).status()).toBe(200);
+    expect((await post('/fed/conclusion', admin.cookie)).status()).toBe(200);
+    const tampered = await request.post(`${ORIGIN}/fed/roadmap`, {
+      headers: { Origin: ORIGIN, Cookie: student.cookie },
+      form: { intent: 'delete-everything' },
+    });
+    expect(tampered.status()).toBe(400);
+    expect(completedSteps(student.id)).toEqual(['conclusion']);
+  });
 });

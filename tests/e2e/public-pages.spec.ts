@@ -201,7 +201,7 @@ test.describe('public pages', () => {
 });
 
 // The toggle exists below 768 px only.
-test.describe('phone menu', { tag: '@phone-only' }, () => {
+test.describe('phone menu @phone-only', () => {
   test('Escape closes the phone menu and puts focus back on its toggle', async ({ page }) => {
     await gotoApp(page, '/');
     const toggle = page.getByRole('navigation', { name: 'Main' }).locator('button[aria-controls]');
@@ -238,7 +238,7 @@ test.describe('phone menu', { tag: '@phone-only' }, () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every menu entry is reachable, on a phone too', { tag: '@phone' }, async ({ page }) => {
+  test('every menu entry is reachable, on a phone too @phone', async ({ page }) => {
     await gotoApp(page, '/');
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('button', { name: 'Open menu' })).toBeHidden();
@@ -290,113 +290,103 @@ test.describe('headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   }
 
-  test(
-    'rendered pages carry a per-request nonce CSP that matches their scripts',
-    { tag: '@http' },
-    async ({ request }) => {
-      for (const path of ['/login', '/missing']) {
-        const response = await request.get(path);
-        const headers = response.headers();
-        const csp = headers['content-security-policy'] ?? '';
-        const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-        expect(nonce, `${path} CSP nonce`).toBeTruthy();
-        expectSecurityHeaders(headers, csp);
-        const scripts = [...(await response.text()).matchAll(INLINE_SCRIPT)];
-        expect(scripts.length).toBeGreaterThan(0);
-        for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-      }
-      const first = (await request.get('/login')).headers()['content-security-policy'];
-      const second = (await request.get('/login')).headers()['content-security-policy'];
-      expect(first).not.toBe(second);
-    },
-  );
+  test('rendered pages carry a per-request nonce CSP that matches their scripts @http', async ({
+    request,
+  }) => {
+    for (const path of ['/login', '/missing']) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, `${path} CSP nonce`).toBeTruthy();
+      expectSecurityHeaders(headers, csp);
+      const scripts = [...(await response.text()).matchAll(INLINE_SCRIPT)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    const first = (await request.get('/login')).headers()['content-security-policy'];
+    const second = (await request.get('/login')).headers()['content-security-policy'];
+    expect(first).not.toBe(second);
+  });
 
-  test(
-    'prerendered pages allow exactly their inline scripts by hash and carry no nonce',
-    { tag: '@http' },
-    async ({ request }) => {
-      for (const path of ['/', '/enroll', '/success']) {
-        const response = await request.get(path);
-        const headers = response.headers();
-        const csp = headers['content-security-policy'] ?? '';
-        expect(csp, path).not.toContain("'nonce-");
-        expect(csp, path).not.toContain("'unsafe-inline' 'self'");
-        expectSecurityHeaders(headers, csp);
-        const html = await response.text();
-        expect(html, path).not.toContain('nonce=');
-        const inline = [...html.matchAll(INLINE_SCRIPT)].filter(
-          ([, attributes]) => !/\bsrc=/.test(attributes!),
-        );
-        expect(inline.length).toBeGreaterThan(0);
-        for (const [, , body] of inline) {
-          const hash = createHash('sha256').update(body!, 'utf8').digest('base64');
-          expect(csp, `${path} allows its script`).toContain(`'sha256-${hash}'`);
-        }
-        expect(csp.match(/'sha256-/g)?.length).toBe(new Set(inline.map(([, , body]) => body)).size);
+  test('prerendered pages allow exactly their inline scripts by hash and carry no nonce @http', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/enroll', '/success']) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp, path).not.toContain("'nonce-");
+      expect(csp, path).not.toContain("'unsafe-inline' 'self'");
+      expectSecurityHeaders(headers, csp);
+      const html = await response.text();
+      expect(html, path).not.toContain('nonce=');
+      const inline = [...html.matchAll(INLINE_SCRIPT)].filter(
+        ([, attributes]) => !/\bsrc=/.test(attributes!),
+      );
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , body] of inline) {
+        const hash = createHash('sha256').update(body!, 'utf8').digest('base64');
+        expect(csp, `${path} allows its script`).toContain(`'sha256-${hash}'`);
       }
-    },
-  );
+      expect(csp.match(/'sha256-/g)?.length).toBe(new Set(inline.map(([, , body]) => body)).size);
+    }
+  });
 
-  test(
-    'prerendered pages are sent compressed once, with validators, varying on cookies',
-    { tag: '@http' },
-    async ({ baseURL }) => {
-      const identity = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
-      expect(identity.headers['content-encoding']).toBeUndefined();
-      for (const [encoding, decode] of [
-        ['br', brotliDecompressSync],
-        ['gzip', gunzipSync],
-      ] as const) {
-        const response = await rawGet(`${baseURL}/`, { 'accept-encoding': `${encoding}, deflate` });
-        expect(response.status).toBe(200);
-        expect(response.headers['content-encoding']).toBe(encoding);
-        expect(response.headers['vary']).toBe('Accept-Encoding, Cookie');
-        expect(response.headers['cache-control']).toBe('no-cache');
-        expect(Number(response.headers['content-length'])).toBe(response.body.length);
-        expect(decode(response.body).equals(identity.body)).toBe(true);
-        const etag = String(response.headers['etag']);
-        expect(etag).toMatch(/^"[\w-]+"$/);
-        const again = await rawGet(`${baseURL}/`, {
-          'accept-encoding': encoding,
-          'if-none-match': etag,
-        });
-        expect(again.status).toBe(304);
-        expect(again.body.length).toBe(0);
-      }
-      // The same bytes every time: nothing per request in them.
-      const repeat = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
-      expect(repeat.body.equals(identity.body)).toBe(true);
-    },
-  );
+  test('prerendered pages are sent compressed once, with validators, varying on cookies @http', async ({
+    baseURL,
+  }) => {
+    const identity = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await rawGet(`${baseURL}/`, { 'accept-encoding': `${encoding}, deflate` });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['vary']).toBe('Accept-Encoding, Cookie');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(decode(response.body).equals(identity.body)).toBe(true);
+      const etag = String(response.headers['etag']);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await rawGet(`${baseURL}/`, {
+        'accept-encoding': encoding,
+        'if-none-match': etag,
+      });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+    }
+    // The same bytes every time: nothing per request in them.
+    const repeat = await rawGet(`${baseURL}/`, { 'accept-encoding': 'identity' });
+    expect(repeat.body.equals(identity.body)).toBe(true);
+  });
 
-  test(
-    'hashed assets are immutable for a year and HTML is not cached',
-    { tag: '@http' },
-    async ({ request }) => {
-      const html = await (await request.get('/')).text();
-      const asset = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
-      expect(asset).toBeTruthy();
-      const assetResponse = await request.get(asset!);
-      expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
-      expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
-      const compressed = await request.get('/enroll', { headers: { 'accept-encoding': 'gzip' } });
-      expect(compressed.headers()['content-encoding']).toBe('gzip');
-    },
-  );
+  test('hashed assets are immutable for a year and HTML is not cached @http', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const asset = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await request.get(asset!);
+    expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
+    expect((await request.get('/login')).headers()['cache-control']).toBe('no-cache');
+    const compressed = await request.get('/enroll', { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers()['content-encoding']).toBe('gzip');
+  });
 
   // Hydration itself is proven by the interactive tests above (FAQ, menu, sign-in).
-  test(
-    'documents carry no modulepreload, only the module script that loads the app',
-    { tag: '@http' },
-    async ({ request }) => {
-      for (const path of ['/', '/enroll', '/login', '/fed/home']) {
-        const html = await (await request.get(path)).text();
-        expect(html, path).not.toContain('rel="modulepreload"');
-        expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
-      }
-    },
-  );
+  test('documents carry no modulepreload, only the module script that loads the app @http', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/enroll', '/login', '/fed/home']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
+    }
+  });
 
   test('robots.txt, sitemap.xml, the manifest and share tags are served', async ({
     request,
@@ -498,36 +488,32 @@ test('the keyboard focus ring shows at once, at 3:1 or more against what is behi
   }
 });
 
-test(
-  'on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll',
-  {
-    tag: '@phone-only',
-  },
-  async ({ page }) => {
-    const fitsWidth = () =>
-      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+test('on a 375 px phone nothing overflows its card and the admin table needs no sideways scroll @phone-only', async ({
+  page,
+}) => {
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-    await gotoApp(page, '/#faq');
-    const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
-    const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
-    const [link, box] = [await email.boundingBox(), await card.boundingBox()];
-    expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
-    expect(await fitsWidth()).toBe(true);
+  await gotoApp(page, '/#faq');
+  const email = page.locator('#faq').getByRole('link', { name: /hello@/ });
+  const card = email.locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+  const [link, box] = [await email.boundingBox(), await card.boundingBox()];
+  expect(link!.x + link!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  expect(await fitsWidth()).toBe(true);
 
-    await gotoApp(page, '/enroll');
-    const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
-    expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
-    const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
-    expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
+  await gotoApp(page, '/enroll');
+  const section = page.locator('section[aria-labelledby="bank-transfer-heading"]');
+  expect((await section.locator('svg').first().boundingBox())!.width).toBeGreaterThanOrEqual(27);
+  const heading = await section.getByRole('heading', { level: 2 }).boundingBox();
+  expect(heading!.height).toBeLessThanOrEqual(2 * 28 + 2);
 
-    await openAsNewAccount(page, '/admin/home', 'admin', 'Phone Admin');
-    const row = page.locator('tbody tr').first();
-    for (const cell of await row.locator('td').all()) {
-      const cellBox = await cell.boundingBox();
-      expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(375);
-    }
-    await expect(row.locator('td[data-label="Access"]')).toBeVisible();
-    await expect(row.locator('td[data-label="Cohort"]')).toBeVisible();
-    expect(await fitsWidth()).toBe(true);
-  },
-);
+  await openAsNewAccount(page, '/admin/home', 'admin', 'Phone Admin');
+  const row = page.locator('tbody tr').first();
+  for (const cell of await row.locator('td').all()) {
+    const cellBox = await cell.boundingBox();
+    expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(375);
+  }
+  await expect(row.locator('td[data-label="Access"]')).toBeVisible();
+  await expect(row.locator('td[data-label="Cohort"]')).toBeVisible();
+  expect(await fitsWidth()).toBe(true);
+});

@@ -158,126 +158,116 @@ test.describe('without JavaScript', () => {
 });
 
 for (const quiz of QUIZZES.filter((candidate) => candidate.studentsOnly)) {
-  test(
-    `${quiz.title}: Permission Denied without access, and no question in its HTML or .data`,
-    { tag: '@http' },
-    async ({ request }) => {
-      const questions = QUIZ_QUESTIONS[quiz.id];
-      const secrets = questions.flatMap((question) => [
-        question.prompt,
-        question.explanation,
-        ...question.options.map((option) => option.text),
-      ]);
-      const none = await createAccount('none');
-      for (const cookie of [undefined, none.cookie]) {
-        const headers: Record<string, string> = cookie ? { cookie } : {};
-        const html = await request.get(`/fed/${quiz.page}`, { headers });
-        const data = await request.get(`/fed/${quiz.page}.data`, { headers });
-        expect(html.status()).toBe(403);
-        expect(data.status()).toBe(403);
-        const page = await html.text();
-        const loaderData = await data.text();
-        expect(page).toContain(PERMISSION_DENIED_MESSAGES.student);
-        for (const secret of secrets) {
-          expect(page).not.toContain(secret);
-          expect(loaderData).not.toContain(secret);
-        }
-        // Nor can such a reader submit to it.
-        const post = await postForm(`/fed/${quiz.page}`, cookie ?? '', { attempt: 'qza_x' });
-        expect(post.status).toBe(403);
+  test(`${quiz.title}: Permission Denied without access, and no question in its HTML or .data @http`, async ({
+    request,
+  }) => {
+    const questions = QUIZ_QUESTIONS[quiz.id];
+    const secrets = questions.flatMap((question) => [
+      question.prompt,
+      question.explanation,
+      ...question.options.map((option) => option.text),
+    ]);
+    const none = await createAccount('none');
+    for (const cookie of [undefined, none.cookie]) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const html = await request.get(`/fed/${quiz.page}`, { headers });
+      const data = await request.get(`/fed/${quiz.page}.data`, { headers });
+      expect(html.status()).toBe(403);
+      expect(data.status()).toBe(403);
+      const page = await html.text();
+      const loaderData = await data.text();
+      expect(page).toContain(PERMISSION_DENIED_MESSAGES.student);
+      for (const secret of secrets) {
+        expect(page).not.toContain(secret);
+        expect(loaderData).not.toContain(secret);
       }
-      expect(await attemptCount(none.id)).toBe(0);
-      const student = await createAccount('level-1');
-      const page = await request.get(`/fed/${quiz.page}`, { headers: { cookie: student.cookie } });
-      expect(page.status()).toBe(200);
-      expect(await page.text()).toContain(shown(questions[0]!.prompt).replaceAll('&', '&amp;'));
-    },
-  );
+      // Nor can such a reader submit to it.
+      const post = await postForm(`/fed/${quiz.page}`, cookie ?? '', { attempt: 'qza_x' });
+      expect(post.status).toBe(403);
+    }
+    expect(await attemptCount(none.id)).toBe(0);
+    const student = await createAccount('level-1');
+    const page = await request.get(`/fed/${quiz.page}`, { headers: { cookie: student.cookie } });
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain(shown(questions[0]!.prompt).replaceAll('&', '&amp;'));
+  });
 }
 
-test(
-  'a quiz page’s data holds the questions but no answer key',
-  { tag: '@http' },
-  async ({ request }) => {
-    const student = await createAccount('level-1');
-    for (const quiz of QUIZZES) {
-      const data = await request.get(`/fed/${quiz.page}.data`, {
-        headers: { cookie: student.cookie },
-      });
-      expect(data.status()).toBe(200);
-      const text = await data.text();
-      const questions = QUIZ_QUESTIONS[quiz.id];
-      expect(text).toContain(questions[0]!.prompt);
-      // No key and no explanation: the options are only their words and their positions.
-      expect(text).not.toContain('"correct"');
-      expect(text).not.toContain('"explanation"');
-      for (const question of questions) expect(text).not.toContain(question.explanation);
-    }
-  },
-);
+test('a quiz page’s data holds the questions but no answer key @http', async ({ request }) => {
+  const student = await createAccount('level-1');
+  for (const quiz of QUIZZES) {
+    const data = await request.get(`/fed/${quiz.page}.data`, {
+      headers: { cookie: student.cookie },
+    });
+    expect(data.status()).toBe(200);
+    const text = await data.text();
+    const questions = QUIZ_QUESTIONS[quiz.id];
+    expect(text).toContain(questions[0]!.prompt);
+    // No key and no explanation: the options are only their words and their positions.
+    expect(text).not.toContain('"correct"');
+    expect(text).not.toContain('"explanation"');
+    for (const question of questions) expect(text).not.toContain(question.explanation);
+  }
+});
 
-test(
-  'tampered answers are refused and change nothing; a replay is stored once',
-  { tag: '@http' },
-  async () => {
-    const student = await createAccount('none');
-    const other = await createAccount('none');
-    const { attempt, othersAttempt } = await withE2eDatabase(async (db) => ({
-      attempt: await openAttempt(db, student.id, 'html-css'),
-      othersAttempt: await openAttempt(db, other.id, 'html-css'),
-    }));
-    const [first, second] = HTML_CSS;
-    const send = (fields: Record<string, string>, cookie = student.cookie) =>
-      postForm('/fed/html-css-quiz', cookie, fields);
-    const refusals: [string, Record<string, string>, number, string][] = [
-      ['no attempt', { [answerField(first!.id)]: '0' }, 400, 'The form could not be read'],
-      ['an unknown attempt', { attempt: 'qza_unknown' }, 404, 'This attempt does not exist'],
-      ['someone else’s attempt', { attempt: othersAttempt.id }, 403, 'belongs to someone else'],
-      [
-        'a question not in the attempt',
-        { attempt: attempt.id, [answerField('no-such-question')]: '0' },
-        400,
-        'not in this attempt',
-      ],
-      [
-        'an option past the question’s',
-        { attempt: attempt.id, [answerField(first!.id)]: String(first!.options.length) },
-        400,
-        'not one of its question’s options',
-      ],
-    ];
-    for (const [what, fields, status, message] of refusals) {
-      const response = await send(fields);
-      expect(response.status, what).toBe(status);
-      expect(await response.text(), what).toContain(message);
-    }
-    const twice = new URLSearchParams({ attempt: attempt.id });
-    const single = HTML_CSS.find((question) => question.kind !== 'multiple')!;
-    twice.append(answerField(single.id), '0');
-    twice.append(answerField(single.id), '1');
-    const answeredTwice = await postForm('/fed/html-css-quiz', student.cookie, twice.toString());
-    expect(answeredTwice.status).toBe(400);
-    expect(await answeredTwice.text()).toContain('A question was answered twice.');
-    // A quiz that does not exist.
-    expect((await postForm('/fed/vue-quiz', student.cookie, { attempt: attempt.id })).status).toBe(
-      404,
-    );
-    // A visitor is asked to sign in; nothing above was stored.
-    expect((await send({ attempt: attempt.id }, '')).status).toBe(401);
-    expect(await gradedCount(student.id)).toBe(0);
-    expect(await gradedCount(other.id)).toBe(0);
+test('tampered answers are refused and change nothing; a replay is stored once @http', async () => {
+  const student = await createAccount('none');
+  const other = await createAccount('none');
+  const { attempt, othersAttempt } = await withE2eDatabase(async (db) => ({
+    attempt: await openAttempt(db, student.id, 'html-css'),
+    othersAttempt: await openAttempt(db, other.id, 'html-css'),
+  }));
+  const [first, second] = HTML_CSS;
+  const send = (fields: Record<string, string>, cookie = student.cookie) =>
+    postForm('/fed/html-css-quiz', cookie, fields);
+  const refusals: [string, Record<string, string>, number, string][] = [
+    ['no attempt', { [answerField(first!.id)]: '0' }, 400, 'The form could not be read'],
+    ['an unknown attempt', { attempt: 'qza_unknown' }, 404, 'This attempt does not exist'],
+    ['someone else’s attempt', { attempt: othersAttempt.id }, 403, 'belongs to someone else'],
+    [
+      'a question not in the attempt',
+      { attempt: attempt.id, [answerField('no-such-question')]: '0' },
+      400,
+      'not in this attempt',
+    ],
+    [
+      'an option past the question’s',
+      { attempt: attempt.id, [answerField(first!.id)]: String(first!.options.length) },
+      400,
+      'not one of its question’s options',
+    ],
+  ];
+  for (const [what, fields, status, message] of refusals) {
+    const response = await send(fields);
+    expect(response.status, what).toBe(status);
+    expect(await response.text(), what).toContain(message);
+  }
+  const twice = new URLSearchParams({ attempt: attempt.id });
+  const single = HTML_CSS.find((question) => question.kind !== 'multiple')!;
+  twice.append(answerField(single.id), '0');
+  twice.append(answerField(single.id), '1');
+  const answeredTwice = await postForm('/fed/html-css-quiz', student.cookie, twice.toString());
+  expect(answeredTwice.status).toBe(400);
+  expect(await answeredTwice.text()).toContain('A question was answered twice.');
+  // A quiz that does not exist.
+  expect((await postForm('/fed/vue-quiz', student.cookie, { attempt: attempt.id })).status).toBe(
+    404,
+  );
+  // A visitor is asked to sign in; nothing above was stored.
+  expect((await send({ attempt: attempt.id }, '')).status).toBe(401);
+  expect(await gradedCount(student.id)).toBe(0);
+  expect(await gradedCount(other.id)).toBe(0);
 
-    // The same attempt sent twice (a double click, a replay): graded once, both see it.
-    const fields = { attempt: attempt.id, [answerField(second!.id)]: '0' };
-    const [one, two] = await Promise.all([send(fields), send(fields)]);
-    for (const response of [one, two]) {
-      expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toBe(`/fed/html-css-quiz?attempt=${attempt.id}`);
-    }
-    expect(await gradedCount(student.id)).toBe(1);
-    expect(await attemptCount(student.id)).toBe(1);
-  },
-);
+  // The same attempt sent twice (a double click, a replay): graded once, both see it.
+  const fields = { attempt: attempt.id, [answerField(second!.id)]: '0' };
+  const [one, two] = await Promise.all([send(fields), send(fields)]);
+  for (const response of [one, two]) {
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/fed/html-css-quiz?attempt=${attempt.id}`);
+  }
+  expect(await gradedCount(student.id)).toBe(1);
+  expect(await attemptCount(student.id)).toBe(1);
+});
 
 test('a mentor sees each student’s best score and attempts; the admin page and history show them', async ({
   page,

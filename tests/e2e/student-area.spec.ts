@@ -58,36 +58,34 @@ function mayOpen(role: Role, studentsOnly: boolean): boolean {
 
 test.describe('the student area for each role', () => {
   for (const role of ROLES) {
-    test(
-      `${role}: every step answers with the status and content the access table says`,
-      { tag: '@http' },
-      async ({ request }) => {
-        const account = role === 'visitor' ? undefined : await createAccount(role);
-        const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
-        for (const step of COURSE_STEPS) {
-          const content = contentOf(step.slug);
-          const page = await request.get(`/fed/${step.slug}`, { headers });
-          const data = await request.get(`/fed/${step.slug}.data`, { headers });
-          const html = await page.text();
-          const loaderData = await data.text();
-          if (mayOpen(role, step.studentsOnly)) {
-            expect(page.status(), step.slug).toBe(200);
-            expect(html).toContain(content.heading.replaceAll('&', '&amp;'));
-            for (const secret of secretsOf(content))
-              expect(html).toContain(secret.replaceAll('&', '&amp;'));
-            if (account) expect(html).toContain(account.name);
-          } else {
-            expect(page.status(), step.slug).toBe(403);
-            expect(data.status(), `${step.slug}.data`).toBe(403);
-            expect(html).toContain(PERMISSION_DENIED_MESSAGES.student);
-            for (const secret of [content.intro, ...secretsOf(content)]) {
-              expect(html, step.slug).not.toContain(secret);
-              expect(loaderData, `${step.slug}.data`).not.toContain(secret);
-            }
+    test(`${role}: every step answers with the status and content the access table says @http`, async ({
+      request,
+    }) => {
+      const account = role === 'visitor' ? undefined : await createAccount(role);
+      const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+      for (const step of COURSE_STEPS) {
+        const content = contentOf(step.slug);
+        const page = await request.get(`/fed/${step.slug}`, { headers });
+        const data = await request.get(`/fed/${step.slug}.data`, { headers });
+        const html = await page.text();
+        const loaderData = await data.text();
+        if (mayOpen(role, step.studentsOnly)) {
+          expect(page.status(), step.slug).toBe(200);
+          expect(html).toContain(content.heading.replaceAll('&', '&amp;'));
+          for (const secret of secretsOf(content))
+            expect(html).toContain(secret.replaceAll('&', '&amp;'));
+          if (account) expect(html).toContain(account.name);
+        } else {
+          expect(page.status(), step.slug).toBe(403);
+          expect(data.status(), `${step.slug}.data`).toBe(403);
+          expect(html).toContain(PERMISSION_DENIED_MESSAGES.student);
+          for (const secret of [content.intro, ...secretsOf(content)]) {
+            expect(html, step.slug).not.toContain(secret);
+            expect(loaderData, `${step.slug}.data`).not.toContain(secret);
           }
         }
-      },
-    );
+      }
+    });
   }
 
   test.describe('a bank transfer’s receipt and the transfer form', () => {
@@ -99,50 +97,46 @@ test.describe('the student area for each role', () => {
     });
 
     for (const role of ROLES) {
-      test(
-        `${role}: someone else’s receipt is ${role === 'admin' ? 'served' : 'a 404'}; the form ${role === 'visitor' ? 'is refused with 401' : 'is read'}`,
-        { tag: '@http' },
-        async ({ request }) => {
-          const account = role === 'visitor' ? undefined : await createAccount(role);
-          const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
-          const receipt = await request.get(`/receipts/${receiptId}`, { headers });
-          expect(receipt.status()).toBe(role === 'admin' ? 200 : 404);
-          if (role === 'admin') expect(receipt.headers()['content-type']).toBe('image/png');
-          else expect(receipt.headers()['content-type']).not.toBe('image/png');
-          // A form without its receipt: a visitor is refused before it is read, and nothing is stored.
-          const form = await request.post('/enroll', {
-            headers: { ...headers, origin: E2E_ORIGIN },
-            multipart: {
-              plan: 'fed-upfront',
-              amount: '600000',
-              transferDate: '2020-01-01',
-              reference: 'Me',
-            },
-            maxRedirects: 0,
-          });
-          expect(form.status()).toBe(role === 'visitor' ? 401 : 400);
-        },
-      );
+      test(`${role}: someone else’s receipt is ${role === 'admin' ? 'served' : 'a 404'}; the form ${role === 'visitor' ? 'is refused with 401' : 'is read'} @http`, async ({
+        request,
+      }) => {
+        const account = role === 'visitor' ? undefined : await createAccount(role);
+        const headers: Record<string, string> = account ? { cookie: account.cookie } : {};
+        const receipt = await request.get(`/receipts/${receiptId}`, { headers });
+        expect(receipt.status()).toBe(role === 'admin' ? 200 : 404);
+        if (role === 'admin') expect(receipt.headers()['content-type']).toBe('image/png');
+        else expect(receipt.headers()['content-type']).not.toBe('image/png');
+        // A form without its receipt: a visitor is refused before it is read, and nothing is stored.
+        const form = await request.post('/enroll', {
+          headers: { ...headers, origin: E2E_ORIGIN },
+          multipart: {
+            plan: 'fed-upfront',
+            amount: '600000',
+            transferDate: '2020-01-01',
+            reference: 'Me',
+          },
+          maxRedirects: 0,
+        });
+        expect(form.status()).toBe(role === 'visitor' ? 401 : 400);
+      });
     }
 
-    test(
-      'the student who uploaded it gets their receipt, never cached',
-      { tag: '@http' },
-      async ({ request }) => {
-        const receipt = await request.get(`/receipts/${receiptId}`, {
-          headers: { cookie: owner.cookie },
-        });
-        expect(receipt.status()).toBe(200);
-        expect(receipt.headers()['content-type']).toBe('image/png');
-        expect(receipt.headers()['cache-control']).toBe('private, no-store');
-        expect(receipt.headers()['x-content-type-options']).toBe('nosniff');
-        expect(
-          (
-            await request.get('/receipts/rcp_no_such', { headers: { cookie: owner.cookie } })
-          ).status(),
-        ).toBe(404);
-      },
-    );
+    test('the student who uploaded it gets their receipt, never cached @http', async ({
+      request,
+    }) => {
+      const receipt = await request.get(`/receipts/${receiptId}`, {
+        headers: { cookie: owner.cookie },
+      });
+      expect(receipt.status()).toBe(200);
+      expect(receipt.headers()['content-type']).toBe('image/png');
+      expect(receipt.headers()['cache-control']).toBe('private, no-store');
+      expect(receipt.headers()['x-content-type-options']).toBe('nosniff');
+      expect(
+        (
+          await request.get('/receipts/rcp_no_such', { headers: { cookie: owner.cookie } })
+        ).status(),
+      ).toBe(404);
+    });
   });
 
   test('/fed goes to /fed/home and an unknown step is the 404 page', async ({ page, request }) => {
@@ -159,44 +153,42 @@ test.describe('in the browser', () => {
     admin = await createAccount('admin', 'Amaka Admin');
   });
 
-  test(
-    'the side menu shows the name, the steps in order, the current step, and no quiz',
-    {
-      tag: '@phone',
-    },
-    async ({ page, context, isMobile }) => {
-      await useAccount(context, admin);
-      await gotoApp(page, '/fed/roadmap');
-      const menu = page.getByRole('complementary', { name: 'Course' });
-      await expect(menu.getByText('Amaka Admin')).toBeVisible();
-      if (isMobile) {
-        const toggle = menu.getByRole('button', { name: 'Course steps' });
-        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-        await toggle.click();
-        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      }
-      const links = menu.getByRole('navigation', { name: 'Course steps' }).getByRole('link');
-      await expect(links).toHaveText([
-        'Introduction',
-        'Step 1: Roadmap',
-        'Step 2: HTML & CSS',
-        'Step 3: HTML & CSS Projects',
-        'Step 4: CSS Framework',
-        'Step 5: JavaScript',
-        'Step 6: JavaScript Projects',
-        'Step 7: React',
-        'Step 8: Conclusion',
-      ]);
-      await expect(links.filter({ hasText: 'Quiz' })).toHaveCount(0);
-      await expect(menu.getByRole('link', { name: 'Step 1: Roadmap' })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      await page.getByRole('link', { name: /^Next: HTML & CSS$/ }).click();
-      await expect(page).toHaveURL('/fed/html-css');
-      await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
-    },
-  );
+  test('the side menu shows the name, the steps in order, the current step, and no quiz @phone', async ({
+    page,
+    context,
+    isMobile,
+  }) => {
+    await useAccount(context, admin);
+    await gotoApp(page, '/fed/roadmap');
+    const menu = page.getByRole('complementary', { name: 'Course' });
+    await expect(menu.getByText('Amaka Admin')).toBeVisible();
+    if (isMobile) {
+      const toggle = menu.getByRole('button', { name: 'Course steps' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    const links = menu.getByRole('navigation', { name: 'Course steps' }).getByRole('link');
+    await expect(links).toHaveText([
+      'Introduction',
+      'Step 1: Roadmap',
+      'Step 2: HTML & CSS',
+      'Step 3: HTML & CSS Projects',
+      'Step 4: CSS Framework',
+      'Step 5: JavaScript',
+      'Step 6: JavaScript Projects',
+      'Step 7: React',
+      'Step 8: Conclusion',
+    ]);
+    await expect(links.filter({ hasText: 'Quiz' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Step 1: Roadmap' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByRole('link', { name: /^Next: HTML & CSS$/ }).click();
+    await expect(page).toHaveURL('/fed/html-css');
+    await expect(page.getByRole('link', { name: /^Previous: Roadmap$/ })).toBeVisible();
+  });
 
   for (const step of COURSE_STEPS) {
     test(`${step.slug}: no axe violations, and every external link opens safely`, async ({
@@ -258,23 +250,21 @@ test.describe('in the browser', () => {
     ).toBeVisible();
   });
 
-  test(
-    'an access change from the command line applies on the next request',
-    { tag: '@http' },
-    async ({ request }) => {
-      const account = await createAccount('none');
-      const headers = { cookie: account.cookie };
-      expect((await request.get('/fed/conclusion', { headers })).status()).toBe(403);
-      execFileSync(
-        'node_modules/.bin/tsx',
-        ['scripts/user.ts', 'set-access', account.email, 'level-1'],
-        {
-          env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_PATH },
-        },
-      );
-      expect((await request.get('/fed/conclusion', { headers })).status()).toBe(200);
-    },
-  );
+  test('an access change from the command line applies on the next request @http', async ({
+    request,
+  }) => {
+    const account = await createAccount('none');
+    const headers = { cookie: account.cookie };
+    expect((await request.get('/fed/conclusion', { headers })).status()).toBe(403);
+    execFileSync(
+      'node_modules/.bin/tsx',
+      ['scripts/user.ts', 'set-access', account.email, 'level-1'],
+      {
+        env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_PATH },
+      },
+    );
+    expect((await request.get('/fed/conclusion', { headers })).status()).toBe(200);
+  });
 
   test('the student pages are no wider than the screen; screenshots', async ({ page, context }) => {
     await useAccount(context, admin);
@@ -285,40 +275,36 @@ test.describe('in the browser', () => {
   });
 });
 
-test(
-  'signed-in answers are never kept by a shared cache; every page varies on cookies',
-  { tag: '@http' },
-  async ({ request }) => {
-    const student = await createAccount('level-1');
-    for (const path of ['/fed/home', '/fed/javascript', '/fed/javascript.data', '/login', '/']) {
-      const response = await request.get(path, {
-        headers: { cookie: student.cookie },
-        maxRedirects: 0,
-      });
-      expect(response.headers()['cache-control'], path).toBe('private, no-store');
-      expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
-    }
-    for (const path of ['/fed/home', '/login', '/', '/enroll']) {
-      const response = await request.get(path, { headers: { cookie: '' } });
-      expect(response.headers()['cache-control'], path).toBe('no-cache');
-      expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
-    }
-  },
-);
-
-test(
-  'a return path with letters a header cannot carry is sent percent-encoded, not a 500',
-  { tag: '@http' },
-  async ({ request }) => {
-    const student = await createAccount('level-1');
-    const response = await request.get('/login?redirectTo=/%E3%80%82evil', {
+test('signed-in answers are never kept by a shared cache; every page varies on cookies @http', async ({
+  request,
+}) => {
+  const student = await createAccount('level-1');
+  for (const path of ['/fed/home', '/fed/javascript', '/fed/javascript.data', '/login', '/']) {
+    const response = await request.get(path, {
       headers: { cookie: student.cookie },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(302);
-    expect(response.headers()['location']).toBe('/%E3%80%82evil');
-  },
-);
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
+  }
+  for (const path of ['/fed/home', '/login', '/', '/enroll']) {
+    const response = await request.get(path, { headers: { cookie: '' } });
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+    expect(response.headers()['vary'], path).toMatch(/\bCookie\b/);
+  }
+});
+
+test('a return path with letters a header cannot carry is sent percent-encoded, not a 500 @http', async ({
+  request,
+}) => {
+  const student = await createAccount('level-1');
+  const response = await request.get('/login?redirectTo=/%E3%80%82evil', {
+    headers: { cookie: student.cookie },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()['location']).toBe('/%E3%80%82evil');
+});
 
 test('"Sign out of all devices" ends the sessions on every browser of that person', async ({
   browser,
@@ -398,20 +384,16 @@ test('a short page: the side menu runs down to the footer', async ({ page }) => 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test(
-    'the course steps are listed, on a phone too, and lead to their pages',
-    {
-      tag: '@phone',
-    },
-    async ({ page }) => {
-      await gotoApp(page, '/fed/home');
-      const course = page.getByRole('complementary', { name: 'Course' });
-      // The toggle could do nothing without scripts, so it is not offered; the steps are shown.
-      await expect(course.getByRole('button', { name: 'Course steps' })).toBeHidden();
-      const steps = course.getByRole('navigation', { name: 'Course steps' });
-      await expect(steps.getByRole('link', { name: 'Step 1: Roadmap' })).toBeVisible();
-      await steps.getByRole('link', { name: 'Step 1: Roadmap' }).click();
-      await expect(page).toHaveURL('/fed/roadmap');
-    },
-  );
+  test('the course steps are listed, on a phone too, and lead to their pages @phone', async ({
+    page,
+  }) => {
+    await gotoApp(page, '/fed/home');
+    const course = page.getByRole('complementary', { name: 'Course' });
+    // The toggle could do nothing without scripts, so it is not offered; the steps are shown.
+    await expect(course.getByRole('button', { name: 'Course steps' })).toBeHidden();
+    const steps = course.getByRole('navigation', { name: 'Course steps' });
+    await expect(steps.getByRole('link', { name: 'Step 1: Roadmap' })).toBeVisible();
+    await steps.getByRole('link', { name: 'Step 1: Roadmap' }).click();
+    await expect(page).toHaveURL('/fed/roadmap');
+  });
 });
