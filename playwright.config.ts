@@ -31,18 +31,20 @@ export default defineConfig({
   // (phone-layout.spec.ts: every page in every role that sees it) plus the flows that change
   // on a small screen, tagged `@phone` (both sizes) or `@phone-only`. docs/testing.md says
   // which level tests what.
+  // The phone's layout tests are the longest (half a minute to a minute each): listed first,
+  // they start first, and the short tests fill the other worker around them.
   projects: [
-    { name: 'http', grep: /@http/ },
-    {
-      name: 'desktop',
-      grepInvert: /@http|@phone-only/,
-      use: { viewport: { width: 1280, height: 800 } },
-    },
     {
       name: 'phone',
       grep: /@phone/,
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
     },
+    {
+      name: 'desktop',
+      grepInvert: /@http|@phone-only/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    { name: 'http', grep: /@http/ },
   ],
   webServer: {
     // Exactly what `npm start` serves: the compiled bundle with NODE_ENV=production.

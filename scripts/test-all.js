@@ -8,7 +8,7 @@
  * types, lint, the build and the unit and integration tests on SQLite. No PostgreSQL pass and
  * no browser: `npm test` stays the whole thing, and CI runs it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -28,29 +28,74 @@ const failures = [];
 const durations = [];
 
 /**
+ * The environment of every command: this one's, with `env` over it (an undefined value
+ * removes the variable).
+ * @param {Record<string, string | undefined>} env
+ */
+function environmentWith(env) {
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env };
+  for (const [key, value] of Object.entries(childEnv))
+    if (value === undefined) delete childEnv[key];
+  return childEnv;
+}
+
+/**
+ * @param {string} label
+ * @param {number} started
+ * @param {boolean} ok
+ * @param {number} [ended]
+ */
+function finished(label, started, ok, ended = Date.now()) {
+  const seconds = Math.round((ended - started) / 1000);
+  durations.push(`${label} ${seconds} s`);
+  console.log(`\n◀ ${label}: ${ok ? 'ok' : 'failed'} in ${seconds} s`);
+}
+
+/**
  * @param {string} label
  * @param {string} command
  * @param {Record<string, string | undefined>} [env] an undefined value removes the variable
  */
 function run(label, command, env = {}) {
   console.log(`\n▶ ${label}: ${command}`);
-  /** @type {NodeJS.ProcessEnv} */
-  const childEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env };
-  for (const [key, value] of Object.entries(childEnv))
-    if (value === undefined) delete childEnv[key];
   const started = Date.now();
-  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: childEnv });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  durations.push(`${label} ${seconds} s`);
-  console.log(`\n◀ ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${seconds} s`);
+  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: environmentWith(env) });
+  finished(label, started, result.status === 0);
   return result.status === 0;
 }
 
-/** @param {string} label @param {string} command */
-function check(label, command) {
-  const ok = run(label, command);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  return ok;
+/**
+ * Checks that neither write what another reads, side by side (one core each): each one's
+ * output is kept and printed whole, in order, once all have finished. Each counts as one
+ * check; resolves with whether each passed.
+ * @param {{ label: string, command: string }[]} checks
+ */
+async function checksTogether(checks) {
+  const started = Date.now();
+  const results = await Promise.all(
+    checks.map(
+      ({ command }) =>
+        /** @type {Promise<{ ok: boolean, output: string, ended: number }>} */ (
+          new Promise((resolve) => {
+            const child = spawn(command, { shell: true, env: environmentWith({}) });
+            let output = '';
+            child.stdout.on('data', (chunk) => (output += chunk));
+            child.stderr.on('data', (chunk) => (output += chunk));
+            child.on('close', (code) => resolve({ ok: code === 0, output, ended: Date.now() }));
+          })
+        ),
+    ),
+  );
+  return checks.map(({ label, command }, index) => {
+    const { ok, output, ended } = /** @type {{ ok: boolean, output: string, ended: number }} */ (
+      results[index]
+    );
+    console.log(`\n▶ ${label}: ${command}\n${output.trimEnd()}`);
+    finished(label, started, ok, ended);
+    totals[ok ? 'passed' : 'failed'] += 1;
+    return ok;
+  });
 }
 
 /**
@@ -98,9 +143,13 @@ function readJson(file) {
   }
 }
 
-check('types', 'npx react-router typegen && npx tsc --noEmit');
-check('lint', 'npx eslint . && npx prettier --check .');
-const built = check('build', 'npx react-router build');
+// Types, lint and the build read the sources and write only their own output (the route
+// types, the bundle), which the others ignore.
+const [, , built] = await checksTogether([
+  { label: 'types', command: 'npx react-router typegen && npx tsc --noEmit' },
+  { label: 'lint', command: 'npx eslint . && npx prettier --check .' },
+  { label: 'build', command: 'npx react-router build' },
+]);
 
 /**
  * One Vitest pass, its JSON report added to the totals. A run that failed with no failed
