@@ -30,9 +30,8 @@ export default defineConfig({
   // once, without a browser. Every other test runs on the desktop. The phone is a layout pass
   // (phone-layout.spec.ts: every page in every role that sees it) plus the flows that change
   // on a small screen, tagged `@phone` (both sizes) or `@phone-only`. docs/testing.md says
-  // which level tests what.
-  // The phone's layout tests are the longest (half a minute to a minute each): listed first,
-  // they start first, and the short tests fill the other worker around them.
+  // which level tests what. The phone comes first: its layout tests are the longest (half a
+  // minute to a minute each), so they start first and the short tests fill in around them.
   projects: [
     {
       name: 'phone',

@@ -141,7 +141,8 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
 const DAY = 86_400_000;
 
 /**
- * The cast, each row made through the product's own domain functions: a cohort with a
+ * The cast, made through the product's own functions and forms where it has them (the
+ * FullStack enrolment is a factory's row, as a verified payment leaves it): a cohort with a
  * student (a project handed in, a certificate, a class next week), its mentor, a FullStack
  * student, an account without access (a pending order and a bank transfer), and an admin.
  */
