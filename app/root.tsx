@@ -22,6 +22,7 @@ import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
 import { isPrerendering, requireServices } from '~/load-context';
 import { useDataRouter } from '~/lib/data-router';
 import { useNonce } from '~/lib/nonce';
+import { useOneSubmissionPerForm } from '~/lib/submissions';
 import type { RootData } from '~/root-data';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { NotFound } from '~/features/marketing/not-found';
@@ -172,6 +173,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useFlashToasts();
+  useOneSubmissionPerForm();
   return (
     <>
       <Outlet />

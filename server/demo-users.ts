@@ -59,7 +59,8 @@ export const DEMO_LAST_NAMES = [
 
 /** The accounts a newcomer signs in with to try each role through the local provider. */
 export const DEMO_ACCOUNTS: readonly DemoUser[] = [
-  { name: 'Ada Admin', email: 'admin@example.com', access: 'admin', cohort: 'cohort-1' },
+  // Staff are in no cohort: an admin placed in one would read as one of its students.
+  { name: 'Ada Admin', email: 'admin@example.com', access: 'admin', cohort: 'none' },
   { name: 'Sam Student', email: 'student@example.com', access: 'level-1', cohort: 'cohort-1' },
 ];
 

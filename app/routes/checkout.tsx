@@ -23,6 +23,8 @@ import { consumeRateLimit } from '~/lib/rate-limit.server';
 import type { Route } from './+types/checkout';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const UNKNOWN_PLAN = 'There is no such plan. Choose one on the Enroll page.';
 
 /**

@@ -24,6 +24,8 @@ import { requireServices, type RequestContext } from '~/load-context';
 import type { Route } from './+types/dev-pay';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const NOT_FOUND = 'No such order';
 const CANNOT = 'That cannot be done with this order now.';
 

@@ -36,6 +36,8 @@ import { readUpload, type UploadedFile } from '~/lib/upload.server';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/enroll';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /**
  * Prerendered for visitors. For a signed-in person (rendered per request): the tracks they
  * are enrolled in, so their plans point to the course instead of selling it again, and

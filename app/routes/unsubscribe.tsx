@@ -10,6 +10,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/unsubscribe';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /** Shows whether reminders are on; a GET never changes them (link scanners follow links). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
-import { CERTIFICATE_MESSAGES } from '../../app/features/certificates/certificate-form';
+import {
+  CERTIFICATE_MESSAGES,
+  noteRequiredMessage,
+} from '../../app/features/certificates/certificate-form';
 import { expect, expectNoAxeViolations, gotoApp, reloadApp, test } from './fixtures';
 import {
   saveFullPageScreenshot,
@@ -13,6 +16,7 @@ import {
 import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
+import { issueCertificate } from '../../app/features/certificates/certificates.server';
 import {
   createAccount,
   separatePage,
@@ -190,7 +194,9 @@ test.describe('certificates', () => {
     await expect(section.getByLabel('Note (required)')).toBeVisible();
 
     await section.getByRole('button', { name: 'Issue certificate' }).click();
-    await expect(section.getByRole('alert')).toHaveText(CERTIFICATE_MESSAGES.noteRequired);
+    await expect(section.getByRole('alert')).toHaveText(
+      noteRequiredMessage({ stepsDone: 3, projectsApproved: 0 }),
+    );
     expect(certificatesOf(student.id)).toEqual([]);
 
     await section.getByLabel('Note (required)').fill('Finished every project in the live classes.');
@@ -203,6 +209,59 @@ test.describe('certificates', () => {
     await expect(page.getByTestId('change-history')).toContainText(
       'before every step was complete. Note: Finished every project in the live classes.',
     );
+  });
+
+  test('(b2) a double click on Issue certificate issues one; a refusal because another admin issued it meanwhile shows that certificate', async ({
+    page,
+  }) => {
+    const student = await createAccount('level-1', 'Double Click Student');
+    completeSteps(student.id, 3);
+    await signInNewAccount(page.context(), 'admin', 'Double Click Admin');
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    const section = certificateSection(page);
+    await section.getByLabel('Note (required)').fill('Attended every live class.');
+    // The second click of a double click can land while the first request is on its way and
+    // before React has rendered the button disabled: the first request is held here until the
+    // form has been submitted again.
+    const posts: string[] = [];
+    let releaseFirst!: () => void;
+    const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
+    await page.route(/\/admin\/user-details\/.*\.data/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts.push(route.request().url());
+      await firstReleased;
+      return route.continue();
+    });
+    const held = page.waitForRequest((request) => request.method() === 'POST');
+    await section.getByRole('button', { name: 'Issue certificate' }).click({ noWaitAfter: true });
+    await held;
+    await section.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+    releaseFirst();
+    await expect(page.getByText(CERTIFICATE_MESSAGES.issued)).toBeVisible();
+    expect(posts).toHaveLength(1);
+    await expect(section).toContainText('Valid');
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    expect(certificatesOf(student.id)).toHaveLength(1);
+
+    // The page is left open while another admin revokes and issues again.
+    const other = await createAccount('level-1', 'Stale Page Student');
+    completeSteps(other.id, 3);
+    await gotoApp(page, `/admin/user-details/${other.id}`);
+    await expect(section).toContainText('No certificate issued yet.');
+    await withE2eDatabase((db) =>
+      issueCertificate(db, {
+        userId: other.id,
+        name: 'Stale Page Student',
+        note: 'Issued by the other admin.',
+        admin: { id: 'another-admin', name: 'Another Admin' },
+      }),
+    );
+    await section.getByLabel('Note (required)').fill('Attended every live class.');
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(section.getByRole('alert')).toHaveText(CERTIFICATE_MESSAGES.alreadyValid);
+    await expect(section).not.toContainText('No certificate issued yet.');
+    await expect(section).toContainText('Issued by the other admin.');
+    expect(certificatesOf(other.id)).toHaveLength(1);
   });
 
   test('(c) the public page prints (by ?print=1 and its button), shares to LinkedIn with its metadata, prints on one landscape page and says when revoked; the admin section offers issue and revoke; no axe violations (screenshots)', async ({

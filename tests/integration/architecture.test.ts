@@ -1,7 +1,8 @@
 /**
- * The import picture of issue 25 and docs/architecture.md, read from the source with the
- * TypeScript compiler's own parser (type-only and dynamic imports count): no cycle between
- * our modules, no upward import, and no feature module that is one route's HTTP.
+ * The import picture of docs/architecture.md, read from the source with the TypeScript
+ * compiler's own parser (type-only and dynamic imports count): no cycle between our modules,
+ * no upward import, and no feature module that is one route's HTTP. Also one rule every page
+ * with a form keeps: it loads again after a refusal caused by a change of state.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -94,5 +95,23 @@ describe('the import picture', () => {
       })
       .map((file) => relative('app', file));
     expect(oneRoutes).toEqual([]);
+  });
+
+  it('has every page with an action load again after a refusal caused by a change of state (revalidateAfterConflict)', () => {
+    const source = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+    const pagesWithActions = files.filter(
+      (file) =>
+        file.startsWith('app/routes/') &&
+        /export async function action\b/.test(source(file)) &&
+        /export default function\b/.test(source(file)),
+    );
+    expect(pagesWithActions.length).toBeGreaterThan(15);
+    const without = pagesWithActions.filter(
+      (file) =>
+        !source(file).includes(
+          "export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';",
+        ),
+    );
+    expect(without).toEqual([]);
   });
 });

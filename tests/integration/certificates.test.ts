@@ -5,7 +5,10 @@
  * list it, and a revoked one says Revoked; on SQLite, and on PostgreSQL in its pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
+import {
+  CERTIFICATE_MESSAGES,
+  noteRequiredMessage,
+} from '~/features/certificates/certificate-form';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import type { Account } from '../support/accounts';
 import { insertApprovedProjects, insertStepCompletions } from '../support/factories';
@@ -109,14 +112,18 @@ describe('issuing', () => {
     );
     const refused = await issue(other, { name: 'Other Student', note: '' });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
+    expect(await refused.text()).toContain(
+      noteRequiredMessage({ stepsDone: 8, projectsApproved: 6 }),
+    );
     expect(await certificatesOf(other.id)).toEqual([]);
   });
 
   it('before all 8 steps needs a note (400 with the message, nothing written)', async () => {
     const refused = await issue(early, { name: 'Early Student', note: '' });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(CERTIFICATE_MESSAGES.noteRequired);
+    expect(await refused.text()).toContain(
+      noteRequiredMessage({ stepsDone: 1, projectsApproved: 0 }),
+    );
     const noName = await issue(early, { name: '   ', note: 'Attended every class' });
     expect(noName.status).toBe(400);
     expect(await certificatesOf(early.id)).toEqual([]);

@@ -12,8 +12,6 @@ export const CERTIFICATE_TEXT_MAX = 1000;
 
 export const CERTIFICATE_MESSAGES = {
   name: `Write the name as it should appear on the certificate (1 to ${CERTIFICATE_NAME_MAX} characters).`,
-  noteRequired:
-    'A note is required: this student has not completed all 8 steps and had all 7 projects approved. Say why the certificate is issued now.',
   noteTooLong: `The note can be at most ${CERTIFICATE_TEXT_MAX} characters.`,
   reason: `Give a reason for revoking the certificate (3 to ${CERTIFICATE_TEXT_MAX} characters).`,
   alreadyValid:
@@ -43,6 +41,21 @@ export interface CourseProgress {
  */
 export function certificateNeedsNote({ stepsDone, projectsApproved }: CourseProgress): boolean {
   return stepsDone < NUMBERED_STEPS.length || projectsApproved < FRONTEND_PROJECT_COUNT;
+}
+
+/**
+ * The refusal of an early certificate without a note, naming only what is missing: a student
+ * with all 8 steps complete was once told they had not completed them.
+ */
+export function noteRequiredMessage({ stepsDone, projectsApproved }: CourseProgress): string {
+  const missing: string[] = [];
+  if (stepsDone < NUMBERED_STEPS.length) {
+    missing.push(`completed ${stepsDone} of ${NUMBERED_STEPS.length} steps`);
+  }
+  if (projectsApproved < FRONTEND_PROJECT_COUNT) {
+    missing.push(`had ${projectsApproved} of ${FRONTEND_PROJECT_COUNT} projects approved`);
+  }
+  return `A note is required: this student has only ${missing.join(' and ')}. Say why the certificate is issued now.`;
 }
 
 /** Letters, marks and punctuation, but no control characters (a name is printed as it is). */

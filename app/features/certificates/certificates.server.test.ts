@@ -11,7 +11,6 @@ import {
   outboxOf,
 } from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
-import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
   CertificateError,
   findCertificate,
@@ -109,7 +108,9 @@ describe('issuing a certificate', () => {
       issueCertificate(database.db, { userId: student.id, name: 'Early Bird', note: '  ', admin }),
     );
     expect(refused.status).toBe(400);
-    expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
+    expect(refused.message).toBe(
+      'A note is required: this student has only completed 7 of 8 steps and had 0 of 7 projects approved. Say why the certificate is issued now.',
+    );
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(database.db, student.id)).toEqual([]);
 
@@ -131,7 +132,10 @@ describe('issuing a certificate', () => {
       issueCertificate(database.db, { userId: student.id, name: 'Almost There', admin }),
     );
     expect(refused).toMatchObject({ status: 400, field: 'note' });
-    expect(refused.message).toBe(CERTIFICATE_MESSAGES.noteRequired);
+    // Only what is missing: all 8 steps are complete.
+    expect(refused.message).toBe(
+      'A note is required: this student has only had 6 of 7 projects approved. Say why the certificate is issued now.',
+    );
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(database.db, student.id)).toEqual([]);
 

@@ -19,6 +19,7 @@ import {
   CERTIFICATE_TEXT_MAX,
   certificateNameSchema,
   certificateNeedsNote,
+  noteRequiredMessage,
   type CertificateField,
   type CourseProgress,
 } from './certificate-form';
@@ -127,8 +128,9 @@ export async function issueCertificate(
     const user = await userQuery.executeTakeFirst();
     if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
 
-    if (!note && certificateNeedsNote(await courseProgress(trx, user.id))) {
-      throw new CertificateError(CERTIFICATE_MESSAGES.noteRequired, 400, 'note');
+    const progress = await courseProgress(trx, user.id);
+    if (!note && certificateNeedsNote(progress)) {
+      throw new CertificateError(noteRequiredMessage(progress), 400, 'note');
     }
     const valid = await trx
       .selectFrom('certificates')

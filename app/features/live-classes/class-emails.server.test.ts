@@ -34,8 +34,10 @@ beforeAll(async () => {
     ),
   )) as [User, User];
   others = [
-    // In the cohort without course access, in another cohort, with no usable address.
+    // In the cohort without course access, in another cohort, with no usable address, an
+    // admin placed in the cohort (staff, not a student).
     await insertUser(db, { email: 'cid@example.com', access: 'none', cohort: 'c1' }),
+    await insertUser(db, { email: 'staff.admin@example.com', access: 'admin', cohort: 'c1' }),
     await insertUser(db, { email: 'dan@example.com', access: 'level-1', cohort: 'c2' }),
     await insertUser(db, { email: 'not an address', access: 'level-1', cohort: 'c1' }),
   ];

@@ -20,8 +20,9 @@ export type ClassChange = 'added' | 'updated' | 'cancelled';
 export type ClassStudent = Pick<User, 'id' | 'name' | 'email'>;
 
 /**
- * The students a cohort's class e-mails go to: its members with course access whose
- * address can receive mail (an account without one still sees its schedule).
+ * The students a cohort's class e-mails go to: its members with a student's course access
+ * whose address can receive mail (an account without one still sees its schedule). An admin
+ * placed in a cohort is staff, not a student (decision 045), and gets none.
  */
 export async function studentsOf(
   db: Kysely<Database>,
@@ -32,7 +33,7 @@ export async function studentsOf(
     .selectFrom('users')
     .select(['id', 'name', 'email'])
     .where('cohort', '=', cohortId)
-    .where('access', '<>', 'none');
+    .where('access', '=', 'level-1');
   if (remindersOnly) query = query.where('reminder_emails', '=', 1);
   const students = await query.orderBy('id').execute();
   return students.filter((student) => isDeliverableAddress(student.email));
@@ -134,7 +135,7 @@ export async function inviteToCohortClasses(
 ): Promise<void> {
   const { before, after } = change;
   const isStudent = (membership: Membership, cohort: Cohort) =>
-    membership.access !== 'none' && membership.cohort === cohort;
+    membership.access === 'level-1' && membership.cohort === cohort;
   if (after.cohort === NO_COHORT || !isStudent(after, after.cohort)) return;
   if (isStudent(before, after.cohort)) return;
   const [student, cohort] = await Promise.all([

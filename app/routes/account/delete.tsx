@@ -13,6 +13,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/delete';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const confirmSchema = z.object({
   email: z.string().trim().min(1, ACCOUNT_DATA_MESSAGES.emailField).max(320),
 });

@@ -19,6 +19,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/index';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = requireServices(context);

@@ -21,6 +21,8 @@ import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const saveSchema = z.object({
   // The save button sends no intent (Enter in a field sends none either): a form without one saves.
   intent: z.literal(COHORT_INTENTS.save).default(COHORT_INTENTS.save),

@@ -27,6 +27,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';
 import type { Route } from './+types/discounts';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const createSchema = z
   .object({
     intent: z.literal(DISCOUNT_INTENTS.create),

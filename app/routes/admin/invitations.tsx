@@ -35,6 +35,8 @@ import type { FormErrors } from '~/ui/form';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/invitations';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const choices = {
   access: z.enum(['none', 'level-1', 'fullstack'], { error: INVITE_MESSAGES.access }),
   cohort: z.string({ error: INVITE_MESSAGES.cohort }).min(1, INVITE_MESSAGES.cohort),

@@ -24,6 +24,8 @@ import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/payments';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const search = parsePaymentSearch(new URL(request.url).searchParams);

@@ -18,6 +18,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';
 import type { Route } from './+types/transfer-details';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const decisionSchema = z.discriminatedUnion(
   'intent',
   [

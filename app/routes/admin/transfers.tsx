@@ -17,6 +17,8 @@ import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/transfers';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /**
  * The checkbox's hidden "0", then its "1" when ticked: the last value sent is the choice.
  * No one types it, so anything else is a form that could not be read.

@@ -56,6 +56,8 @@ import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/user-details';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 const userDetailsFormSchema = z.discriminatedUnion(
   'intent',
   [

@@ -30,6 +30,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/quiz';
 import { PageTitle } from '~/ui/page-title';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /** The quiz this page is (three routes share this module): the last part of its path. */
 function quizOf(request: Request): Quiz {
   const quiz = quizOfPage(new URL(request.url).pathname.split('/').pop());

@@ -17,6 +17,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/schedule';
 import { privatePageMeta } from '~/lib/seo';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /**
  * `/fed/schedule`: every class of the reader's own cohort, their private calendar feed
  * (its token made on the first visit) and their reminder setting. The protected steps'

@@ -56,6 +56,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { loader as areaLoader } from './layout';
 import type { Route } from './+types/step';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   // The quiz page is the quiz's own route; `:step` never matches it.
   const step = findContentStep(params.step);

@@ -35,6 +35,8 @@ import { rootDataFromMatches } from '~/root-data';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/step';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /**
  * A FullStack step (issue 29): FullStack students, admins and mentors only, guarded before
  * any content is read, so a denied page and its `.data` carry none of it.

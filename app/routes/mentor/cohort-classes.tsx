@@ -13,6 +13,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohort-classes';
 import { cohortClassesPath } from '~/features/live-classes/class-paths';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /** The cohort, or its 404 (unknown) or 403 (not an admin nor its mentor): nothing read. */
 async function cohortOf(context: RequestContext, viewer: Viewer, cohortId: string) {
   const reached = await cohortRunBy(context.services.database.db, viewer, cohortId);

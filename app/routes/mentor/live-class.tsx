@@ -30,6 +30,8 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/live-class';
 import { classPagePath } from '~/features/live-classes/class-paths';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 /** The class, or its 404 (unknown) or 403 (not an admin nor its cohort's mentor). */
 async function classOf(context: RequestContext, viewer: Viewer, sessionId: string) {
   const reached = await classRunBy(context.services.database.db, viewer, sessionId);

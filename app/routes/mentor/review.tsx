@@ -10,6 +10,8 @@ import { requireServices } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/review';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const reviewer = await requireReviewer(context);
   const { db } = requireServices(context).services.database;
