@@ -16,14 +16,15 @@ import {
   insertTransfer,
   insertUser,
 } from '../../../tests/support/factories';
+import { documentedChargeSuccess } from '../../../tests/support/fake-paystack';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { DELETED_ACCOUNT_NAME } from './account-data';
 import {
   deleteAccount,
   DELETED_OWNER_COLUMNS,
   ERASED,
+  keptOfProviderEvent,
   KEPT_OWNER_COLUMNS,
-  scrubProviderEvent,
 } from './account-deletion.server';
 import { consumeExportAllowance } from './account-export.server';
 
@@ -412,13 +413,8 @@ describe('deleteAccount', () => {
     const event = JSON.parse(payment.raw_event) as {
       data: { object: Record<string, unknown> };
     };
-    expect(event.data.object).toMatchObject({
-      amount_total: 40000,
-      currency: 'usd',
-      customer_email: ERASED,
-      customer_details: ERASED,
-      customer: { first_name: ERASED, last_name: ERASED, email: ERASED },
-    });
+    // Only what reconciliation reads is kept (decision 064).
+    expect(event.data.object).toEqual({ amount_total: 40000, currency: 'usd', customer: {} });
     expect(
       await db.selectFrom('orders').select('user_id').where('id', '=', `ord-${tag}`).execute(),
     ).toEqual([{ user_id: tombstoneId }]);
@@ -577,26 +573,24 @@ describe('deleteAccount', () => {
   });
 });
 
-describe('scrubProviderEvent', () => {
-  it('erases Paystack-shaped personal fields at any depth and keeps the amounts', () => {
-    const raw = JSON.stringify({
+describe('keptOfProviderEvent', () => {
+  it('keeps only what reconciliation reads of a documented Paystack charge, at any depth', () => {
+    const raw = JSON.stringify(documentedChargeSuccess('Ada Obi', 'ada@example.com'));
+    expect(JSON.parse(keptOfProviderEvent(raw))).toEqual({
       event: 'charge.success',
       data: {
+        id: 302961,
+        status: 'success',
+        reference: 'ord-documented',
         amount: 15000000,
-        reference: 'ord_1',
-        customer: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: null },
-        authorization: { account_name: 'ADA OBI', last4: '4081' },
+        paid_at: '2026-11-20T10:00:00.000Z',
+        created_at: '2026-11-20T09:59:00.000Z',
+        currency: 'NGN',
+        metadata: { order_id: 'ord-documented' },
+        customer: { id: 68324, customer_code: 'CUS_qo38as2hpsgk2r0' },
+        plan: { plan_code: 'PLN_gx2wn530m0i3w3m' },
       },
     });
-    expect(JSON.parse(scrubProviderEvent(raw))).toEqual({
-      event: 'charge.success',
-      data: {
-        amount: 15000000,
-        reference: 'ord_1',
-        customer: { first_name: ERASED, last_name: ERASED, email: ERASED, phone: null },
-        authorization: { account_name: ERASED, last4: '4081' },
-      },
-    });
-    expect(scrubProviderEvent('not json ada@example.com')).toBe(JSON.stringify(ERASED));
+    expect(keptOfProviderEvent('not json ada@example.com')).toBe(JSON.stringify(ERASED));
   });
 });
