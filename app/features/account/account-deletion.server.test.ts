@@ -4,9 +4,26 @@ import { describe, expect, it } from 'vitest';
 import type { Database, User } from '~/db/schema';
 import { onSignIn } from '~/features/auth/on-sign-in.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
-import { newCertificateId, publicCertificate } from '~/features/certificates/certificates.server';
+import {
+  issueCertificate,
+  newCertificateId,
+  publicCertificate,
+  revokeCertificate,
+} from '~/features/certificates/certificates.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
-import type { MailTransport, OutgoingEmail } from '~/features/email/mail-transport.server';
+import {
+  createLocalMailboxTransport,
+  type MailTransport,
+  type OutgoingEmail,
+} from '~/features/email/mail-transport.server';
+import { findPlan } from '~/content/plans';
+import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
+import { createOrder } from '~/features/enrolment/orders.server';
+import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import { markAttendance } from '~/features/live-classes/attendance.server';
+import { reviewSubmission, submitProject } from '~/features/projects/submissions.server';
+import { openAttempt } from '~/features/quizzes/quiz-attempts.server';
+import { submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import {
   insertEnrolment,
@@ -336,18 +353,8 @@ async function personWithEverything(db: Kysely<Database>) {
   return { person, other, name, email, certificateId, tag };
 }
 
-/** Sends what the outbox holds through a transport that records it (no local mailbox). */
-async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
-  const sent: OutgoingEmail[] = [];
-  const transport: MailTransport = {
-    kind: 'smtp',
-    description: 'a test recorder',
-    send: (email) => {
-      sent.push(email);
-      return Promise.resolve({ response: '250 ok' });
-    },
-    close: () => undefined,
-  };
+/** Runs the outbox worker once over what is due, through `transport`. */
+async function deliverQueuedMail(db: Kysely<Database>, transport: MailTransport): Promise<void> {
   const worker = startEmailWorker({
     db,
     engine: database.engine,
@@ -360,6 +367,20 @@ async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
   });
   await worker.runOnce();
   await worker.stop();
+}
+
+/** Sends what the outbox holds through a transport that records it (no local mailbox). */
+async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
+  const sent: OutgoingEmail[] = [];
+  await deliverQueuedMail(db, {
+    kind: 'smtp',
+    description: 'a test recorder',
+    send: (email) => {
+      sent.push(email);
+      return Promise.resolve({ response: '250 ok' });
+    },
+    close: () => undefined,
+  });
   return sent;
 }
 
@@ -570,6 +591,195 @@ describe('deleteAccount', () => {
       .map(([table, column]) => `${table}.${column}`)
       .sort();
     expect(await foreignKeysToUsers(database.db)).toEqual(handled);
+  });
+});
+
+/** A class of Cohort 1, for marks. */
+async function classOfCohort1(db: Kysely<Database>, id: string) {
+  await db
+    .insertInto('live_sessions')
+    .values({
+      id,
+      cohort_id: 'cohort-1',
+      series_id: null,
+      title: 'Flexbox',
+      starts_at: at,
+      duration_minutes: 60,
+      join_url: 'https://meet.example.com/x',
+      step: null,
+      status: 'scheduled',
+      recording_url: null,
+      created_by: 'admin-1',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+describe('deleteAccount and the acts of others (decision 064)', () => {
+  it('matches them by id: a student renamed "Admin" leaves the real Admin’s grant, revocation and marks their name', async () => {
+    const { db } = database;
+    serial += 1;
+    const admin = await insertUser(db, { name: 'Admin', access: 'admin' });
+    await insertUser(db, { access: 'admin' });
+    const other = await insertUser(db, { access: 'level-1', cohort: 'cohort-1' });
+    const student = await insertUser(db, { access: 'level-1', cohort: 'cohort-1' });
+    const actor = { id: admin.id, name: admin.name };
+    await grantFullstack(db, { userId: other.id, admin: actor, reason: 'Scholarship' });
+    const { certificate } = await issueCertificate(db, {
+      userId: other.id,
+      name: other.name,
+      note: 'Issued before the last step',
+      admin: actor,
+    });
+    await revokeCertificate(db, certificate.id, { reason: 'Issued in error', admin: actor });
+    const sessionId = await classOfCohort1(db, `live-rename-${serial}`);
+    await markAttendance(db, { sessionId, userId: other.id, mark: 'present' }, actor);
+    const actsOnOther = async () => ({
+      grant: await db
+        .selectFrom('enrolments')
+        .select(['granted_by', 'granted_by_name'])
+        .where('user_id', '=', other.id)
+        .where('source', '=', 'admin')
+        .executeTakeFirstOrThrow(),
+      revocation: await db
+        .selectFrom('certificates')
+        .select(['revoked_by', 'revoked_by_name'])
+        .where('id', '=', certificate.id)
+        .executeTakeFirstOrThrow(),
+      mark: await db
+        .selectFrom('live_attendance')
+        .select(['marked_by', 'marked_by_name'])
+        .where('user_id', '=', other.id)
+        .executeTakeFirstOrThrow(),
+    });
+    const byAdmin = {
+      grant: { granted_by: admin.id, granted_by_name: 'Admin' },
+      revocation: { revoked_by: admin.id, revoked_by_name: 'Admin' },
+      mark: { marked_by: admin.id, marked_by_name: 'Admin' },
+    };
+    expect(await actsOnOther()).toEqual(byAdmin);
+
+    await db.updateTable('users').set({ name: 'Admin' }).where('id', '=', student.id).execute();
+    expect(
+      await deleteAccount(db, { userId: student.id, typedEmail: student.email }),
+    ).toMatchObject({ ok: true });
+    expect(await actsOnOther()).toEqual(byAdmin);
+
+    // The admin's own deletion names the placeholder, found by the id.
+    const outcome = await deleteAccount(db, { userId: admin.id, typedEmail: admin.email });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(await actsOnOther()).toEqual({
+      grant: { granted_by: outcome.tombstoneId, granted_by_name: DELETED_ACCOUNT_NAME },
+      revocation: { revoked_by: outcome.tombstoneId, revoked_by_name: DELETED_ACCOUNT_NAME },
+      mark: { marked_by: outcome.tombstoneId, marked_by_name: DELETED_ACCOUNT_NAME },
+    });
+  });
+});
+
+describe('deleteAccount after every path that writes a name (decision 064)', () => {
+  it('leaves the name and the e-mail nowhere, the admins’ e-mails and the local mailbox included', async () => {
+    const { db } = database;
+    serial += 1;
+    const name = `Ottoline Vexgrove${serial}`;
+    const email = `ottoline.vexgrove${serial}@example.org`;
+    const person = await insertUser(db, { name, email, access: 'none', cohort: 'cohort-1' });
+    const admin = await insertUser(db, { name: `Ada Admin${serial}`, access: 'admin' });
+    await insertUser(db, { access: 'admin' });
+    const actor = { id: admin.id, name: admin.name };
+
+    // A bank transfer: its reference and file name them, and the admins are told.
+    const transfer = await submitTransfer(db, {
+      userId: person.id,
+      plan: findPlan('fed-upfront')!,
+      amountNaira: 1_000_000,
+      transferDate: '2026-11-20',
+      reference: `Tuition ${name}`,
+      receipt: {
+        bytes: Buffer.from(`%PDF-1.7\n${name}\n%%EOF`),
+        type: 'application/pdf',
+        fileName: `${name}.pdf`,
+      },
+    });
+    expect(transfer.ok).toBe(true);
+    // A card payment whose event is Paystack's, as documented, naming them everywhere.
+    const order = await createOrder(db, {
+      userId: person.id,
+      plan: findPlan('fed-installments')!,
+      provider: { name: 'local', currency: 'USD' },
+    });
+    await applyPaymentEvent(db, {
+      provider: 'local',
+      eventId: `evt-${order.id}`,
+      type: 'payment.succeeded',
+      orderId: order.id,
+      raw: documentedChargeSuccess(name, email),
+      kind: 'payment-succeeded',
+      paymentId: `charge-${order.id}`,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    await grantFullstack(db, { userId: person.id, admin: actor, reason: 'Scholarship' });
+    const sessionId = await classOfCohort1(db, `live-paths-${serial}`);
+    await markAttendance(db, { sessionId, userId: person.id, mark: 'present' }, actor);
+    await openAttempt(db, person.id, 'html-css');
+    const submitted = await submitProject(db, {
+      userId: person.id,
+      projectId: 'personal-profile-page',
+      repositoryUrl: `https://github.com/ottoline-vexgrove${serial}/portfolio`,
+      liveUrl: null,
+      note: `Made by ${name}, ${email}`,
+    });
+    if (submitted.outcome !== 'submitted') throw new Error(submitted.outcome);
+    await reviewSubmission(db, {
+      submissionId: submitted.submission.id,
+      reviewer: actor,
+      verdict: 'changes-requested',
+      feedback: `Nearly there, ${name}`,
+    });
+    await issueCertificate(db, {
+      userId: person.id,
+      name,
+      note: `Issued early for ${name}`,
+      admin: actor,
+    });
+    // Everything queued is delivered to the local mailbox, as without SMTP.
+    await deliverQueuedMail(db, createLocalMailboxTransport(db));
+    const adminsMail = await db
+      .selectFrom('local_mailbox')
+      .select('subject')
+      .where('recipient', '=', admin.email)
+      .execute();
+    expect(adminsMail.map((message) => message.subject)).toContain(
+      `Transfer to review: ${name}, ₦1,000,000`,
+    );
+    expect(await whereFound(db, name)).toEqual(
+      expect.arrayContaining([
+        'email_outbox.subject',
+        'local_mailbox.subject',
+        'local_mailbox.raw',
+      ]),
+    );
+
+    const outcome = await deleteAccount(db, { userId: person.id, typedEmail: email });
+    expect(outcome).toMatchObject({ ok: true });
+    // The one exception docs/privacy.md names: the confirmation's own outbox row holds the
+    // address until it is sent. Nothing is kept by law with a name or an address in it.
+    expect(await whereFound(db, email)).toEqual(['email_outbox.recipient']);
+    expect(await whereFound(db, name)).toEqual([]);
+    // The admins' message is still on record, without the name.
+    expect(
+      await db
+        .selectFrom('email_outbox')
+        .select('subject')
+        .where('template', '=', 'transfer-submitted')
+        .where('recipient', '=', admin.email)
+        .execute(),
+    ).toEqual([{ subject: `Transfer to review: ${DELETED_ACCOUNT_NAME}, ₦1,000,000` }]);
+    await sendQueuedMail(db);
+    expect(await whereFound(db, email)).toEqual([]);
+    expect(await whereFound(db, name)).toEqual([]);
   });
 });
 
