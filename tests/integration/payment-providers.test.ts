@@ -131,8 +131,8 @@ async function failPaystackInstallment(
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
-/** Pay Now as the /enroll form posts it, for a signed-in account (with `&code=…` after a code). */
-const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
+/** A form of the site posted by a signed-in account, as the browser posts it. */
+const postForm = (cookie: string, path: string, body: string) =>
   fetch(`${server.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
@@ -141,8 +141,12 @@ const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
       Origin: server.origin,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: `plan=${plan}${more}`,
+    body,
   });
+
+/** Pay Now as the /enroll form posts it, for a signed-in account (with `&code=…` after a code). */
+const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
+  postForm(cookie, path, `plan=${plan}${more}`);
 
 const deliver = (provider: string, delivery: { body: string; headers: Record<string, string> }) =>
   fetch(`${server.origin}/webhooks/${provider}`, {
@@ -623,6 +627,23 @@ describe('Stripe', () => {
   });
 });
 
+/** A Paystack transaction of `order` that Verify Transaction confirms. */
+function transaction(order: Order, fields: Partial<PaystackTransaction> = {}): PaystackTransaction {
+  const made: PaystackTransaction = {
+    id: nextPaystackId(),
+    reference: order.id,
+    status: 'success',
+    amount: order.amount,
+    currency: 'NGN',
+    metadata: { order_id: order.id },
+    customer: { customer_code: newPaystackCode('CUS'), email: 'buyer@example.com' },
+    plan: null,
+    ...fields,
+  };
+  paystack.transactions.set(made.reference, made);
+  return made;
+}
+
 describe('Paystack', () => {
   const provider = () =>
     createPaystackPaymentProvider({
@@ -630,25 +651,6 @@ describe('Paystack', () => {
       origin: server.origin,
       apiUrl: paystack.url,
     });
-
-  function transaction(
-    order: Order,
-    fields: Partial<PaystackTransaction> = {},
-  ): PaystackTransaction {
-    const made: PaystackTransaction = {
-      id: nextPaystackId(),
-      reference: order.id,
-      status: 'success',
-      amount: order.amount,
-      currency: 'NGN',
-      metadata: { order_id: order.id },
-      customer: { customer_code: newPaystackCode('CUS'), email: 'buyer@example.com' },
-      plan: null,
-      ...fields,
-    };
-    paystack.transactions.set(made.reference, made);
-    return made;
-  }
 
   /**
    * A renewal of `order`'s subscription: Paystack charges it under a reference of its own,
@@ -1048,16 +1050,7 @@ describe('overdue installments (issue 32, decision 053): Paystack', () => {
 
 /** "Delete my account" as its form posts it, confirmed with the account's address. */
 const deleteAccountAs = (cookie: string, email: string) =>
-  fetch(`${server.origin}/account/delete`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      Cookie: cookie,
-      Origin: server.origin,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ email }).toString(),
-  });
+  postForm(cookie, '/account/delete', new URLSearchParams({ email }).toString());
 
 const userStillThere = async (userId: string) =>
   (await database.db.selectFrom('users').select('id').where('id', '=', userId).execute()).length;
@@ -1103,17 +1096,7 @@ describe('deleting an account ends its installment plan at the provider first (d
     const { user, order, cookie } = await overdueBuyer(viaPaystack);
     const plan = { plan_code: newPaystackCode('PLN') };
     const customer = { customer_code: newPaystackCode('CUS'), email: user.email };
-    const first: PaystackTransaction = {
-      id: nextPaystackId(),
-      reference: order.id,
-      status: 'success',
-      amount: order.amount,
-      currency: 'NGN',
-      metadata: { order_id: order.id },
-      customer,
-      plan,
-    };
-    paystack.transactions.set(first.reference, first);
+    const first = transaction(order, { customer, plan });
     // Paystack made the subscription with the first charge; another plan's stays untouched.
     const subscriptionCode = newPaystackCode('SUB');
     const otherCode = newPaystackCode('SUB');

@@ -127,6 +127,29 @@ async function foreignKeysToUsers(db: Kysely<Database>): Promise<string[]> {
   return found.sort();
 }
 
+/** A class of Cohort 1, for marks. */
+async function classOfCohort1(db: Kysely<Database>, id: string) {
+  await db
+    .insertInto('live_sessions')
+    .values({
+      id,
+      cohort_id: 'cohort-1',
+      series_id: null,
+      title: 'Flexbox',
+      starts_at: at,
+      duration_minutes: 60,
+      join_url: 'https://meet.example.com/x',
+      step: null,
+      status: 'scheduled',
+      recording_url: null,
+      created_by: 'admin-1',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
 /**
  * A person with everything the site can hold: a card payment whose raw event names them, a
  * bank transfer with its file, progress, a quiz attempt, projects (one reviewed), a
@@ -291,24 +314,7 @@ async function personWithEverything(db: Kysely<Database>) {
       revoked_reason: null,
     })
     .execute();
-  await db
-    .insertInto('live_sessions')
-    .values({
-      id: `live-${tag}`,
-      cohort_id: 'cohort-1',
-      series_id: null,
-      title: 'Flexbox',
-      starts_at: at,
-      duration_minutes: 60,
-      join_url: 'https://meet.example.com/x',
-      step: null,
-      status: 'scheduled',
-      recording_url: null,
-      created_by: 'admin-1',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await classOfCohort1(db, `live-${tag}`);
   await db
     .insertInto('live_attendance')
     .values({
@@ -593,29 +599,6 @@ describe('deleteAccount', () => {
     expect(await foreignKeysToUsers(database.db)).toEqual(handled);
   });
 });
-
-/** A class of Cohort 1, for marks. */
-async function classOfCohort1(db: Kysely<Database>, id: string) {
-  await db
-    .insertInto('live_sessions')
-    .values({
-      id,
-      cohort_id: 'cohort-1',
-      series_id: null,
-      title: 'Flexbox',
-      starts_at: at,
-      duration_minutes: 60,
-      join_url: 'https://meet.example.com/x',
-      step: null,
-      status: 'scheduled',
-      recording_url: null,
-      created_by: 'admin-1',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
-}
 
 describe('deleteAccount and the acts of others (decision 064)', () => {
   it('matches them by id: a student renamed "Admin" leaves the real Admin’s grant, revocation and marks their name', async () => {
