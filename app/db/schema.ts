@@ -115,6 +115,11 @@ export interface EmailOutboxTable {
   recipient_name: string;
   /** The account it was written for, for the admin's view of a person; null for others. */
   user_id: string | null;
+  /**
+   * Another person the message names (migration 034: a transfer's student to an admin, a
+   * review's mentor to a student): their deletion erases that name here (decision 064).
+   */
+  about_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   subject: string;
   /** The template's data as JSON; links are made from ORIGIN when the message is sent. */
   payload: string;
@@ -222,6 +227,8 @@ export interface EnrolmentsTable {
   updated_at: Timestamp;
   /** An admin's grant (source `admin`, migration 026): who, and their reason. */
   granted_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The granting admin's id (migration 034): a deletion finds their acts by it. */
+  granted_by: ColumnType<string | null, string | null | undefined, string | null>;
   grant_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When its installment failed (migration 031): reminders and the pause count from it. */
   overdue_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
@@ -340,6 +347,8 @@ export interface CertificatesTable {
   listed: ColumnType<number, number | undefined, number>;
   revoked_at: Timestamp | null;
   revoked_by_name: string | null;
+  /** Who revoked it, by id (migration 034); null before, or when the name was ambiguous. */
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>;
   revoked_reason: string | null;
   /**
    * Its bit in the revocation status list (migration 029): given at issue, in issue order;
@@ -459,6 +468,8 @@ export interface LiveAttendanceTable {
   /** A mentor's or admin's word, which wins over the join record. */
   mark: AttendanceMark | null;
   marked_by_name: string | null;
+  /** Who marked it, by id (migration 034); null before, or when the name was ambiguous. */
+  marked_by: ColumnType<string | null, string | null | undefined, string | null>;
   marked_at: Timestamp | null;
 }
 

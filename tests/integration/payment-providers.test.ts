@@ -131,8 +131,8 @@ async function failPaystackInstallment(
 const viaStripe = { name: 'stripe', currency: 'USD' } as const;
 const viaPaystack = { name: 'paystack', currency: 'NGN' } as const;
 
-/** Pay Now as the /enroll form posts it, for a signed-in account (with `&code=…` after a code). */
-const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
+/** A form of the site posted by a signed-in account, as the browser posts it. */
+const postForm = (cookie: string, path: string, body: string) =>
   fetch(`${server.origin}${path}`, {
     method: 'POST',
     redirect: 'manual',
@@ -141,8 +141,12 @@ const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
       Origin: server.origin,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: `plan=${plan}${more}`,
+    body,
   });
+
+/** Pay Now as the /enroll form posts it, for a signed-in account (with `&code=…` after a code). */
+const payNow = (cookie: string, plan: string, more = '', path = '/checkout') =>
+  postForm(cookie, path, `plan=${plan}${more}`);
 
 const deliver = (provider: string, delivery: { body: string; headers: Record<string, string> }) =>
   fetch(`${server.origin}/webhooks/${provider}`, {
@@ -623,6 +627,23 @@ describe('Stripe', () => {
   });
 });
 
+/** A Paystack transaction of `order` that Verify Transaction confirms. */
+function transaction(order: Order, fields: Partial<PaystackTransaction> = {}): PaystackTransaction {
+  const made: PaystackTransaction = {
+    id: nextPaystackId(),
+    reference: order.id,
+    status: 'success',
+    amount: order.amount,
+    currency: 'NGN',
+    metadata: { order_id: order.id },
+    customer: { customer_code: newPaystackCode('CUS'), email: 'buyer@example.com' },
+    plan: null,
+    ...fields,
+  };
+  paystack.transactions.set(made.reference, made);
+  return made;
+}
+
 describe('Paystack', () => {
   const provider = () =>
     createPaystackPaymentProvider({
@@ -630,25 +651,6 @@ describe('Paystack', () => {
       origin: server.origin,
       apiUrl: paystack.url,
     });
-
-  function transaction(
-    order: Order,
-    fields: Partial<PaystackTransaction> = {},
-  ): PaystackTransaction {
-    const made: PaystackTransaction = {
-      id: nextPaystackId(),
-      reference: order.id,
-      status: 'success',
-      amount: order.amount,
-      currency: 'NGN',
-      metadata: { order_id: order.id },
-      customer: { customer_code: newPaystackCode('CUS'), email: 'buyer@example.com' },
-      plan: null,
-      ...fields,
-    };
-    paystack.transactions.set(made.reference, made);
-    return made;
-  }
 
   /**
    * A renewal of `order`'s subscription: Paystack charges it under a reference of its own,
@@ -1043,5 +1045,81 @@ describe('overdue installments (issue 32, decision 053): Paystack', () => {
       'payment-received',
       'payment-received',
     ]);
+  });
+});
+
+/** "Delete my account" as its form posts it, confirmed with the account's address. */
+const deleteAccountAs = (cookie: string, email: string) =>
+  postForm(cookie, '/account/delete', new URLSearchParams({ email }).toString());
+
+const userStillThere = async (userId: string) =>
+  (await database.db.selectFrom('users').select('id').where('id', '=', userId).execute()).length;
+
+/** The page's answer when the provider cannot end the plan: nothing deleted, and why. */
+async function expectDeletionWaits(answer: Response, provider: string, userId: string) {
+  expect(answer.status).toBe(503);
+  expect(await answer.text()).toContain(
+    `We could not reach ${provider} to stop your installment plan, so your account was not deleted`,
+  );
+  expect(await userStillThere(userId)).toBe(1);
+}
+
+describe('deleting an account ends its installment plan at the provider first (decision 064)', () => {
+  it('Stripe: the subscription is cancelled before the account goes; while Stripe answers 5xx nothing is deleted', async () => {
+    const { user, order, cookie } = await overdueBuyer(viaStripe);
+    const subscription = newStripeId('sub');
+    const invoices = [newStripeId('in'), newStripeId('in'), newStripeId('in')];
+    await deliver(
+      'stripe',
+      signedStripeEvent(
+        'invoice.paid',
+        installmentInvoice(order, subscription, invoices, 0, { paid: true }),
+      ),
+    );
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      enrolment: { status: 'active', paid: '1 of 3' },
+    });
+
+    stripe.cancelAnswers = 503;
+    await expectDeletionWaits(await deleteAccountAs(cookie, user.email), 'Stripe', user.id);
+    expect(stripe.subscriptionCancels).not.toContain(subscription);
+    expect(await stateOf(user.id, order.id)).toMatchObject({ enrolment: { status: 'active' } });
+
+    stripe.cancelAnswers = undefined;
+    const deleted = await deleteAccountAs(cookie, user.email);
+    expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/']);
+    expect(stripe.subscriptionCancels.filter((id) => id === subscription)).toEqual([subscription]);
+    expect(await userStillThere(user.id)).toBe(0);
+  });
+
+  it('Paystack: the subscription to the plan is disabled with its code and e-mail token; while Paystack answers 5xx nothing is deleted', async () => {
+    const { user, order, cookie } = await overdueBuyer(viaPaystack);
+    const plan = { plan_code: newPaystackCode('PLN') };
+    const customer = { customer_code: newPaystackCode('CUS'), email: user.email };
+    const first = transaction(order, { customer, plan });
+    // Paystack made the subscription with the first charge; another plan's stays untouched.
+    const subscriptionCode = newPaystackCode('SUB');
+    const otherCode = newPaystackCode('SUB');
+    paystack.subscriptions.set(subscriptionCode, { customer, plan });
+    paystack.subscriptions.set(otherCode, {
+      customer,
+      plan: { plan_code: newPaystackCode('PLN') },
+    });
+    await deliver('paystack', signedPaystackEvent('charge.success', chargeSuccess(first)));
+    expect(await stateOf(user.id, order.id)).toMatchObject({
+      enrolment: { status: 'active', paid: '1 of 3' },
+    });
+
+    paystack.subscriptionsAnswer = 502;
+    await expectDeletionWaits(await deleteAccountAs(cookie, user.email), 'Paystack', user.id);
+    expect(paystack.subscriptions.get(subscriptionCode)?.status).toBeUndefined();
+
+    paystack.subscriptionsAnswer = undefined;
+    const deleted = await deleteAccountAs(cookie, user.email);
+    expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/']);
+    expect(
+      paystack.disabled.filter((body) => [subscriptionCode, otherCode].includes(String(body.code))),
+    ).toEqual([{ code: subscriptionCode, token: `tok_${subscriptionCode}` }]);
+    expect(await userStillThere(user.id)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * An in-process fake of the parts of Paystack's API the adapter calls (Initialize and
- * Verify Transaction, plans, Fetch Subscription, its manage link), on loopback, and webhook bodies shaped
+ * Verify Transaction, plans, Fetch Customer, List, Fetch and Disable Subscription, its
+ * manage link), on loopback, and webhook bodies shaped
  * as Paystack sends them, signed with HMAC-SHA512 of the raw body and the secret key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -35,10 +36,20 @@ export interface FakePaystack {
   }[];
   /** What Verify Transaction answers, by reference. */
   transactions: Map<string, PaystackTransaction>;
-  /** What Fetch Subscription answers, by subscription code. */
-  subscriptions: Map<string, { customer: { customer_code: string }; plan: { plan_code: string } }>;
+  /**
+   * What Fetch Subscription answers, by subscription code (List Subscriptions too, with its
+   * status, `active` unless set, and its e-mail token, `tok_{code}`).
+   */
+  subscriptions: Map<
+    string,
+    { customer: { customer_code: string }; plan: { plan_code: string }; status?: string }
+  >;
   /** The subscription codes a manage link was generated for (issue 32). */
   manageLinks: string[];
+  /** Every Disable Subscription request body (`code` and `token`). */
+  disabled: Record<string, unknown>[];
+  /** While set, the subscription and customer endpoints answer this status (Paystack down). */
+  subscriptionsAnswer: number | undefined;
   close: () => Promise<void>;
 }
 
@@ -47,12 +58,23 @@ let transactionIds = 4_000_000;
 export const nextPaystackId = () => ++transactionIds;
 
 export async function startFakePaystack(): Promise<FakePaystack> {
-  const fake: Omit<FakePaystack, 'url' | 'close'> = {
+  // One object, which the test and the handler share: a flag the test sets is seen here.
+  const fake: FakePaystack = {
+    url: '',
+    close: () => new Promise((resolve) => server.close(() => resolve())),
     initialized: [],
     plans: [],
     transactions: new Map(),
     subscriptions: new Map(),
     manageLinks: [],
+    disabled: [],
+    subscriptionsAnswer: undefined,
+  };
+  /** Fetch Customer's numeric id of a customer code, which List Subscriptions filters by. */
+  const customerIds = new Map<string, number>();
+  const customerIdOf = (customerCode: string) => {
+    if (!customerIds.has(customerCode)) customerIds.set(customerCode, nextPaystackId());
+    return customerIds.get(customerCode)!;
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -121,6 +143,45 @@ export async function startFakePaystack(): Promise<FakePaystack> {
           data: fake.plans.filter((plan) => !amount || plan.amount === amount),
         });
       }
+      if (
+        fake.subscriptionsAnswer &&
+        (path.startsWith('/subscription') || path.startsWith('/customer'))
+      ) {
+        return send(fake.subscriptionsAnswer, { status: false, message: 'Paystack is down' });
+      }
+      const customer = /^\/customer\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && customer) {
+        const customerCode = decodeURIComponent(customer[1]!);
+        return send(200, {
+          status: true,
+          message: 'Customer retrieved',
+          data: { id: customerIdOf(customerCode), customer_code: customerCode },
+        });
+      }
+      if (req.method === 'GET' && path === '/subscription') {
+        const customerId = Number(url.searchParams.get('customer'));
+        return send(200, {
+          status: true,
+          message: 'Subscriptions retrieved',
+          data: [...fake.subscriptions]
+            .filter(([, found]) => customerIdOf(found.customer.customer_code) === customerId)
+            .map(([subscriptionCode, found]) => ({
+              ...found,
+              subscription_code: subscriptionCode,
+              email_token: `tok_${subscriptionCode}`,
+              status: found.status ?? 'active',
+            })),
+        });
+      }
+      if (req.method === 'POST' && path === '/subscription/disable') {
+        const found = fake.subscriptions.get(String(body.code));
+        if (!found || body.token !== `tok_${String(body.code)}`) {
+          return send(404, { status: false, message: 'Subscription with code not found' });
+        }
+        fake.disabled.push(body);
+        found.status = 'cancelled';
+        return send(200, { status: true, message: 'Subscription disabled successfully' });
+      }
       const manage = /^\/subscription\/([^/]+)\/manage\/link$/.exec(path);
       if (req.method === 'GET' && manage) {
         const subscriptionCode = decodeURIComponent(manage[1]!);
@@ -147,11 +208,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return {
-    ...fake,
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  fake.url = `http://127.0.0.1:${port}`;
+  return fake;
 }
 
 /** A webhook delivery: the body and its `x-paystack-signature` header. */
@@ -215,3 +273,59 @@ export function refundProcessed(transaction: PaystackTransaction, amount = trans
 }
 
 export const newPaystackCode = code;
+
+/**
+ * Paystack's `charge.success` as its documentation shows it, with the personal values it
+ * carries under keys that do not say so: a checkout's `custom_fields`, the page it came from,
+ * a bank transfer's sender and narration.
+ */
+export const documentedChargeSuccess = (name: string, email: string) => ({
+  event: 'charge.success',
+  data: {
+    id: 302961,
+    domain: 'live',
+    status: 'success',
+    reference: 'ord-documented',
+    amount: 15000000,
+    message: null,
+    gateway_response: 'Approved',
+    paid_at: '2026-11-20T10:00:00.000Z',
+    created_at: '2026-11-20T09:59:00.000Z',
+    channel: 'dedicated_nuban',
+    currency: 'NGN',
+    ip_address: '41.242.49.37',
+    metadata: {
+      order_id: 'ord-documented',
+      custom_fields: [
+        { display_name: 'Mobile Number', variable_name: 'mobile_number', value: '+2348012345678' },
+        { display_name: 'Guardian', variable_name: 'guardian', value: `Parent of ${name}` },
+      ],
+      referrer: `https://academy.example/enroll?who=${encodeURIComponent(email)}`,
+    },
+    fees: 150000,
+    customer: {
+      id: 68324,
+      first_name: name.split(' ')[0],
+      last_name: name.split(' ')[1],
+      email,
+      customer_code: 'CUS_qo38as2hpsgk2r0',
+      phone: null,
+      metadata: null,
+      risk_action: 'default',
+    },
+    authorization: {
+      authorization_code: 'AUTH_f5rnfq9p',
+      bin: '008XXX',
+      last4: 'X553',
+      channel: 'dedicated_nuban',
+      bank: 'Wema Bank',
+      country_code: 'NG',
+      sender_bank: 'Kuda Bank',
+      sender_bank_account_number: 'XXXXXX4693',
+      sender_name: name.toUpperCase(),
+      narration: `NIP: ${name.toUpperCase()}-1234567890 tuition`,
+      receiver_bank_account_number: '9930000902',
+    },
+    plan: { plan_code: 'PLN_gx2wn530m0i3w3m', name: 'FrontEnd Bootcamp in 3 Installments' },
+  },
+});

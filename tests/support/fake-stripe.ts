@@ -32,6 +32,10 @@ export interface FakeStripe {
   portalSessions: Params[];
   /** A subscription's customer, for Retrieve Subscription. */
   subscriptionCustomers: Map<string, string>;
+  /** The subscriptions cancelled at once (Cancel a subscription), by id. */
+  subscriptionCancels: string[];
+  /** While set, Cancel a subscription answers this status (a 5xx: Stripe is down). */
+  cancelAnswers: number | undefined;
   close: () => Promise<void>;
 }
 
@@ -49,6 +53,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refuseSubscriptionUpdates: 0,
     portalSessions: [],
     subscriptionCustomers: new Map(),
+    subscriptionCancels: [],
+    cancelAnswers: undefined,
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -126,6 +132,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const customer = fake.subscriptionCustomers.get(subscription[1]!);
         if (!customer) return refuse(404, 'No such subscription');
         return send(200, { id: subscription[1], object: 'subscription', customer });
+      }
+      if (req.method === 'DELETE' && subscription) {
+        if (fake.cancelAnswers) {
+          return send(fake.cancelAnswers, {
+            error: { type: 'api_error', message: 'Stripe is down in this test' },
+          });
+        }
+        fake.subscriptionCancels.push(subscription[1]!);
+        return send(200, { id: subscription[1], object: 'subscription', status: 'canceled' });
       }
       if (req.method === 'POST' && subscription) {
         if (fake.refuseSubscriptionUpdates > 0) {

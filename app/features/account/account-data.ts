@@ -16,6 +16,8 @@ export const ACCOUNT_DATA_MESSAGES = {
   lastAdmin:
     'You are the last admin: the site would have nobody to run it. Make another person admin first, then delete your account.',
   deleted: 'Your account was deleted. A confirmation is on its way to the address it had.',
+  providerUnreachable: (provider: string) =>
+    `We could not reach ${provider} to stop your installment plan, so your account was not deleted: it would still charge your card. Nothing has changed. Try again in a few minutes.`,
 } as const;
 
 /** The name a deleted account keeps, in the admin list and wherever the person acted. */

@@ -4,9 +4,26 @@ import { describe, expect, it } from 'vitest';
 import type { Database, User } from '~/db/schema';
 import { onSignIn } from '~/features/auth/on-sign-in.server';
 import { recordSignIn } from '~/features/auth/user-records.server';
-import { newCertificateId, publicCertificate } from '~/features/certificates/certificates.server';
+import {
+  issueCertificate,
+  newCertificateId,
+  publicCertificate,
+  revokeCertificate,
+} from '~/features/certificates/certificates.server';
 import { startEmailWorker } from '~/features/email/email-worker.server';
-import type { MailTransport, OutgoingEmail } from '~/features/email/mail-transport.server';
+import {
+  createLocalMailboxTransport,
+  type MailTransport,
+  type OutgoingEmail,
+} from '~/features/email/mail-transport.server';
+import { findPlan } from '~/content/plans';
+import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
+import { createOrder } from '~/features/enrolment/orders.server';
+import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import { markAttendance } from '~/features/live-classes/attendance.server';
+import { reviewSubmission, submitProject } from '~/features/projects/submissions.server';
+import { openAttempt } from '~/features/quizzes/quiz-attempts.server';
+import { submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import {
   insertEnrolment,
@@ -16,14 +33,15 @@ import {
   insertTransfer,
   insertUser,
 } from '../../../tests/support/factories';
+import { documentedChargeSuccess } from '../../../tests/support/fake-paystack';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { DELETED_ACCOUNT_NAME } from './account-data';
 import {
   deleteAccount,
   DELETED_OWNER_COLUMNS,
   ERASED,
+  keptOfProviderEvent,
   KEPT_OWNER_COLUMNS,
-  scrubProviderEvent,
 } from './account-deletion.server';
 import { consumeExportAllowance } from './account-export.server';
 
@@ -107,6 +125,29 @@ async function foreignKeysToUsers(db: Kysely<Database>): Promise<string[]> {
     for (const row of rows) if (row.table === 'users') found.push(`${name}.${row.from}`);
   }
   return found.sort();
+}
+
+/** A class of Cohort 1, for marks. */
+async function classOfCohort1(db: Kysely<Database>, id: string) {
+  await db
+    .insertInto('live_sessions')
+    .values({
+      id,
+      cohort_id: 'cohort-1',
+      series_id: null,
+      title: 'Flexbox',
+      starts_at: at,
+      duration_minutes: 60,
+      join_url: 'https://meet.example.com/x',
+      step: null,
+      status: 'scheduled',
+      recording_url: null,
+      created_by: 'admin-1',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }
 
 /**
@@ -273,24 +314,7 @@ async function personWithEverything(db: Kysely<Database>) {
       revoked_reason: null,
     })
     .execute();
-  await db
-    .insertInto('live_sessions')
-    .values({
-      id: `live-${tag}`,
-      cohort_id: 'cohort-1',
-      series_id: null,
-      title: 'Flexbox',
-      starts_at: at,
-      duration_minutes: 60,
-      join_url: 'https://meet.example.com/x',
-      step: null,
-      status: 'scheduled',
-      recording_url: null,
-      created_by: 'admin-1',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await classOfCohort1(db, `live-${tag}`);
   await db
     .insertInto('live_attendance')
     .values({
@@ -335,18 +359,8 @@ async function personWithEverything(db: Kysely<Database>) {
   return { person, other, name, email, certificateId, tag };
 }
 
-/** Sends what the outbox holds through a transport that records it (no local mailbox). */
-async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
-  const sent: OutgoingEmail[] = [];
-  const transport: MailTransport = {
-    kind: 'smtp',
-    description: 'a test recorder',
-    send: (email) => {
-      sent.push(email);
-      return Promise.resolve({ response: '250 ok' });
-    },
-    close: () => undefined,
-  };
+/** Runs the outbox worker once over what is due, through `transport`. */
+async function deliverQueuedMail(db: Kysely<Database>, transport: MailTransport): Promise<void> {
   const worker = startEmailWorker({
     db,
     engine: database.engine,
@@ -359,6 +373,20 @@ async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
   });
   await worker.runOnce();
   await worker.stop();
+}
+
+/** Sends what the outbox holds through a transport that records it (no local mailbox). */
+async function sendQueuedMail(db: Kysely<Database>): Promise<OutgoingEmail[]> {
+  const sent: OutgoingEmail[] = [];
+  await deliverQueuedMail(db, {
+    kind: 'smtp',
+    description: 'a test recorder',
+    send: (email) => {
+      sent.push(email);
+      return Promise.resolve({ response: '250 ok' });
+    },
+    close: () => undefined,
+  });
   return sent;
 }
 
@@ -412,13 +440,8 @@ describe('deleteAccount', () => {
     const event = JSON.parse(payment.raw_event) as {
       data: { object: Record<string, unknown> };
     };
-    expect(event.data.object).toMatchObject({
-      amount_total: 40000,
-      currency: 'usd',
-      customer_email: ERASED,
-      customer_details: ERASED,
-      customer: { first_name: ERASED, last_name: ERASED, email: ERASED },
-    });
+    // Only what reconciliation reads is kept (decision 064).
+    expect(event.data.object).toEqual({ amount_total: 40000, currency: 'usd', customer: {} });
     expect(
       await db.selectFrom('orders').select('user_id').where('id', '=', `ord-${tag}`).execute(),
     ).toEqual([{ user_id: tombstoneId }]);
@@ -577,26 +600,193 @@ describe('deleteAccount', () => {
   });
 });
 
-describe('scrubProviderEvent', () => {
-  it('erases Paystack-shaped personal fields at any depth and keeps the amounts', () => {
-    const raw = JSON.stringify({
-      event: 'charge.success',
-      data: {
-        amount: 15000000,
-        reference: 'ord_1',
-        customer: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: null },
-        authorization: { account_name: 'ADA OBI', last4: '4081' },
+describe('deleteAccount and the acts of others (decision 064)', () => {
+  it('matches them by id: a student renamed "Admin" leaves the real Admin’s grant, revocation and marks their name', async () => {
+    const { db } = database;
+    serial += 1;
+    const admin = await insertUser(db, { name: 'Admin', access: 'admin' });
+    await insertUser(db, { access: 'admin' });
+    const other = await insertUser(db, { access: 'level-1', cohort: 'cohort-1' });
+    const student = await insertUser(db, { access: 'level-1', cohort: 'cohort-1' });
+    const actor = { id: admin.id, name: admin.name };
+    await grantFullstack(db, { userId: other.id, admin: actor, reason: 'Scholarship' });
+    const { certificate } = await issueCertificate(db, {
+      userId: other.id,
+      name: other.name,
+      note: 'Issued before the last step',
+      admin: actor,
+    });
+    await revokeCertificate(db, certificate.id, { reason: 'Issued in error', admin: actor });
+    const sessionId = await classOfCohort1(db, `live-rename-${serial}`);
+    await markAttendance(db, { sessionId, userId: other.id, mark: 'present' }, actor);
+    // Each act's row: the id and the name of who acted (selected whole, so the names are
+    // compared first).
+    const actsOnOther = async () => {
+      const grant = await db
+        .selectFrom('enrolments')
+        .selectAll()
+        .where('user_id', '=', other.id)
+        .where('source', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const revocation = await db
+        .selectFrom('certificates')
+        .selectAll()
+        .where('id', '=', certificate.id)
+        .executeTakeFirstOrThrow();
+      const mark = await db
+        .selectFrom('live_attendance')
+        .selectAll()
+        .where('user_id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      return {
+        names: [grant.granted_by_name, revocation.revoked_by_name, mark.marked_by_name],
+        ids: [grant.granted_by, revocation.revoked_by, mark.marked_by],
+      };
+    };
+    const byAdmin = { names: ['Admin', 'Admin', 'Admin'], ids: [admin.id, admin.id, admin.id] };
+    expect((await actsOnOther()).names).toEqual(byAdmin.names);
+
+    await db.updateTable('users').set({ name: 'Admin' }).where('id', '=', student.id).execute();
+    expect(
+      await deleteAccount(db, { userId: student.id, typedEmail: student.email }),
+    ).toMatchObject({ ok: true });
+    expect((await actsOnOther()).names).toEqual(byAdmin.names);
+    expect(await actsOnOther()).toEqual(byAdmin);
+
+    // The admin's own deletion names the placeholder, found by the id.
+    const outcome = await deleteAccount(db, { userId: admin.id, typedEmail: admin.email });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const tombstone = outcome.tombstoneId;
+    expect(await actsOnOther()).toEqual({
+      names: [DELETED_ACCOUNT_NAME, DELETED_ACCOUNT_NAME, DELETED_ACCOUNT_NAME],
+      ids: [tombstone, tombstone, tombstone],
+    });
+  });
+});
+
+describe('deleteAccount after every path that writes a name (decision 064)', () => {
+  it('leaves the name and the e-mail nowhere, the admins’ e-mails and the local mailbox included', async () => {
+    const { db } = database;
+    serial += 1;
+    const name = `Ottoline Vexgrove${serial}`;
+    const email = `ottoline.vexgrove${serial}@example.org`;
+    const person = await insertUser(db, { name, email, access: 'none', cohort: 'cohort-1' });
+    const admin = await insertUser(db, { name: `Ada Admin${serial}`, access: 'admin' });
+    await insertUser(db, { access: 'admin' });
+    const actor = { id: admin.id, name: admin.name };
+
+    // A bank transfer: its reference and file name them, and the admins are told.
+    const transfer = await submitTransfer(db, {
+      userId: person.id,
+      plan: findPlan('fed-upfront')!,
+      amountNaira: 1_000_000,
+      transferDate: '2026-11-20',
+      reference: `Tuition ${name}`,
+      receipt: {
+        bytes: Buffer.from(`%PDF-1.7\n${name}\n%%EOF`),
+        type: 'application/pdf',
+        fileName: `${name}.pdf`,
       },
     });
-    expect(JSON.parse(scrubProviderEvent(raw))).toEqual({
+    expect(transfer.ok).toBe(true);
+    // A card payment whose event is Paystack's, as documented, naming them everywhere.
+    const order = await createOrder(db, {
+      userId: person.id,
+      plan: findPlan('fed-installments')!,
+      provider: { name: 'local', currency: 'USD' },
+    });
+    await applyPaymentEvent(db, {
+      provider: 'local',
+      eventId: `evt-${order.id}`,
+      type: 'payment.succeeded',
+      orderId: order.id,
+      raw: documentedChargeSuccess(name, email),
+      kind: 'payment-succeeded',
+      paymentId: `charge-${order.id}`,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    await grantFullstack(db, { userId: person.id, admin: actor, reason: 'Scholarship' });
+    const sessionId = await classOfCohort1(db, `live-paths-${serial}`);
+    await markAttendance(db, { sessionId, userId: person.id, mark: 'present' }, actor);
+    await openAttempt(db, person.id, 'html-css');
+    const submitted = await submitProject(db, {
+      userId: person.id,
+      projectId: 'personal-profile-page',
+      repositoryUrl: `https://github.com/ottoline-vexgrove${serial}/portfolio`,
+      liveUrl: null,
+      note: `Made by ${name}, ${email}`,
+    });
+    if (submitted.outcome !== 'submitted') throw new Error(submitted.outcome);
+    await reviewSubmission(db, {
+      submissionId: submitted.submission.id,
+      reviewer: actor,
+      verdict: 'changes-requested',
+      feedback: `Nearly there, ${name}`,
+    });
+    await issueCertificate(db, {
+      userId: person.id,
+      name,
+      note: `Issued early for ${name}`,
+      admin: actor,
+    });
+    // Everything queued is delivered to the local mailbox, as without SMTP.
+    await deliverQueuedMail(db, createLocalMailboxTransport(db));
+    const adminsMail = await db
+      .selectFrom('local_mailbox')
+      .select('subject')
+      .where('recipient', '=', admin.email)
+      .execute();
+    expect(adminsMail.map((message) => message.subject)).toContain(
+      `Transfer to review: ${name}, ₦1,000,000`,
+    );
+    expect(await whereFound(db, name)).toEqual(
+      expect.arrayContaining([
+        'email_outbox.subject',
+        'local_mailbox.subject',
+        'local_mailbox.raw',
+      ]),
+    );
+
+    const outcome = await deleteAccount(db, { userId: person.id, typedEmail: email });
+    expect(outcome).toMatchObject({ ok: true });
+    // The one exception docs/privacy.md names: the confirmation's own outbox row holds the
+    // address until it is sent. Nothing is kept by law with a name or an address in it.
+    expect(await whereFound(db, email)).toEqual(['email_outbox.recipient']);
+    expect(await whereFound(db, name)).toEqual([]);
+    // The admins' message is still on record, without the name.
+    expect(
+      await db
+        .selectFrom('email_outbox')
+        .select('subject')
+        .where('template', '=', 'transfer-submitted')
+        .where('recipient', '=', admin.email)
+        .execute(),
+    ).toEqual([{ subject: `Transfer to review: ${DELETED_ACCOUNT_NAME}, ₦1,000,000` }]);
+    await sendQueuedMail(db);
+    expect(await whereFound(db, email)).toEqual([]);
+    expect(await whereFound(db, name)).toEqual([]);
+  });
+});
+
+describe('keptOfProviderEvent', () => {
+  it('keeps only what reconciliation reads of a documented Paystack charge, at any depth', () => {
+    const raw = JSON.stringify(documentedChargeSuccess('Ada Obi', 'ada@example.com'));
+    expect(JSON.parse(keptOfProviderEvent(raw))).toEqual({
       event: 'charge.success',
       data: {
+        id: 302961,
+        status: 'success',
+        reference: 'ord-documented',
         amount: 15000000,
-        reference: 'ord_1',
-        customer: { first_name: ERASED, last_name: ERASED, email: ERASED, phone: null },
-        authorization: { account_name: ERASED, last4: '4081' },
+        paid_at: '2026-11-20T10:00:00.000Z',
+        created_at: '2026-11-20T09:59:00.000Z',
+        currency: 'NGN',
+        metadata: { order_id: 'ord-documented' },
+        customer: { id: 68324, customer_code: 'CUS_qo38as2hpsgk2r0' },
+        plan: { plan_code: 'PLN_gx2wn530m0i3w3m' },
       },
     });
-    expect(scrubProviderEvent('not json ada@example.com')).toBe(JSON.stringify(ERASED));
+    expect(keptOfProviderEvent('not json ada@example.com')).toBe(JSON.stringify(ERASED));
   });
 });

@@ -1,10 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { ENROLLED_STATUSES, nowTimestamp, type Database, type User } from '~/db/schema';
+import {
+  ENROLLED_STATUSES,
+  nowTimestamp,
+  type Database,
+  type PaymentProviderName,
+  type User,
+} from '~/db/schema';
 import { findUser, recordUserChange } from '~/features/auth/user-records.server';
-import { enqueueEmail } from '~/features/email/outbox.server';
+import { enqueueEmail, forgetPersonInOthersMail } from '~/features/email/outbox.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { WITHDRAWN_REASON } from '~/features/certificates/certificates.server';
+import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
+import { reconciliationFields } from '~/features/enrolment/payment-events.server';
 import { DELETED_ACCOUNT_NAME } from './account-data';
 
 /**
@@ -68,46 +76,66 @@ const ACTOR_COLUMNS = [
   ['project_reviews', 'reviewer_id', 'reviewer_name'],
   ['live_sessions', 'created_by', null],
   ['live_attendance_marks', 'marked_by', 'marked_by_name'],
+  // Their ids since migration 034 (decision 064): matched by id, never by the name.
+  ['enrolments', 'granted_by', 'granted_by_name'],
+  ['certificates', 'revoked_by', 'revoked_by_name'],
+  ['live_attendance', 'marked_by', 'marked_by_name'],
 ] as const;
 
-/** Columns that name who acted without their id: matched by the name. */
-const ACTOR_NAME_COLUMNS = [
-  ['enrolments', 'granted_by_name'],
-  ['certificates', 'revoked_by_name'],
-  ['live_attendance', 'marked_by_name'],
-] as const;
-
-/**
- * Keys of a provider's event that hold a person's name, e-mail, phone or address (Stripe's
- * `customer_details`, `billing_details`, `receipt_email`; Paystack's `customer.first_name`,
- * `authorization.account_name`…): their values are replaced, whatever their depth.
- */
-const PERSONAL_EVENT_KEY = /name|e_?mail|phone|address|shipping|billing_details|customer_details/i;
 export const ERASED = '[erased]';
+
+type Refusal = { ok: false; reason: 'wrong-email' | 'last-admin' | 'not-found' };
 
 export type DeletionOutcome =
   | { ok: true; tombstoneId: string; address: string }
-  | { ok: false; reason: 'wrong-email' | 'last-admin' | 'not-found' };
+  | Refusal
+  /** An installment plan could not be ended at its provider: nothing was deleted. */
+  | {
+      ok: false;
+      reason: 'provider-unreachable';
+      provider: PaymentProviderName;
+      /** What the provider (or the network) said, for the log. */
+      detail: string;
+    };
+
+/** The providers whose installment plans a deletion ends, by name (`orders.provider`). */
+export type InstallmentProviders = ReadonlyMap<string, Pick<PaymentProvider, 'cancelInstallments'>>;
 
 /**
  * Deletes `userId`'s account when `typedEmail` is its address (trimmed, any case), unless
  * they are the last admin. Queues the confirmation to the address in the same transaction:
  * that outbox row holds the address until it is sent (or given up), then forgets it.
+ *
+ * First, outside the transaction (a provider's answer can take seconds), every installment
+ * plan that would still charge is ended at its provider (decision 064). One that cannot be
+ * ended (the provider unreachable, refusing, or no longer configured) stops the deletion
+ * before anything changes: an account gone with a charge still to come is what must not be.
  */
 export async function deleteAccount(
   db: Kysely<Database>,
-  { userId, typedEmail }: { userId: string; typedEmail: string },
+  {
+    userId,
+    typedEmail,
+    providers = new Map(),
+  }: { userId: string; typedEmail: string; providers?: InstallmentProviders },
   now: Date = new Date(),
 ): Promise<DeletionOutcome> {
+  const refused = await refusalOf(db, userId, typedEmail);
+  if (refused) return refused;
+  for (const plan of await runningInstallmentPlans(db, userId)) {
+    const provider = providers.get(plan.provider);
+    try {
+      if (!provider?.cancelInstallments) throw new Error(`${plan.provider} cannot end it here`);
+      await provider.cancelInstallments(plan.subscription_ref);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, reason: 'provider-unreachable', provider: plan.provider, detail };
+    }
+  }
   return db.transaction().execute(async (trx) => {
-    const user = await findUser(trx, userId);
-    if (!user) return { ok: false, reason: 'not-found' };
-    if (typedEmail.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
-      return { ok: false, reason: 'wrong-email' };
-    }
-    if (user.access === 'admin' && (await lockAdminsAndCheckLast(trx))) {
-      return { ok: false, reason: 'last-admin' };
-    }
+    const refusedNow = await refusalOf(trx, userId, typedEmail, { lock: true });
+    if (refusedNow) return refusedNow;
+    const user = (await findUser(trx, userId))!;
     const tombstoneId = `deleted-${randomUUID()}`;
     await trx
       .insertInto('users')
@@ -126,6 +154,7 @@ export async function deleteAccount(
       })
       .execute();
     await moveRows(trx, user.id, tombstoneId);
+    await forgetPersonInOthersMail(trx, user.id, { id: tombstoneId, name: DELETED_ACCOUNT_NAME });
     await eraseKeptRows(trx, user, tombstoneId, now);
     await deleteOwnRows(trx, user);
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
@@ -152,6 +181,43 @@ export async function deleteAccount(
     }
     return { ok: true, tombstoneId, address: user.email };
   });
+}
+
+/**
+ * Why the deletion cannot go ahead, if it cannot: no such account, another address typed,
+ * the last admin (checked under the admins' lock in the deletion's transaction).
+ */
+async function refusalOf(
+  db: Kysely<Database>,
+  userId: string,
+  typedEmail: string,
+  { lock = false } = {},
+): Promise<Refusal | undefined> {
+  const user = await findUser(db, userId);
+  if (!user) return { ok: false, reason: 'not-found' };
+  if (typedEmail.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
+    return { ok: false, reason: 'wrong-email' };
+  }
+  if (user.access !== 'admin') return undefined;
+  const last = lock ? await lockAdminsAndCheckLast(db) : await isLastAdmin(db, 'admin');
+  return last ? { ok: false, reason: 'last-admin' } : undefined;
+}
+
+/**
+ * The person's installment plans the provider would still charge: an enrolment that holds
+ * its track with installments left, bought through an order the provider charges by itself.
+ */
+function runningInstallmentPlans(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('enrolments', 'enrolments.order_id', 'orders.id')
+    .select(['orders.provider', 'orders.subscription_ref'])
+    .where('orders.user_id', '=', userId)
+    .where('orders.subscription_ref', 'is not', null)
+    .where('enrolments.status', 'in', ENROLLED_STATUSES)
+    .whereRef('enrolments.installments_paid', '<', 'enrolments.installments_total')
+    .$narrowType<{ subscription_ref: string }>()
+    .execute();
 }
 
 /** Whether a person of `access` is the only admin: the page says so before anything is typed. */
@@ -216,11 +282,6 @@ async function eraseKeptRows(
   now: Date,
 ): Promise<void> {
   const at = nowTimestamp(now);
-  for (const [table, column] of ACTOR_NAME_COLUMNS) {
-    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${DELETED_ACCOUNT_NAME} where ${sql.ref(column)} = ${user.name}`.execute(
-      trx,
-    );
-  }
   const payments = await trx
     .selectFrom('payments')
     .select(['id', 'raw_event'])
@@ -229,7 +290,7 @@ async function eraseKeptRows(
   for (const payment of payments) {
     await trx
       .updateTable('payments')
-      .set({ raw_event: scrubProviderEvent(payment.raw_event) })
+      .set({ raw_event: keptOfProviderEvent(payment.raw_event) })
       .where('id', '=', payment.id)
       .execute();
   }
@@ -284,7 +345,12 @@ async function eraseKeptRows(
   // Their public pages say "withdrawn by the holder", without the name.
   await trx
     .updateTable('certificates')
-    .set({ revoked_at: at, revoked_reason: WITHDRAWN_REASON, revoked_by_name: 'Its holder' })
+    .set({
+      revoked_at: at,
+      revoked_reason: WITHDRAWN_REASON,
+      revoked_by: tombstoneId,
+      revoked_by_name: 'Its holder',
+    })
     .where('user_id', '=', tombstoneId)
     .where('revoked_at', 'is', null)
     .execute();
@@ -333,27 +399,16 @@ async function deleteOwnRows(trx: Kysely<Database>, user: User): Promise<void> {
 }
 
 /**
- * A provider's raw event with every name, e-mail, phone and address field replaced: the
- * amounts, currency, ids and status stay for accounting. Text that is not JSON is replaced
- * whole (nothing can be told apart in it).
+ * A provider's raw event cut to the fields reconciliation reads (decision 064): what was
+ * stored before that cut was made at storage may hold more. Text that is not JSON is
+ * replaced whole (nothing can be told apart in it).
  */
-export function scrubProviderEvent(raw: string): string {
+export function keptOfProviderEvent(raw: string): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     return JSON.stringify(ERASED);
   }
-  return JSON.stringify(scrubValue(parsed));
-}
-
-function scrubValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(scrubValue);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      PERSONAL_EVENT_KEY.test(key) && inner !== null ? ERASED : scrubValue(inner),
-    ]),
-  );
+  return JSON.stringify(reconciliationFields(parsed));
 }

@@ -30,6 +30,10 @@ export function DeleteAccountView({
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700">
         <li>you are signed out on every device;</li>
+        <li>
+          an installment plan still running is stopped with its provider first: nothing more is
+          charged;
+        </li>
         <li>your name and e-mail address are erased;</li>
         <li>
           your progress, quiz attempts, live-class attendance, project links and notes, and the

@@ -200,6 +200,7 @@ export async function revokeCertificate(
     .updateTable('certificates')
     .set({
       revoked_at: nowTimestamp(now),
+      revoked_by: input.admin.id,
       revoked_by_name: input.admin.name,
       revoked_reason: reason,
     })

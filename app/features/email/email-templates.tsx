@@ -74,6 +74,11 @@ interface EmailTemplate<Payload> {
   calendar?: (payload: Payload, parties: EmailParties) => CalendarPart;
   /** Headers of the message beyond the usual ones (a one-click unsubscribe). */
   headers?: (payload: Payload, site: { origin: string }) => Record<string, string>;
+  /**
+   * The payload's field that names another person than the recipient (the message's
+   * `about`): their deletion replaces it, and the subject made from it (decision 064).
+   */
+  about?: keyof Payload & string;
 }
 
 /**
@@ -85,7 +90,7 @@ function template<Payload extends object>(
   payload: z.ZodType<Payload>,
   subject: string | ((payload: Payload) => string),
   Body: (payload: Payload) => ReactElement,
-  extras: Pick<EmailTemplate<Payload>, 'calendar' | 'headers'> = {},
+  extras: Pick<EmailTemplate<Payload>, 'calendar' | 'headers' | 'about'> = {},
 ): EmailTemplate<Payload> {
   return {
     payload,
@@ -192,6 +197,7 @@ export const EMAIL_TEMPLATES = {
     }),
     transferSubmittedSubject,
     TransferSubmittedEmail,
+    { about: 'studentName' },
   ),
   'cohort-placed': template(
     z.object({
@@ -212,6 +218,7 @@ export const EMAIL_TEMPLATES = {
     }),
     INVITATION_SUBJECT,
     InvitationEmail,
+    { about: 'invitedBy' },
   ),
   'certificate-issued': template(
     z.object({
@@ -236,11 +243,13 @@ export const EMAIL_TEMPLATES = {
     projectReviewPayload,
     PROJECT_APPROVED_SUBJECT,
     ProjectApprovedEmail,
+    { about: 'reviewerName' },
   ),
   'project-changes-requested': template(
     projectReviewPayload.extend({ feedback: z.string().min(1).max(FEEDBACK_MAX) }),
     PROJECT_CHANGES_SUBJECT,
     ProjectChangesRequestedEmail,
+    { about: 'reviewerName' },
   ),
   'live-class-invitation': template(
     invitationPayload,

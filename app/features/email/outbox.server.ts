@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { nowTimestamp, type Database, type OutboxEmail } from '~/db/schema';
 import { isDeliverableAddress, safeDisplayName, type Mailbox } from '~/lib/mail-address';
-import { EMAIL_TEMPLATES, type TemplateName, type TemplatePayload } from './email-templates';
+import {
+  EMAIL_TEMPLATES,
+  isTemplateName,
+  type TemplateName,
+  type TemplatePayload,
+} from './email-templates';
 import { nextAttemptAfterFailure } from './retry-schedule';
 
 export interface EmailToSend<Name extends TemplateName> {
@@ -13,6 +18,8 @@ export interface EmailToSend<Name extends TemplateName> {
   to: Mailbox;
   /** The account it concerns, so an admin sees it on that person's page. */
   userId?: string;
+  /** The person the template's `about` field names, when that is someone else (decision 064). */
+  about?: string;
 }
 
 /** The name and address a user's e-mails go to, read in the transaction that queues them. */
@@ -78,6 +85,7 @@ export async function enqueueEmail<Name extends TemplateName>(
       recipient: email.to.address,
       recipient_name: safeDisplayName(email.to.name),
       user_id: email.userId ?? null,
+      about_user_id: email.about ?? null,
       subject: template.subject(email.payload),
       payload: JSON.stringify(email.payload),
       created_at: at,
@@ -91,8 +99,49 @@ export async function enqueueEmail<Name extends TemplateName>(
 
 /** The Message-ID of a message: the same for every attempt, unique per idempotency key. */
 export function messageIdFor(email: Pick<OutboxEmail, 'idempotency_key'>, fromAddress: string) {
-  const hash = createHash('sha256').update(email.idempotency_key).digest('hex').slice(0, 32);
-  return `<${hash}@${fromAddress.split('@')[1] ?? 'localhost'}>`;
+  return `<${messageIdHash(email.idempotency_key)}@${fromAddress.split('@')[1] ?? 'localhost'}>`;
+}
+
+function messageIdHash(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+}
+
+/**
+ * A deleted person's name, erased from the messages to other people that name them (an
+ * admin's "Transfer to review: {name}", a review's mentor, an invitation's admin; decision
+ * 064): the template's `about` field becomes `placeholder.name` and the subject is made
+ * again from it. The local mailbox's copies of those messages are deleted: their raw MIME
+ * cannot be rewritten reliably (encoded words, quoted-printable lines).
+ */
+export async function forgetPersonInOthersMail(
+  trx: Kysely<Database>,
+  personId: string,
+  placeholder: { id: string; name: string },
+): Promise<void> {
+  const messages = await trx
+    .selectFrom('email_outbox')
+    .select(['id', 'template', 'payload', 'idempotency_key'])
+    .where('about_user_id', '=', personId)
+    .execute();
+  for (const message of messages) {
+    const template: { about?: string; subject: (payload: never) => string } | undefined =
+      isTemplateName(message.template) ? EMAIL_TEMPLATES[message.template] : undefined;
+    const payload = JSON.parse(message.payload) as Record<string, unknown>;
+    if (template?.about) payload[template.about] = placeholder.name;
+    await trx
+      .updateTable('email_outbox')
+      .set({
+        payload: JSON.stringify(payload),
+        ...(template && { subject: template.subject(payload as never) }),
+        about_user_id: placeholder.id,
+      })
+      .where('id', '=', message.id)
+      .execute();
+    await trx
+      .deleteFrom('local_mailbox')
+      .where('message_id', 'like', `<${messageIdHash(message.idempotency_key)}@%`)
+      .execute();
+  }
 }
 
 /**

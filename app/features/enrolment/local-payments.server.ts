@@ -30,6 +30,9 @@ export function createLocalPaymentProvider(origin: string): LocalPaymentProvider
     async resumeCheckout(order) {
       return `${origin}/dev-pay/${order.id}`;
     },
+    // Nothing charges by itself here: a next installment is paid on /dev-pay, which sells
+    // nothing to an enrolment that takes no more payments (a cancelled one).
+    async cancelInstallments() {},
     // Its checkout page pays the next installment as well as the first.
     async updatePaymentUrl(order) {
       return `${origin}/dev-pay/${order.id}`;

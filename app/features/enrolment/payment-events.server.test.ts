@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '~/db/schema';
 import { changeUserStatus } from '~/features/admin/user-status.server';
+import { documentedChargeSuccess } from '../../../tests/support/fake-paystack';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import {
   accessOf,
@@ -320,6 +321,40 @@ describe('one enrolment state (issue 24)', () => {
     expect(events.find((event) => event.eventId === again.eventId)).toMatchObject({
       outcome: 'duplicate-purchase',
       note: `Already enrolled in the FrontEnd track (${order.id}): payment pay_second is a second purchase, refund it`,
+    });
+  });
+});
+
+describe('the raw event kept with a payment (decision 064)', () => {
+  it('keeps only the fields reconciliation reads: none of the personal values Paystack sends under other keys', async () => {
+    const { user, order } = await buyer();
+    const name = 'Oluwaseun Brightwater';
+    const email = 'seun.brightwater@example.org';
+    await applyPaymentEvent(database.db, {
+      ...paid(order.id, `pay-${order.id}`),
+      raw: documentedChargeSuccess(name, email),
+    });
+    const { raw_event } = await database.db
+      .selectFrom('payments')
+      .select('raw_event')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    for (const personal of [
+      'Oluwaseun',
+      'OLUWASEUN',
+      'seun.brightwater',
+      '+2348012345678',
+      'XXXXXX4693',
+      'NIP:',
+      'referrer',
+      'AUTH_f5rnfq9p',
+      '41.242.49.37',
+    ]) {
+      expect([personal, raw_event.includes(personal)]).toEqual([personal, false]);
+    }
+    expect(JSON.parse(raw_event)).toMatchObject({
+      event: 'charge.success',
+      data: { reference: 'ord-documented', amount: 15000000, currency: 'NGN' },
     });
   });
 });

@@ -445,8 +445,85 @@ function paymentRow(
     currency: event.currency.toUpperCase(),
     status,
     refunded_amount: refundedAmount,
-    raw_event: JSON.stringify(event.raw),
+    raw_event: JSON.stringify(reconciliationFields(event.raw)),
     created_at: at,
     refunded_at: status === 'refunded' ? at : null,
   };
+}
+
+/**
+ * The fields of a provider's event that reconciliation reads or an admin needs to find the
+ * charge at the provider: ids, references, amounts, currency, status, dates, and the plan,
+ * subscription and customer codes. Everything else (names, addresses, Paystack's
+ * `custom_fields`, `narration`, `metadata.referrer`, a card's `authorization`, Stripe's
+ * `customer_details`…) is dropped before the event is stored (decision 064): an allow-list,
+ * as a block-list of personal keys misses the ones nobody thought of.
+ */
+const KEPT_EVENT_VALUES = new Set([
+  'id',
+  'type',
+  'event',
+  'api_version',
+  'livemode',
+  'amount',
+  'amount_due',
+  'amount_paid',
+  'amount_total',
+  'amount_subtotal',
+  'amount_captured',
+  'amount_refunded',
+  'refunded',
+  'paid',
+  'currency',
+  'status',
+  'payment_status',
+  'mode',
+  'billing_reason',
+  'created',
+  'created_at',
+  'createdAt',
+  'paid_at',
+  'paidAt',
+  'reference',
+  'transaction_reference',
+  'refund_reference',
+  'client_reference_id',
+  'order_id',
+  'payment_id',
+  'payment_intent',
+  'invoice',
+  'invoice_code',
+  'subscription_code',
+  'plan_code',
+  'customer_code',
+  'interval',
+  'invoice_limit',
+]);
+/**
+ * Keys whose value is an id or a kind (kept) or an object to be cut in its turn (Stripe's
+ * `data.object`, Paystack's `customer`).
+ */
+const KEPT_EVENT_PARTS = new Set([
+  'data',
+  'object',
+  'customer',
+  'subscription',
+  'plan',
+  'plan_object',
+]);
+/** Keys kept only as objects to cut: a string there is free text (Paystack's metadata). */
+const KEPT_EVENT_OBJECTS = new Set(['metadata', 'parent', 'subscription_details']);
+
+export function reconciliationFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reconciliationFields);
+  if (value === null || typeof value !== 'object') return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const isObject = inner !== null && typeof inner === 'object';
+    if (KEPT_EVENT_VALUES.has(key) && !isObject) kept[key] = inner;
+    else if (KEPT_EVENT_PARTS.has(key) || (KEPT_EVENT_OBJECTS.has(key) && isObject)) {
+      kept[key] = reconciliationFields(inner);
+    }
+  }
+  return kept;
 }

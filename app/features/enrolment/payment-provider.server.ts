@@ -34,6 +34,13 @@ export interface PaymentProvider {
    */
   stopInstallments?(subscriptionRef: string): Promise<void>;
   /**
+   * Ends an installment plan at once, with no further charge (its holder deletes their
+   * account, decision 064). Throws when the provider cannot be reached or refuses: the caller
+   * must not act as if it had ended. A provider without it cannot end a plan from here, so
+   * a deletion that needs it waits.
+   */
+  cancelInstallments?(subscriptionRef: string): Promise<void>;
+  /**
    * Where the buyer of an overdue installment plan updates their card or pays the missed
    * installment (issue 32): asked when they open "Update your payment", as the providers'
    * pages expire. `manageRef` is what the failed installment's event named

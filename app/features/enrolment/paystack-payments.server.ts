@@ -343,6 +343,38 @@ export function createPaystackPaymentProvider(settings: PaystackSettings): Payme
         : undefined;
     },
 
+    async cancelInstallments(subscriptionRef) {
+      // Our reference is the customer and the Paystack plan (`subscriptionRefOf`): List
+      // Subscriptions names the customer by its numeric id, which Fetch Customer gives.
+      const [customerCode, planCode] = subscriptionRef.split(':');
+      const customer = z
+        .object({ id: z.number() })
+        .loose()
+        .parse(await api(`/customer/${encodeURIComponent(customerCode ?? '')}`));
+      const subscriptions = z
+        .array(
+          z
+            .object({
+              subscription_code: z.string(),
+              email_token: z.string(),
+              status: z.string(),
+              plan: planRef,
+            })
+            .loose(),
+        )
+        .parse(await api(`/subscription?perPage=100&customer=${customer.id}`));
+      for (const subscription of subscriptions) {
+        const plan = subscription.plan;
+        const code = typeof plan === 'string' ? plan : plan?.plan_code;
+        // Disable Subscription ends only those that would still charge.
+        if (code !== planCode || !['active', 'attention'].includes(subscription.status)) continue;
+        await api('/subscription/disable', {
+          code: subscription.subscription_code,
+          token: subscription.email_token,
+        });
+      }
+    },
+
     async updatePaymentUrl(_order, manageRef) {
       if (!manageRef) return undefined;
       // Paystack's page where the subscriber changes the card its subscription charges.

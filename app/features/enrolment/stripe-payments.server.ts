@@ -130,6 +130,11 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       await (await client).subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
     },
 
+    async cancelInstallments(subscriptionRef) {
+      // Cancel a subscription: at once, and no invoice for the rest of the period.
+      await (await client).subscriptions.cancel(subscriptionRef);
+    },
+
     async updatePaymentUrl(order, manageRef, returnUrl) {
       // The failed invoice named its customer; an older overdue enrolment has only the
       // subscription, whose customer Stripe knows.

@@ -56,6 +56,7 @@ export async function grantFullstack(
         installments_paid: 1,
         installments_total: 1,
         source: 'admin',
+        granted_by: grant.admin.id,
         granted_by_name: grant.admin.name,
         grant_reason: grant.reason,
         created_at: at,

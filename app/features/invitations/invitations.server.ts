@@ -102,6 +102,7 @@ async function emailInvitation(
       },
       to: { address: invitation.email, name: '' },
       userId: invitation.used_by ?? undefined,
+      about: invitation.invited_by,
     },
     now,
   );

@@ -132,7 +132,7 @@ export async function markAttendance(
       .executeTakeFirst();
     if (!student) return { outcome: 'not-member' };
     const at = nowTimestamp(now);
-    const marked = { mark, marked_by_name: by.name, marked_at: at };
+    const marked = { mark, marked_by: by.id, marked_by_name: by.name, marked_at: at };
     await trx
       .insertInto('live_attendance')
       .values({ session_id: sessionId, user_id: userId, first_joined_at: null, ...marked })

@@ -270,6 +270,7 @@ async function emailStudent(
         : { template: 'project-changes-requested' as const, payload }),
       to: { address: student.email, name: student.name },
       userId: submission.user_id,
+      about: reviewer.id,
     },
     now,
   );

@@ -257,6 +257,7 @@ async function alertAdmins(trx: Kysely<Database>, transfer: BankTransfer, now: D
         },
         to: { address: admin.email, name: admin.name },
         userId: admin.id,
+        about: transfer.user_id,
       },
       now,
     );

@@ -3,6 +3,7 @@ import { site } from '~/content/site';
 import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
 import { deleteAccount, isLastAdmin } from '~/features/account/account-deletion.server';
 import { DeleteAccountView } from '~/features/account/delete-account-view';
+import { PROVIDER_LABELS } from '~/features/enrolment/payment-search';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireSignedIn } from '~/features/auth/guards.server';
 import { clearSessionCookie } from '~/features/auth/session.server';
@@ -30,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Deletes the session's own account once its address is typed (decision 049). Refused, with
- * nothing changed: a wrong address (400), the last admin (409). Done: every session ended,
+ * nothing changed: a wrong address (400), the last admin (409), an installment plan its
+ * provider could not be asked to end (503, decision 064). Done: every session ended,
  * the cookie cleared, the confirmation woken, and the home page with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,10 +40,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireSignedIn(services, '/account/delete');
   const parsed = await parseForm(request, confirmSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
-  const { db } = services.services.database;
-  const outcome = await deleteAccount(db, { userId: user.id, typedEmail: parsed.data.email });
+  const { database, payments } = services.services;
+  const outcome = await deleteAccount(database.db, {
+    userId: user.id,
+    typedEmail: parsed.data.email,
+    providers: payments.mode === 'automatic' ? payments.providers : new Map(),
+  });
   if (!outcome.ok) {
     const values = { email: parsed.data.email };
+    if (outcome.reason === 'provider-unreachable') {
+      services.log.warn(
+        { event: 'account-deletion-waits', provider: outcome.provider, detail: outcome.detail },
+        'An installment plan could not be ended: the account was not deleted',
+      );
+      return refuseForm(
+        {
+          formError: ACCOUNT_DATA_MESSAGES.providerUnreachable(PROVIDER_LABELS[outcome.provider]),
+          fieldErrors: {},
+          values,
+        },
+        503,
+      );
+    }
     if (outcome.reason === 'last-admin') {
       return refuseForm(
         { formError: ACCOUNT_DATA_MESSAGES.lastAdmin, fieldErrors: {}, values },
