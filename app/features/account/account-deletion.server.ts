@@ -68,6 +68,7 @@ const ACTOR_COLUMNS = [
   ['project_reviews', 'reviewer_id', 'reviewer_name'],
   ['live_sessions', 'created_by', null],
   ['live_attendance_marks', 'marked_by', 'marked_by_name'],
+  ['academy_setting_changes', 'changed_by', 'changed_by_name'],
 ] as const;
 
 /** Columns that name who acted without their id: matched by the name. */
