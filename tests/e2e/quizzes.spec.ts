@@ -409,7 +409,7 @@ test('an admin sets the quiz attempts in a row and the wait at /admin/settings; 
       page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: name }),
     ).toHaveText(new RegExp(`^Wait after them \\(minutes\\): 10 → 11, by ${name}, .+ UTC$`));
   } finally {
-    await withE2eDatabase((db) => saveSettings(db, DEFAULT_SETTINGS, admin));
+    await withE2eDatabase((db) => saveSettings(db, { values: DEFAULT_SETTINGS, admin }));
   }
 });
 

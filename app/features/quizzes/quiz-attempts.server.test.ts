@@ -233,7 +233,10 @@ describe('attempts in a row', () => {
   });
 
   it('follows the numbers an admin sets', async () => {
-    await saveSettings(database.db, { quizAttemptsInARow: 1, quizWaitMinutes: 30 }, admin);
+    await saveSettings(database.db, {
+      values: { quizAttemptsInARow: 1, quizWaitMinutes: 30 },
+      admin,
+    });
     try {
       const student = await insertUser(database.db);
       await takeQuiz(student, 1, 40);
@@ -242,7 +245,10 @@ describe('attempts in a row', () => {
       const graded = await gradedAttemptsOf(database.db, student.id, QUIZ);
       expect(nextAttemptAt(graded, rule, at(42))).toBe(at(71).toISOString());
     } finally {
-      await saveSettings(database.db, { quizAttemptsInARow: 3, quizWaitMinutes: 10 }, admin);
+      await saveSettings(database.db, {
+        values: { quizAttemptsInARow: 3, quizWaitMinutes: 10 },
+        admin,
+      });
     }
   });
 });

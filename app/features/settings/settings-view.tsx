@@ -7,29 +7,19 @@ import { PageTitle } from '~/ui/page-title';
 import { Spinner } from '~/ui/spinner';
 import { TextField } from '~/ui/text-field';
 import { TitledSection } from '~/ui/titled-section';
-import {
-  SETTING_GROUPS,
-  SETTING_NAMES,
-  SETTINGS,
-  settingText,
-  type SettingChange,
-  type SettingName,
-  type SettingValues,
-} from './settings';
+import { SETTING_GROUPS, SETTING_NAMES, SETTINGS, settingText } from './settings';
+import type { SettingChange, SettingName, SettingValues } from './settings';
 
 /**
  * `/admin/settings`: a field for every setting (its label, what it changes, its default),
  * one Save, and the latest changes with who made them.
  */
-export function SettingsView({
-  values,
-  changes,
-  errors,
-}: {
+export function SettingsView(props: {
   values: SettingValues;
   changes: SettingChange[];
   errors?: FormErrors<SettingName>;
 }) {
+  const { values, changes, errors } = props;
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
   const field = formFieldProps(errors, 'setting-');

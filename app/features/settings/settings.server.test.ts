@@ -22,15 +22,22 @@ describe('academy settings', () => {
   it('saves what changed, with who changed it, from what, to what and when; an unchanged save writes nothing', async () => {
     const changed = await saveSettings(
       database.db,
-      { quizAttemptsInARow: 3, quizWaitMinutes: 30 },
-      admin,
+      { values: { quizAttemptsInARow: 3, quizWaitMinutes: 30 }, admin },
       at(1),
     );
     expect(changed).toEqual(['quizWaitMinutes']);
     expect(await readSettings(database.db)).toEqual({ quizAttemptsInARow: 3, quizWaitMinutes: 30 });
-    await saveSettings(database.db, { quizAttemptsInARow: 5, quizWaitMinutes: 30 }, admin, at(2));
+    await saveSettings(
+      database.db,
+      { values: { quizAttemptsInARow: 5, quizWaitMinutes: 30 }, admin },
+      at(2),
+    );
     expect(
-      await saveSettings(database.db, { quizAttemptsInARow: 5, quizWaitMinutes: 30 }, admin, at(3)),
+      await saveSettings(
+        database.db,
+        { values: { quizAttemptsInARow: 5, quizWaitMinutes: 30 }, admin },
+        at(3),
+      ),
     ).toEqual([]);
     const changes = await settingChanges(database.db);
     expect(changes.map(({ id: _, ...change }) => change)).toEqual([
@@ -84,7 +91,11 @@ describe('academy settings', () => {
 
   it('names a deleted account’s changes after the tombstone, not the person', async () => {
     const former = await insertUser(database.db, { name: 'Former Admin Quist' });
-    await saveSettings(database.db, { quizAttemptsInARow: 7, quizWaitMinutes: 10 }, former, at(9));
+    await saveSettings(
+      database.db,
+      { values: { quizAttemptsInARow: 7, quizWaitMinutes: 10 }, admin: former },
+      at(9),
+    );
     const deleted = await deleteAccount(database.db, {
       userId: former.id,
       typedEmail: former.email,

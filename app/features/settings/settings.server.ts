@@ -35,8 +35,7 @@ export async function readSettings(db: Kysely<Database>): Promise<SettingValues>
  */
 export async function saveSettings(
   db: Kysely<Database>,
-  values: SettingValues,
-  admin: { id: string; name: string },
+  { values, admin }: { values: SettingValues; admin: { id: string; name: string } },
   now: Date = new Date(),
 ): Promise<SettingName[]> {
   return db.transaction().execute(async (trx) => {

@@ -12,8 +12,7 @@ import type { Route } from './+types/settings';
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
-  const [values, changes] = await Promise.all([readSettings(db), settingChanges(db)]);
-  return { values, changes };
+  return { values: await readSettings(db), changes: await settingChanges(db) };
 }
 
 /**
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services);
   const form = await parseForm(request, settingsFormSchema);
   if (!form.ok) return refuseForm(form.errors);
-  const changed = await saveSettings(services.services.database.db, form.data, admin);
+  const changed = await saveSettings(services.services.database.db, { values: form.data, admin });
   if (changed.length > 0) {
     services.log.info({ event: 'settings-changed', settings: changed, by: admin.id }, 'audit');
   }
