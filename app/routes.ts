@@ -47,6 +47,8 @@ export default [
     route('cohorts', 'routes/admin/cohorts.tsx'),
     // Issue 32: discount codes and scholarships.
     route('discounts', 'routes/admin/discounts.tsx'),
+    // The academy's settings (decision 065).
+    route('settings', 'routes/admin/settings.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 

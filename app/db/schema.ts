@@ -546,6 +546,28 @@ export interface DiscountCodesTable {
   deactivated_at: Timestamp | null;
 }
 
+/**
+ * An academy setting an admin changed from its default (decision 065): its name in
+ * `features/settings/settings.ts` and its value as the form's text. A setting with no row
+ * has its default.
+ */
+export interface AcademySettingsTable {
+  name: string;
+  value: string;
+  changed_at: Timestamp;
+}
+
+/** Each change of an academy setting: from what, to what, by whom and when. */
+export interface AcademySettingChangesTable {
+  id: string;
+  name: string;
+  old_value: string;
+  new_value: string;
+  changed_by: string;
+  changed_by_name: string;
+  changed_at: Timestamp;
+}
+
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 
 export interface Database {
@@ -580,6 +602,8 @@ export interface Database {
   issued_receipts: IssuedReceiptsTable;
   credential_keys: CredentialKeysTable;
   discount_codes: DiscountCodesTable;
+  academy_settings: AcademySettingsTable;
+  academy_setting_changes: AcademySettingChangesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -24,8 +24,6 @@ export const formText = (message: string) => z.string({ error: message }).option
  */
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
 const TYPED_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
 
 /** Plain text up to `max` characters, trimmed, its line breaks kept. */
 export const plainText = (max: number, messages: { tooLong: string; invalid: string }) =>
@@ -63,9 +61,71 @@ export const LINK_MESSAGES = {
 } as const;
 
 /**
+ * What a link never holds, anywhere in it (decision 059): control and format characters
+ * (`Cc`, `Cf`: zero-width ones, the soft hyphen, the byte-order mark, bidirectional marks,
+ * embeddings, overrides and isolates), surrogates, private-use and unassigned code points,
+ * any space or separator, and the letters that draw nothing (the combining grapheme joiner,
+ * the Hangul fillers, variation selectors). Each can make a link read as another one.
+ */
+const INVISIBLE_OR_SPACE =
+  // eslint-disable-next-line no-misleading-character-class -- each joiner and selector alone
+  /[\p{C}\p{Z}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+
+/** The scheme and authority as typed: `https://` and what comes before the path. */
+const TYPED_ORIGIN = /^https:\/\/([^/?#]*)/i;
+
+/** A letter of the Latin script, and a letter of any script. */
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const ANY_LETTER = /\p{L}/u;
+// eslint-disable-next-line no-control-regex -- any character past ASCII
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * A label typed in Unicode that the parser wrote in punycode as it is: already in the form
+ * the IDNA mapping gives (NFKC, lower case: a full-width `ｇ` is not a `g`), and not mixing
+ * Latin letters with another script's (`pаypal` with a Cyrillic `а`).
+ */
+function isPlainUnicodeLabel(label: string, parsed: string): boolean {
+  const letters = [...label].filter((character) => ANY_LETTER.test(character));
+  return (
+    parsed.startsWith('xn--') &&
+    NON_ASCII.test(label) &&
+    label === label.normalize('NFKC').toLowerCase() &&
+    (letters.every((letter) => LATIN_LETTER.test(letter)) ||
+      letters.every((letter) => !LATIN_LETTER.test(letter)))
+  );
+}
+
+/**
+ * Whether the link's host and port are what the person typed, so that the parser does not
+ * read another host than the eye does (`evil.com\@github.com`, `https:github.com`,
+ * `git%68ub.com`, full-width letters, a number for an address, `:443` that it drops). A
+ * host typed in punycode is compared as it is; one typed in Unicode label by label, each of
+ * its labels plain (`isPlainUnicodeLabel`). Letter case is no look-alike and is ignored.
+ */
+function hostIsAsTyped(url: URL, typed: string): boolean {
+  const authority = TYPED_ORIGIN.exec(typed)?.[1]?.toLowerCase();
+  if (authority === undefined) return false;
+  if (authority === url.host) return true;
+  const port = url.port ? `:${url.port}` : '';
+  if (!authority.endsWith(port)) return false;
+  const typedLabels = authority.slice(0, authority.length - port.length).split('.');
+  const parsedLabels = url.hostname.split('.');
+  return (
+    typedLabels.length === parsedLabels.length &&
+    typedLabels.every(
+      (label, index) =>
+        label === parsedLabels[index] || isPlainUnicodeLabel(label, parsedLabels[index]!),
+    )
+  );
+}
+
+/**
  * A link people share: `https://`, within LINK_MAX characters, without a name or password in
- * it; `invalid` is the field's own message for anything else (or for nothing, while it is
- * required). An optional one may be left empty (then null).
+ * it, with no invisible or bidirectional character, and read by the WHATWG URL parser as the
+ * host that was typed; `invalid` is the field's own message for anything else (or for
+ * nothing, while it is required). An optional one may be left empty (then null). What was
+ * typed is kept, not the parser's serialisation.
  */
 export function httpsLink(invalid: string, options: { optional?: boolean } = {}) {
   return typedField(
@@ -75,10 +135,12 @@ export function httpsLink(invalid: string, options: { optional?: boolean } = {})
       .max(LINK_MAX, LINK_MESSAGES.tooLong)
       .superRefine((value, context) => {
         const url = URL.canParse(value) ? new URL(value) : undefined;
-        if (!url || url.protocol !== 'https:' || !url.hostname || CONTROL_OR_SPACE.test(value)) {
+        if (!url || url.protocol !== 'https:' || !url.hostname || INVISIBLE_OR_SPACE.test(value)) {
           context.addIssue({ code: 'custom', message: invalid });
         } else if (url.username || url.password) {
           context.addIssue({ code: 'custom', message: LINK_MESSAGES.credentials });
+        } else if (!hostIsAsTyped(url, value)) {
+          context.addIssue({ code: 'custom', message: invalid });
         }
       }),
     options,

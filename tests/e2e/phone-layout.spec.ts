@@ -120,6 +120,7 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
     role === 'admin' ? [{ path: '/admin/invitations' }] : [],
   'routes/admin/cohorts.tsx': (role) => (role === 'admin' ? [{ path: '/admin/cohorts' }] : []),
   'routes/admin/discounts.tsx': (role) => (role === 'admin' ? [{ path: '/admin/discounts' }] : []),
+  'routes/admin/settings.tsx': (role) => (role === 'admin' ? [{ path: '/admin/settings' }] : []),
   'routes/mentor/reviews.tsx': (role) => {
     if (staff.includes(role)) return [{ path: '/mentor' }];
     return role === 'student' ? [{ path: '/mentor', status: 403 }] : [];

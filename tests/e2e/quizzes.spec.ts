@@ -4,6 +4,8 @@ import { QUIZZES, type QuizId } from '../../app/content/quizzes';
 import { PERMISSION_DENIED_MESSAGES } from '../../app/features/auth/permission-denied';
 import { answerField } from '../../app/features/quizzes/quiz';
 import { openAttempt, submitAttempt } from '../../app/features/quizzes/quiz-attempts.server';
+import { DEFAULT_SETTINGS } from '../../app/features/settings/settings';
+import { saveSettings } from '../../app/features/settings/settings.server';
 import { answerFields, chosenOptions, passingCount } from '../support/quiz-answers';
 import { signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { member, newCohort } from './cohort-people';
@@ -269,7 +271,7 @@ test('tampered answers are refused and change nothing; a replay is stored once @
   expect(await attemptCount(student.id)).toBe(1);
 });
 
-test('a mentor sees each student’s best score and attempts; the admin page and history show them', async ({
+test('a mentor sees each student’s first and best score and attempts; the admin page and history show them', async ({
   page,
   context,
 }, testInfo) => {
@@ -292,16 +294,17 @@ test('a mentor sees each student’s best score and attempts; the admin page and
     }
   });
   const best = `${pass} of ${questions.length}, ${Math.round((pass * 100) / questions.length)} %`;
+  const first = `${pass - 2} of ${questions.length}, ${Math.round(((pass - 2) * 100) / questions.length)} %`;
 
   await useAccount(context, mentor);
   await gotoApp(page, `/mentor/students/${student.id}`);
   const quizzes = page.getByRole('region', { name: 'Quizzes' });
   await expect(quizzes).toContainText('1 of 3 passed.');
   const javascript = quizzes.getByRole('article', { name: 'JavaScript Quiz' });
-  await expect(javascript.getByRole('definition')).toHaveText(['Passed', best, '2', /UTC$/]);
+  await expect(javascript.getByRole('definition')).toHaveText(['Passed', first, best, '2', /UTC$/]);
   await expect(
     quizzes.getByRole('article', { name: 'React Quiz' }).getByRole('definition'),
-  ).toHaveText(['Not taken', 'None yet', '0', 'None yet']);
+  ).toHaveText(['Not taken', 'None yet', 'None yet', '0', 'None yet']);
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'quiz-mentor-view');
 
@@ -313,4 +316,127 @@ test('a mentor sees each student’s best score and attempts; the admin page and
   await expect(
     page.getByText(`JavaScript Quiz: ${pass - 2} of ${questions.length}`, { exact: false }),
   ).toBeVisible();
+});
+
+test('a blank attempt’s result names no right answer: each question says "Not answered" @http', async ({
+  request,
+}) => {
+  const student = await createAccount('none');
+  const attempt = await withE2eDatabase((db) => openAttempt(db, student.id, 'html-css'));
+  const submitted = await postForm('/fed/html-css-quiz', student.cookie, { attempt: attempt.id });
+  expect(submitted.status).toBe(302);
+  const headers = { cookie: student.cookie };
+  const html = await (
+    await request.get(`/fed/html-css-quiz?attempt=${attempt.id}`, { headers })
+  ).text();
+  const data = await (
+    await request.get(`/fed/html-css-quiz.data?attempt=${attempt.id}`, { headers })
+  ).text();
+  expect(html).toContain(`0 of ${HTML_CSS.length}, 0 %`);
+  expect(html.match(/Not answered/g)).toHaveLength(HTML_CSS.length);
+  expect(html).not.toContain('Correct answer');
+  // Nothing of a correction but the questions and their options: no key, no explanation.
+  expect(data).not.toContain('"explanation"');
+  expect(data).not.toContain('"chosen"');
+  for (const question of HTML_CSS) {
+    expect(data).not.toContain(question.explanation);
+    expect(html).not.toContain(shown(question.explanation).slice(0, 30));
+  }
+});
+
+test('after 3 attempts in a row the page says when the next opens, and an early submit is refused and changes nothing @http', async ({
+  request,
+}) => {
+  const student = await createAccount('none');
+  const { open } = await withE2eDatabase(async (db) => {
+    for (let n = 0; n < 3; n += 1) {
+      const attempt = await openAttempt(db, student.id, 'html-css');
+      await submitAttempt(db, {
+        userId: student.id,
+        quizId: 'html-css',
+        attemptId: attempt.id,
+        answers: answerFields(HTML_CSS, attempt.order, HTML_CSS.length),
+      });
+    }
+    // A fourth attempt opened before the third was sent (another tab).
+    return { open: await openAttempt(db, student.id, 'html-css') };
+  });
+  const page = await request.get('/fed/html-css-quiz', { headers: { cookie: student.cookie } });
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('Your next attempt opens at');
+  expect(html).not.toContain('Submit answers');
+
+  const fields = new URLSearchParams({ attempt: open.id });
+  for (const [name, positions] of Object.entries(
+    answerFields(HTML_CSS, open.order, HTML_CSS.length),
+  )) {
+    for (const position of [positions].flat()) fields.append(name, position);
+  }
+  const early = await postForm('/fed/html-css-quiz', student.cookie, fields.toString());
+  expect(early.status).toBe(429);
+  expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await early.text()).toContain('Your next attempt opens at');
+  expect(await gradedCount(student.id)).toBe(3);
+  expect(
+    await readValue<number>(
+      'select count(*) from quiz_attempts where id = ? and submitted_at is null',
+      open.id,
+    ),
+  ).toBe(1);
+});
+
+test('an admin sets the quiz attempts in a row and the wait at /admin/settings; each change is recorded with who made it', async ({
+  page,
+}) => {
+  const name = `Settings Admin ${Math.random().toString(36).slice(2, 6)}`;
+  const admin = await openAsNewAccount(page, '/admin/settings', 'admin', name);
+  try {
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const inARow = page.getByLabel('Quiz attempts in a row');
+    const wait = page.getByLabel('Wait after them (minutes)');
+    await expect(inARow).toHaveValue(String(DEFAULT_SETTINGS.quizAttemptsInARow));
+    await expect(wait).toHaveValue(String(DEFAULT_SETTINGS.quizWaitMinutes));
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'admin-settings');
+
+    // Only the wait changes (longer: a quiz test running meanwhile still waits).
+    await wait.fill('11');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await expect(wait).toHaveValue('11');
+    await expect(
+      page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: name }),
+    ).toHaveText(new RegExp(`^Wait after them \\(minutes\\): 10 → 11, by ${name}, .+ UTC$`));
+  } finally {
+    await withE2eDatabase((db) => saveSettings(db, { values: DEFAULT_SETTINGS, admin }));
+  }
+});
+
+test('/admin/settings: 403 for everyone but admins, on the page and its form; an admin’s value out of its limits is refused with why, and nothing is saved @http', async ({
+  request,
+}) => {
+  const admin = await createAccount('admin');
+  const refused = await postForm('/admin/settings', admin.cookie, {
+    quizAttemptsInARow: '0',
+    quizWaitMinutes: '1e2',
+  });
+  expect(refused.status).toBe(400);
+  const answer = await refused.text();
+  expect(answer).toContain('Enter a whole number from 1 to 100.');
+  expect(answer).toContain('Enter a whole number from 1 to 10,080.');
+  for (const access of ['none', 'level-1'] as const) {
+    const account = await createAccount(access);
+    const page = await request.get('/admin/settings', { headers: { cookie: account.cookie } });
+    expect(page.status(), access).toBe(403);
+    const post = await postForm('/admin/settings', account.cookie, {
+      quizAttemptsInARow: '100',
+      quizWaitMinutes: '1',
+    });
+    expect(post.status, access).toBe(403);
+  }
+  expect((await request.get('/admin/settings')).status()).toBe(403);
+  expect(await readValue<number>("select count(*) from academy_settings where value = '100'")).toBe(
+    0,
+  );
 });

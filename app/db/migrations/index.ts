@@ -25,6 +25,7 @@ import * as credentials from './029-credentials';
 import * as discountCodes from './030-discount-codes';
 import * as overdueInstallments from './031-overdue-installments';
 import * as actorIds from './034-actor-ids';
+import * as academySettings from './035-academy-settings';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '030-discount-codes': discountCodes,
   '031-overdue-installments': overdueInstallments,
   '034-actor-ids': actorIds,
+  '035-academy-settings': academySettings,
 };

@@ -80,6 +80,7 @@ const ACTOR_COLUMNS = [
   ['enrolments', 'granted_by', 'granted_by_name'],
   ['certificates', 'revoked_by', 'revoked_by_name'],
   ['live_attendance', 'marked_by', 'marked_by_name'],
+  ['academy_setting_changes', 'changed_by', 'changed_by_name'],
 ] as const;
 
 export const ERASED = '[erased]';

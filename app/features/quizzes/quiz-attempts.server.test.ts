@@ -10,11 +10,15 @@ import {
   gradedAttemptResult,
   gradedAttemptsOf,
   gradedQuizAttemptsOf,
+  nextAttemptAt,
   openAttempt,
+  quizAttemptRule,
   quizStandingsOf,
   submitAttempt,
 } from './quiz-attempts.server';
 import { timelineOf } from '../../../tests/support/timeline';
+import { saveSettings } from '~/features/settings/settings.server';
+import { admin } from '../../../tests/support/factories';
 
 const database = useTestDatabase();
 
@@ -167,6 +171,88 @@ describe('submitAttempt', () => {
   });
 });
 
+describe('attempts in a row', () => {
+  const rowsOf = async (user: User) =>
+    (await attemptRows(user)).map((row) => ({ correct: row.correct, submitted: row.submitted_at }));
+
+  it('lets a student make 3 attempts in a row, then the next waits 10 minutes and an early one changes nothing', async () => {
+    const student = await insertUser(database.db);
+    for (const minute of [0, 2, 4]) {
+      expect((await takeQuiz(student, 1, minute)).result.outcome).toBe('graded');
+    }
+    const rule = await quizAttemptRule(database.db);
+    expect(rule).toEqual({ inARow: 3, waitMinutes: 10 });
+    const graded = await gradedAttemptsOf(database.db, student.id, QUIZ);
+    // The third was submitted at minute 5: the fourth opens at minute 15.
+    expect(nextAttemptAt(graded, rule, at(6))).toBe(at(15).toISOString());
+    expect(nextAttemptAt(graded, rule, at(15))).toBeNull();
+
+    const fourth = await openAttempt(database.db, student.id, QUIZ, at(6));
+    const before = await rowsOf(student);
+    const early = await submitAttempt(
+      database.db,
+      {
+        userId: student.id,
+        quizId: QUIZ,
+        attemptId: fourth.id,
+        answers: answerFields(questions, fourth.order, questions.length),
+      },
+      at(14),
+    );
+    expect(early).toEqual({ outcome: 'wait', opensAt: at(15).toISOString(), rule });
+    expect(await rowsOf(student)).toEqual(before);
+    const onTime = await submitAttempt(
+      database.db,
+      {
+        userId: student.id,
+        quizId: QUIZ,
+        attemptId: fourth.id,
+        answers: answerFields(questions, fourth.order, questions.length),
+      },
+      at(15),
+    );
+    expect(onTime).toMatchObject({ outcome: 'graded', passed: true });
+  });
+
+  it('counts attempts apart by the wait as separate runs', async () => {
+    const rule = { inARow: 3, waitMinutes: 10 };
+    const attempt = (minute: number) => ({
+      id: `qza_${minute}`,
+      correct: 1,
+      total: 2,
+      submittedAt: at(minute).toISOString(),
+    });
+    // Newest first: two at 30 and 35 after a wait, so the run is two long.
+    expect(
+      nextAttemptAt([attempt(35), attempt(30), attempt(12), attempt(11)], rule, at(36)),
+    ).toBeNull();
+    expect(nextAttemptAt([attempt(35), attempt(30), attempt(25)], rule, at(36))).toBe(
+      at(45).toISOString(),
+    );
+    expect(nextAttemptAt([], rule, at(0))).toBeNull();
+  });
+
+  it('follows the numbers an admin sets', async () => {
+    await saveSettings(database.db, {
+      values: { quizAttemptsInARow: 1, quizWaitMinutes: 30 },
+      admin,
+    });
+    try {
+      const student = await insertUser(database.db);
+      await takeQuiz(student, 1, 40);
+      const rule = await quizAttemptRule(database.db);
+      expect(rule).toEqual({ inARow: 1, waitMinutes: 30 });
+      const graded = await gradedAttemptsOf(database.db, student.id, QUIZ);
+      expect(nextAttemptAt(graded, rule, at(42))).toBe(at(71).toISOString());
+    } finally {
+      await saveSettings(database.db, {
+        values: { quizAttemptsInARow: 3, quizWaitMinutes: 10 },
+        admin,
+      });
+    }
+  });
+});
+
 describe('standings and history', () => {
   it('counts the best attempt: failed once, passed on a retry, then a worse one', async () => {
     const student = await insertUser(database.db);
@@ -183,16 +269,45 @@ describe('standings and history', () => {
     expect(standings[1]).toEqual({
       quizId: QUIZ,
       attempts: 3,
+      first: { correct: pass - 1, total: questions.length },
       best: { correct: pass, total: questions.length },
       passed: true,
       lastAt: at(21).toISOString(),
     });
-    expect(standings[0]).toMatchObject({ attempts: 0, best: null, passed: false, lastAt: null });
+    expect(standings[0]).toMatchObject({
+      attempts: 0,
+      first: null,
+      best: null,
+      passed: false,
+      lastAt: null,
+    });
     const attempts = await gradedAttemptsOf(database.db, student.id, QUIZ);
     expect(attempts.map((attempt) => attempt.correct)).toEqual([1, pass, pass - 1]);
     const result = await gradedAttemptResult(database.db, student.id, QUIZ, passed.id);
     expect(result?.corrections.filter((correction) => correction.right)).toHaveLength(pass);
-    expect(result?.corrections[0]?.explanation).toBe(questions[0]!.explanation);
+    expect(result?.corrections[0]).toMatchObject({
+      answered: true,
+      explanation: questions[0]!.explanation,
+    });
+  });
+
+  it('hands over no key for a blank attempt: every question says "not answered"', async () => {
+    const student = await insertUser(database.db);
+    const attempt = await openAttempt(database.db, student.id, QUIZ);
+    const blank = await submitAttempt(database.db, {
+      userId: student.id,
+      quizId: QUIZ,
+      attemptId: attempt.id,
+      answers: {},
+    });
+    expect(blank).toMatchObject({ outcome: 'graded', passed: false });
+    const result = await gradedAttemptResult(database.db, student.id, QUIZ, attempt.id);
+    expect(result?.correct).toBe(0);
+    expect(result?.corrections).toHaveLength(questions.length);
+    expect(result?.corrections.every((correction) => !correction.answered)).toBe(true);
+    const sent = JSON.stringify(result);
+    expect(sent).not.toContain('"correct":true');
+    for (const question of questions) expect(sent).not.toContain(question.explanation);
   });
 
   it('shows a result only to its owner, and only once graded', async () => {

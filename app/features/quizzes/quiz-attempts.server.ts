@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { QUIZ_QUESTIONS } from '~/content/quiz-questions.server';
 import { findQuiz, QUIZ_IDS, type QuizId } from '~/content/quizzes';
 import { nowTimestamp, type Database } from '~/db/schema';
+import { readSettings } from '~/features/settings/settings.server';
 import {
   betterScore,
   hasPassed,
   QUIZ_MESSAGES,
+  type AttemptRule,
   type AttemptSummary,
   type Correction,
   type QuizAttempt,
@@ -92,7 +94,9 @@ export type SubmitAttemptResult =
   /** Not an answer the attempt's form could send, or an attempt of another quiz (400). */
   | { outcome: 'refused'; message: string }
   /** The quiz was edited since the attempt was opened (409): the next visit opens anew. */
-  | { outcome: 'changed' };
+  | { outcome: 'changed' }
+  /** Too soon after the attempts in a row (429): nothing stored, the attempt stays open. */
+  | { outcome: 'wait'; opensAt: string; rule: AttemptRule };
 
 /**
  * Grades a submitted attempt and stores it once. The answers are checked against the
@@ -125,6 +129,10 @@ export async function submitAttempt(
   if (!orderFits(questions, order)) return { outcome: 'changed' };
   const grading = gradeAnswers(questions, order, input.answers);
   if (!grading.ok) return { outcome: 'refused', message: grading.error };
+  // One open attempt per student and quiz, stored once: no other submit can slip past this.
+  const rule = await quizAttemptRule(db);
+  const opensAt = nextAttemptAt(await gradedAttemptsOf(db, input.userId, input.quizId), rule, now);
+  if (opensAt) return { outcome: 'wait', opensAt, rule };
   const stored = await db
     .updateTable('quiz_attempts')
     .set({
@@ -155,6 +163,32 @@ function gradedAlready(row: {
 }): SubmitAttemptResult {
   const score = { correct: row.correct ?? 0, total: row.total ?? 0 };
   return { outcome: 'graded-already', attemptId: row.id, passed: hasPassed(score) };
+}
+
+/** The academy's rule for attempts in a row, as the admins set it (decision 065). */
+export async function quizAttemptRule(db: Kysely<Database>): Promise<AttemptRule> {
+  const settings = await readSettings(db);
+  return { inARow: settings.quizAttemptsInARow, waitMinutes: settings.quizWaitMinutes };
+}
+
+/**
+ * When a student's next attempt at a quiz opens, or null when it is open now. Attempts in a
+ * row are graded attempts each submitted less than the wait after the one before; once the
+ * latest row holds `inARow` of them, the next opens the wait after its last. A student who
+ * waited starts a new row.
+ */
+export function nextAttemptAt(
+  attempts: readonly AttemptSummary[],
+  { inARow, waitMinutes }: AttemptRule,
+  now: Date,
+): string | null {
+  const waitMs = waitMinutes * 60_000;
+  const times = attempts.map((attempt) => Date.parse(attempt.submittedAt));
+  let row = times.length > 0 ? 1 : 0;
+  while (row < times.length && times[row - 1]! - times[row]! < waitMs) row += 1;
+  if (row < inARow) return null;
+  const opensAt = times[0]! + waitMs;
+  return opensAt > now.getTime() ? new Date(opensAt).toISOString() : null;
 }
 
 /** A student's graded attempts at one quiz, newest first. */
@@ -204,7 +238,7 @@ export async function gradedQuizAttemptsOf(
   });
 }
 
-/** Where a student stands on each quiz of the course: best score, attempts, passed. */
+/** Where a student stands on each quiz of the course: first and best score, attempts, passed. */
 export async function quizStandingsOf(
   db: Kysely<Database>,
   userId: string,
@@ -225,10 +259,13 @@ export function standingsFrom(attempts: readonly QuizAttempt[]): QuizStanding[] 
 /** One quiz's standing from its graded attempts, newest first. */
 export function standingOf(quizId: QuizId, attempts: readonly AttemptSummary[]): QuizStanding {
   // Oldest first, so that a tie keeps the earlier attempt as the best.
-  const best = [...attempts].reverse().reduce<AttemptSummary | null>(betterScore, null);
+  const oldestFirst = [...attempts].reverse();
+  const best = oldestFirst.reduce<AttemptSummary | null>(betterScore, null);
+  const first = oldestFirst[0];
   return {
     quizId,
     attempts: attempts.length,
+    first: first ? { correct: first.correct, total: first.total } : null,
     best: best && { correct: best.correct, total: best.total },
     passed: best !== null && hasPassed(best),
     lastAt: attempts[0]?.submittedAt ?? null,

@@ -148,6 +148,22 @@ describe('correctionsOf', () => {
       ],
     });
   });
+
+  it('gives a question left unanswered neither its key nor why: it says "not answered"', () => {
+    const corrections = correctionsOf(QUESTIONS, ORDER, { landmark: [], falsy: [], print: [] });
+    expect(corrections.map((correction) => correction.answered)).toEqual([false, false, false]);
+    expect(corrections[0]).toEqual({
+      id: 'landmark',
+      kind: 'single',
+      prompt: 'Which element is the page’s main navigation?',
+      answered: false,
+      right: false,
+      options: [{ text: '`<menu>`' }, { text: '`<nav>`' }, { text: '`<div>`' }],
+    });
+    const sent = JSON.stringify(corrections);
+    expect(sent).not.toContain('"correct"');
+    for (const question of QUESTIONS) expect(sent).not.toContain(question.explanation);
+  });
 });
 
 describe('scores', () => {

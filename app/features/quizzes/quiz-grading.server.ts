@@ -108,7 +108,10 @@ function isRight(question: QuizQuestion, chosen: readonly string[]): boolean {
   return chosen.length === key.length && key.every((id) => chosen.includes(id));
 }
 
-/** Each question of a graded attempt: its options as they were shown, chosen and correct. */
+/**
+ * Each question of a graded attempt: its options as they were shown, chosen and correct, and
+ * why; a question left unanswered only its options.
+ */
 export function correctionsOf(
   questions: readonly QuizQuestion[],
   order: OptionOrder,
@@ -117,20 +120,34 @@ export function correctionsOf(
   // A question added to the quiz after this attempt was not part of it.
   return questions
     .filter((question) => answers[question.id] !== undefined)
-    .map((question) => {
+    .map((question): Correction => {
       const chosen = answers[question.id]!;
-      const shown = order[question.id] ?? question.options.map((option) => option.id);
-      return {
+      const shown = (order[question.id] ?? question.options.map((option) => option.id)).flatMap(
+        (optionId) => question.options.find((candidate) => candidate.id === optionId) ?? [],
+      );
+      const asked = {
         id: question.id,
         kind: question.kind,
         prompt: question.prompt,
         ...(question.code !== undefined && { code: question.code }),
-        options: shown.flatMap((optionId) => {
-          const option = question.options.find((candidate) => candidate.id === optionId);
-          return option
-            ? [{ text: option.text, chosen: chosen.includes(option.id), correct: option.correct }]
-            : [];
-        }),
+      };
+      // Left unanswered: its options, but not which is right nor why (decision 065).
+      if (chosen.length === 0) {
+        return {
+          ...asked,
+          answered: false,
+          right: false,
+          options: shown.map((option) => ({ text: option.text })),
+        };
+      }
+      return {
+        ...asked,
+        answered: true,
+        options: shown.map((option) => ({
+          text: option.text,
+          chosen: chosen.includes(option.id),
+          correct: option.correct,
+        })),
         right: isRight(question, chosen),
         explanation: question.explanation,
       };

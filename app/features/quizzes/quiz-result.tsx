@@ -1,20 +1,48 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PASS_PERCENT } from '~/content/quizzes';
 import { buttonClass } from '~/ui/button';
-import { hasPassed, scoreLine, type Correction, type Score } from './quiz';
+import {
+  hasPassed,
+  QUIZ_MESSAGES,
+  scoreLine,
+  type AttemptRule,
+  type Correction,
+  type Score,
+} from './quiz';
 import { QuizCode, QuizText } from './quiz-text';
+
+/** When the next attempt opens, after the attempts in a row (decision 065). */
+export function QuizWait({
+  opensAt,
+  rule,
+  className,
+}: {
+  opensAt: string;
+  rule: AttemptRule;
+  className: string;
+}) {
+  return (
+    <p
+      role="status"
+      className={`${className} rounded-2xl border border-slate-300 bg-white p-4 font-semibold text-ink`}
+    >
+      {QUIZ_MESSAGES.waitForNext(opensAt, rule)}
+    </p>
+  );
+}
 
 /** A graded attempt: the score, passed or not, and each question's correction. */
 export function QuizResult({
   score,
   corrections,
-  retryTo,
+  retry,
 }: {
   score: Score;
   corrections: readonly Correction[];
-  /** The quiz's page: a new attempt. */
-  retryTo: string;
+  /** The quiz's page (Try again: a new attempt), or what says when the next one opens. */
+  retry: string | ReactNode;
 }) {
   const passed = hasPassed(score);
   return (
@@ -28,9 +56,13 @@ export function QuizResult({
         <p className="mt-2 text-lg font-semibold text-ink">
           {passed ? 'Passed' : `Not passed yet: ${PASS_PERCENT} % is needed to pass.`}
         </p>
-        <Link to={retryTo} className={buttonClass(passed ? 'secondary' : 'primary', 'mt-4')}>
-          Try again
-        </Link>
+        {typeof retry === 'string' ? (
+          <Link to={retry} className={buttonClass(passed ? 'secondary' : 'primary', 'mt-4')}>
+            Try again
+          </Link>
+        ) : (
+          retry
+        )}
       </div>
       <h2 className="mt-10 text-xl font-bold text-ink">Corrections</h2>
       <ol className="mt-4 space-y-6">
@@ -45,7 +77,7 @@ export function QuizResult({
 }
 
 function CorrectionCard({ correction, number }: { correction: Correction; number: number }) {
-  const Icon = correction.right ? CheckCircle2 : XCircle;
+  const Icon = correction.right ? CheckCircle2 : correction.answered ? XCircle : CircleDashed;
   return (
     <article
       aria-labelledby={`correction-${correction.id}`}
@@ -55,12 +87,31 @@ function CorrectionCard({ correction, number }: { correction: Correction; number
         <span className="text-brand-700">{number}.</span> <QuizText text={correction.prompt} />
       </h3>
       <p
-        className={`mt-2 inline-flex items-center gap-2 text-sm font-bold ${correction.right ? 'text-emerald-800' : 'text-red-800'}`}
+        className={`mt-2 inline-flex items-center gap-2 text-sm font-bold ${correction.right ? 'text-emerald-800' : correction.answered ? 'text-red-800' : 'text-slate-700'}`}
       >
         <Icon aria-hidden="true" className="h-4 w-4" />
-        {correction.right ? 'Right' : 'Wrong'}
+        {correction.right ? 'Right' : correction.answered ? 'Wrong' : 'Not answered'}
       </p>
       {correction.code && <QuizCode code={correction.code} />}
+      {correction.answered ? (
+        <AnsweredOptions correction={correction} />
+      ) : (
+        <ul className="mt-4 space-y-2">
+          {correction.options.map((option) => (
+            <li key={option.text} className="rounded-lg border border-slate-200 px-3 py-2">
+              <QuizText text={option.text} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+/** An answered question's options, the reader's answer and the right one marked, and why. */
+function AnsweredOptions({ correction }: { correction: Extract<Correction, { answered: true }> }) {
+  return (
+    <>
       <ul className="mt-4 space-y-2">
         {correction.options.map((option) => (
           <li
@@ -89,6 +140,6 @@ function CorrectionCard({ correction, number }: { correction: Correction; number
         <strong className="text-ink">Why: </strong>
         <QuizText text={correction.explanation} />
       </p>
-    </article>
+    </>
   );
 }

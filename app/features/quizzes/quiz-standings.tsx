@@ -10,7 +10,8 @@ export function quizzesPassedLine(standings: readonly QuizStanding[]): string {
 }
 
 /**
- * A student's quizzes as their mentor and the admins see them: each quiz's best score, how
+ * A student's quizzes as their mentor and the admins see them: each quiz's first and best
+ * score (the first says what the student knew before the corrections; decision 065), how
  * many attempts, the last one's date, and whether it is passed. A card a quiz, so a phone
  * reads it without scrolling sideways.
  */
@@ -31,6 +32,9 @@ export function QuizStandingsSection({ standings }: { standings: readonly QuizSt
                 <dl className="mt-2 grid grid-cols-2 gap-3">
                   <Fact label="Result">
                     {standing.passed ? 'Passed' : standing.best ? 'Not passed yet' : 'Not taken'}
+                  </Fact>
+                  <Fact label="First score">
+                    {standing.first ? scoreLine(standing.first) : 'None yet'}
                   </Fact>
                   <Fact label="Best score">
                     {standing.best ? scoreLine(standing.best) : 'None yet'}

@@ -1,4 +1,5 @@
 import { PASS_PERCENT, type QuestionKind, type QuizId } from '~/content/quizzes';
+import { formatDateTimeUtc, plural } from '~/lib/format';
 
 /**
  * What a quiz page may hold (issue 28): the questions without their answer key, and, after
@@ -16,16 +17,26 @@ export interface PaperQuestion {
   options: { value: string; text: string }[];
 }
 
-/** One graded question: what was chosen, what was right, and why. */
-export interface Correction {
+interface CorrectedQuestion {
   id: string;
   kind: QuestionKind;
   prompt: string;
   code?: string;
-  options: { text: string; chosen: boolean; correct: boolean }[];
   right: boolean;
-  explanation: string;
 }
+
+/**
+ * One graded question: what was chosen, what was right, and why. A question left unanswered
+ * shows its options only, without the key or the explanation (decision 065): a blank attempt
+ * must not hand over the key.
+ */
+export type Correction =
+  | (CorrectedQuestion & {
+      answered: true;
+      options: { text: string; chosen: boolean; correct: boolean }[];
+      explanation: string;
+    })
+  | (CorrectedQuestion & { answered: false; right: false; options: { text: string }[] });
 
 export interface Score {
   correct: number;
@@ -43,10 +54,11 @@ export interface QuizAttempt extends AttemptSummary {
   quizId: QuizId;
 }
 
-/** Where a student stands on one quiz: their best attempt counts. */
+/** Where a student stands on one quiz: their best attempt counts, their first is kept beside it. */
 export interface QuizStanding {
   quizId: QuizId;
   attempts: number;
+  first: Score | null;
   best: Score | null;
   passed: boolean;
   lastAt: string | null;
@@ -77,7 +89,23 @@ export function betterScore<S extends Score>(best: S | null, next: S): S {
   return best && best.correct * next.total >= next.correct * best.total ? best : next;
 }
 
+/**
+ * How many attempts at a quiz a student may make in a row, and how long the next one then
+ * waits (decision 065; admins set both at /admin/settings).
+ */
+export interface AttemptRule {
+  inARow: number;
+  waitMinutes: number;
+}
+
+/** "You may make 3 attempts in a row; the next one then waits 10 minutes." */
+export const attemptRuleLine = ({ inARow, waitMinutes }: AttemptRule) =>
+  `You may make ${plural(inARow, 'attempt')} in a row; the next one then waits ${plural(waitMinutes, 'minute')}.`;
+
 export const QUIZ_MESSAGES = {
+  /** The page of a quiz whose next attempt is not open yet, and an early submit's refusal. */
+  waitForNext: (opensAt: string, rule: AttemptRule) =>
+    `Your next attempt opens at ${formatDateTimeUtc(opensAt)}. ${attemptRuleLine(rule)}`,
   signInToTake: 'Sign in to take this quiz: your score and the corrections are kept for you.',
   unknownAttempt: 'This attempt does not exist. Reload the page to start the quiz again.',
   notYours: 'This attempt belongs to someone else.',

@@ -4,6 +4,7 @@ import {
   Home,
   Landmark,
   MailPlus,
+  SlidersHorizontal,
   TicketPercent,
   UserRound,
 } from 'lucide-react';
@@ -28,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => privatePageMeta(`Admin | ${site.shortName}`);
 
-/** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts, discounts, account. */
+/** The admin area's side menu: SPEC §2's Home, then payments, transfers, invitations, cohorts, discounts, settings, account. */
 const MENU = [
   { to: '/admin/home', label: 'Home', Icon: Home },
   { to: '/admin/payments', label: 'Payments', Icon: CreditCard },
@@ -36,6 +37,7 @@ const MENU = [
   { to: '/admin/invitations', label: 'Invitations', Icon: MailPlus },
   { to: '/admin/cohorts', label: 'Cohorts', Icon: CalendarDays },
   { to: '/admin/discounts', label: 'Discounts', Icon: TicketPercent },
+  { to: '/admin/settings', label: 'Settings', Icon: SlidersHorizontal },
   // Issue 30: every side menu leads to the person's own account.
   { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;

@@ -7,18 +7,20 @@ import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { getViewer, requireStudent } from '~/features/auth/guards.server';
 import { LoginButton } from '~/features/auth/login-button';
-import { ATTEMPT_FIELD, QUIZ_MESSAGES, scoreLine } from '~/features/quizzes/quiz';
+import { ATTEMPT_FIELD, attemptRuleLine, QUIZ_MESSAGES, scoreLine } from '~/features/quizzes/quiz';
 import { QuizAttempts } from '~/features/quizzes/quiz-attempts';
 import {
   gradedAttemptResult,
   gradedAttemptsOf,
+  nextAttemptAt,
   openAttempt,
+  quizAttemptRule,
   standingOf,
   submitAttempt,
 } from '~/features/quizzes/quiz-attempts.server';
 import { paperOf, shuffledOrder } from '~/features/quizzes/quiz-grading.server';
 import { QuizPaper } from '~/features/quizzes/quiz-paper';
-import { QuizResult } from '~/features/quizzes/quiz-result';
+import { QuizResult, QuizWait } from '~/features/quizzes/quiz-result';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { pageMeta } from '~/lib/seo';
@@ -29,6 +31,7 @@ import { buttonClass } from '~/ui/button';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/quiz';
 import { PageTitle } from '~/ui/page-title';
+import type { FormErrors } from '~/ui/form';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
@@ -48,20 +51,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quiz = quizOf(request);
   if (quiz.studentsOnly) await requireStudent(context);
   const viewer = await getViewer(context);
+  const { db } = requireServices(context).services.database;
   const questions = QUIZ_QUESTIONS[quiz.id];
-  const page = { quiz, step: findCourseStep(quiz.step)!, questionCount: questions.length };
+  const rule = await quizAttemptRule(db);
+  const page = { quiz, step: findCourseStep(quiz.step)!, questionCount: questions.length, rule };
   if (!viewer) {
     return { ...page, attemptId: null, paper: paperOf(questions, shuffledOrder(questions)) };
   }
-  const { db } = requireServices(context).services.database;
   const attempts = await gradedAttemptsOf(db, viewer.id, quiz.id);
-  const mine = { ...page, attempts, standing: standingOf(quiz.id, attempts) };
+  const opensAt = nextAttemptAt(attempts, rule, new Date());
+  const mine = { ...page, attempts, standing: standingOf(quiz.id, attempts), opensAt };
   const shown = new URL(request.url).searchParams.get(ATTEMPT_FIELD);
   if (shown) {
     const result = await gradedAttemptResult(db, viewer.id, quiz.id, shown);
     if (!result) throw data('No such attempt of yours at this quiz.', { status: 404 });
     return { ...mine, attemptId: null, result };
   }
+  // After the attempts in a row, no paper until the next one opens (decision 065).
+  if (opensAt) return { ...mine, attemptId: null };
   const attempt = await openAttempt(db, viewer.id, quiz.id);
   return { ...mine, attemptId: attempt.id, paper: paperOf(questions, attempt.order) };
 }
@@ -113,8 +120,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuseForm({ formError: QUIZ_MESSAGES.changed, fieldErrors: {} }, 409);
     case 'refused':
       return refuseForm({ formError: result.message, fieldErrors: {} });
+    case 'wait': {
+      const seconds = Math.ceil((Date.parse(result.opensAt) - Date.now()) / 1000);
+      return data<FormErrors>(
+        {
+          formError: QUIZ_MESSAGES.waitForNext(result.opensAt, result.rule),
+          fieldErrors: {},
+          values: {},
+        },
+        { status: 429, headers: { 'Retry-After': String(Math.max(1, seconds)) } },
+      );
+    }
   }
 }
+
+/** An early submit's `Retry-After` reaches the page's response too, not only its `.data`. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) merged.set('Retry-After', retryAfter);
+  return merged;
+};
 
 /** The HTML & CSS quiz's questions are open course material; the others stay unindexed. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -131,8 +157,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function QuizPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const actionData = useActionDataThroughRefreshes(answered);
-  const { quiz, step, questionCount } = loaderData;
+  const { quiz, step, questionCount, rule } = loaderData;
   const standing = 'standing' in loaderData ? loaderData.standing : null;
+  const opensAt = 'opensAt' in loaderData ? loaderData.opensAt : null;
   return (
     <article className="max-w-4xl">
       <BackLink to={`/fed/${step.slug}`}>
@@ -142,7 +169,7 @@ export default function QuizPage({ loaderData, actionData: answered }: Route.Com
       <p className="mt-4 text-lg text-slate-700">{quiz.covers}</p>
       <p className="mt-2 text-slate-700">
         {questionCount} questions. You pass with {PASS_PERCENT} % of the answers right; your best
-        attempt counts, and you may try as often as you like.
+        attempt counts. {attemptRuleLine(rule)}
       </p>
       {standing?.best && (
         <p className="mt-2 font-semibold text-ink">
@@ -165,12 +192,20 @@ export default function QuizPage({ loaderData, actionData: answered }: Route.Com
             </div>
           }
         />
-      ) : (
+      ) : 'result' in loaderData ? (
         <QuizResult
           score={loaderData.result}
           corrections={loaderData.result.corrections}
-          retryTo={`/fed/${quiz.page}`}
+          retry={
+            opensAt ? (
+              <QuizWait opensAt={opensAt} rule={rule} className="mt-4" />
+            ) : (
+              `/fed/${quiz.page}`
+            )
+          }
         />
+      ) : (
+        opensAt && <QuizWait opensAt={opensAt} rule={rule} className="mt-8" />
       )}
       {'attempts' in loaderData && (
         <QuizAttempts
