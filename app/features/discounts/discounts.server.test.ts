@@ -68,14 +68,18 @@ const usesOf = async (id: string) =>
   ).uses;
 
 /** Pay Now with a code, as /checkout does it: the check, then the order and the use. */
-async function payNowWith(code: string, userId: string, plan = upfront) {
-  const check = await checkCode(database.db, code, plan, 'USD');
+async function payNowWith(code: string, userId: string, plan = upfront, now = new Date()) {
+  const check = await checkCode(database.db, code, plan, 'USD', now);
   if (!check.ok) return { refused: check.refusal };
   const user = { id: userId, email: `${userId}@example.com`, name: 'Student' };
-  return openCheckout(database.db, provider, user, plan, {
-    codeId: check.row.id,
-    amountOff: check.amountOff,
-  });
+  return openCheckout(
+    database.db,
+    provider,
+    user,
+    plan,
+    { codeId: check.row.id, amountOff: check.amountOff },
+    now,
+  );
 }
 
 const orderOf = (id: string) =>
@@ -215,13 +219,13 @@ describe('discount codes', () => {
     expect(await payNowWith(code.code, first.id)).toEqual({ refused: 'used-up' });
   });
 
-  it('an order left unpaid 24 hours gives its use back; paid after all, it takes it again', async () => {
+  it('an order whose checkout closed unpaid gives its use back; paid after all, it takes it again', async () => {
     const code = await newCode({ maxUses: 1 });
     const student = await insertUser(database.db);
     const opened = await payNowWith(code.code, student.id);
     if (!('orderId' in opened)) throw new Error('refused');
     const order = await orderOf(opened.orderId);
-    expect(await expireHeldOrders(database.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(await expireHeldOrders(database.db, new Date(Date.now() + 29 * 60_000))).toBe(0);
     // Two instances' sweeps at once end each held order once (the other tests' too).
     const held = await database.db
       .selectFrom('orders')
@@ -229,7 +233,7 @@ describe('discount codes', () => {
       .where('status', '=', 'pending')
       .where('discount_code_id', 'is not', null)
       .execute();
-    const later = new Date(Date.now() + 25 * 3_600_000);
+    const later = new Date(Date.now() + 31 * 60_000);
     const swept = await Promise.all([
       expireHeldOrders(database.db, later),
       expireHeldOrders(database.db, later),
@@ -276,6 +280,95 @@ describe('discount codes', () => {
       state: 'used up',
       planNames: ['FrontEnd Bootcamp Upfront'],
     });
+  });
+});
+
+describe('the use an unpaid checkout holds', () => {
+  const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000);
+  const statusOf = async (orderId: string) => (await orderOf(orderId)).status;
+
+  it('ends when the checkout closes: two abandoned checkouts stop blocking a two-use code, a live hold still counts', async () => {
+    const code = await newCode({ maxUses: 2 });
+    const [first, second, third] = [
+      await insertUser(database.db),
+      await insertUser(database.db),
+      await insertUser(database.db),
+    ];
+    const start = new Date();
+    const abandoned = [
+      await payNowWith(code.code, first.id, upfront, start),
+      await payNowWith(code.code, second.id, upfront, start),
+    ];
+    expect(abandoned).toMatchObject([{ resumed: false }, { resumed: false }]);
+    // 29 minutes on, both checkouts are still open: their holds count.
+    expect(await payNowWith(code.code, third.id, upfront, minutes(start, 29))).toEqual({
+      refused: 'used-up',
+    });
+    // Past the local checkout's 30 minutes, with no sweep in between: both holds are over.
+    const later = minutes(start, 31);
+    expect(await checkCode(database.db, code.code, upfront, 'USD', later)).toMatchObject({
+      ok: true,
+    });
+    expect(await payNowWith(code.code, third.id, upfront, later)).toMatchObject({
+      resumed: false,
+    });
+    expect(await usesOf(code.id)).toBe(1);
+    for (const opened of abandoned) {
+      if (!('orderId' in opened)) throw new Error('refused');
+      expect(await statusOf(opened.orderId)).toBe('cancelled');
+    }
+  });
+
+  it('lasts as long as the provider keeps its checkout open (a Stripe session’s expiry)', async () => {
+    const stripeLike: PaymentProvider = {
+      ...provider,
+      name: 'stripe',
+      createCheckout: (order) =>
+        Promise.resolve({
+          url: `http://pay.test/${order.id}`,
+          providerRef: `cs-${order.id}`,
+          expiresAt: minutes(new Date(order.created_at), 45),
+        }),
+    };
+    const code = await newCode({ maxUses: 1 });
+    const [buyer, next] = [await insertUser(database.db), await insertUser(database.db)];
+    const start = new Date();
+    const user = { id: buyer.id, email: 'b@example.com', name: 'Buyer' };
+    const check = await checkCode(database.db, code.code, upfront, 'USD', start);
+    if (!check.ok) throw new Error(check.refusal);
+    const opened = await openCheckout(
+      database.db,
+      stripeLike,
+      user,
+      upfront,
+      { codeId: check.row.id, amountOff: check.amountOff },
+      start,
+    );
+    if (!('orderId' in opened)) throw new Error('refused');
+    expect((await orderOf(opened.orderId)).checkout_expires_at).toBe(
+      minutes(start, 45).toISOString(),
+    );
+    expect(await payNowWith(code.code, next.id, upfront, minutes(start, 40))).toEqual({
+      refused: 'used-up',
+    });
+    expect(await payNowWith(code.code, next.id, upfront, minutes(start, 46))).toMatchObject({
+      resumed: false,
+    });
+  });
+
+  it('is released at once when the same person starts another checkout', async () => {
+    const code = await newCode({ maxUses: 1, planIds: ['fed-upfront', 'fed-installments'] });
+    const [buyer, other] = [await insertUser(database.db), await insertUser(database.db)];
+    const first = await payNowWith(code.code, buyer.id);
+    if (!('orderId' in first)) throw new Error('refused');
+    expect(await usesOf(code.id)).toBe(1);
+    // The same person turns to another plan, without the code: the first hold is released.
+    const user = { id: buyer.id, email: 'b@example.com', name: 'Buyer' };
+    const second = await openCheckout(database.db, provider, user, installments);
+    expect(second).toMatchObject({ resumed: false });
+    expect(await statusOf(first.orderId)).toBe('cancelled');
+    expect(await usesOf(code.id)).toBe(0);
+    expect(await payNowWith(code.code, other.id)).toMatchObject({ resumed: false });
   });
 });
 

@@ -13,12 +13,6 @@ import {
   type DiscountListed,
 } from './discount-form';
 
-/**
- * How long a pending order holds its code's use (decision 052): Stripe's checkout sessions
- * expire after 24 hours by default, so an order older than that is not paid any more.
- */
-export const DISCOUNT_HOLD_MS = 24 * 60 * 60_000;
-
 export interface NewDiscountCode {
   code: string;
   percentOff: number | null;
@@ -175,9 +169,26 @@ export async function checkCode(
   if (state === 'deactivated') return { ok: false, refusal: 'deactivated' };
   if (state === 'expired') return { ok: false, refusal: 'expired' };
   if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'other-plan' };
-  if (state === 'used up') return { ok: false, refusal: 'used-up' };
+  if (state === 'used up' && row.uses - (await endedHolds(db, row.id, now)) >= row.max_uses!) {
+    return { ok: false, refusal: 'used-up' };
+  }
   const amountOff = amountOffFor(row, plan, currency);
   return { ok: true, row, amountOff, amount: planPrice(plan, currency) - amountOff };
+}
+
+/**
+ * The code's uses still counted for orders whose checkouts have closed unpaid: the next
+ * checkout with the code gives them back (decision 062), so they do not make it used up.
+ */
+async function endedHolds(db: Kysely<Database>, codeId: string, now: Date): Promise<number> {
+  const ended = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('discount_code_id', '=', codeId)
+    .where('status', '=', 'pending')
+    .where('checkout_expires_at', '<=', nowTimestamp(now))
+    .executeTakeFirstOrThrow();
+  return Number(ended.count);
 }
 
 /** An accepted code as /enroll shows it before the provider. */
@@ -220,14 +231,14 @@ export async function takeCodeUse(
 }
 
 /**
- * Moves the use of an order's code: back (-1) when a pending order is cancelled, fails or
- * expires, again (+1) when such an order is paid after all (the money counts, over the
- * limit if it must). Callers call it only on the status change that moved it.
+ * Moves the uses of a code: back (-1 an order) when pending orders are cancelled, fail or
+ * their checkouts close, again (+1) when such an order is paid after all (the money counts,
+ * over the limit if it must). Callers call it only on the status changes that moved them.
  */
 export async function moveCodeUse(
   trx: Kysely<Database>,
   codeId: string | null,
-  by: 1 | -1,
+  by: number,
 ): Promise<void> {
   if (!codeId) return;
   await trx
