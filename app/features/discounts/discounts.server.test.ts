@@ -29,8 +29,10 @@ import {
   deactivateDiscountCode,
   DiscountCodeTaken,
   listDiscountCodes,
+  suggestDiscountCode,
   type NewDiscountCode,
 } from './discounts.server';
+import { CODE_PATTERN, CODE_REFUSALS, isGuessableCode } from './discount-form';
 import { enrolWithScholarship } from './scholarship.server';
 
 const database = useTestDatabase();
@@ -130,24 +132,42 @@ describe('discount codes', () => {
     });
   });
 
-  it('refuses a code that does not exist, expired, is used up, deactivated or for another plan', async () => {
+  it('refuses an unknown, expired, deactivated or other-plan code with one sentence; used up says so', async () => {
     const refusal = async (code: string, plan = upfront) => {
       const check = await checkCode(database.db, code, plan, 'USD');
-      return check.ok ? 'accepted' : check.refusal;
+      return check.ok ? 'accepted' : CODE_REFUSALS[check.refusal];
     };
-    expect(await refusal('NO-SUCH-CODE')).toBe('unknown');
-    expect(await refusal('not a code!')).toBe('unknown');
+    const notUsable = "This code can't be used for this plan";
+    expect(await refusal('NO-SUCH-CODE')).toBe(notUsable);
+    expect(await refusal('not a code!')).toBe(notUsable);
     const expired = await newCode({ expiresOn: '2026-01-01' });
-    expect(await refusal(expired.code)).toBe('expired');
+    expect(await refusal(expired.code)).toBe(notUsable);
     const other = await newCode();
-    expect(await refusal(other.code, installments)).toBe('other-plan');
+    expect(await refusal(other.code, installments)).toBe(notUsable);
     const off = await newCode();
     await deactivateDiscountCode(database.db, off.id);
-    expect(await refusal(off.code)).toBe('deactivated');
+    expect(await refusal(off.code)).toBe(notUsable);
     const once = await newCode({ maxUses: 1 });
     const buyer = await insertUser(database.db);
     expect(await payNowWith(once.code, buyer.id)).toMatchObject({ resumed: false });
-    expect(await refusal(once.code)).toBe('used-up');
+    expect(await refusal(once.code)).toBe('This code has been used up.');
+    // Used up, and for another plan too: the plan is refused first, as for a stranger.
+    expect(await refusal(once.code, installments)).toBe(notUsable);
+  });
+
+  it('suggests random codes of 10 from an alphabet without look-alikes, and calls a short one guessable', () => {
+    const suggested = Array.from({ length: 200 }, () => suggestDiscountCode());
+    for (const code of suggested) {
+      expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+      expect(code).toMatch(CODE_PATTERN);
+      expect(isGuessableCode(code)).toBe(false);
+    }
+    expect(new Set(suggested).size).toBe(200);
+    // Every character of the alphabet turns up, and nothing else.
+    expect(new Set(suggested.join('')).size).toBe(31);
+    expect(isGuessableCode('LAGOS20')).toBe(true);
+    expect(isGuessableCode('LAG-OS-20')).toBe(true);
+    expect(isGuessableCode('LAGOS-2026')).toBe(false);
   });
 
   it('the last use raced by two students at the same moment goes to one of them', async () => {

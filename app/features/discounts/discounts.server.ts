@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { planName, planPrice, plans, type Plan, type PlanCurrency } from '~/content/plans';
 import { nowTimestamp, type Database, type DiscountCodeRow } from '~/db/schema';
 import { isUniqueViolation } from '~/db/database.server';
 import { formatDayUtc, formatMinorUnits, formatUsd } from '~/lib/format';
 import {
+  CODE_ALPHABET,
   CODE_PATTERN,
   normaliseCode,
+  SUGGESTED_CODE_LENGTH,
   type CodeQuote,
   type CodeRefusal,
   type CodeState,
@@ -23,6 +25,17 @@ export interface NewDiscountCode {
   /** The last day (UTC) it is accepted, `2026-12-31`. */
   expiresOn: string | null;
   note: string | null;
+}
+
+/**
+ * A code for the admin form to offer (decision 062): random characters of the alphabet
+ * without look-alikes, drawn with the operating system's cryptographic randomness.
+ */
+export function suggestDiscountCode(): string {
+  return Array.from(
+    { length: SUGGESTED_CODE_LENGTH },
+    () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+  ).join('');
 }
 
 export class DiscountCodeTaken extends Error {
@@ -150,7 +163,10 @@ export type CodeCheck =
   | { ok: true; row: DiscountCodeRow; amountOff: number; amount: number }
   | { ok: false; refusal: CodeRefusal };
 
-/** Whether a typed code is accepted for a plan now, and what one payment then costs. */
+/**
+ * Whether a typed code is accepted for a plan now, and what one payment then costs. Every
+ * refusal but a used-up one is the same (decision 062).
+ */
 export async function checkCode(
   db: Kysely<Database>,
   typed: string,
@@ -158,17 +174,17 @@ export async function checkCode(
   currency: PlanCurrency,
   now: Date = new Date(),
 ): Promise<CodeCheck> {
-  if (!CODE_PATTERN.test(typed.trim())) return { ok: false, refusal: 'unknown' };
+  if (!CODE_PATTERN.test(typed.trim())) return { ok: false, refusal: 'not-usable' };
   const row = await db
     .selectFrom('discount_codes')
     .selectAll()
     .where('code', '=', normaliseCode(typed))
     .executeTakeFirst();
-  if (!row) return { ok: false, refusal: 'unknown' };
-  const state = stateOf(row, now);
-  if (state === 'deactivated') return { ok: false, refusal: 'deactivated' };
-  if (state === 'expired') return { ok: false, refusal: 'expired' };
-  if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'other-plan' };
+  const state = row && stateOf(row, now);
+  if (!row || state === 'deactivated' || state === 'expired') {
+    return { ok: false, refusal: 'not-usable' };
+  }
+  if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'not-usable' };
   if (state === 'used up' && row.uses - (await endedHolds(db, row.id, now)) >= row.max_uses!) {
     return { ok: false, refusal: 'used-up' };
   }
