@@ -92,8 +92,9 @@ const checkoutSchema = z.object({
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
  * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
  * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
- * pending order (`openCheckout`). A code is checked again (400 with its refusal): it
- * discounts the order, and a 100 % code enrols without a provider (decision 052). Without a
+ * pending order (`openCheckout`). A code is applied again (400 with its refusal, 429 past
+ * the limits on trying codes, decision 062): it discounts the order, and a 100 % code enrols
+ * without a provider (decision 052). Without a
  * provider the static hosted link of the plan is all there is (codes do not apply).
  */
 export async function action({ request, context }: Route.ActionArgs) {
