@@ -23,22 +23,13 @@ export async function consumeCodeAttempt(
   limits: CodeAttemptLimits,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const counted = [
-    await consumeRateLimit(
-      db,
-      `code:person:${who.userId}`,
-      limits.perPerson,
-      CODE_ATTEMPT_WINDOW_MS,
-      now,
-    ),
-    await consumeRateLimit(
-      db,
-      `code:address:${who.address}`,
-      limits.perAddress,
-      CODE_ATTEMPT_WINDOW_MS,
-      now,
-    ),
-  ];
+  const counted = [];
+  for (const [key, limit] of [
+    [`code:person:${who.userId}`, limits.perPerson],
+    [`code:address:${who.address}`, limits.perAddress],
+  ] as const) {
+    counted.push(await consumeRateLimit(db, key, limit, CODE_ATTEMPT_WINDOW_MS, now));
+  }
   const refused = counted.filter((limit) => !limit.allowed);
   if (refused.length === 0) return counted[0]!;
   return {

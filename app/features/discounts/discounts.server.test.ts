@@ -84,6 +84,17 @@ async function payNowWith(code: string, userId: string, plan = upfront, now = ne
   );
 }
 
+type Student = Awaited<ReturnType<typeof insertUser>>;
+
+/** New students, made one after another. */
+async function students(count: 2): Promise<[Student, Student]>;
+async function students(count: 3): Promise<[Student, Student, Student]>;
+async function students(count: number): Promise<Student[]> {
+  const made = [];
+  while (made.length < count) made.push(await insertUser(database.db));
+  return made;
+}
+
 const orderOf = (id: string) =>
   database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -309,11 +320,7 @@ describe('the use an unpaid checkout holds', () => {
 
   it('ends when the checkout closes: two abandoned checkouts stop blocking a two-use code, a live hold still counts', async () => {
     const code = await newCode({ maxUses: 2 });
-    const [first, second, third] = [
-      await insertUser(database.db),
-      await insertUser(database.db),
-      await insertUser(database.db),
-    ];
+    const [first, second, third] = await students(3);
     const start = new Date();
     const abandoned = [
       await payNowWith(code.code, first.id, upfront, start),
@@ -351,7 +358,7 @@ describe('the use an unpaid checkout holds', () => {
         }),
     };
     const code = await newCode({ maxUses: 1 });
-    const [buyer, next] = [await insertUser(database.db), await insertUser(database.db)];
+    const [buyer, next] = await students(2);
     const start = new Date();
     const user = { id: buyer.id, email: 'b@example.com', name: 'Buyer' };
     const check = await checkCode(database.db, code.code, upfront, 'USD', start);
@@ -378,7 +385,7 @@ describe('the use an unpaid checkout holds', () => {
 
   it('is released at once when the same person starts another checkout', async () => {
     const code = await newCode({ maxUses: 1, planIds: ['fed-upfront', 'fed-installments'] });
-    const [buyer, other] = [await insertUser(database.db), await insertUser(database.db)];
+    const [buyer, other] = await students(2);
     const first = await payNowWith(code.code, buyer.id);
     if (!('orderId' in first)) throw new Error('refused');
     expect(await usesOf(code.id)).toBe(1);
