@@ -53,7 +53,7 @@ export async function applyCode(
       init: { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     };
   }
-  const check = await checkCode(database.db, typed, plan, currency);
+  const check = await checkCode(database.db, typed, plan, currency, new Date(), user.id);
   if (!check.ok) {
     return { answer: { ...typedFor, error: CODE_REFUSALS[check.refusal] }, init: { status: 400 } };
   }

@@ -71,7 +71,7 @@ const usesOf = async (id: string) =>
 
 /** Pay Now with a code, as /checkout does it: the check, then the order and the use. */
 async function payNowWith(code: string, userId: string, plan = upfront, now = new Date()) {
-  const check = await checkCode(database.db, code, plan, 'USD', now);
+  const check = await checkCode(database.db, code, plan, 'USD', now, userId);
   if (!check.ok) return { refused: check.refusal };
   const user = { id: userId, email: `${userId}@example.com`, name: 'Student' };
   return openCheckout(
@@ -396,6 +396,11 @@ describe('the use an unpaid checkout holds', () => {
     expect(await statusOf(first.orderId)).toBe('cancelled');
     expect(await usesOf(code.id)).toBe(0);
     expect(await payNowWith(code.code, other.id)).toMatchObject({ resumed: false });
+    // Holding the last use, the other student may still start again with it, on another plan.
+    const again = await payNowWith(code.code, other.id, installments);
+    expect(again).toMatchObject({ resumed: false });
+    expect(await usesOf(code.id)).toBe(1);
+    expect(await payNowWith(code.code, buyer.id)).toEqual({ refused: 'used-up' });
   });
 });
 

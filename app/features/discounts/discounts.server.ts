@@ -165,7 +165,8 @@ export type CodeCheck =
 
 /**
  * Whether a typed code is accepted for a plan now, and what one payment then costs. Every
- * refusal but a used-up one is the same (decision 062).
+ * refusal but a used-up one is the same (decision 062). The uses `buyerId` holds do not make
+ * it used up for them: their next checkout releases those.
  */
 export async function checkCode(
   db: Kysely<Database>,
@@ -173,6 +174,7 @@ export async function checkCode(
   plan: Plan,
   currency: PlanCurrency,
   now: Date = new Date(),
+  buyerId?: string,
 ): Promise<CodeCheck> {
   if (!CODE_PATTERN.test(typed.trim())) return { ok: false, refusal: 'not-usable' };
   const row = await db
@@ -185,7 +187,10 @@ export async function checkCode(
     return { ok: false, refusal: 'not-usable' };
   }
   if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'not-usable' };
-  if (state === 'used up' && row.uses - (await endedHolds(db, row.id, now)) >= row.max_uses!) {
+  if (
+    state === 'used up' &&
+    row.uses - (await freedHolds(db, row.id, now, buyerId)) >= row.max_uses!
+  ) {
     return { ok: false, refusal: 'used-up' };
   }
   const amountOff = amountOffFor(row, plan, currency);
@@ -193,18 +198,29 @@ export async function checkCode(
 }
 
 /**
- * The code's uses still counted for orders whose checkouts have closed unpaid: the next
- * checkout with the code gives them back (decision 062), so they do not make it used up.
+ * The code's uses still counted for orders that the next checkout with it gives back
+ * (decision 062), so they do not make it used up: those whose checkouts have closed unpaid,
+ * and the buyer's own.
  */
-async function endedHolds(db: Kysely<Database>, codeId: string, now: Date): Promise<number> {
-  const ended = await db
+async function freedHolds(
+  db: Kysely<Database>,
+  codeId: string,
+  now: Date,
+  buyerId: string | undefined,
+): Promise<number> {
+  const freed = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('discount_code_id', '=', codeId)
     .where('status', '=', 'pending')
-    .where('checkout_expires_at', '<=', nowTimestamp(now))
+    .where((eb) =>
+      eb.or([
+        eb('checkout_expires_at', '<=', nowTimestamp(now)),
+        ...(buyerId ? [eb('user_id', '=', buyerId)] : []),
+      ]),
+    )
     .executeTakeFirstOrThrow();
-  return Number(ended.count);
+  return Number(freed.count);
 }
 
 /** An accepted code as /enroll shows it before the provider. */
