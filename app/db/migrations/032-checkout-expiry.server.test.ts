@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createMigrator } from '~/db/database.server';
 import { createDiscountCode } from '~/features/discounts/discounts.server';
-import {
-  admin,
-  discountCodeFields,
-  insertOrder,
-  insertUser,
-} from '../../../tests/support/factories';
+import { discountCodeFields, insertOrder, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 
 const database = useTestDatabase();
+/** When the orders made before the migration were made. */
+const createdAt = '2026-11-27T09:00:00.000Z';
 
 describe('migration 032: when an order’s checkout closes', () => {
   it('gives the orders pending with a code the 24 hours they were made under, and no other order a checkout', async () => {
     const migrator = await createMigrator(database.db);
     expect((await migrator.migrateTo('031-overdue-installments')).error).toBeUndefined();
     const student = await insertUser(database.db);
-    const code = await createDiscountCode(
-      database.db,
-      discountCodeFields({ code: 'OLD-HOLD' }),
-      admin,
-    );
-    const createdAt = '2026-11-27T09:00:00.000Z';
+    const code = await createDiscountCode(database.db, discountCodeFields({ code: 'OLD-HOLD' }), {
+      id: 'admin-1',
+      name: 'Ada Admin',
+    });
     for (const [id, status, codeId] of [
       ['ord-held', 'pending', code.id],
       ['ord-plain', 'pending', null],
