@@ -182,6 +182,11 @@ export interface OrdersTable {
   /** The discount code the order was made with (migration 030), and what it took off each payment. */
   discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
   discount_amount: ColumnType<number, number | undefined, number>;
+  /**
+   * When its checkout closes (migration 032): until then a pending order holds its code's use
+   * and Pay Now takes it up again (decision 062).
+   */
+  checkout_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** Money a provider confirmed through a verified webhook. */

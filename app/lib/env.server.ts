@@ -222,6 +222,10 @@ const envSchema = z
     SESSION_MAX_DAYS: positiveNumber(30),
     /** Sign-in attempts per client address per 10 minutes: a class of 100 behind one NAT passes. */
     SIGN_IN_RATE_LIMIT: wholeNumber(300),
+    /** Discount codes one signed-in person may try per 10 minutes (decision 062). */
+    DISCOUNT_CODE_RATE_LIMIT: wholeNumber(10),
+    /** Discount codes tried per client address per 10 minutes, by everyone behind it. */
+    DISCOUNT_CODE_ADDRESS_RATE_LIMIT: wholeNumber(30),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
     /** After SIGTERM: how long the server keeps serving (readiness failing) before it closes. */
     SHUTDOWN_DRAIN_MS: z.coerce

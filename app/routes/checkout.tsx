@@ -16,7 +16,7 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
 import { requireServices, type RequestContext } from '~/load-context';
 import { CODE_REFUSALS, type CodeAnswer } from '~/features/discounts/discount-form';
-import { checkCode, quoteOf } from '~/features/discounts/discounts.server';
+import { applyCode } from '~/features/discounts/apply-code.server';
 import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
 import type { PaymentProvider } from '~/features/enrolment/payment-provider.server';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
@@ -66,9 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The code a visitor applied on /enroll before being asked to sign in, carried here in the
- * URL so that it survives the sign-in: checked like the field on /enroll (the URL only
- * names it; Pay checks it again and computes the amount), its quote or its refusal shown.
+ * The code carried here in the URL, so that it survives the sign-in: a visitor's is not looked
+ * at (they are asked to sign in, and it rides through the sign-in's return path); a signed-in
+ * person's is applied like the field on /enroll, within the same limits (decision 062), its
+ * quote or its refusal shown. The URL only names it: Pay checks it again.
  */
 async function codeCarried(
   services: RequestContext,
@@ -78,11 +79,9 @@ async function codeCarried(
   const typed = (query.get('code') ?? '').trim().slice(0, 64);
   const { payments } = services.services;
   if (typed === '' || payments.mode === 'static-links') return undefined;
-  const { currency } = payments.checkout;
-  const check = await checkCode(services.services.database.db, typed, plan, currency);
-  return check.ok
-    ? { codeFor: plan.id, typed, quote: quoteOf(check, plan, currency) }
-    : { codeFor: plan.id, typed, error: CODE_REFUSALS[check.refusal] };
+  const applied = await applyCode(services, plan, typed, payments.checkout.currency);
+  if (applied.init.status === 429) throw data(applied.answer.error, applied.init);
+  return applied.answer;
 }
 
 const checkoutSchema = z.object({
@@ -95,8 +94,9 @@ const checkoutSchema = z.object({
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
  * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
  * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
- * pending order (`openCheckout`). A code is checked again (400 with its refusal): it
- * discounts the order, and a 100 % code enrols without a provider (decision 052). Without a
+ * pending order (`openCheckout`). A code is applied again (400 with its refusal, 429 past
+ * the limits on trying codes, decision 062): it discounts the order, and a 100 % code enrols
+ * without a provider (decision 052). Without a
  * provider the static hosted link of the plan is all there is (codes do not apply).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -127,14 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let discount: { codeId: string; code: string; amountOff: number; free: boolean } | undefined;
   if (form.ok && form.data.code !== '') {
-    const check = await checkCode(db, form.data.code, plan, payments.checkout.currency);
-    if (!check.ok) throw data(CODE_REFUSALS[check.refusal], { status: 400 });
-    discount = {
-      codeId: check.row.id,
-      code: check.row.code,
-      amountOff: check.amountOff,
-      free: check.amount === 0,
-    };
+    const applied = await applyCode(services, plan, form.data.code, payments.checkout.currency);
+    if (!applied.accepted) throw data(applied.answer.error, applied.init);
+    const { row, amountOff, amount } = applied.accepted;
+    discount = { codeId: row.id, code: row.code, amountOff, free: amount === 0 };
   }
   if (discount?.free) return enrolScholar(services, payments.checkout, user.id, plan, discount);
   const checkout = await openCheckout(db, payments.checkout, user, plan, discount);

@@ -25,12 +25,8 @@ import { DAY_MS } from '~/lib/days';
 import { calendarDay, FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
-import {
-  APPLY_CODE_INTENT,
-  CODE_REFUSALS,
-  type CodeAnswer,
-} from '~/features/discounts/discount-form';
-import { checkCode, quoteOf } from '~/features/discounts/discounts.server';
+import { APPLY_CODE_INTENT, type CodeAnswer } from '~/features/discounts/discount-form';
+import { applyCode } from '~/features/discounts/apply-code.server';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { readUpload, type UploadedFile } from '~/lib/upload.server';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
@@ -116,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // "Have a code?" is url-encoded and names its intent; the transfer form is multipart.
   const multipart = /^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '');
   const codeForm = multipart ? null : await readForm(request);
-  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCode(services, codeForm);
+  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCodeToPlan(services, codeForm);
   const { user } = await services.session();
   if (!user) return refuseForm({ formError: TRANSFER_MESSAGES.signIn, fieldErrors: {} }, 401);
   if (!multipart) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
@@ -172,26 +168,22 @@ const applyCodeSchema = z.object({
 });
 
 /**
- * "Have a code?" on a plan: the server checks the code and answers with what a payment then
- * costs (in the checkout provider's currency), or why the code is refused; nothing is made.
- * Pay Now carries the code on, and /checkout checks it again.
+ * "Have a code?" on a plan: for a signed-in person within the limits on trying codes, what a
+ * payment then costs (in the checkout provider's currency) or why the code is refused;
+ * nothing is made (decision 062). Pay Now carries the code on, and /checkout checks it again.
  */
-async function applyCode(services: RequestContext, form: FormData) {
+async function applyCodeToPlan(services: RequestContext, form: FormData) {
   const fields = parseFields(form, applyCodeSchema);
   if (!fields.ok) return refuseForm(fields.errors);
   const plan = findPlan(fields.data.plan)!;
-  const { code } = fields.data;
   const { payments } = services.services;
   const currency = payments.mode === 'automatic' ? payments.checkout.currency : 'USD';
-  const check = await checkCode(services.services.database.db, code, plan, currency);
-  if (!check.ok) {
-    return data<CodeAnswer>(
-      { codeFor: plan.id, typed: code, error: CODE_REFUSALS[check.refusal] },
-      { status: 400 },
-    );
-  }
-  return { codeFor: plan.id, typed: code, quote: quoteOf(check, plan, currency) } as CodeAnswer;
+  const applied = await applyCode(services, plan, fields.data.code, currency);
+  return data<CodeAnswer>(applied.answer, applied.init);
 }
+
+/** Too many codes tried: the answer keeps its Retry-After. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => publicPageMeta('/enroll', matches);
 

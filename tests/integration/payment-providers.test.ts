@@ -258,6 +258,7 @@ describe('Stripe', () => {
     const [account] = await createAccounts(server.databaseUrl, [
       { access: 'none', name: 'Sam Stripe' },
     ]);
+    const asked = Date.now();
     const response = await payNow(account!.cookie, 'fed-installments');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(
@@ -287,6 +288,11 @@ describe('Stripe', () => {
       success_url: `${server.origin}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${server.origin}/checkout?cancelled=${order.id}`,
     });
+    // The session closes 31 minutes on (Stripe's floor is 30), and the order's hold with it.
+    const expiresAt = Number(stripe.sessions.at(-1)!.expires_at) * 1000;
+    expect(expiresAt - asked).toBeGreaterThan(30 * 60_000);
+    expect(expiresAt - asked).toBeLessThanOrEqual(31 * 60_000 + 5_000);
+    expect(order.checkout_expires_at).toBe(new Date(expiresAt).toISOString());
     // Coming back through Cancel: /enroll with the toast, nothing changed.
     const cancelled = await fetch(`${server.origin}/checkout?cancelled=${order.id}`, {
       redirect: 'manual',

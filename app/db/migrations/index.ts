@@ -24,6 +24,7 @@ import * as account from './028-account';
 import * as credentials from './029-credentials';
 import * as discountCodes from './030-discount-codes';
 import * as overdueInstallments from './031-overdue-installments';
+import * as checkoutExpiry from './032-checkout-expiry';
 import * as actorIds from './034-actor-ids';
 import * as academySettings from './035-academy-settings';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '029-credentials': credentials,
   '030-discount-codes': discountCodes,
   '031-overdue-installments': overdueInstallments,
+  '032-checkout-expiry': checkoutExpiry,
   '034-actor-ids': actorIds,
   '035-academy-settings': academySettings,
 };

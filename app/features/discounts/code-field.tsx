@@ -27,6 +27,8 @@ export function CodeField({
     navigation.formData.get('plan') === planId;
   const fieldId = `code-${planId}`;
   const quote = answer?.quote;
+  // A visitor's code is not wrong, only not looked at yet: a note, not the field's error.
+  const error = answer?.signIn ? undefined : answer?.error;
   return (
     <details open={answer !== undefined} className="mt-6 group">
       <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
@@ -49,7 +51,7 @@ export function CodeField({
             spellCheck={false}
             defaultValue={answer?.typed ?? ''}
             className={`${fieldClass} mt-0 min-w-40 flex-1 uppercase`}
-            {...invalidFieldProps(fieldId, answer?.error)}
+            {...invalidFieldProps(fieldId, error)}
           />
           <button
             type="submit"
@@ -62,7 +64,12 @@ export function CodeField({
             Apply
           </button>
         </div>
-        <FieldError fieldId={fieldId} message={answer?.error} />
+        <FieldError fieldId={fieldId} message={error} />
+        {answer?.signIn && (
+          <p role="status" className="mt-2 text-sm text-slate-800">
+            {answer.error}
+          </p>
+        )}
         {quote && (
           <p role="status" className="mt-2 rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-900">
             Code <strong>{quote.code}</strong>: {quote.amountOff} off

@@ -1,13 +1,20 @@
+import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { FieldError, FormAlert } from '~/ui/field-error';
-import { labelClass, type FormErrors } from '~/ui/form';
+import { FieldError, fieldErrorId, FormAlert } from '~/ui/field-error';
+import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { DataTable, EmptyList, dataCells, dataRowClass } from '~/ui/list/data-table';
 import { RowActionForm } from '~/ui/list/row-action-form';
 import { IntentButton } from '~/ui/intent-button';
 import { TextField } from '~/ui/text-field';
 import { TitledSection } from '~/ui/titled-section';
 import { formatUsd } from '~/lib/format';
-import { DISCOUNT_INTENTS, type DiscountField, type DiscountListed } from './discount-form';
+import {
+  DISCOUNT_INTENTS,
+  DISCOUNT_MESSAGES,
+  isGuessableCode,
+  type DiscountField,
+  type DiscountListed,
+} from './discount-form';
 import { useFormKeyOfThisPage } from '~/lib/action-data';
 import { PageTitle } from '~/ui/page-title';
 
@@ -31,12 +38,66 @@ interface PlanChoice {
   price: number;
 }
 
+/**
+ * The new code's name: the server's random suggestion to start with (decision 062). An
+ * admin may type a short memorable one instead; the field then says, as it is typed, that it
+ * can be guessed, and the form still takes it.
+ */
+function CodeNameField({
+  suggested,
+  typed,
+  error,
+}: {
+  suggested: string;
+  typed?: string;
+  error?: string;
+}) {
+  const id = 'discount-code';
+  const [code, setCode] = useState(typed ?? suggested);
+  const hintId = `${id}-hint`;
+  const warningId = `${id}-warning`;
+  const guessable = code.trim() !== '' && isGuessableCode(code);
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        Code
+      </label>
+      <p id={hintId} className="text-sm text-slate-700">
+        Letters, digits and dashes; students may type it in any case. The suggested code is random
+        and cannot be guessed.
+      </p>
+      <input
+        id={id}
+        name="code"
+        required
+        minLength={3}
+        maxLength={32}
+        autoComplete="off"
+        spellCheck={false}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        className={`${fieldClass} font-mono uppercase`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, guessable && warningId, error && fieldErrorId(id)]
+          .filter(Boolean)
+          .join(' ')}
+      />
+      <p id={warningId} aria-live="polite" className="text-sm font-semibold text-amber-900">
+        {guessable && DISCOUNT_MESSAGES.guessable}
+      </p>
+      <FieldError fieldId={id} message={error} />
+    </div>
+  );
+}
+
 /** New code: its name, percent or dollars off, the plans, and the optional limit, expiry and note. */
 function NewCodeForm({
   plans,
+  suggestedCode,
   errors,
 }: {
   plans: PlanChoice[];
+  suggestedCode: string;
   errors?: FormErrors<DiscountField | 'intent'>;
 }) {
   const navigation = useNavigation();
@@ -66,14 +127,7 @@ function NewCodeForm({
       <h2 id="new-code-heading" className="text-lg font-bold text-ink sm:col-span-2">
         New code
       </h2>
-      <TextField
-        {...field('discount-code', 'code')}
-        label="Code"
-        hint="Letters, digits and dashes; students may type it in any case."
-        required
-        minLength={3}
-        maxLength={32}
-      />
+      <CodeNameField suggested={suggestedCode} typed={typed.code} error={fieldErrors.code} />
       <fieldset className="min-w-0" id="discount-kind">
         <legend className={labelClass}>Discount</legend>
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
@@ -162,10 +216,13 @@ const stateLook: Record<DiscountListed['state'], string> = {
 export function DiscountsView({
   codes,
   plans,
+  suggestedCode,
   errors,
 }: {
   codes: DiscountListed[];
   plans: PlanChoice[];
+  /** A random code the form offers (decision 062). */
+  suggestedCode: string;
   errors?: FormErrors<DiscountField | 'intent'>;
 }) {
   return (
@@ -173,11 +230,11 @@ export function DiscountsView({
       <PageTitle>Discounts</PageTitle>
       <p className="mt-2 text-slate-700">
         Codes students enter under “Have a code?” on the Enroll page. A use is counted when a
-        student starts paying with the code and given back if that payment is cancelled or left
-        unpaid for 24 hours; a refund does not give it back. A deactivated code is kept and no
-        longer accepted.
+        student starts paying with the code and given back if that payment is cancelled, its
+        checkout closes unpaid (after 30 minutes), or the student starts another payment; a refund
+        does not give it back. A deactivated code is kept and no longer accepted.
       </p>
-      <NewCodeForm plans={plans} errors={errors} />
+      <NewCodeForm plans={plans} suggestedCode={suggestedCode} errors={errors} />
       <TitledSection headingId="codes-heading" heading="All codes" className="mt-10">
         {codes.length === 0 ? (
           <EmptyList>No code yet.</EmptyList>

@@ -29,8 +29,10 @@ import {
   deactivateDiscountCode,
   DiscountCodeTaken,
   listDiscountCodes,
+  suggestDiscountCode,
   type NewDiscountCode,
 } from './discounts.server';
+import { CODE_PATTERN, CODE_REFUSALS, isGuessableCode } from './discount-form';
 import { enrolWithScholarship } from './scholarship.server';
 
 const database = useTestDatabase();
@@ -68,14 +70,29 @@ const usesOf = async (id: string) =>
   ).uses;
 
 /** Pay Now with a code, as /checkout does it: the check, then the order and the use. */
-async function payNowWith(code: string, userId: string, plan = upfront) {
-  const check = await checkCode(database.db, code, plan, 'USD');
+async function payNowWith(code: string, userId: string, plan = upfront, now = new Date()) {
+  const check = await checkCode(database.db, code, plan, 'USD', now, userId);
   if (!check.ok) return { refused: check.refusal };
   const user = { id: userId, email: `${userId}@example.com`, name: 'Student' };
-  return openCheckout(database.db, provider, user, plan, {
-    codeId: check.row.id,
-    amountOff: check.amountOff,
-  });
+  return openCheckout(
+    database.db,
+    provider,
+    user,
+    plan,
+    { codeId: check.row.id, amountOff: check.amountOff },
+    now,
+  );
+}
+
+type Student = Awaited<ReturnType<typeof insertUser>>;
+
+/** New students, made one after another. */
+async function students(count: 2): Promise<[Student, Student]>;
+async function students(count: 3): Promise<[Student, Student, Student]>;
+async function students(count: number): Promise<Student[]> {
+  const made = [];
+  while (made.length < count) made.push(await insertUser(database.db));
+  return made;
 }
 
 const orderOf = (id: string) =>
@@ -126,24 +143,42 @@ describe('discount codes', () => {
     });
   });
 
-  it('refuses a code that does not exist, expired, is used up, deactivated or for another plan', async () => {
+  it('refuses an unknown, expired, deactivated or other-plan code with one sentence; used up says so', async () => {
     const refusal = async (code: string, plan = upfront) => {
       const check = await checkCode(database.db, code, plan, 'USD');
-      return check.ok ? 'accepted' : check.refusal;
+      return check.ok ? 'accepted' : CODE_REFUSALS[check.refusal];
     };
-    expect(await refusal('NO-SUCH-CODE')).toBe('unknown');
-    expect(await refusal('not a code!')).toBe('unknown');
+    const notUsable = "This code can't be used for this plan";
+    expect(await refusal('NO-SUCH-CODE')).toBe(notUsable);
+    expect(await refusal('not a code!')).toBe(notUsable);
     const expired = await newCode({ expiresOn: '2026-01-01' });
-    expect(await refusal(expired.code)).toBe('expired');
+    expect(await refusal(expired.code)).toBe(notUsable);
     const other = await newCode();
-    expect(await refusal(other.code, installments)).toBe('other-plan');
+    expect(await refusal(other.code, installments)).toBe(notUsable);
     const off = await newCode();
     await deactivateDiscountCode(database.db, off.id);
-    expect(await refusal(off.code)).toBe('deactivated');
+    expect(await refusal(off.code)).toBe(notUsable);
     const once = await newCode({ maxUses: 1 });
     const buyer = await insertUser(database.db);
     expect(await payNowWith(once.code, buyer.id)).toMatchObject({ resumed: false });
-    expect(await refusal(once.code)).toBe('used-up');
+    expect(await refusal(once.code)).toBe('This code has been used up.');
+    // Used up, and for another plan too: the plan is refused first, as for a stranger.
+    expect(await refusal(once.code, installments)).toBe(notUsable);
+  });
+
+  it('suggests random codes of 10 from an alphabet without look-alikes, and calls a short one guessable', () => {
+    const suggested = Array.from({ length: 200 }, () => suggestDiscountCode());
+    for (const code of suggested) {
+      expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+      expect(code).toMatch(CODE_PATTERN);
+      expect(isGuessableCode(code)).toBe(false);
+    }
+    expect(new Set(suggested).size).toBe(200);
+    // Every character of the alphabet turns up, and nothing else.
+    expect(new Set(suggested.join('')).size).toBe(31);
+    expect(isGuessableCode('LAGOS20')).toBe(true);
+    expect(isGuessableCode('LAG-OS-20')).toBe(true);
+    expect(isGuessableCode('LAGOS-2026')).toBe(false);
   });
 
   it('the last use raced by two students at the same moment goes to one of them', async () => {
@@ -215,13 +250,13 @@ describe('discount codes', () => {
     expect(await payNowWith(code.code, first.id)).toEqual({ refused: 'used-up' });
   });
 
-  it('an order left unpaid 24 hours gives its use back; paid after all, it takes it again', async () => {
+  it('an order whose checkout closed unpaid gives its use back; paid after all, it takes it again', async () => {
     const code = await newCode({ maxUses: 1 });
     const student = await insertUser(database.db);
     const opened = await payNowWith(code.code, student.id);
     if (!('orderId' in opened)) throw new Error('refused');
     const order = await orderOf(opened.orderId);
-    expect(await expireHeldOrders(database.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(await expireHeldOrders(database.db, new Date(Date.now() + 29 * 60_000))).toBe(0);
     // Two instances' sweeps at once end each held order once (the other tests' too).
     const held = await database.db
       .selectFrom('orders')
@@ -229,7 +264,7 @@ describe('discount codes', () => {
       .where('status', '=', 'pending')
       .where('discount_code_id', 'is not', null)
       .execute();
-    const later = new Date(Date.now() + 25 * 3_600_000);
+    const later = new Date(Date.now() + 31 * 60_000);
     const swept = await Promise.all([
       expireHeldOrders(database.db, later),
       expireHeldOrders(database.db, later),
@@ -276,6 +311,96 @@ describe('discount codes', () => {
       state: 'used up',
       planNames: ['FrontEnd Bootcamp Upfront'],
     });
+  });
+});
+
+describe('the use an unpaid checkout holds', () => {
+  const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000);
+  const statusOf = async (orderId: string) => (await orderOf(orderId)).status;
+
+  it('ends when the checkout closes: two abandoned checkouts stop blocking a two-use code, a live hold still counts', async () => {
+    const code = await newCode({ maxUses: 2 });
+    const [first, second, third] = await students(3);
+    const start = new Date();
+    const abandoned = [
+      await payNowWith(code.code, first.id, upfront, start),
+      await payNowWith(code.code, second.id, upfront, start),
+    ];
+    expect(abandoned).toMatchObject([{ resumed: false }, { resumed: false }]);
+    // 29 minutes on, both checkouts are still open: their holds count.
+    expect(await payNowWith(code.code, third.id, upfront, minutes(start, 29))).toEqual({
+      refused: 'used-up',
+    });
+    // Past the local checkout's 30 minutes, with no sweep in between: both holds are over.
+    const later = minutes(start, 31);
+    expect(await checkCode(database.db, code.code, upfront, 'USD', later)).toMatchObject({
+      ok: true,
+    });
+    expect(await payNowWith(code.code, third.id, upfront, later)).toMatchObject({
+      resumed: false,
+    });
+    expect(await usesOf(code.id)).toBe(1);
+    for (const opened of abandoned) {
+      if (!('orderId' in opened)) throw new Error('refused');
+      expect(await statusOf(opened.orderId)).toBe('cancelled');
+    }
+  });
+
+  it('lasts as long as the provider keeps its checkout open (a Stripe session’s expiry)', async () => {
+    const stripeLike: PaymentProvider = {
+      ...provider,
+      name: 'stripe',
+      createCheckout: (order) =>
+        Promise.resolve({
+          url: `http://pay.test/${order.id}`,
+          providerRef: `cs-${order.id}`,
+          expiresAt: minutes(new Date(order.created_at), 45),
+        }),
+    };
+    const code = await newCode({ maxUses: 1 });
+    const [buyer, next] = await students(2);
+    const start = new Date();
+    const user = { id: buyer.id, email: 'b@example.com', name: 'Buyer' };
+    const check = await checkCode(database.db, code.code, upfront, 'USD', start);
+    if (!check.ok) throw new Error(check.refusal);
+    const opened = await openCheckout(
+      database.db,
+      stripeLike,
+      user,
+      upfront,
+      { codeId: check.row.id, amountOff: check.amountOff },
+      start,
+    );
+    if (!('orderId' in opened)) throw new Error('refused');
+    expect((await orderOf(opened.orderId)).checkout_expires_at).toBe(
+      minutes(start, 45).toISOString(),
+    );
+    expect(await payNowWith(code.code, next.id, upfront, minutes(start, 40))).toEqual({
+      refused: 'used-up',
+    });
+    expect(await payNowWith(code.code, next.id, upfront, minutes(start, 46))).toMatchObject({
+      resumed: false,
+    });
+  });
+
+  it('is released at once when the same person starts another checkout', async () => {
+    const code = await newCode({ maxUses: 1, planIds: ['fed-upfront', 'fed-installments'] });
+    const [buyer, other] = await students(2);
+    const first = await payNowWith(code.code, buyer.id);
+    if (!('orderId' in first)) throw new Error('refused');
+    expect(await usesOf(code.id)).toBe(1);
+    // The same person turns to another plan, without the code: the first hold is released.
+    const user = { id: buyer.id, email: 'b@example.com', name: 'Buyer' };
+    const second = await openCheckout(database.db, provider, user, installments);
+    expect(second).toMatchObject({ resumed: false });
+    expect(await statusOf(first.orderId)).toBe('cancelled');
+    expect(await usesOf(code.id)).toBe(0);
+    expect(await payNowWith(code.code, other.id)).toMatchObject({ resumed: false });
+    // Holding the last use, the other student may still start again with it, on another plan.
+    const again = await payNowWith(code.code, other.id, installments);
+    expect(again).toMatchObject({ resumed: false });
+    expect(await usesOf(code.id)).toBe(1);
+    expect(await payNowWith(code.code, buyer.id)).toEqual({ refused: 'used-up' });
   });
 });
 

@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { planName, planPrice, plans, type Plan, type PlanCurrency } from '~/content/plans';
 import { nowTimestamp, type Database, type DiscountCodeRow } from '~/db/schema';
 import { isUniqueViolation } from '~/db/database.server';
 import { formatDayUtc, formatMinorUnits, formatUsd } from '~/lib/format';
 import {
+  CODE_ALPHABET,
   CODE_PATTERN,
   normaliseCode,
+  SUGGESTED_CODE_LENGTH,
   type CodeQuote,
   type CodeRefusal,
   type CodeState,
   type DiscountListed,
 } from './discount-form';
-
-/**
- * How long a pending order holds its code's use (decision 052): Stripe's checkout sessions
- * expire after 24 hours by default, so an order older than that is not paid any more.
- */
-export const DISCOUNT_HOLD_MS = 24 * 60 * 60_000;
 
 export interface NewDiscountCode {
   code: string;
@@ -29,6 +25,17 @@ export interface NewDiscountCode {
   /** The last day (UTC) it is accepted, `2026-12-31`. */
   expiresOn: string | null;
   note: string | null;
+}
+
+/**
+ * A code for the admin form to offer (decision 062): random characters of the alphabet
+ * without look-alikes, drawn with the operating system's cryptographic randomness.
+ */
+export function suggestDiscountCode(): string {
+  return Array.from(
+    { length: SUGGESTED_CODE_LENGTH },
+    () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+  ).join('');
 }
 
 export class DiscountCodeTaken extends Error {
@@ -156,28 +163,64 @@ export type CodeCheck =
   | { ok: true; row: DiscountCodeRow; amountOff: number; amount: number }
   | { ok: false; refusal: CodeRefusal };
 
-/** Whether a typed code is accepted for a plan now, and what one payment then costs. */
+/**
+ * Whether a typed code is accepted for a plan now, and what one payment then costs. Every
+ * refusal but a used-up one is the same (decision 062). The uses `buyerId` holds do not make
+ * it used up for them: their next checkout releases those.
+ */
 export async function checkCode(
   db: Kysely<Database>,
   typed: string,
   plan: Plan,
   currency: PlanCurrency,
   now: Date = new Date(),
+  buyerId?: string,
 ): Promise<CodeCheck> {
-  if (!CODE_PATTERN.test(typed.trim())) return { ok: false, refusal: 'unknown' };
+  if (!CODE_PATTERN.test(typed.trim())) return { ok: false, refusal: 'not-usable' };
   const row = await db
     .selectFrom('discount_codes')
     .selectAll()
     .where('code', '=', normaliseCode(typed))
     .executeTakeFirst();
-  if (!row) return { ok: false, refusal: 'unknown' };
-  const state = stateOf(row, now);
-  if (state === 'deactivated') return { ok: false, refusal: 'deactivated' };
-  if (state === 'expired') return { ok: false, refusal: 'expired' };
-  if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'other-plan' };
-  if (state === 'used up') return { ok: false, refusal: 'used-up' };
+  const state = row && stateOf(row, now);
+  if (!row || state === 'deactivated' || state === 'expired') {
+    return { ok: false, refusal: 'not-usable' };
+  }
+  if (!row.plan_ids.split(',').includes(plan.id)) return { ok: false, refusal: 'not-usable' };
+  if (
+    state === 'used up' &&
+    row.uses - (await freedHolds(db, row.id, now, buyerId)) >= row.max_uses!
+  ) {
+    return { ok: false, refusal: 'used-up' };
+  }
   const amountOff = amountOffFor(row, plan, currency);
   return { ok: true, row, amountOff, amount: planPrice(plan, currency) - amountOff };
+}
+
+/**
+ * The code's uses still counted for orders that the next checkout with it gives back
+ * (decision 062), so they do not make it used up: those whose checkouts have closed unpaid,
+ * and the buyer's own.
+ */
+async function freedHolds(
+  db: Kysely<Database>,
+  codeId: string,
+  now: Date,
+  buyerId: string | undefined,
+): Promise<number> {
+  const freed = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('discount_code_id', '=', codeId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('checkout_expires_at', '<=', nowTimestamp(now)),
+        ...(buyerId ? [eb('user_id', '=', buyerId)] : []),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(freed.count);
 }
 
 /** An accepted code as /enroll shows it before the provider. */
@@ -220,14 +263,14 @@ export async function takeCodeUse(
 }
 
 /**
- * Moves the use of an order's code: back (-1) when a pending order is cancelled, fails or
- * expires, again (+1) when such an order is paid after all (the money counts, over the
- * limit if it must). Callers call it only on the status change that moved it.
+ * Moves the uses of a code: back (-1 an order) when pending orders are cancelled, fail or
+ * their checkouts close, again (+1) when such an order is paid after all (the money counts,
+ * over the limit if it must). Callers call it only on the status changes that moved them.
  */
 export async function moveCodeUse(
   trx: Kysely<Database>,
   codeId: string | null,
-  by: 1 | -1,
+  by: number,
 ): Promise<void> {
   if (!codeId) return;
   await trx

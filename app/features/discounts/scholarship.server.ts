@@ -6,7 +6,7 @@ import { lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
-import { createOrder } from '~/features/enrolment/orders.server';
+import { createOrder, releaseHoldsForCheckout } from '~/features/enrolment/orders.server';
 import { coversTrack } from '~/features/enrolment/tracks';
 import { takeCodeUse } from './discounts.server';
 
@@ -39,6 +39,7 @@ export async function enrolWithScholarship(
     if (coversTrack(await enrolledTracksOf(trx, options.userId), options.plan.theme)) {
       return { outcome: 'already-enrolled' as const };
     }
+    await releaseHoldsForCheckout(trx, { userId: options.userId, codeId: options.codeId }, now);
     if (!(await takeCodeUse(trx, options.codeId, now))) return { outcome: 'used-up' as const };
     const order = await createOrder(trx, {
       userId: options.userId,

@@ -29,10 +29,14 @@ export function CheckoutView({
   signedIn: boolean;
   /** Already enrolled in the plan's track: nothing to pay. */
   enrolled: boolean;
-  /** The code applied on /enroll before signing in, checked again: its quote or refusal. */
+  /**
+   * The code carried in the URL: its quote or refusal, or (for a visitor) the code kept for
+   * after the sign-in, not looked at.
+   */
   code?: CodeAnswer;
 }) {
   const quote = code?.quote;
+  const waiting = code?.signIn ? code.typed : undefined;
   const each = plan.billing === 'monthly' ? ' a month' : '';
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
@@ -55,7 +59,7 @@ export function CheckoutView({
           )}
         </p>
       )}
-      {code?.error && (
+      {code?.error && !waiting && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-900">
           Code {code.typed}: {code.error}
         </p>
@@ -79,10 +83,11 @@ export function CheckoutView({
         <>
           <p className="mt-6 text-slate-700">
             Sign in first: your payment then unlocks the course on your account.
+            {waiting && ` Your code ${waiting} is checked once you are signed in.`}
           </p>
           <LoginButton
             label="Login With Google"
-            returnTo={checkoutPath(plan.id, quote?.code ?? '')}
+            returnTo={checkoutPath(plan.id, quote?.code ?? waiting ?? '')}
             className={buttonClass('primary', 'mt-6')}
           />
         </>

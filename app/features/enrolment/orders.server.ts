@@ -9,7 +9,7 @@ import {
   type Order,
   type PaymentProviderName,
 } from '~/db/schema';
-import { DISCOUNT_HOLD_MS, moveCodeUse } from '~/features/discounts/discounts.server';
+import { moveCodeUse } from '~/features/discounts/discounts.server';
 import { describeDiscount } from '~/features/discounts/discount-form';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 
@@ -21,6 +21,13 @@ import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 export function newOrderId(): string {
   return `ord-${randomBytes(16).toString('hex')}`;
 }
+
+/**
+ * How long an order's checkout stays open, unless its provider says otherwise (decision 062):
+ * the local provider's and Paystack's (whose initialized transactions do not expire), and the
+ * floor of Stripe's `expires_at`. A pending order with a code holds the code's use this long.
+ */
+export const CHECKOUT_OPEN_MS = 30 * 60_000;
 
 /**
  * A pending order for the signed-in person, priced from `app/content/plans.ts` (the one
@@ -37,7 +44,8 @@ export async function createOrder(
     now?: Date;
   },
 ): Promise<Order> {
-  const at = nowTimestamp(options.now);
+  const now = options.now ?? new Date();
+  const at = nowTimestamp(now);
   const amountOff = options.discount?.amountOff ?? 0;
   return db
     .insertInto('orders')
@@ -57,6 +65,8 @@ export async function createOrder(
       updated_at: at,
       discount_code_id: options.discount?.codeId ?? null,
       discount_amount: amountOff,
+      // Until its provider names the checkout's own expiry.
+      checkout_expires_at: nowTimestamp(new Date(now.getTime() + CHECKOUT_OPEN_MS)),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -104,7 +114,7 @@ export function findOrderOfEvent(
 }
 
 /**
- * The person's newest pending order of a plan with a checkout started since `since`: Pay
+ * The person's newest pending order of a plan whose checkout is still open at `now`: Pay
  * Now takes it up again instead of making a second order for the same thing.
  */
 export function findOpenOrder(
@@ -113,7 +123,7 @@ export function findOpenOrder(
     userId: string;
     planId: string;
     provider: PaymentProviderName;
-    since: Date;
+    now: Date;
     /** The discount code it must have been made with (null: none). */
     codeId: string | null;
   },
@@ -127,7 +137,7 @@ export function findOpenOrder(
     .where('discount_code_id', options.codeId === null ? 'is' : '=', options.codeId)
     .where('status', '=', 'pending')
     .where('provider_ref', 'is not', null)
-    .where('created_at', '>=', nowTimestamp(options.since))
+    .where('checkout_expires_at', '>', nowTimestamp(options.now))
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }
@@ -183,27 +193,72 @@ export async function closePendingOrder(
 }
 
 /**
- * Cancels the pending orders made with a code more than `DISCOUNT_HOLD_MS` ago, each in its
- * own transaction, giving their uses back (decision 052). Run by every instance's sweep: the
- * change from pending moves a use once, whichever instance gets there first.
+ * Makes way for a checkout the person starts (decision 062), in its transaction: their other
+ * pending orders made with a code (all but `except`, the one taken up again) are cancelled, so
+ * one person holds one use at a time; and the holds of `codeId` whose checkouts have closed
+ * end now rather than at the next sweep, so a use they kept is free for this checkout.
+ */
+export async function releaseHoldsForCheckout(
+  trx: Kysely<Database>,
+  options: { userId: string; codeId?: string; except?: string },
+  now: Date = new Date(),
+): Promise<void> {
+  let held = trx
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', options.userId)
+    .where('status', '=', 'pending')
+    .where('discount_code_id', 'is not', null);
+  if (options.except) held = held.where('id', '!=', options.except);
+  for (const { id } of await held.orderBy('id').execute()) {
+    await closePendingOrder(trx, id, 'cancelled', now);
+  }
+  if (options.codeId) await releaseEndedHolds(trx, options.codeId, now);
+}
+
+/**
+ * Cancels the pending orders of a code whose checkouts closed by `now` and gives their uses
+ * back, in the caller's transaction: one conditional update, so on two instances at once
+ * each order moves (and gives its use back) once. The number of orders it ended.
+ */
+async function releaseEndedHolds(
+  trx: Kysely<Database>,
+  codeId: string,
+  now: Date,
+): Promise<number> {
+  const at = nowTimestamp(now);
+  const ended = await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: at })
+    .where('discount_code_id', '=', codeId)
+    .where('status', '=', 'pending')
+    .where('checkout_expires_at', '<=', at)
+    .returning('id')
+    .execute();
+  if (ended.length > 0) await moveCodeUse(trx, codeId, -ended.length);
+  return ended.length;
+}
+
+/**
+ * Ends the holds of every code whose checkouts closed unpaid, a code per transaction, giving
+ * their uses back (decision 062). Run by every instance's sweep, so that the list of codes
+ * shows the uses truly held; a checkout started with a code releases its own first.
  */
 export async function expireHeldOrders(
   db: Kysely<Database>,
   now: Date = new Date(),
 ): Promise<number> {
-  const stale = await db
+  const codes = await db
     .selectFrom('orders')
-    .select('id')
+    .select('discount_code_id')
+    .distinct()
     .where('status', '=', 'pending')
     .where('discount_code_id', 'is not', null)
-    .where('created_at', '<', nowTimestamp(new Date(now.getTime() - DISCOUNT_HOLD_MS)))
+    .where('checkout_expires_at', '<=', nowTimestamp(now))
     .execute();
   let expired = 0;
-  for (const { id } of stale) {
-    const closed = await db
-      .transaction()
-      .execute((trx) => closePendingOrder(trx, id, 'cancelled', now));
-    if (closed) expired += 1;
+  for (const { discount_code_id: codeId } of codes) {
+    expired += await db.transaction().execute((trx) => releaseEndedHolds(trx, codeId!, now));
   }
   return expired;
 }

@@ -15,12 +15,15 @@ export interface PaymentProvider {
   currency: PlanCurrency;
   /** The origins of its checkout pages (none for one on this site). */
   checkoutOrigins: readonly string[];
-  /** The provider's checkout for a pending order: where to send the buyer. */
+  /**
+   * The provider's checkout for a pending order: where to send the buyer, and when the
+   * provider closes it (`expiresAt`; without it, `CHECKOUT_OPEN_MS` after the order).
+   */
   createCheckout(
     order: Order,
     plan: Plan,
     buyer: { email: string; name: string },
-  ): Promise<{ url: string; providerRef: string }>;
+  ): Promise<{ url: string; providerRef: string; expiresAt?: Date }>;
   /**
    * Where to send the buyer back to a pending order's checkout, if the provider still has it
    * open (undefined: start another).

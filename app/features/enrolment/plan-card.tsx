@@ -26,6 +26,8 @@ export function PlanCard({
   code?: CodeAnswer;
 }) {
   const quote = code?.quote;
+  // An accepted code, or a visitor's, which /checkout keeps through the sign-in.
+  const carried = quote?.code ?? (code?.signIn ? code.typed : undefined);
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -73,10 +75,10 @@ export function PlanCard({
           />
           {/* A plain form, so it works before the app loads: the server starts the checkout
             for the signed-in person (or asks them to sign in) in a new tab, with the code
-            accepted above, which it checks again. */}
+            accepted above (or a visitor's, for after the sign-in), which it checks again. */}
           <form method="post" action="/checkout" target="_blank" className="mt-6 flex">
             <input type="hidden" name="plan" value={plan.id} />
-            {quote && <input type="hidden" name="code" value={quote.code} />}
+            {carried && <input type="hidden" name="code" value={carried} />}
             <button
               type="submit"
               className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"

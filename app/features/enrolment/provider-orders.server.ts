@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Plan } from '~/content/plans';
-import type { Database, User } from '~/db/schema';
+import { nowTimestamp, type Database, type User } from '~/db/schema';
 import { takeCodeUse } from '~/features/discounts/discounts.server';
 import {
   closePendingOrder,
@@ -8,6 +8,7 @@ import {
   findEnrolmentOfOrder,
   findOpenOrder,
   findOrderOfEvent,
+  releaseHoldsForCheckout,
   takesMorePayments,
 } from './orders.server';
 import type { PaymentEvent } from './payment-events.server';
@@ -15,16 +16,14 @@ import type { PaymentProvider } from './payment-provider.server';
 
 // What this site asks of a payment provider about an order, beyond reading its webhooks.
 
-/** How long a pending order's checkout is taken up again rather than started anew. */
-const RESUME_WITHIN_MS = 12 * 60 * 60_000;
-
 /**
  * Where Pay Now sends a buyer for a plan: back to their pending order of the plan (made with
- * the same code, or none) if the provider still has its checkout open, or else to the
- * checkout of a new pending order (its provider reference recorded, so the provider's events
- * find it). A code's use is taken with the new order in one transaction and given back if the
- * provider does not open its checkout, or if the order it replaces held one: `used-up` when
- * the last use went to someone else in the meantime.
+ * the same code, or none) if its checkout is still open, or else to the checkout of a new
+ * pending order (its provider reference and the checkout's expiry recorded, so the provider's
+ * events find it and its code's hold ends with the checkout). Either way the person's other
+ * holds are released (decision 062). A code's use is taken with the new order in one
+ * transaction and given back if the provider does not open its checkout: `used-up` when the
+ * last use went to someone else in the meantime.
  */
 export async function openCheckout(
   db: Kysely<Database>,
@@ -32,21 +31,26 @@ export async function openCheckout(
   buyer: Pick<User, 'id' | 'email' | 'name'>,
   plan: Plan,
   discount?: { codeId: string; amountOff: number },
+  now: Date = new Date(),
 ): Promise<{ orderId: string; url: string; resumed: boolean } | { refused: 'used-up' }> {
   const open = await findOpenOrder(db, {
     userId: buyer.id,
     planId: plan.id,
     provider: provider.name,
-    since: new Date(Date.now() - RESUME_WITHIN_MS),
+    now,
     codeId: discount?.codeId ?? null,
   });
   const resumed = open && (await provider.resumeCheckout(open));
-  if (open && resumed) return { orderId: open.id, url: resumed, resumed: true };
+  if (open && resumed) {
+    await db
+      .transaction()
+      .execute((trx) => releaseHoldsForCheckout(trx, { userId: buyer.id, except: open.id }, now));
+    return { orderId: open.id, url: resumed, resumed: true };
+  }
   const order = await db.transaction().execute(async (trx) => {
-    // Its checkout is closed: the use it held goes to the order that replaces it.
-    if (open?.discount_code_id) await closePendingOrder(trx, open.id, 'cancelled');
-    if (discount && !(await takeCodeUse(trx, discount.codeId))) return undefined;
-    return createOrder(trx, { userId: buyer.id, plan, provider, discount });
+    await releaseHoldsForCheckout(trx, { userId: buyer.id, codeId: discount?.codeId }, now);
+    if (discount && !(await takeCodeUse(trx, discount.codeId, now))) return undefined;
+    return createOrder(trx, { userId: buyer.id, plan, provider, discount, now });
   });
   if (!order) return { refused: 'used-up' };
   let checkout: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
@@ -60,7 +64,10 @@ export async function openCheckout(
   }
   await db
     .updateTable('orders')
-    .set({ provider_ref: checkout.providerRef })
+    .set({
+      provider_ref: checkout.providerRef,
+      ...(checkout.expiresAt && { checkout_expires_at: nowTimestamp(checkout.expiresAt) }),
+    })
     .where('id', '=', order.id)
     .execute();
   return { orderId: order.id, url: checkout.url, resumed: false };

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { PaymentEvent } from './payment-events.server';
 import { WebhookRejected, type PaymentProvider } from './payment-provider.server';
+import { CHECKOUT_OPEN_MS } from './orders.server';
 
 export interface StripeSettings {
   secretKey: string;
@@ -76,6 +77,9 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     async createCheckout(order, plan, buyer) {
       const installments = order.installments > 1;
       const stripe = await client;
+      // Stripe takes 30 minutes to 24 hours from its own clock: a minute over our checkouts'
+      // 30 minutes keeps a clock a little ahead of ours from refusing it (decision 062).
+      const expiresAt = Math.floor((Date.now() + CHECKOUT_OPEN_MS + 60_000) / 1000);
       const session = await stripe.checkout.sessions.create({
         mode: installments ? 'subscription' : 'payment',
         client_reference_id: order.id,
@@ -97,9 +101,10 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
           : { payment_intent_data: { metadata: { order_id: order.id } } }),
         success_url: `${origin}/success?order=${order.id}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/checkout?cancelled=${order.id}`,
+        expires_at: expiresAt,
       });
       if (!session.url) throw new Error(`Stripe returned no URL for the checkout of ${order.id}`);
-      return { url: session.url, providerRef: session.id };
+      return { url: session.url, providerRef: session.id, expiresAt: new Date(expiresAt * 1000) };
     },
 
     async resumeCheckout(order) {

@@ -16,6 +16,7 @@ import {
   findDiscountCode,
   listDiscountCodes,
   planChoices,
+  suggestDiscountCode,
 } from '~/features/discounts/discounts.server';
 import { DiscountsView } from '~/features/discounts/discounts-view';
 import { redirectWithFlash } from '~/lib/flash.server';
@@ -95,7 +96,11 @@ const discountFormSchema = z.discriminatedUnion(
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
-  return { codes: await listDiscountCodes(db), plans: planChoices() };
+  return {
+    codes: await listDiscountCodes(db),
+    plans: planChoices(),
+    suggestedCode: suggestDiscountCode(),
+  };
 }
 
 /**
