@@ -67,7 +67,7 @@ interface Run {
  * and a text that begins right to left has its runs from the right too (the Unicode
  * bidirectional algorithm's two levels; numbers and nesting are not handled).
  */
-export function textRuns(text: string, base: 'regular' | 'bold'): Run[] {
+function textRuns(text: string, base: 'regular' | 'bold'): Run[] {
   const runs: Run[] = [];
   for (const character of text) {
     const last = runs.at(-1);
