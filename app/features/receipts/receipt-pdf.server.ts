@@ -42,17 +42,24 @@ const FALLBACKS = [
   {
     name: 'cjk',
     file: 'DroidSansFallback-CJK.ttf',
+    space: false,
     // Han, kana, and the CJK symbols and full-width forms that go with them.
     pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u,
   },
-  { name: 'hangul', file: 'NanumSquareR.ttf', pattern: /\p{Script=Hangul}/u },
-  { name: 'devanagari', file: 'NotoSansDevanagari-Regular.ttf', pattern: /\p{Script=Devanagari}/u },
+  { name: 'hangul', file: 'NanumSquareR.ttf', space: true, pattern: /\p{Script=Hangul}/u },
+  // With the dandas, which Unicode counts as common to the Indic scripts.
+  {
+    name: 'devanagari',
+    file: 'NotoSansDevanagari-Regular.ttf',
+    space: true,
+    pattern: /[\p{Script=Devanagari}\u0964\u0965]/u,
+  },
 ] as const;
 
 type FontName = 'regular' | 'bold' | (typeof FALLBACKS)[number]['name'];
 
-/** A letter or mark (it picks a font); anything else (spaces, punctuation) joins its run. */
-const PICKS_A_FONT = /[\p{L}\p{M}\p{N}\u3000-\u303f\uff00-\uffef]/u;
+/** A letter, mark or digit picks a font; anything else (spaces, punctuation) joins its run. */
+const PICKS_A_FONT = /[\p{L}\p{M}\p{N}\u0964\u0965\u3000-\u303f\uff00-\uffef]/u;
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 interface Run {
@@ -71,7 +78,13 @@ function textRuns(text: string, base: 'regular' | 'bold'): Run[] {
   const runs: Run[] = [];
   for (const character of text) {
     const last = runs.at(-1);
-    if (last && !PICKS_A_FONT.test(character)) {
+    // DejaVu has every space and punctuation mark: its runs take them in. A fallback font's
+    // run takes a space if the font has one (the CJK subset has none), so that a name in
+    // one script stays one run.
+    const joins =
+      last?.font === base ||
+      (character === ' ' && FALLBACKS.some((font) => font.name === last?.font && font.space));
+    if (last && joins && !PICKS_A_FONT.test(character)) {
       last.text += character;
       continue;
     }
@@ -263,11 +276,11 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
   details.push(['Status', receiptStatus(receipt)]);
   for (const [label, value] of details) {
     doc.font('regular').fontSize(10).fillColor(COLOR.muted).text(label, left, y, { width: 150 });
-    doc
-      .font(label === 'Status' ? 'bold' : 'regular')
-      .fillColor(label === 'Status' ? (receipt.refundedAt ? COLOR.bad : COLOR.good) : COLOR.ink)
-      .text(value, left + 160, y, { width: width - 160 });
-    y += Math.max(20, doc.heightOfString(value, { width: width - 160 }) + 8);
+    const font = label === 'Status' ? 'bold' : 'regular';
+    doc.fillColor(label === 'Status' ? (receipt.refundedAt ? COLOR.bad : COLOR.good) : COLOR.ink);
+    // A transfer's reference is typed by the student, in any script.
+    typedText(doc, value, left + 160, y, { font, size: 10, width: width - 160 });
+    y += Math.max(20, doc.font(font).heightOfString(value, { width: width - 160 }) + 8);
   }
 
   // The foot of the page.

@@ -4,7 +4,7 @@ import { renderReceiptPdf } from './receipt-pdf.server';
 import type { ReceiptDetails } from './receipts.server';
 
 /** A paid receipt whose payer is `name`; nothing else about it matters here. */
-function receiptFor(name: string): ReceiptDetails {
+function receiptFor(name: string, reference = 'T123456789'): ReceiptDetails {
   return {
     number: 42,
     kind: 'payment',
@@ -16,7 +16,7 @@ function receiptFor(name: string): ReceiptDetails {
     amount: 60_000_000,
     currency: 'NGN',
     method: 'paystack',
-    reference: 'T123456789',
+    reference,
     orderId: 'ord_1',
     refundedAmount: 0,
     refundedAt: null,
@@ -38,6 +38,11 @@ describe('a receipt names its payer in any script', () => {
     Arabic: 'فاطمة الزهراء',
     Hindi: 'प्रिया शर्मा',
   };
+
+  it('prints a bank transfer’s reference as the student typed it, in any script', async () => {
+    const pdf = await renderReceiptPdf(receiptFor('Zoë Li', '学费 李 0042'));
+    expect(pdftotext(pdf)).toContain('学费 李 0042');
+  });
 
   for (const [script, name] of Object.entries(names)) {
     it(`${script}: “${name}” is in the text layer, every font embedded as a subset`, async () => {
