@@ -89,6 +89,7 @@ export default [
   route('certificates/:id/credential', 'routes/certificate-credential.ts'),
   route('credentials/issuer', 'routes/credentials/issuer.ts'),
   route('credentials/keys.json', 'routes/credentials/keys-json.ts'),
+  route('credentials/keys/:thumbprint', 'routes/credentials/signing-key.ts'),
   route('credentials/status/1', 'routes/credentials/status-list.ts'),
   route('credentials/achievements/:track', 'routes/credentials/achievement.ts'),
   // A live-class reminder's one-click unsubscribe (RFC 8058): its token is the proof.

@@ -1,7 +1,10 @@
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/db/database.server';
 import { enqueueWelcomeEmail } from '~/features/email/account-emails.server';
+import { addLiveClasses } from '~/features/live-classes/live-sessions.server';
 import { createAccounts } from '../support/accounts';
+import { insertCohort, insertUser } from '../support/factories';
 import {
   freePort,
   spawnServer,
@@ -116,5 +119,50 @@ describe('e-mail across a crash', () => {
     cleanups.push(() => server.stop());
     expect((await fetch(`${server.origin}/dev-mail`)).status).toBe(404);
     expect((await fetch(`${server.origin}/dev-mail/anything`)).status).toBe(404);
+  });
+});
+
+describe('a live-class invitation through SMTP', () => {
+  it('carries its calendar as the text/calendar alternative and a text/calendar file, each ending in CRLF', async () => {
+    const databaseUrl = await tempDatabaseUrl();
+    await createAccounts(databaseUrl, []);
+    const database = openDatabase(databaseUrl);
+    await insertCohort(database.db, { id: 'evening', name: 'Evening cohort', startDate: null });
+    const student = await insertUser(database.db, { access: 'level-1', cohort: 'evening' });
+    await addLiveClasses(
+      database.db,
+      'evening',
+      {
+        title: 'State and effects',
+        description: '',
+        startsAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+        durationMinutes: 60,
+        joinUrl: 'https://meet.example/room',
+        step: null,
+        repeatWeeks: 1,
+      },
+      { id: 'admin', name: 'Ada Admin' },
+    );
+    await database.close();
+
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+    await restartedServer(databaseUrl, sink.url);
+    expect(sink.received.map((message) => message.to)).toEqual([[student.email]]);
+    const mail = await simpleParser(sink.received[0]!.raw);
+    const parts = mail.attachments.map((part) => ({
+      type: part.headers.get('content-type'),
+      file: part.filename,
+      end: part.content.toString('utf8').slice(-15),
+    }));
+    const calendar = { value: 'text/calendar', params: { charset: 'utf-8', method: 'REQUEST' } };
+    expect(parts).toEqual([
+      { type: calendar, file: undefined, end: 'END:VCALENDAR\r\n' },
+      {
+        type: { ...calendar, params: { ...calendar.params, name: 'invitation.ics' } },
+        file: 'invitation.ics',
+        end: 'END:VCALENDAR\r\n',
+      },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import {
   createLocalJWKSet,
   decodeJwt,
   decodeProtectedHeader,
+  importJWK,
   jwtVerify,
+  SignJWT,
   type JSONWebKeySet,
 } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +22,17 @@ import { loader as credentialLoader } from '~/routes/certificate-credential';
 import { loader as achievementLoader } from '~/routes/credentials/achievement';
 import { loader as issuerLoader } from '~/routes/credentials/issuer';
 import { loader as keysLoader } from '~/routes/credentials/keys-json';
+import { loader as signingKeyLoader } from '~/routes/credentials/signing-key';
 import { loader as statusLoader } from '~/routes/credentials/status-list';
 import { admin, insertUser } from '../../../tests/support/factories';
 import { testEngine, useTestDatabase } from '../../../tests/support/test-database';
 import { openDatabase } from '~/db/database.server';
 import {
+  certificateSubjectId,
   checkCertificateCredential,
   credentialOfCertificate,
   identityHash,
+  nameBasedUuid,
   verifyCredential,
 } from './credentials.server';
 import { ISSUER_KEYS_PATH, STATUS_LIST_PATH, credentialPath } from './credential-links';
@@ -122,14 +127,35 @@ describe('the signing key', () => {
     expect(active).toHaveLength(1);
   });
 
-  it('is published as a public key only, with its thumbprint in a URI as its id', async () => {
+  it('is published as a public key only, at its own address named by its thumbprint, which is its id', async () => {
     const keySet = await servedKeySet();
-    expect(keySet.keys.length).toBeGreaterThan(0);
-    for (const key of keySet.keys) {
+    const own = keySet.keys.filter((key) => !key.kid!.includes('#'));
+    expect(own.length).toBeGreaterThan(0);
+    for (const key of own) {
       expect(key).not.toHaveProperty('d');
       expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
-      expect(key.kid).toMatch(new RegExp(`^${origin}${ISSUER_KEYS_PATH}#[A-Za-z0-9_-]{43}$`));
+      expect(key.kid).toMatch(new RegExp(`^${origin}/credentials/keys/[A-Za-z0-9_-]{43}$`));
+      const thumbprint = key.kid!.split('/').pop()!;
+      const served = await signingKeyLoader(routeArgs({ thumbprint }));
+      expect(served.headers.get('content-type')).toBe('application/jwk+json');
+      expect(await served.json()).toEqual(key);
+      // The set lists it again under the id credentials signed before decision 066 name.
+      expect(keySet.keys).toContainEqual({
+        ...key,
+        kid: `${origin}${ISSUER_KEYS_PATH}#${thumbprint}`,
+      });
     }
+    expect(keySet.keys).toHaveLength(own.length * 2);
+  });
+
+  it('still verifies a credential whose kid is the former key-set fragment', async () => {
+    const { privateJwk, thumbprint } = await newKeyPair();
+    const environment = { CREDENTIAL_SIGNING_KEY: JSON.stringify(privateJwk) };
+    await activeSigningKey(database.db, origin, environment);
+    const older = await new SignJWT({ name: 'signed before decision 066' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: `${origin}${ISSUER_KEYS_PATH}#${thumbprint}` })
+      .sign(await importJWK(privateJwk, 'EdDSA'));
+    await expect(jwtVerify(older, createLocalJWKSet(await servedKeySet()))).resolves.toBeTruthy();
   });
 
   it("CREDENTIAL_SIGNING_KEY's key signs, is recorded without its private part, and is not rotated here", async () => {
@@ -137,7 +163,7 @@ describe('the signing key', () => {
     const environment = { CREDENTIAL_SIGNING_KEY: JSON.stringify(privateJwk) };
     const key = await activeSigningKey(database.db, origin, environment);
     expect(key.source).toBe('environment');
-    expect(key.kid).toBe(`${origin}${ISSUER_KEYS_PATH}#${thumbprint}`);
+    expect(key.kid).toBe(`${origin}/credentials/keys/${thumbprint}`);
     const row = await database.db
       .selectFrom('credential_keys')
       .selectAll()
@@ -182,7 +208,9 @@ describe('a certificate’s credential', () => {
         statusListIndex: String(certificate.status_index),
         statusListCredential: `${origin}${STATUS_LIST_PATH}`,
       },
+      sub: certificateSubjectId(certificate.id),
       credentialSubject: {
+        id: certificateSubjectId(certificate.id),
         type: ['AchievementSubject'],
         achievement: {
           id: `${origin}/credentials/achievements/frontend`,
@@ -275,6 +303,8 @@ describe('a certificate’s credential', () => {
       404,
     );
     expect(credentialPath('abc')).toBe('/certificates/abc/credential');
+    const key = await answer(() => signingKeyLoader(routeArgs({ thumbprint: 'A'.repeat(43) })));
+    expect(key.status).toBe(404);
   });
 
   it('serves the issuer profile and each track’s achievement as JSON-LD', async () => {
@@ -369,6 +399,20 @@ describe('the bitstring', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('the subject’s id', () => {
+  it('is a version 5 UUID of the certificate’s id: the same for a certificate, another for another', () => {
+    // RFC 9562's test vector: www.example.com in the DNS namespace.
+    expect(nameBasedUuid('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
+    expect(certificateSubjectId('certificate-a')).toBe(certificateSubjectId('certificate-a'));
+    expect(certificateSubjectId('certificate-a')).not.toBe(certificateSubjectId('certificate-b'));
+    expect(certificateSubjectId('certificate-a')).toMatch(
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });
 

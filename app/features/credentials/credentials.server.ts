@@ -28,6 +28,38 @@ export function identityHash(email: string, salt: string): string {
     .digest('hex')}`;
 }
 
+/** The namespace of the academy's certificate subjects (a random UUID, fixed for good). */
+const SUBJECT_NAMESPACE = 'abc4fb2f-25bf-419f-aba6-e46c7f4ff76c';
+
+/** A name-based UUID (version 5, RFC 9562 §5.5: SHA-1) of `name` in `namespace`. */
+export function nameBasedUuid(namespace: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+    .subarray(0, 16);
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.toString('hex');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20),
+  ].join('-');
+}
+
+/**
+ * The holder of a certificate as the credential's `credentialSubject.id` and the JWT's
+ * `sub`: `urn:uuid:` and a UUID named by the certificate's id, so every download of one
+ * certificate names the same subject, and two certificates of one person name two that
+ * nobody can link (decision 066).
+ */
+export function certificateSubjectId(certificateId: string): string {
+  return `urn:uuid:${nameBasedUuid(SUBJECT_NAMESPACE, certificateId)}`;
+}
+
 /**
  * Whether a certificate offers a credential: every one issued (valid or revoked: the
  * credential then says revoked through its status), except one its holder withdrew by
@@ -56,6 +88,7 @@ async function signedCredentialOf(
   if (!holder || !isTrack(certificate.track)) return null;
   const credential = openBadgeCredential(origin, {
     certificateId: certificate.id,
+    subjectId: certificateSubjectId(certificate.id),
     name: certificate.name,
     track: certificate.track,
     issuedAt: certificate.issued_at,
@@ -119,12 +152,19 @@ export async function verifyCredential(
     return { verified: false, reason: `signature: ${(error as Error).message}` };
   }
   const issuer = credential.issuer as { id?: unknown } | string | undefined;
-  if (typeof credential.id !== 'string' || typeof credential.validFrom !== 'string' || !issuer) {
+  if (
+    typeof credential.id !== 'string' ||
+    typeof credential.validFrom !== 'string' ||
+    !issuer ||
+    typeof credential.credentialSubject !== 'object' ||
+    credential.credentialSubject === null
+  ) {
     return { verified: false, reason: 'not a credential' };
   }
   const claims = jwtClaims(credential as Parameters<typeof jwtClaims>[0]);
   if (
     credential.iss !== claims.iss ||
+    credential.sub !== claims.sub ||
     credential.jti !== claims.jti ||
     credential.nbf !== claims.nbf
   ) {

@@ -63,6 +63,8 @@ export function achievementDocument(origin: string, track: Track) {
 
 export interface CredentialFacts {
   certificateId: string;
+  /** The holder's `urn:uuid:` for this certificate (`certificateSubjectId`). */
+  subjectId: string;
   /** The name as printed on the certificate. */
   name: string;
   track: Track;
@@ -100,6 +102,7 @@ export function openBadgeCredential(origin: string, facts: CredentialFacts) {
     },
     validFrom: credentialDateTime(facts.issuedAt),
     credentialSubject: {
+      id: facts.subjectId,
       type: ['AchievementSubject'],
       identifier: [
         {
@@ -154,16 +157,17 @@ export function statusListCredential(
 
 /**
  * The JWT claims the Open Badges JSON Web Token proof format asks for beside the
- * credential: `iss` = issuer, `jti` = id, `nbf` = validFrom (`sub` would be the subject's
- * `id`, which these credentials do not have).
+ * credential: `iss` = issuer, `sub` = the subject's `id`, `jti` = id, `nbf` = validFrom.
  */
 export function jwtClaims(credential: {
   id: string;
   issuer: string | { id: string };
   validFrom: string;
+  credentialSubject: { id?: string };
 }) {
   return {
     iss: typeof credential.issuer === 'string' ? credential.issuer : credential.issuer.id,
+    sub: credential.credentialSubject.id,
     jti: credential.id,
     nbf: Math.floor(Date.parse(credential.validFrom) / 1000),
   };

@@ -14,3 +14,6 @@ export function publicDocumentHeaders(contentType: string): HeadersInit {
 
 /** The profile and the achievements are JSON-LD documents (they carry an `@context`). */
 export const JSON_LD = 'application/ld+json';
+
+/** A single key (RFC 7517's media type for a JWK). */
+export const JWK_JSON = 'application/jwk+json';

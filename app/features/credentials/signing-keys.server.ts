@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import { nowTimestamp, type Database } from '~/db/schema';
 import { credentialSigningKey, type Ed25519PrivateJwk } from '~/lib/env.server';
-import { ISSUER_KEYS_PATH } from './credential-links';
+import { ISSUER_KEYS_PATH, signingKeyPath } from './credential-links';
 
 /**
  * The keys that sign credentials (decision 051). The key of `CREDENTIAL_SIGNING_KEY` when it
@@ -21,7 +21,7 @@ import { ISSUER_KEYS_PATH } from './credential-links';
 export const SIGNING_ALGORITHM = 'EdDSA';
 
 export interface SigningKey {
-  /** As the JOSE header and the key set name it: `<ORIGIN>/credentials/keys.json#<thumbprint>`. */
+  /** As the JOSE header and the key set name it: `<ORIGIN>/credentials/keys/<thumbprint>`. */
   kid: string;
   privateKey: CryptoKey;
   source: 'environment' | 'database';
@@ -33,10 +33,19 @@ function publicJwkOf(jwk: JWK): JWK {
 }
 
 /**
- * A key's id as published: a URI that dereferences to the key (Open Badges asks for one),
- * ending in the key's JWK thumbprint (RFC 7638), which is what the database records.
+ * A key's id as published: the address of that key alone, a JWK (Open Badges dereferences a
+ * `kid` to a JWK), ending in the key's JWK thumbprint (RFC 7638), which is what the database
+ * records. Decision 066.
  */
 export function publishedKid(origin: string, thumbprint: string): string {
+  return `${origin}${signingKeyPath(thumbprint)}`;
+}
+
+/**
+ * The id credentials signed before decision 066 name: a fragment of the key set. The set
+ * keeps listing each key under it too, so those files still verify with a key-set verifier.
+ */
+function formerKid(origin: string, thumbprint: string): string {
   return `${origin}${ISSUER_KEYS_PATH}#${thumbprint}`;
 }
 
@@ -193,9 +202,20 @@ export async function rotateSigningKey(
   });
 }
 
+/** A recorded key as published under `kid`: its public half only. */
+function publishedJwk(row: { public_jwk: string }, kid: string): JWK {
+  return {
+    ...publicJwkOf(JSON.parse(row.public_jwk) as JWK),
+    kid,
+    alg: SIGNING_ALGORITHM,
+    use: 'sig',
+  };
+}
+
 /**
  * The published key set: every key that ever signed, public halves only, oldest first; the
- * one that signs now included before it has signed anything.
+ * one that signs now included before it has signed anything. Each key is listed under its
+ * own address, then again under its former id (see `formerKid`).
  */
 export async function publishedKeySet(
   db: Kysely<Database>,
@@ -210,11 +230,23 @@ export async function publishedKeySet(
     .orderBy('kid')
     .execute();
   return {
-    keys: rows.map((row) => ({
-      ...publicJwkOf(JSON.parse(row.public_jwk) as JWK),
-      kid: publishedKid(origin, row.kid),
-      alg: SIGNING_ALGORITHM,
-      use: 'sig',
-    })),
+    keys: [
+      ...rows.map((row) => publishedJwk(row, publishedKid(origin, row.kid))),
+      ...rows.map((row) => publishedJwk(row, formerKid(origin, row.kid))),
+    ],
   };
+}
+
+/** One published key by its thumbprint, as its `kid` dereferences to; undefined if none. */
+export async function publishedKey(
+  db: Kysely<Database>,
+  origin: string,
+  thumbprint: string,
+): Promise<JWK | undefined> {
+  const row = await db
+    .selectFrom('credential_keys')
+    .select('public_jwk')
+    .where('kid', '=', thumbprint)
+    .executeTakeFirst();
+  return row && publishedJwk(row, publishedKid(origin, thumbprint));
 }

@@ -7,9 +7,11 @@ import { nowTimestamp, type Database } from '~/db/schema';
 import type { Mailbox } from '~/lib/mail-address';
 
 /**
- * A calendar invitation or cancellation (RFC 5546). nodemailer sends it twice, as calendar
- * apps expect: as the `text/calendar; method=…` alternative they act on (add, update or
- * remove the event) and as an `.ics` attachment for those that only import files.
+ * A calendar invitation or cancellation (RFC 5546). It is sent twice, as calendar apps
+ * expect: as the `text/calendar; method=…` alternative they act on (add, update or remove
+ * the event) and as an `.ics` attachment for those that only import files, labelled
+ * `text/calendar` with the same `method` as RFC 6047 asks (nodemailer's own `icalEvent`
+ * labels the attachment `application/ics`; decision 066).
  */
 export interface CalendarPart {
   method: 'REQUEST' | 'CANCEL';
@@ -58,6 +60,15 @@ function openedOnFirstUse(options: SMTPPool.Options | StreamTransport.Options) {
 /** A whole send, however many round trips it takes, ends with an error after this long. */
 export const SEND_TIMEOUT_MS = 30_000;
 
+/** The calendar as the last alternative (the one a calendar app acts on) and as a file. */
+function calendarParts({ method, filename, content }: CalendarPart) {
+  const contentType = `text/calendar; charset=utf-8; method=${method}`;
+  return {
+    alternatives: [{ contentType, content }],
+    attachments: [{ filename, contentType, content, contentDisposition: 'attachment' as const }],
+  };
+}
+
 function messageFields(email: OutgoingEmail) {
   return {
     from: email.from,
@@ -67,7 +78,7 @@ function messageFields(email: OutgoingEmail) {
     html: email.html,
     text: email.text,
     messageId: email.messageId,
-    icalEvent: email.icalEvent,
+    ...(email.icalEvent && calendarParts(email.icalEvent)),
     headers: email.headers,
     // Only the address in `to` receives it: never a copy to anyone a header might name.
     envelope: { from: email.from.address, to: [email.to.address] },

@@ -77,6 +77,8 @@ describe('the feed', () => {
     const token = await feedTokenOf(database.db, student.id, now);
     const text = await feedOf(database.db, token, ORIGIN);
     expect(text).toBeDefined();
+    // RFC 5545: every content line ends with CRLF, the last one too.
+    expect(text!.slice(-15)).toBe('END:VCALENDAR\r\n');
     expect(text).not.toContain('secret-room');
     expect(text).not.toContain('Other Olu');
     expect(text).not.toContain('Sade Student');

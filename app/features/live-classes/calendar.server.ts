@@ -1,4 +1,5 @@
 import ical, {
+  type ICalCalendar,
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
@@ -41,6 +42,14 @@ const PRODUCT_ID = { company: 'Frontier Dev Academy', product: 'Live classes', l
 /** What a calendar shows under the class: its description, then its join page. */
 export function classDescription(session: Pick<CalendarClass, 'description'>, joinPage: string) {
   return [session.description.trim(), `Join the class: ${joinPage}`].filter(Boolean).join('\n\n');
+}
+
+/**
+ * The calendar as a file: ical-generator ends the last line without the CRLF that RFC 5545's
+ * grammar puts after every content line, `END:VCALENDAR` included (decision 066).
+ */
+function icsText(calendar: ICalCalendar): string {
+  return `${calendar.toString()}\r\n`;
 }
 
 function eventOf(session: CalendarClass, origin: string, cohortName: string) {
@@ -98,7 +107,7 @@ export function invitationCalendar(
       },
     ],
   });
-  return calendar.toString();
+  return icsText(calendar);
 }
 
 /**
@@ -116,5 +125,5 @@ export function feedCalendar(
     ttl: 60 * 60,
   });
   for (const session of sessions) calendar.createEvent(eventOf(session, origin, cohortName));
-  return calendar.toString();
+  return icsText(calendar);
 }

@@ -68,6 +68,7 @@ export async function queueDueReminders(db: Kysely<Database>, now: Date): Promis
             ...classSnapshot(session, student, cohortName),
             lead,
             unsubscribeToken: await emailTokenOf(db, student.id),
+            remindedAt: nowTimestamp(now),
           },
           to: { address: student.email, name: student.name },
           userId: student.id,

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { site } from '~/content/site';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { formatReceiptNumber } from './receipt-links';
@@ -12,6 +15,124 @@ import type { ReceiptDetails } from './receipts.server';
 const fonts = createRequire(import.meta.url);
 const REGULAR = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/**
+ * The project's root: the nearest folder above this module with a package.json, the same
+ * from the source (tests, `npm run dev`) and from the built server in `build/server/`.
+ */
+function projectRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('No package.json above the receipt fonts');
+    folder = parent;
+  }
+  return folder;
+}
+
+const FALLBACK_FONTS = join(projectRoot(), 'app/features/receipts/fonts');
+
+/**
+ * Fonts for the scripts DejaVu Sans lacks, in one weight each, embedded as subsets like
+ * DejaVu, and opened only by a receipt that needs them (decision 066; the files and their
+ * licences are in `fonts/`). A character goes to the first font whose pattern it matches;
+ * any other to DejaVu, which has Latin, Greek, Cyrillic, Arabic and Hebrew.
+ */
+const FALLBACKS = [
+  {
+    name: 'cjk',
+    file: 'DroidSansFallback-CJK.ttf',
+    space: false,
+    // Han, kana, and the CJK symbols and full-width forms that go with them.
+    pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u,
+  },
+  { name: 'hangul', file: 'NanumSquareR.ttf', space: true, pattern: /\p{Script=Hangul}/u },
+  // With the dandas, which Unicode counts as common to the Indic scripts.
+  {
+    name: 'devanagari',
+    file: 'NotoSansDevanagari-Regular.ttf',
+    space: true,
+    pattern: /[\p{Script=Devanagari}\u0964\u0965]/u,
+  },
+] as const;
+
+type FontName = 'regular' | 'bold' | (typeof FALLBACKS)[number]['name'];
+
+/** A letter, mark or digit picks a font; anything else (spaces, punctuation) joins its run. */
+const PICKS_A_FONT = /[\p{L}\p{M}\p{N}\u0964\u0965\u3000-\u303f\uff00-\uffef]/u;
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
+interface Run {
+  font: FontName;
+  text: string;
+  rtl: boolean;
+}
+
+/**
+ * `text` cut into runs of one font and one direction, in the order they are drawn: a
+ * right-to-left run is laid out whole by fontkit, which orders its glyphs from the right,
+ * and a text that begins right to left has its runs from the right too (the Unicode
+ * bidirectional algorithm's two levels; numbers and nesting are not handled).
+ */
+function textRuns(text: string, base: 'regular' | 'bold'): Run[] {
+  const runs: Run[] = [];
+  for (const character of text) {
+    const last = runs.at(-1);
+    // DejaVu has every space and punctuation mark: its runs take them in. A fallback font's
+    // run takes a space if the font has one (the CJK subset has none), so that a name in
+    // one script stays one run.
+    const joins =
+      last?.font === base ||
+      (character === ' ' && FALLBACKS.some((font) => font.name === last?.font && font.space));
+    if (last && joins && !PICKS_A_FONT.test(character)) {
+      last.text += character;
+      continue;
+    }
+    const font = FALLBACKS.find(({ pattern }) => pattern.test(character))?.name ?? base;
+    const rtl = RIGHT_TO_LEFT.test(character);
+    if (last && last.font === font && last.rtl === rtl) last.text += character;
+    else runs.push({ font, text: character, rtl });
+  }
+  const firstStrong = runs.find((run) => /\p{L}/u.test(run.text));
+  return firstStrong?.rtl ? runs.reverse() : runs;
+}
+
+/** DejaVu Sans's ascender (hhea: 1901 of 2048 units): every run shares its baseline. */
+const ASCENDER = 1901 / 2048;
+
+/**
+ * Text a person typed (a name, an address), at (x, y) in `font`. Text DejaVu draws alone,
+ * left to right, wraps in `width` as any text; other text is drawn run by run on one line.
+ * A Devanagari run is drawn in a marked span whose ActualText is the run as typed: its
+ * glyphs are not in the order of its characters (a vowel sign drawn before its consonant),
+ * and copying or extracting it should read the characters. A right-to-left run needs none:
+ * readers put its glyphs, drawn from the right, back in order.
+ */
+function typedText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  { font, size, width }: { font: 'regular' | 'bold'; size: number; width: number },
+) {
+  const runs = textRuns(text, font);
+  if (runs.length === 1 && runs[0]!.font === font && !runs[0]!.rtl) {
+    doc.font(font).fontSize(size).text(text, x, y, { width });
+    return;
+  }
+  let at = x;
+  for (const run of runs) {
+    const reordered = run.font === 'devanagari';
+    if (reordered) doc.markContent('Span', { actual: run.text });
+    // Within a right-to-left run, no-break spaces: readers that order a line's words by the
+    // page's direction (poppler) then keep the run one word, and read it from the right.
+    const drawn = run.rtl ? run.text.replaceAll(' ', '\u00a0') : run.text;
+    doc.font(run.font).fontSize(size);
+    doc.text(drawn, at, y + ASCENDER * size, { lineBreak: false, baseline: 'alphabetic' });
+    if (reordered) doc.endMarkedContent();
+    at += doc.widthOfString(drawn);
+  }
+}
 
 /** The site's palette (slate text, the brand's blue band, green paid, red refunded). */
 const COLOR = {
@@ -59,6 +180,10 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
   });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
+  // Registered by name only: a font file is read when a run first uses it.
+  for (const fallback of FALLBACKS) {
+    doc.registerFont(fallback.name, join(FALLBACK_FONTS, fallback.file));
+  }
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -88,16 +213,9 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
 
   y = 232;
   doc.font('bold').fontSize(9).fillColor(COLOR.muted).text('RECEIVED FROM', left, y);
-  doc
-    .font('bold')
-    .fontSize(12)
-    .fillColor(COLOR.ink)
-    .text(receipt.payer.name, left, y + 14, { width });
-  doc
-    .font('regular')
-    .fontSize(10)
-    .fillColor(COLOR.ink)
-    .text(receipt.payer.email, left, y + 32, { width });
+  doc.fillColor(COLOR.ink);
+  typedText(doc, receipt.payer.name, left, y + 14, { font: 'bold', size: 12, width });
+  typedText(doc, receipt.payer.email, left, y + 32, { font: 'regular', size: 10, width });
 
   // The table of what was paid: its head, the line, the total.
   y = 300;
@@ -158,11 +276,11 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
   details.push(['Status', receiptStatus(receipt)]);
   for (const [label, value] of details) {
     doc.font('regular').fontSize(10).fillColor(COLOR.muted).text(label, left, y, { width: 150 });
-    doc
-      .font(label === 'Status' ? 'bold' : 'regular')
-      .fillColor(label === 'Status' ? (receipt.refundedAt ? COLOR.bad : COLOR.good) : COLOR.ink)
-      .text(value, left + 160, y, { width: width - 160 });
-    y += Math.max(20, doc.heightOfString(value, { width: width - 160 }) + 8);
+    const font = label === 'Status' ? 'bold' : 'regular';
+    doc.fillColor(label === 'Status' ? (receipt.refundedAt ? COLOR.bad : COLOR.good) : COLOR.ink);
+    // A transfer's reference is typed by the student, in any script.
+    typedText(doc, value, left + 160, y, { font, size: 10, width: width - 160 });
+    y += Math.max(20, doc.font(font).heightOfString(value, { width: width - 160 }) + 8);
   }
 
   // The foot of the page.

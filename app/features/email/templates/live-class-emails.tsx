@@ -1,6 +1,10 @@
 import { z } from '~/lib/zod';
 import { invitationCalendar, joinPageUrl } from '~/features/live-classes/calendar.server';
-import { formatClassTime, JOIN_OPENS_MINUTES_BEFORE } from '~/features/live-classes/class-times';
+import {
+  formatClassTime,
+  JOIN_OPENS_MINUTES_BEFORE,
+  wallTimeIn,
+} from '~/features/live-classes/class-times';
 import type { Mailbox } from '~/lib/mail-address';
 import type { CalendarPart } from '../mail-transport.server';
 import {
@@ -57,7 +61,41 @@ export const reminderPayload = liveClassPayload.extend({
   lead: z.enum(REMINDER_LEADS),
   /** users.email_token: the key of the one-click unsubscribe link. */
   unsubscribeToken: z.string().min(20).max(100),
+  /** When it was queued: its day is worded from then (absent in reminders queued before). */
+  remindedAt: z.iso.datetime().optional(),
 });
+
+export type ReminderPayload = z.infer<typeof reminderPayload>;
+
+const dayNameFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/**
+ * The class's day as seen from when the reminder was queued, both in the academy's zone:
+ * `today`, `tomorrow`, or else (a 23-hour day of a clock change, or no time to see from)
+ * `Tuesday 1 December`.
+ */
+export function reminderDay({ session, timeZone, remindedAt }: ReminderPayload): string {
+  const classDay = wallTimeIn(session.starts_at, timeZone).date;
+  if (remindedAt) {
+    const today = wallTimeIn(remindedAt, timeZone).date;
+    if (classDay === today) return 'today';
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+    if (classDay === tomorrow.toISOString().slice(0, 10)) return 'tomorrow';
+  }
+  return dayNameFormat.format(new Date(`${classDay}T00:00:00Z`)).replace(',', '');
+}
+
+/** `in 1 hour`, or the day: `today`, `tomorrow`, `on Tuesday 1 December`. */
+function reminderWhen(payload: ReminderPayload): string {
+  if (payload.lead === '1h') return 'in 1 hour';
+  const day = reminderDay(payload);
+  return day === 'today' || day === 'tomorrow' ? day : `on ${day}`;
+}
 
 const timeOf = ({ session, timeZone }: LiveClassPayload) =>
   formatClassTime(session.starts_at, timeZone);
@@ -68,8 +106,10 @@ export const updateSubject = (payload: LiveClassPayload) =>
   `Changed: ${payload.session.title}, now ${timeOf(payload)}`;
 export const cancellationSubject = (payload: LiveClassPayload) =>
   `Cancelled: ${payload.session.title}, ${timeOf(payload)}`;
-export const reminderSubject = (payload: z.infer<typeof reminderPayload>) =>
-  `${payload.lead === '1h' ? 'In 1 hour' : 'Tomorrow'}: ${payload.session.title}, ${timeOf(payload)}`;
+export function reminderSubject(payload: ReminderPayload): string {
+  const when = payload.lead === '1h' ? 'in 1 hour' : reminderDay(payload);
+  return `${when[0]!.toUpperCase()}${when.slice(1)}: ${payload.session.title}, ${timeOf(payload)}`;
+}
 
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
@@ -188,10 +228,10 @@ export function LiveClassCancellationEmail(payload: LiveClassPayload) {
   );
 }
 
-export function LiveClassReminderEmail(payload: z.infer<typeof reminderPayload>) {
-  const { name, session, lead, unsubscribeToken } = payload;
+export function LiveClassReminderEmail(payload: ReminderPayload) {
+  const { name, session, unsubscribeToken } = payload;
   const unsubscribeUrl = useSiteUrl(unsubscribePath(unsubscribeToken));
-  const when = lead === '1h' ? 'in 1 hour' : 'tomorrow';
+  const when = reminderWhen(payload);
   return (
     <EmailLayout
       heading={`${session.title} starts ${when}`}
