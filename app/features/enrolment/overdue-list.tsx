@@ -122,6 +122,11 @@ function pauseText(row: OverdueRow): string {
   return row.paused ? `Access paused on ${on}` : `Access pauses on ${on}`;
 }
 
+/** Who keeps a paused student's course open, when, and why (decision 063). */
+function keptOpenText({ name, at, reason }: NonNullable<OverdueRow['keptOpenBy']>): string {
+  return `Kept open by ${name}'s grant on ${formatDayUtc(at, 'long')}${reason ? `: ${reason}` : ''}`;
+}
+
 /**
  * `/admin/payments?status=overdue` (decision 053): every overdue installment plan, the
  * longest overdue first, with how many days, when access pauses, and the admin's two ways
@@ -166,6 +171,11 @@ export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: For
                 {PROVIDER_LABELS[row.provider]} · failed on {formatDayUtc(row.overdueSince, 'long')}{' '}
                 · {pauseText(row)}
               </p>
+              {row.keptOpenBy && (
+                <p className="mt-1 text-sm font-semibold text-ink">
+                  {keptOpenText(row.keptOpenBy)}
+                </p>
+              )}
               <OverdueActions row={row} errors={errors} />
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
+import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
 import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { useTestDatabase } from '../../../tests/support/test-database';
@@ -46,9 +47,16 @@ const failed = (orderId: string): PaymentEvent => ({
   manageRef: 'cus_test_1',
 });
 
-/** An installment student whose second installment failed at `failedAt`. */
-async function overdueStudent(access: Access = 'none') {
+/**
+ * An installment student whose second installment failed at `failedAt`; `before` runs
+ * between the account and the purchase (an admin's trial grant).
+ */
+async function overdueStudent(
+  access: Access = 'none',
+  before?: (userId: string) => Promise<unknown>,
+) {
   const user = await insertUser(database.db, { access });
+  await before?.(user.id);
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan('fed-installments')!,
@@ -233,12 +241,64 @@ describe('a pause never lowers access held otherwise', () => {
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     expect(await templatesOf(user.id)).not.toContain('access-paused');
   });
+});
 
-  it("an admin's grant of level-1 stands", async () => {
-    // Level-1 set by a person (nothing automatic recorded it) before the purchase.
-    const { user } = await overdueStudent('level-1');
+describe("an admin's grant covers what it was given for (decision 063)", () => {
+  it('a level-1 trial given before the purchase is replaced by it: the pause closes the course', async () => {
+    const trial = await overdueStudent('none', (userId) =>
+      changeUserStatus(database.db, userId, { access: 'level-1' }, admin, { now: day(-40) }),
+    );
+    // Level-1 nobody recorded is as old as the account: the purchase replaces it too.
+    const unrecorded = await overdueStudent('level-1');
+    const { userIds } = await sweep(day(14));
+    for (const { user } of [trial, unrecorded]) {
+      expect(userIds).toContain(user.id);
+      expect((await accessOf(database.db, user.id)).access).toBe('none');
+      expect(await templatesOf(user.id)).toContain('access-paused');
+      expect((await changesOf(user.id)).at(-1)).toMatchObject({
+        changed_by: 'installment-overdue',
+        access_before: 'level-1',
+        access_after: 'none',
+      });
+    }
+  });
+
+  it('a grant given during the pause, with its reason, keeps the course open, and the Overdue view says whose', async () => {
+    const { user, enrolment } = await overdueStudent();
     await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    // Without a reason an admin's grant is refused, and changes nothing.
+    await expect(
+      changeUserStatus(database.db, user.id, { access: 'level-1' }, admin, { now: day(15) }),
+    ).rejects.toThrow(USER_STATUS_ERRORS.keepOpenReasonRequired);
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    const reason = 'keep access while overdue';
+    await changeUserStatus(database.db, user.id, { access: 'level-1', reason }, admin, {
+      now: day(15),
+    });
+    await sweep(day(30));
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
+    expect(rows.find((row) => row.enrolmentId === enrolment.id)).toMatchObject({
+      paused: true,
+      keptOpenBy: { name: 'Ada Admin', at: day(15).toISOString(), reason },
+    });
+    // The missed installment's payment makes the grant the purchase's again: no more notice.
+    const { order } = await database.db
+      .selectFrom('enrolments')
+      .select('order_id as order')
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    await applyPaymentEvent(database.db, paid(order!, `inv_2_${order}`), day(31));
+    const after = await listOverdue(database.db, { now: day(32), graceDays: GRACE });
+    expect(after.find((row) => row.enrolmentId === enrolment.id)).toBeUndefined();
+  });
+
+  it('a paused student nobody kept open shows no grant', async () => {
+    const { enrolment } = await overdueStudent();
+    await sweep(day(14));
+    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
+    expect(rows.find((row) => row.enrolmentId === enrolment.id)?.keptOpenBy).toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
-import { reconcileAccess, type AccessCause } from './access.server';
+import { grantDuringPause, reconcileAccess, type AccessCause } from './access.server';
 import { REMINDER_DAYS, type OverdueRow } from './overdue';
 import { DAY_MS } from '~/lib/days';
 
@@ -248,6 +248,7 @@ export async function listOverdue(
       'enrolments.paused_at',
       'users.name',
       'users.email',
+      'users.access',
       'orders.provider',
     ])
     .where('enrolments.status', '=', 'overdue')
@@ -256,7 +257,15 @@ export async function listOverdue(
     .orderBy('enrolments.id')
     .limit(200)
     .execute();
-  return rows.map((row) => {
+  // A paused student who still reads the course holds an admin's grant given during the pause.
+  const grants = await Promise.all(
+    rows.map((row) =>
+      row.paused_at && row.access === 'level-1'
+        ? grantDuringPause(db, row.user_id, row.paused_at)
+        : undefined,
+    ),
+  );
+  return rows.map((row, index) => {
     const since = row.overdue_since!;
     const pauseAt = pauseDueAt(row, graceDays);
     return {
@@ -272,6 +281,7 @@ export async function listOverdue(
       daysOverdue: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)),
       pauseOn: row.paused_at ?? (pauseAt ? pauseAt.toISOString() : null),
       paused: row.paused_at !== null,
+      keptOpenBy: grants[index] ?? null,
     };
   });
 }

@@ -70,4 +70,6 @@ export interface OverdueRow {
   /** When access pauses (or paused); null: never (OVERDUE_GRACE_DAYS=0, no extension). */
   pauseOn: string | null;
   paused: boolean;
+  /** Paused, but an admin's grant given during the pause keeps the course open (decision 063). */
+  keptOpenBy: { name: string; at: string; reason: string | null } | null;
 }
