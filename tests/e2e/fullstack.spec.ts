@@ -89,6 +89,35 @@ for (const role of ['visitor', 'none', 'frontend', 'fullstack', 'admin'] as cons
   });
 }
 
+test('access none set by an admin closes the FullStack track: /fsd/express, its .data and its project submission answer 403 @http', async ({
+  request,
+}) => {
+  const student = await fullstackStudent('Fola Closed');
+  const admin = await createAccount('admin', 'Closing Admin');
+  const headers = { cookie: student.cookie };
+  expect((await request.get('/fsd/express', { headers })).status()).toBe(200);
+  const saved = await postForm(`/admin/user-details/${student.id}`, admin.cookie, {
+    intent: 'save-status',
+    access: 'none',
+    cohort: 'none',
+    reason: 'Chargeback opened',
+  });
+  expect(saved.status).toBe(302);
+  expect((await request.get('/fsd/express', { headers })).status()).toBe(403);
+  expect((await request.get('/fsd/express.data', { headers })).status()).toBe(403);
+  const submitted = await postForm('/fsd/express', student.cookie, {
+    intent: 'submit-project',
+    projectId: 'bookshelf-rest-api',
+    repositoryUrl: 'https://github.com/fola/bookshelf-rest-api',
+    liveUrl: '',
+    note: '',
+  });
+  expect(submitted.status).toBe(403);
+  expect(
+    readValue<number>('select count(*) from project_submissions where user_id = ?', student.id),
+  ).toBe(0);
+});
+
 test('a FullStack student finds the track in the header and from the FrontEnd home, and marks a step', async ({
   page,
   context,

@@ -24,6 +24,7 @@ import * as account from './028-account';
 import * as credentials from './029-credentials';
 import * as discountCodes from './030-discount-codes';
 import * as overdueInstallments from './031-overdue-installments';
+import * as fullstackGrantRevocation from './033-fullstack-grant-revocation';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '029-credentials': credentials,
   '030-discount-codes': discountCodes,
   '031-overdue-installments': overdueInstallments,
+  '033-fullstack-grant-revocation': fullstackGrantRevocation,
 };

@@ -35,7 +35,7 @@ import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry
 import { UserEmails } from '~/features/email/user-emails-view';
 import { attendanceOfUser } from '~/features/live-classes/attendance.server';
 import { UserAttendanceSection } from '~/features/live-classes/user-attendance-section';
-import { enrolmentChangesOf } from '~/features/enrolment/overdue.server';
+import { enrolmentChangesOf, pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
@@ -47,8 +47,15 @@ import {
   FULLSTACK_GRANT_MESSAGES,
   GRANT_FULLSTACK_INTENT,
   grantFullstackFormSchema,
+  REVOKE_FULLSTACK_INTENT,
+  REVOKE_FULLSTACK_QUERY,
+  revokeFullstackFormSchema,
 } from '~/features/fullstack/fullstack-grant-form';
-import { fullstackTrackOf, grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import {
+  fullstackTrackOf,
+  grantFullstack,
+  revokeFullstackGrant,
+} from '~/features/fullstack/fullstack-grants.server';
 import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-section';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
@@ -70,6 +77,7 @@ const userDetailsFormSchema = z.discriminatedUnion(
     issueCertificateFormSchema,
     revokeCertificateFormSchema,
     grantFullstackFormSchema,
+    revokeFullstackFormSchema,
   ],
   { error: CERTIFICATE_MESSAGES.unknownForm },
 );
@@ -80,7 +88,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services.database;
   const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-  const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
+  const { searchParams } = new URL(request.url);
+  const backTo = `/admin/home${userSearchQuery(parseUserSearch(searchParams))}`;
   const [
     changes,
     emails,
@@ -97,6 +106,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quizAttempts,
     fullstack,
     enrolmentChanges,
+    pausedPlan,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -113,6 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     gradedQuizAttemptsOf(db, user.id),
     fullstackTrackOf(db, user.id),
     enrolmentChangesOf(db, user.id),
+    pausedPlanOf(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -129,6 +140,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     user,
     paidEnrolment: paid,
+    pausedPlan,
     emails,
     purchases,
     cohorts,
@@ -140,13 +152,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attendance,
     quizzes: standingsFrom(quizAttempts),
     fullstack,
+    confirmingRevoke: searchParams.get(REVOKE_FULLSTACK_QUERY) === 'confirm',
     timeZone: services.env.ACADEMY_TIME_ZONE,
   };
 }
 
 /**
  * Update User Status (with the guard rails of `changeUserStatus`), Retry a failed e-mail,
- * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason). A refusal
+ * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason),
+ * Grant the FullStack track and Revoke the grant (each with a reason; decision 063). A refusal
  * answers 400 (404, 403, 409 from the domain's rules), carries the intent and what was
  * typed so the page shows it beside the right form, and writes nothing.
  */
@@ -183,6 +197,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
       services.services.changeEvents.publish({ collection: 'users', id: userId });
       return backToUser(FULLSTACK_GRANT_MESSAGES.granted);
+    }
+    case REVOKE_FULLSTACK_INTENT: {
+      const outcome = await revokeFullstackGrant(db, {
+        userId,
+        admin: actor,
+        reason: fields.reason,
+      });
+      if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
+      if (outcome === 'not-granted') {
+        const formError = FULLSTACK_GRANT_MESSAGES.notGranted;
+        return refuseForm({ formError, fieldErrors: {}, values }, 409);
+      }
+      services.log.info(
+        { event: 'fullstack-revoked', userId, by: admin.id, reason: fields.reason },
+        'audit',
+      );
+      services.services.changeEvents.publish({ collection: 'users', id: userId });
+      services.services.email.wakeWorker();
+      return backToUser(FULLSTACK_GRANT_MESSAGES.revoked);
     }
     case RETRY_EMAIL_INTENT: {
       if (!(await retryFailedEmail(db, fields.emailId, userId))) {
@@ -276,6 +309,7 @@ export default function UserDetailsPage({
     attendance,
     quizzes,
     fullstack,
+    confirmingRevoke,
     timeZone,
     ...details
   } = loaderData;
@@ -283,7 +317,7 @@ export default function UserDetailsPage({
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
     intent === ISSUE_CERTIFICATE_INTENT || intent === REVOKE_CERTIFICATE_INTENT;
-  const forGrant = intent === GRANT_FULLSTACK_INTENT;
+  const forGrant = intent === GRANT_FULLSTACK_INTENT || intent === REVOKE_FULLSTACK_INTENT;
   return (
     <UserDetailsView
       {...details}
@@ -298,7 +332,11 @@ export default function UserDetailsPage({
       }
       liveClasses={<UserAttendanceSection attendance={attendance} timeZone={timeZone} />}
     >
-      <FullstackTrackSection track={fullstack} errors={forGrant ? actionData : undefined} />
+      <FullstackTrackSection
+        track={fullstack}
+        confirmingRevoke={confirmingRevoke}
+        errors={forGrant ? actionData : undefined}
+      />
       <QuizStandingsSection standings={quizzes} />
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />
