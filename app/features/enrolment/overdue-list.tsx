@@ -4,7 +4,14 @@ import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { TitledSection } from '~/ui/titled-section';
 import { formatDayUtc, plural } from '~/lib/format';
-import { EXTEND_DAYS_MAX, OVERDUE_INTENTS, OVERDUE_REASON_MAX, type OverdueRow } from './overdue';
+import {
+  EXTEND_DAYS_MAX,
+  OVERDUE_INTENTS,
+  OVERDUE_REASON_MAX,
+  type OverduePage,
+  type OverdueRow,
+} from './overdue';
+import { Pagination } from '~/ui/list/pagination';
 import { PROVIDER_LABELS } from './payment-search';
 import { IntentButton } from '~/ui/intent-button';
 
@@ -132,11 +139,20 @@ function keptOpenText({ name, at, reason }: NonNullable<OverdueRow['keptOpenBy']
  * longest overdue first, with how many days, when access pauses, and the admin's two ways
  * to help (a longer grace period, or the installment waived).
  */
-export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: FormErrors }) {
+export function OverdueList({
+  overdue: { rows, total, page, pageCount },
+  pageHref,
+  errors,
+}: {
+  overdue: OverduePage;
+  /** The address of another page of the list. */
+  pageHref: (page: number) => string;
+  errors?: FormErrors;
+}) {
   return (
     <TitledSection
       headingId="overdue-heading"
-      heading={`Overdue installments (${rows.length})`}
+      heading={`Overdue installments (${total})`}
       className="mt-8"
     >
       {rows.length === 0 ? (
@@ -181,6 +197,7 @@ export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: For
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} to={pageHref} />
     </TitledSection>
   );
 }

@@ -85,6 +85,15 @@ const templatesOf = async (userId: string) =>
 
 const sweep = (now: Date, graceDays = GRACE) => sweepOverdue(database.db, { now, graceDays });
 
+/** The Overdue view's row of an enrolment, on whichever page of the list it falls. */
+async function overdueRow(enrolmentId: string, now: Date) {
+  for (let page = 1; ; page += 1) {
+    const found = await listOverdue(database.db, { now, graceDays: GRACE, page });
+    const row = found.rows.find((candidate) => candidate.enrolmentId === enrolmentId);
+    if (row || page >= found.pageCount) return row;
+  }
+}
+
 const changesOf = (userId: string) =>
   database.db
     .selectFrom('user_changes')
@@ -278,8 +287,7 @@ describe("an admin's grant covers what it was given for (decision 063)", () => {
     });
     await sweep(day(30));
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
-    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
-    expect(rows.find((row) => row.enrolmentId === enrolment.id)).toMatchObject({
+    expect(await overdueRow(enrolment.id, day(16))).toMatchObject({
       paused: true,
       keptOpenBy: { name: 'Ada Admin', at: day(15).toISOString(), reason },
     });
@@ -290,15 +298,59 @@ describe("an admin's grant covers what it was given for (decision 063)", () => {
       .where('id', '=', enrolment.id)
       .executeTakeFirstOrThrow();
     await applyPaymentEvent(database.db, paid(order!, `inv_2_${order}`), day(31));
-    const after = await listOverdue(database.db, { now: day(32), graceDays: GRACE });
-    expect(after.find((row) => row.enrolmentId === enrolment.id)).toBeUndefined();
+    expect(await overdueRow(enrolment.id, day(32))).toBeUndefined();
   });
 
   it('a paused student nobody kept open shows no grant', async () => {
     const { enrolment } = await overdueStudent();
     await sweep(day(14));
-    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
-    expect(rows.find((row) => row.enrolmentId === enrolment.id)?.keptOpenBy).toBeNull();
+    expect((await overdueRow(enrolment.id, day(16)))?.keptOpenBy).toBeNull();
+  });
+});
+
+describe('the Overdue view in pages', () => {
+  it('pages like the user list: every row is reachable, row 201 too', async () => {
+    // 201 plans that failed after every other test's, so they end the list in this order.
+    const users = Array.from({ length: 201 }, (_, index) => ({
+      id: `overdue-page-${index + 1}`,
+      name: `Paged ${index + 1}`,
+      email: `paged-${index + 1}@example.com`,
+      created_at: failedAt.toISOString(),
+    }));
+    await database.db.insertInto('users').values(users).execute();
+    await database.db
+      .insertInto('enrolments')
+      .values(
+        users.map((user, index) => ({
+          id: `enr-${user.id}`,
+          user_id: user.id,
+          order_id: null,
+          track: 'frontend' as const,
+          plan_id: 'fed-installments',
+          status: 'overdue' as const,
+          installments_paid: 1,
+          installments_total: 3,
+          source: 'bank-transfer' as const,
+          created_at: failedAt.toISOString(),
+          updated_at: failedAt.toISOString(),
+          overdue_since: new Date(day(100).getTime() + index * 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const first = await listOverdue(database.db, { now: day(200), graceDays: GRACE });
+    expect(first.rows).toHaveLength(10);
+    expect(first.total).toBeGreaterThanOrEqual(201);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 10));
+    const last = await listOverdue(database.db, {
+      now: day(200),
+      graceDays: GRACE,
+      page: first.pageCount,
+    });
+    expect(last.page).toBe(first.pageCount);
+    expect(last.rows.at(-1)).toMatchObject({ userId: 'overdue-page-201', name: 'Paged 201' });
+    // A page past the end is the last one.
+    const beyond = await listOverdue(database.db, { now: day(200), graceDays: GRACE, page: 999 });
+    expect(beyond.rows).toEqual(last.rows);
   });
 });
 
@@ -330,8 +382,7 @@ describe("an admin's extension and waiver", () => {
         detail: 'Pause moved to 21 March 2026',
       }),
     ]);
-    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
-    expect(rows.find((row) => row.enrolmentId === enrolment.id)).toMatchObject({
+    expect(await overdueRow(enrolment.id, day(16))).toMatchObject({
       daysOverdue: 16,
       installment: 2,
       installments: 3,
