@@ -187,7 +187,7 @@ test('a new student buys the FullStack track with the local provider: the e-mail
   ).toBeVisible();
 });
 
-test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so', async ({
+test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so; revoked after a question, it closes', async ({
   page,
   browser,
 }) => {
@@ -244,6 +244,20 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
       student.id,
     ),
   ).toBe(1);
+
+  // Revoked with a reason, after a question: the track closes at once, the history says so.
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  await track.getByRole('link', { name: 'Revoke the FullStack grant…' }).click();
+  await track.getByLabel('Why the grant is revoked').fill('The difference was refunded');
+  await expectNoAxeViolations(page);
+  await track.getByRole('button', { name: 'Yes, revoke the FullStack track' }).click();
+  await expect(
+    page.getByText('The FullStack track is closed to them now, and they are told by e-mail.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Grant Admin revoked the FullStack track. Reason: The difference was refunded'),
+  ).toBeVisible();
+  expect((await gotoApp(studentPage, '/fsd/express'))?.status()).toBe(403);
   await studentContext.close();
 });
 

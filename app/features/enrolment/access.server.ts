@@ -109,16 +109,28 @@ export async function grantDuringPause(
 
 /**
  * Whether an enrolment of the person was made or changed (paused, refunded, revoked) after
- * `since`; with no `since`, whether they have any enrolment at all.
+ * `since`; with no `since`, whether they have any. An admin's grant made later is no
+ * purchase: it sits beside the access set at `since`, and its revocation leaves that access.
  */
 async function enrolmentChangedSince(
   trx: Kysely<Database>,
   userId: string,
   since: string | undefined,
 ): Promise<boolean> {
-  let query = trx.selectFrom('enrolments').select('id').where('user_id', '=', userId);
-  if (since !== undefined) query = query.where('updated_at', '>', since);
-  return (await query.executeTakeFirst()) !== undefined;
+  const changed = await trx
+    .selectFrom('enrolments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      since === undefined
+        ? eb('source', '<>', 'admin')
+        : eb.and([
+            eb('updated_at', '>', since),
+            eb.or([eb('source', '<>', 'admin'), eb('created_at', '<=', since)]),
+          ]),
+    )
+    .executeTakeFirst();
+  return changed !== undefined;
 }
 
 async function applyChange(

@@ -240,13 +240,22 @@ describe('an admin revokes a FullStack grant', () => {
     ).toBe('granted');
   });
 
-  it('a FrontEnd student keeps the FrontEnd steps; a paid FullStack track is not an admin’s grant', async () => {
+  it('a FrontEnd student, paid or on a trial, keeps the FrontEnd steps; a paid FullStack track is not an admin’s grant', async () => {
     const frontend = await insertUser(handle.db, { access: 'level-1' });
     await insertEnrolment(handle.db, { userId: frontend.id, orderId: null, source: 'payment' });
     await grantFullstack(handle.db, { userId: frontend.id, admin, reason: 'Upgrade trial' });
     await revokeFullstackGrant(handle.db, { userId: frontend.id, admin, reason: 'Trial over' });
     expect((await accessOf(handle.db, frontend.id)).access).toBe('level-1');
     expect(readsFullstack(await sessionOf(frontend.id))).toBe(false);
+
+    // A level-1 trial an admin gave before the FullStack grant outlives the grant's revocation.
+    const trial = await insertUser(handle.db, { access: 'none' });
+    const earlier = new Date(Date.now() - 60_000);
+    await changeUserStatus(handle.db, trial.id, { access: 'level-1' }, admin, { now: earlier });
+    await grantFullstack(handle.db, { userId: trial.id, admin, reason: 'Upgrade trial' });
+    await revokeFullstackGrant(handle.db, { userId: trial.id, admin, reason: 'Trial over' });
+    expect((await accessOf(handle.db, trial.id)).access).toBe('level-1');
+    expect(readsFullstack(await sessionOf(trial.id))).toBe(false);
 
     const paid = await insertUser(handle.db, { access: 'level-1' });
     await insertEnrolment(handle.db, {
