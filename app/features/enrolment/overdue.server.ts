@@ -8,7 +8,7 @@ import {
   type EnrolmentsTable,
   type Order,
 } from '~/db/schema';
-import { lockUserRow } from '~/db/database.server';
+import { countRows, lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
 import { grantDuringPause, reconcileAccess, type AccessCause } from './access.server';
@@ -241,10 +241,7 @@ export async function listOverdue(
     .selectFrom('enrolments')
     .where('enrolments.status', '=', 'overdue')
     .where('enrolments.overdue_since', 'is not', null);
-  const counted = await overdue
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.total);
+  const total = await countRows(overdue);
   const { page, pageCount, offset } = pageOf(total, requestedPage, LIST_PAGE_SIZE);
   const rows = await overdue
     .innerJoin('users', 'users.id', 'enrolments.user_id')

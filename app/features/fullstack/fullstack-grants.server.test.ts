@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EnrolmentSource } from '~/db/schema';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import { lookupSession, startSession } from '~/features/auth/session.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
@@ -24,6 +25,19 @@ async function sessionOf(userId: string) {
   const setCookie = await startSession(handle.db, userId, null, settings);
   const { user } = await lookupSession(handle.db, setCookie.split(';')[0], settings);
   return user!;
+}
+
+/** A level-1 student holding the upfront FullStack plan, bought by `source`. */
+async function fullstackStudent(source: EnrolmentSource) {
+  const student = await insertUser(handle.db, { access: 'level-1' });
+  await insertEnrolment(handle.db, {
+    userId: student.id,
+    orderId: null,
+    track: 'fullstack',
+    planId: 'fsd-upfront',
+    source,
+  });
+  return student;
 }
 
 describe('the FullStack track', () => {
@@ -92,13 +106,7 @@ describe('the FullStack track', () => {
   });
 
   it('grants nothing twice, and nothing to an unknown person', async () => {
-    const student = await insertUser(handle.db, { access: 'level-1' });
-    await insertEnrolment(handle.db, {
-      userId: student.id,
-      orderId: null,
-      track: 'fullstack',
-      planId: 'fsd-upfront',
-    });
+    const student = await fullstackStudent('payment');
     expect(await grantFullstack(handle.db, { userId: student.id, admin, reason: 'again' })).toBe(
       'already',
     );
@@ -137,14 +145,7 @@ const submitsFullstackProject = async (userId: string) =>
 
 describe('access none closes the FullStack track', () => {
   it('a paid FullStack student set to none reads no FullStack step and submits no FullStack project', async () => {
-    const student = await insertUser(handle.db, { access: 'level-1' });
-    await insertEnrolment(handle.db, {
-      userId: student.id,
-      orderId: null,
-      track: 'fullstack',
-      planId: 'fsd-upfront',
-      source: 'bank-transfer',
-    });
+    const student = await fullstackStudent('bank-transfer');
     expect(readsFullstack(await sessionOf(student.id))).toBe(true);
     await changeUserStatus(
       handle.db,
@@ -257,14 +258,7 @@ describe('an admin revokes a FullStack grant', () => {
     expect((await accessOf(handle.db, trial.id)).access).toBe('level-1');
     expect(readsFullstack(await sessionOf(trial.id))).toBe(false);
 
-    const paid = await insertUser(handle.db, { access: 'level-1' });
-    await insertEnrolment(handle.db, {
-      userId: paid.id,
-      orderId: null,
-      track: 'fullstack',
-      planId: 'fsd-upfront',
-      source: 'bank-transfer',
-    });
+    const paid = await fullstackStudent('bank-transfer');
     expect(await revokeFullstackGrant(handle.db, { userId: paid.id, admin, reason: 'No' })).toBe(
       'not-granted',
     );

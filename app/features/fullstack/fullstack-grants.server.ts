@@ -7,6 +7,22 @@ import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import type { FullstackTrack } from './fullstack-grant-form';
 
+/** `change` on a person in one transaction, or `unknown-user` when nobody has that id. */
+function forKnownUser<Outcome>(
+  db: Kysely<Database>,
+  userId: string,
+  change: (trx: Kysely<Database>, user: { id: string }) => Promise<Outcome>,
+): Promise<Outcome | 'unknown-user'> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user ? change(trx, user) : 'unknown-user';
+  });
+}
+
 /** A person's active (or overdue) FullStack enrolment, however it was made. */
 export async function fullstackTrackOf(
   db: Kysely<Database>,
@@ -36,13 +52,7 @@ export async function grantFullstack(
   grant: { userId: string; admin: { id: string; name: string }; reason: string },
   now: Date = new Date(),
 ): Promise<'granted' | 'already' | 'unknown-user'> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', grant.userId)
-      .executeTakeFirst();
-    if (!user) return 'unknown-user';
+  return forKnownUser(db, grant.userId, async (trx, user) => {
     if ((await enrolledTracksOf(trx, user.id)).includes('fullstack')) return 'already';
     const at = nowTimestamp(now);
     await trx
@@ -81,13 +91,7 @@ export async function revokeFullstackGrant(
   revocation: { userId: string; admin: { id: string; name: string }; reason: string },
   now: Date = new Date(),
 ): Promise<'revoked' | 'not-granted' | 'unknown-user'> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', revocation.userId)
-      .executeTakeFirst();
-    if (!user) return 'unknown-user';
+  return forKnownUser(db, revocation.userId, async (trx, user) => {
     const at = nowTimestamp(now);
     const revoked = await trx
       .updateTable('enrolments')

@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
+import { ConfirmQuestion } from '~/ui/confirm-question';
 import { formatDateTimeUtc } from '~/lib/format';
-import { buttonClass } from '~/ui/button';
-import { FieldError, invalidFieldProps } from '~/ui/field-error';
+import { FormAlert } from '~/ui/field-error';
+import { TextField } from '~/ui/text-field';
 import type { FormErrors } from '~/ui/form';
 import { TitledPanel } from '~/ui/titled-panel';
 import {
@@ -20,30 +21,21 @@ const SOURCES: Record<string, string> = {
 
 /** The admin's reason for a grant or a revocation, with the refusal's message under it. */
 function ReasonArea({ id, label, errors }: { id: string; label: string; errors?: FormErrors }) {
-  const error = errors?.fieldErrors.reason;
   return (
-    <>
-      <label htmlFor={id} className="mt-4 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
+    <div className="mt-4">
+      <TextField
         id={id}
         name="reason"
+        label={label}
         rows={2}
         required
         minLength={3}
         maxLength={500}
         defaultValue={errors?.values.reason}
-        className="mt-1 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-ink"
-        {...invalidFieldProps(id, error)}
+        error={errors?.fieldErrors.reason}
       />
-      <FieldError fieldId={id} message={error} />
-      {errors?.formError && (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {errors.formError}
-        </p>
-      )}
-    </>
+      <FormAlert message={errors?.formError} className="mt-2 text-sm" />
+    </div>
   );
 }
 
@@ -52,10 +44,6 @@ function ReasonArea({ id, label, errors }: { id: string; label: string; errors?:
  * does): a link to the question, then the form with its required reason (decision 063).
  */
 function RevokeGrant({ confirming, errors }: { confirming: boolean; errors?: FormErrors }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === REVOKE_FULLSTACK_INTENT;
   if (!confirming && !errors) {
     return (
       <p className="mt-3 text-sm text-slate-700">
@@ -71,32 +59,14 @@ function RevokeGrant({ confirming, errors }: { confirming: boolean; errors?: For
     );
   }
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      className="mt-3 rounded-2xl border border-red-200 bg-red-50 p-4"
-      aria-describedby="revoke-fullstack-question"
+    <ConfirmQuestion
+      id="revoke-fullstack-question"
+      intent={REVOKE_FULLSTACK_INTENT}
+      confirm="Yes, revoke the FullStack track"
+      question="Revoke the FullStack track? Its steps and projects close at once; the FrontEnd steps stay open only if something else gives them. The reason is kept in the history and e-mailed to the student."
     >
-      <p id="revoke-fullstack-question" className="font-semibold text-red-900">
-        Revoke the FullStack track? Its steps and projects close at once; the FrontEnd steps stay
-        open only if something else gives them. The reason is kept in the history and e-mailed to
-        the student.
-      </p>
       <ReasonArea id="revoke-fullstack-reason" label="Why the grant is revoked" errors={errors} />
-      <div className="mt-4 flex flex-wrap gap-3">
-        <IntentButton
-          intent={REVOKE_FULLSTACK_INTENT}
-          variant="primary"
-          className="bg-red-700 hover:bg-red-800"
-          busy={busy}
-        >
-          Yes, revoke the FullStack track
-        </IntentButton>
-        <Link to="." replace preventScrollReset className={buttonClass('ghost')}>
-          Keep it
-        </Link>
-      </div>
-    </Form>
+    </ConfirmQuestion>
   );
 }
 

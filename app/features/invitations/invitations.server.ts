@@ -14,6 +14,7 @@ import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { countRows } from '~/db/database.server';
 import { addressKey } from '~/lib/mail-address';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import type { HeldAccount } from './invite-form';
@@ -223,10 +224,7 @@ export async function revokeInvitation(
  */
 export async function listPendingInvitations(db: Kysely<Database>, requestedPage = 1) {
   const pending = db.selectFrom('invitations').where('invitations.status', '=', 'pending');
-  const counted = await pending
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.total);
+  const total = await countRows(pending);
   const { page, pageCount, offset } = pageOf(total, requestedPage, LIST_PAGE_SIZE);
   const rows = await pending
     .leftJoin('cohorts', 'cohorts.id', 'invitations.cohort')

@@ -184,38 +184,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 
   switch (fields.intent) {
-    case GRANT_FULLSTACK_INTENT: {
-      const outcome = await grantFullstack(db, { userId, admin: actor, reason: fields.reason });
-      if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-      if (outcome === 'already') {
-        const formError = FULLSTACK_GRANT_MESSAGES.already;
-        return refuseForm({ formError, fieldErrors: {}, values }, 409);
-      }
-      services.log.info(
-        { event: 'fullstack-granted', userId, by: admin.id, reason: fields.reason },
-        'audit',
-      );
-      services.services.changeEvents.publish({ collection: 'users', id: userId });
-      return backToUser(FULLSTACK_GRANT_MESSAGES.granted);
-    }
+    case GRANT_FULLSTACK_INTENT:
     case REVOKE_FULLSTACK_INTENT: {
-      const outcome = await revokeFullstackGrant(db, {
-        userId,
-        admin: actor,
-        reason: fields.reason,
-      });
+      const granting = fields.intent === GRANT_FULLSTACK_INTENT;
+      const change = { userId, admin: actor, reason: fields.reason };
+      const outcome = granting
+        ? await grantFullstack(db, change)
+        : await revokeFullstackGrant(db, change);
       if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-      if (outcome === 'not-granted') {
-        const formError = FULLSTACK_GRANT_MESSAGES.notGranted;
+      if (outcome === 'already' || outcome === 'not-granted') {
+        const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
         return refuseForm({ formError, fieldErrors: {}, values }, 409);
       }
       services.log.info(
-        { event: 'fullstack-revoked', userId, by: admin.id, reason: fields.reason },
+        {
+          event: granting ? 'fullstack-granted' : 'fullstack-revoked',
+          userId,
+          by: admin.id,
+          reason: fields.reason,
+        },
         'audit',
       );
       services.services.changeEvents.publish({ collection: 'users', id: userId });
-      services.services.email.wakeWorker();
-      return backToUser(FULLSTACK_GRANT_MESSAGES.revoked);
+      // A revocation's e-mail to the student waits in the outbox.
+      if (!granting) services.services.email.wakeWorker();
+      return backToUser(FULLSTACK_GRANT_MESSAGES[granting ? 'granted' : 'revoked']);
     }
     case RETRY_EMAIL_INTENT: {
       if (!(await retryFailedEmail(db, fields.emailId, userId))) {
