@@ -14,6 +14,7 @@ import {
   sql,
   type DatabaseIntrospector,
   type DatabaseMetadataOptions,
+  type SelectQueryBuilder,
   type Driver,
   type SqliteDatabase,
   type TableMetadata,
@@ -47,6 +48,18 @@ export function isPostgres(db: Kysely<Database>): boolean {
 export async function lockUserRow(trx: Kysely<Database>, userId: string): Promise<void> {
   if (!isPostgres(trx)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** How many rows a query's filters match: the count a paged list shows (PostgreSQL counts in bigint, a string). */
+export async function countRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .select(sql<number | string>`count(*)`.as('total'))
+    .$castTo<{ total: number | string }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /**

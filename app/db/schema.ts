@@ -243,6 +243,11 @@ export interface EnrolmentsTable {
   paused_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The provider's handle for a new card: Stripe's customer, Paystack's subscription code. */
   manage_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An admin's grant revoked (migration 033): when, by whom (id and name), and why. */
+  revoked_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  revoke_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An admin's extension of a grace period or waiver of an installment (migration 031). */

@@ -47,7 +47,15 @@ export function TextField({
         </p>
       )}
       {rows ? (
-        <textarea id={id} name={name} rows={rows} maxLength={input.maxLength} {...field} />
+        <textarea
+          id={id}
+          name={name}
+          rows={rows}
+          required={input.required}
+          minLength={input.minLength}
+          maxLength={input.maxLength}
+          {...field}
+        />
       ) : (
         <input id={id} name={name} {...input} {...field} />
       )}

@@ -89,6 +89,35 @@ for (const role of ['visitor', 'none', 'frontend', 'fullstack', 'admin'] as cons
   });
 }
 
+test('access none set by an admin closes the FullStack track: /fsd/express, its .data and its project submission answer 403 @http', async ({
+  request,
+}) => {
+  const student = await fullstackStudent('Fola Closed');
+  const admin = await createAccount('admin', 'Closing Admin');
+  const headers = { cookie: student.cookie };
+  expect((await request.get('/fsd/express', { headers })).status()).toBe(200);
+  const saved = await postForm(`/admin/user-details/${student.id}`, admin.cookie, {
+    intent: 'save-status',
+    access: 'none',
+    cohort: 'none',
+    reason: 'Chargeback opened',
+  });
+  expect(saved.status).toBe(302);
+  expect((await request.get('/fsd/express', { headers })).status()).toBe(403);
+  expect((await request.get('/fsd/express.data', { headers })).status()).toBe(403);
+  const submitted = await postForm('/fsd/express', student.cookie, {
+    intent: 'submit-project',
+    projectId: 'bookshelf-rest-api',
+    repositoryUrl: 'https://github.com/fola/bookshelf-rest-api',
+    liveUrl: '',
+    note: '',
+  });
+  expect(submitted.status).toBe(403);
+  expect(
+    readValue<number>('select count(*) from project_submissions where user_id = ?', student.id),
+  ).toBe(0);
+});
+
 test('a FullStack student finds the track in the header and from the FrontEnd home, and marks a step', async ({
   page,
   context,
@@ -158,7 +187,7 @@ test('a new student buys the FullStack track with the local provider: the e-mail
   ).toBeVisible();
 });
 
-test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so', async ({
+test('an admin grants FullStack to a FrontEnd student with a reason: they read /fsd/express at once, the history says so; revoked after a question, it closes', async ({
   page,
   browser,
 }) => {
@@ -215,6 +244,20 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
       student.id,
     ),
   ).toBe(1);
+
+  // Revoked with a reason, after a question: the track closes at once, the history says so.
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  await track.getByRole('link', { name: 'Revoke the FullStack grant…' }).click();
+  await track.getByLabel('Why the grant is revoked').fill('The difference was refunded');
+  await expectNoAxeViolations(page);
+  await track.getByRole('button', { name: 'Yes, revoke the FullStack track' }).click();
+  await expect(
+    page.getByText('The FullStack track is closed to them now, and they are told by e-mail.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Grant Admin revoked the FullStack track. Reason: The difference was refunded'),
+  ).toBeVisible();
+  expect((await gotoApp(studentPage, '/fsd/express'))?.status()).toBe(403);
   await studentContext.close();
 });
 

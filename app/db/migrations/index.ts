@@ -25,6 +25,7 @@ import * as credentials from './029-credentials';
 import * as discountCodes from './030-discount-codes';
 import * as overdueInstallments from './031-overdue-installments';
 import * as checkoutExpiry from './032-checkout-expiry';
+import * as fullstackGrantRevocation from './033-fullstack-grant-revocation';
 import * as actorIds from './034-actor-ids';
 import * as academySettings from './035-academy-settings';
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '030-discount-codes': discountCodes,
   '031-overdue-installments': overdueInstallments,
   '032-checkout-expiry': checkoutExpiry,
+  '033-fullstack-grant-revocation': fullstackGrantRevocation,
   '034-actor-ids': actorIds,
   '035-academy-settings': academySettings,
 };

@@ -72,6 +72,7 @@ const ACTOR_COLUMNS = [
   ['cohort_staff', 'added_by', null],
   ['cohort_staff_changes', 'changed_by', 'changed_by_name'],
   ['enrolment_changes', 'changed_by', 'changed_by_name'],
+  ['enrolments', 'revoked_by', 'revoked_by_name'],
   ['project_submissions', 'reviewed_by', null],
   ['project_reviews', 'reviewer_id', 'reviewer_name'],
   ['live_sessions', 'created_by', null],

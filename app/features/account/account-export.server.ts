@@ -125,6 +125,10 @@ const SECTIONS: Record<string, Section> = {
     orderId: row.order_id,
     grantedBy: row.granted_by_name,
     grantReason: row.grant_reason,
+    // An admin's grant revoked (decision 063): when, by whom, and why.
+    revokedAt: row.revoked_at,
+    revokedBy: row.revoked_by_name,
+    revokeReason: row.revoke_reason,
     // An unpaid installment (issue 32): since when, the day access pauses if an admin moved it, when it paused.
     overdueSince: row.overdue_since,
     pauseDueAt: row.pause_due_at,

@@ -121,16 +121,19 @@ function StatusSelect({
 }
 
 /**
- * Shown while a student holds access they paid for: one click on `none` would lock them
- * out, so the form says so and asks for the reason the change requires (it is recorded and
- * e-mailed to them).
+ * A change the form asks a reason for, with what the admin should know first: taking away
+ * access a student paid for (recorded and e-mailed to them), or opening the course to a
+ * student whose installment plan is paused (shown on the Overdue view; decision 063).
  */
-function PaidAccessWarning({
-  paid,
+function ReasonWarning({
+  children,
+  hint,
   reasonRequired,
   error,
 }: {
-  paid: PaidEnrolment;
+  children: ReactNode;
+  /** When the reason is required, e.g. "Required when Access is none." */
+  hint: string;
   reasonRequired: boolean;
   error?: string;
 }) {
@@ -140,21 +143,14 @@ function PaidAccessWarning({
         role="note"
         className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
       >
-        <p className="font-semibold">
-          This student has an active paid enrolment: {paid.planName}, paid{' '}
-          {formatDayUtc(paid.paidAt)}
-        </p>
-        <p className="mt-1">
-          Setting access to none takes a reason: it is recorded in the history and e-mailed to the
-          student.
-        </p>
+        {children}
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="status-reason" className="block text-sm font-semibold text-ink">
           Reason
         </label>
         <p id="status-reason-hint" className="text-sm text-slate-700">
-          Required when Access is none.
+          {hint}
         </p>
         <textarea
           id="status-reason"
@@ -175,6 +171,7 @@ function PaidAccessWarning({
 export function UserDetailsView({
   user,
   paidEnrolment,
+  pausedPlan,
   cohorts,
   timeline,
   backTo,
@@ -187,6 +184,8 @@ export function UserDetailsView({
   user: Pick<User, 'id' | 'name' | 'email' | 'access' | 'cohort'>;
   /** The student's active paid enrolment, while they hold access (the form warns). */
   paidEnrolment?: PaidEnrolment;
+  /** The installment plan whose unpaid installment paused the student's access. */
+  pausedPlan?: string;
   /** Every cohort the user may be placed in, `none` first. */
   cohorts: CohortOption[];
   /** The person's whole history, newest first. */
@@ -207,13 +206,15 @@ export function UserDetailsView({
   const saving = navigation.state === 'submitting';
   const [accessChoice, setAccessChoice] = useState('');
   const warnsOfPayment = paidEnrolment !== undefined && user.access !== 'none';
+  const warnsOfPause = pausedPlan !== undefined && user.access === 'none';
+  const asksReason = warnsOfPayment || warnsOfPause;
   const { access, cohort, reason, ...unshown } = errors?.fieldErrors ?? {};
-  const reasonError = warnsOfPayment ? reason : undefined;
+  const reasonError = asksReason ? reason : undefined;
   // The messages of fields not in this form (a Retry's e-mail id) join the form's own.
   const formMessages = formErrorMessages(
     errors && {
       ...errors,
-      fieldErrors: { ...unshown, reason: warnsOfPayment ? undefined : reason },
+      fieldErrors: { ...unshown, reason: asksReason ? undefined : reason },
     },
   );
   const summary = formErrorMessages(errors).join(' ');
@@ -263,11 +264,35 @@ export function UserDetailsView({
           />
           <StatusSelect name="cohort" label="Cohort" options={cohorts} error={cohort} />
           {paidEnrolment && warnsOfPayment && (
-            <PaidAccessWarning
-              paid={paidEnrolment}
+            <ReasonWarning
+              hint="Required when Access is none."
               reasonRequired={accessChoice === 'none'}
               error={reasonError}
-            />
+            >
+              <p className="font-semibold">
+                This student has an active paid enrolment: {paidEnrolment.planName}, paid{' '}
+                {formatDayUtc(paidEnrolment.paidAt)}
+              </p>
+              <p className="mt-1">
+                Setting access to none takes a reason: it is recorded in the history and e-mailed to
+                the student.
+              </p>
+            </ReasonWarning>
+          )}
+          {warnsOfPause && (
+            <ReasonWarning
+              hint="Required when Access is Level 1 - FED."
+              reasonRequired={accessChoice === 'level-1'}
+              error={reasonError}
+            >
+              <p className="font-semibold">
+                Access paused: {pausedPlan} has an unpaid installment.
+              </p>
+              <p className="mt-1">
+                Setting Level 1 - FED keeps the course open while it is overdue, and takes a reason
+                (for example, keep access while overdue): it is shown on the Overdue view.
+              </p>
+            </ReasonWarning>
           )}
           {formMessages.length > 0 && (
             <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">

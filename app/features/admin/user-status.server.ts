@@ -17,6 +17,7 @@ import {
 import { tellCohortPlacement } from '~/features/cohorts/cohort-placement.server';
 import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
+import { pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import type { PaidEnrolment } from './user-status-form';
 
@@ -41,6 +42,8 @@ export const USER_STATUS_ERRORS = {
     'There is no such cohort. Choose one of the list, or create it on the Cohorts page.',
   reasonRequired:
     'This student paid for the course: give the reason for removing their access. It is recorded in their history and e-mailed to them.',
+  keepOpenReasonRequired:
+    'This student’s installment plan is paused for an unpaid installment: give the reason for keeping their access open (for example, keep access while overdue). It is shown on the Overdue view.',
 } as const;
 
 export interface StatusChange {
@@ -142,6 +145,15 @@ export async function changeUserStatus(
         ? await activePaidEnrolment(trx, user.id)
         : undefined;
     if (paid && !reason) throw new UserStatusError(USER_STATUS_ERRORS.reasonRequired, 400);
+    // Level-1 given during a pause keeps the course open while the installment is unpaid
+    // (decision 063): the Overdue view shows the admin's reason beside the paused plan.
+    const keepsOpenPaused =
+      actor !== 'command-line' && access === 'level-1' && user.access === 'none'
+        ? await pausedPlanOf(trx, user.id)
+        : undefined;
+    if (keepsOpenPaused && !reason) {
+      throw new UserStatusError(USER_STATUS_ERRORS.keepOpenReasonRequired, 400);
+    }
     const actorId = actor === 'command-line' ? actor : actor.id;
     const updated = await trx
       .updateTable('users')

@@ -35,6 +35,10 @@ export interface TimelineSources {
       /** An admin's grant: who and why (issue 29). */
       granted_by_name?: string | null;
       grant_reason?: string | null;
+      /** The grant revoked by an admin: when, who and why (decision 063). */
+      revoked_at?: string | null;
+      revoked_by_name?: string | null;
+      revoke_reason?: string | null;
     }[];
     payments: {
       provider: string;
@@ -137,6 +141,13 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
         ? `${enrolment.granted_by_name} granted the FullStack track. Reason: ${enrolment.grant_reason ?? ''}`
         : `Enrolled in ${planName(enrolment.plan_id)} (by ${enrolment.source})`,
     });
+    if (enrolment.revoked_at) {
+      entries.push({
+        at: enrolment.revoked_at,
+        kind: 'enrolment',
+        text: `${enrolment.revoked_by_name ?? 'An admin'} revoked the FullStack track. Reason: ${enrolment.revoke_reason ?? ''}`,
+      });
+    }
   }
   for (const change of sources.enrolmentChanges ?? []) {
     const what =

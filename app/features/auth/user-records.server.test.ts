@@ -83,7 +83,7 @@ describe('look-alike addresses', () => {
       );
       expect(user.access).toBe('none');
       expect(await changesOf(user.id)).toEqual([]);
-      expect((await listPendingInvitations(handle.db)).map((row) => row.email)).toEqual([
+      expect((await listPendingInvitations(handle.db)).rows.map((row) => row.email)).toEqual([
         'kim@example.com',
       ]);
     },

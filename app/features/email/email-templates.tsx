@@ -235,6 +235,7 @@ export const EMAIL_TEMPLATES = {
       name: nameField,
       planName: nameField,
       reason: z.string().min(1).max(1000),
+      track: trackField,
     }),
     ACCESS_REMOVED_SUBJECT,
     AccessRemovedEmail,

@@ -4,7 +4,14 @@ import { FieldError, FormAlert, invalidFieldProps } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { TitledSection } from '~/ui/titled-section';
 import { formatDayUtc, plural } from '~/lib/format';
-import { EXTEND_DAYS_MAX, OVERDUE_INTENTS, OVERDUE_REASON_MAX, type OverdueRow } from './overdue';
+import {
+  EXTEND_DAYS_MAX,
+  OVERDUE_INTENTS,
+  OVERDUE_REASON_MAX,
+  type OverduePage,
+  type OverdueRow,
+} from './overdue';
+import { Pagination } from '~/ui/list/pagination';
 import { PROVIDER_LABELS } from './payment-search';
 import { IntentButton } from '~/ui/intent-button';
 
@@ -122,16 +129,30 @@ function pauseText(row: OverdueRow): string {
   return row.paused ? `Access paused on ${on}` : `Access pauses on ${on}`;
 }
 
+/** Who keeps a paused student's course open, when, and why (decision 063). */
+function keptOpenText({ name, at, reason }: NonNullable<OverdueRow['keptOpenBy']>): string {
+  return `Kept open by ${name}'s grant on ${formatDayUtc(at, 'long')}${reason ? `: ${reason}` : ''}`;
+}
+
 /**
  * `/admin/payments?status=overdue` (decision 053): every overdue installment plan, the
  * longest overdue first, with how many days, when access pauses, and the admin's two ways
  * to help (a longer grace period, or the installment waived).
  */
-export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: FormErrors }) {
+export function OverdueList({
+  overdue: { rows, total, page, pageCount },
+  pageHref,
+  errors,
+}: {
+  overdue: OverduePage;
+  /** The address of another page of the list. */
+  pageHref: (page: number) => string;
+  errors?: FormErrors;
+}) {
   return (
     <TitledSection
       headingId="overdue-heading"
-      heading={`Overdue installments (${rows.length})`}
+      heading={`Overdue installments (${total})`}
       className="mt-8"
     >
       {rows.length === 0 ? (
@@ -166,11 +187,17 @@ export function OverdueList({ rows, errors }: { rows: OverdueRow[]; errors?: For
                 {PROVIDER_LABELS[row.provider]} · failed on {formatDayUtc(row.overdueSince, 'long')}{' '}
                 · {pauseText(row)}
               </p>
+              {row.keptOpenBy && (
+                <p className="mt-1 text-sm font-semibold text-ink">
+                  {keptOpenText(row.keptOpenBy)}
+                </p>
+              )}
               <OverdueActions row={row} errors={errors} />
             </li>
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} to={pageHref} />
     </TitledSection>
   );
 }

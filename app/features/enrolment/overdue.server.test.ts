@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
+import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
 import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { useTestDatabase } from '../../../tests/support/test-database';
@@ -46,9 +47,16 @@ const failed = (orderId: string): PaymentEvent => ({
   manageRef: 'cus_test_1',
 });
 
-/** An installment student whose second installment failed at `failedAt`. */
-async function overdueStudent(access: Access = 'none') {
+/**
+ * An installment student whose second installment failed at `failedAt`; `before` runs
+ * between the account and the purchase (an admin's trial grant).
+ */
+async function overdueStudent(
+  access: Access = 'none',
+  before?: (userId: string) => Promise<unknown>,
+) {
   const user = await insertUser(database.db, { access });
+  await before?.(user.id);
   const order = await createOrder(database.db, {
     userId: user.id,
     plan: findPlan('fed-installments')!,
@@ -76,6 +84,15 @@ const templatesOf = async (userId: string) =>
   ).map((row) => row.template);
 
 const sweep = (now: Date, graceDays = GRACE) => sweepOverdue(database.db, { now, graceDays });
+
+/** The Overdue view's row of an enrolment, on whichever page of the list it falls. */
+async function overdueRow(enrolmentId: string, now: Date) {
+  for (let page = 1; ; page += 1) {
+    const found = await listOverdue(database.db, { now, graceDays: GRACE, page });
+    const row = found.rows.find((candidate) => candidate.enrolmentId === enrolmentId);
+    if (row || page >= found.pageCount) return row;
+  }
+}
 
 const changesOf = (userId: string) =>
   database.db
@@ -233,12 +250,107 @@ describe('a pause never lowers access held otherwise', () => {
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     expect(await templatesOf(user.id)).not.toContain('access-paused');
   });
+});
 
-  it("an admin's grant of level-1 stands", async () => {
-    // Level-1 set by a person (nothing automatic recorded it) before the purchase.
-    const { user } = await overdueStudent('level-1');
+describe("an admin's grant covers what it was given for (decision 063)", () => {
+  it('a level-1 trial given before the purchase is replaced by it: the pause closes the course', async () => {
+    const trial = await overdueStudent('none', (userId) =>
+      changeUserStatus(database.db, userId, { access: 'level-1' }, admin, { now: day(-40) }),
+    );
+    // Level-1 nobody recorded is as old as the account: the purchase replaces it too.
+    const unrecorded = await overdueStudent('level-1');
+    const { userIds } = await sweep(day(14));
+    for (const { user } of [trial, unrecorded]) {
+      expect(userIds).toContain(user.id);
+      expect((await accessOf(database.db, user.id)).access).toBe('none');
+      expect(await templatesOf(user.id)).toContain('access-paused');
+      expect((await changesOf(user.id)).at(-1)).toMatchObject({
+        changed_by: 'installment-overdue',
+        access_before: 'level-1',
+        access_after: 'none',
+      });
+    }
+  });
+
+  it('a grant given during the pause, with its reason, keeps the course open, and the Overdue view says whose', async () => {
+    const { user, enrolment } = await overdueStudent();
     await sweep(day(14));
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    // Without a reason an admin's grant is refused, and changes nothing.
+    await expect(
+      changeUserStatus(database.db, user.id, { access: 'level-1' }, admin, { now: day(15) }),
+    ).rejects.toThrow(USER_STATUS_ERRORS.keepOpenReasonRequired);
+    expect((await accessOf(database.db, user.id)).access).toBe('none');
+    const reason = 'keep access while overdue';
+    await changeUserStatus(database.db, user.id, { access: 'level-1', reason }, admin, {
+      now: day(15),
+    });
+    await sweep(day(30));
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
+    expect(await overdueRow(enrolment.id, day(16))).toMatchObject({
+      paused: true,
+      keptOpenBy: { name: 'Ada Admin', at: day(15).toISOString(), reason },
+    });
+    // The missed installment's payment makes the grant the purchase's again: no more notice.
+    const { order } = await database.db
+      .selectFrom('enrolments')
+      .select('order_id as order')
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    await applyPaymentEvent(database.db, paid(order!, `inv_2_${order}`), day(31));
+    expect(await overdueRow(enrolment.id, day(32))).toBeUndefined();
+  });
+
+  it('a paused student nobody kept open shows no grant', async () => {
+    const { enrolment } = await overdueStudent();
+    await sweep(day(14));
+    expect((await overdueRow(enrolment.id, day(16)))?.keptOpenBy).toBeNull();
+  });
+});
+
+describe('the Overdue view in pages', () => {
+  it('pages like the user list: every row is reachable, row 201 too', async () => {
+    // 201 plans that failed after every other test's, so they end the list in this order.
+    const users = Array.from({ length: 201 }, (_, index) => ({
+      id: `overdue-page-${index + 1}`,
+      name: `Paged ${index + 1}`,
+      email: `paged-${index + 1}@example.com`,
+      created_at: failedAt.toISOString(),
+    }));
+    await database.db.insertInto('users').values(users).execute();
+    await database.db
+      .insertInto('enrolments')
+      .values(
+        users.map((user, index) => ({
+          id: `enr-${user.id}`,
+          user_id: user.id,
+          order_id: null,
+          track: 'frontend' as const,
+          plan_id: 'fed-installments',
+          status: 'overdue' as const,
+          installments_paid: 1,
+          installments_total: 3,
+          source: 'bank-transfer' as const,
+          created_at: failedAt.toISOString(),
+          updated_at: failedAt.toISOString(),
+          overdue_since: new Date(day(100).getTime() + index * 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const first = await listOverdue(database.db, { now: day(200), graceDays: GRACE });
+    expect(first.rows).toHaveLength(10);
+    expect(first.total).toBeGreaterThanOrEqual(201);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 10));
+    const last = await listOverdue(database.db, {
+      now: day(200),
+      graceDays: GRACE,
+      page: first.pageCount,
+    });
+    expect(last.page).toBe(first.pageCount);
+    expect(last.rows.at(-1)).toMatchObject({ userId: 'overdue-page-201', name: 'Paged 201' });
+    // A page past the end is the last one.
+    const beyond = await listOverdue(database.db, { now: day(200), graceDays: GRACE, page: 999 });
+    expect(beyond.rows).toEqual(last.rows);
   });
 });
 
@@ -270,8 +382,7 @@ describe("an admin's extension and waiver", () => {
         detail: 'Pause moved to 21 March 2026',
       }),
     ]);
-    const rows = await listOverdue(database.db, { now: day(16), graceDays: GRACE });
-    expect(rows.find((row) => row.enrolmentId === enrolment.id)).toMatchObject({
+    expect(await overdueRow(enrolment.id, day(16))).toMatchObject({
       daysOverdue: 16,
       installment: 2,
       installments: 3,

@@ -8,11 +8,12 @@ import {
   type EnrolmentsTable,
   type Order,
 } from '~/db/schema';
-import { lockUserRow } from '~/db/database.server';
+import { countRows, lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { formatDayUtc } from '~/lib/format';
-import { reconcileAccess, type AccessCause } from './access.server';
-import { REMINDER_DAYS, type OverdueRow } from './overdue';
+import { grantDuringPause, reconcileAccess, type AccessCause } from './access.server';
+import { REMINDER_DAYS, type OverduePage, type OverdueRow } from './overdue';
+import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import { DAY_MS } from '~/lib/days';
 
 /** The audit trail's name for the sweep's pause (DESIGN §9: every change names its cause). */
@@ -228,13 +229,21 @@ async function decide(
   return queued ? 'reminded' : undefined;
 }
 
-/** The admin's Overdue view: every overdue enrolment, the longest overdue first. */
+/**
+ * The admin's Overdue view: the overdue enrolments, the longest overdue first, a page of the
+ * user list's size at a time with their count (a page past the end is the last).
+ */
 export async function listOverdue(
   db: Kysely<Database>,
-  { now, graceDays }: { now: Date; graceDays: number },
-): Promise<OverdueRow[]> {
-  const rows = await db
+  { now, graceDays, page: requestedPage = 1 }: { now: Date; graceDays: number; page?: number },
+): Promise<OverduePage> {
+  const overdue = db
     .selectFrom('enrolments')
+    .where('enrolments.status', '=', 'overdue')
+    .where('enrolments.overdue_since', 'is not', null);
+  const total = await countRows(overdue);
+  const { page, pageCount, offset } = pageOf(total, requestedPage, LIST_PAGE_SIZE);
+  const rows = await overdue
     .innerJoin('users', 'users.id', 'enrolments.user_id')
     .leftJoin('orders', 'orders.id', 'enrolments.order_id')
     .select([
@@ -248,15 +257,23 @@ export async function listOverdue(
       'enrolments.paused_at',
       'users.name',
       'users.email',
+      'users.access',
       'orders.provider',
     ])
-    .where('enrolments.status', '=', 'overdue')
-    .where('enrolments.overdue_since', 'is not', null)
     .orderBy('enrolments.overdue_since')
     .orderBy('enrolments.id')
-    .limit(200)
+    .limit(LIST_PAGE_SIZE)
+    .offset(offset)
     .execute();
-  return rows.map((row) => {
+  // A paused student who still reads the course holds an admin's grant given during the pause.
+  const grants = await Promise.all(
+    rows.map((row) =>
+      row.paused_at && row.access === 'level-1'
+        ? grantDuringPause(db, row.user_id, row.paused_at)
+        : undefined,
+    ),
+  );
+  const shown = rows.map((row, index): OverdueRow => {
     const since = row.overdue_since!;
     const pauseAt = pauseDueAt(row, graceDays);
     return {
@@ -272,8 +289,10 @@ export async function listOverdue(
       daysOverdue: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)),
       pauseOn: row.paused_at ?? (pauseAt ? pauseAt.toISOString() : null),
       paused: row.paused_at !== null,
+      keptOpenBy: grants[index] ?? null,
     };
   });
+  return { rows: shown, total, page, pageCount };
 }
 
 /** Why the admin's change was refused: shown under the form's field. */

@@ -1,6 +1,7 @@
 import { z } from '~/lib/zod';
 import { wholeNumber } from '~/lib/form-fields';
-import type { LedgerProvider } from './payment-search';
+import { pageNumberSchema, pageParam, queryString } from '~/features/admin/user-search';
+import { paymentSearchQuery, type LedgerProvider, type PaymentSearch } from './payment-search';
 
 /**
  * Installments that chase themselves (issue 32, decision 053): what the browser and the
@@ -70,4 +71,30 @@ export interface OverdueRow {
   /** When access pauses (or paused); null: never (OVERDUE_GRACE_DAYS=0, no extension). */
   pauseOn: string | null;
   paused: boolean;
+  /** Paused, but an admin's grant given during the pause keeps the course open (decision 063). */
+  keptOpenBy: { name: string; at: string; reason: string | null } | null;
+}
+
+/** A page of the Overdue view, with the count of every overdue enrolment. */
+export interface OverduePage {
+  rows: OverdueRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * The Overdue view's page in the URL of `/admin/payments?status=overdue`: not `page`, which
+ * pages the ledger above it on the same address.
+ */
+export const OVERDUE_PAGE_PARAM = 'overduePage';
+
+export function parseOverduePage(params: URLSearchParams): number {
+  return pageNumberSchema.parse(params.get(OVERDUE_PAGE_PARAM) ?? 1);
+}
+
+/** The address of a page of the Overdue view, keeping the ledger's search and page. */
+export function overduePageHref(search: PaymentSearch, page: number): string {
+  const ledger = Object.fromEntries(new URLSearchParams(paymentSearchQuery(search)));
+  return `/admin/payments${queryString({ ...ledger, [OVERDUE_PAGE_PARAM]: pageParam(page) })}`;
 }

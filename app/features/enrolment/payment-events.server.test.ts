@@ -141,19 +141,22 @@ describe('applying verified payment events', () => {
     ).toBe('unknown-order');
   });
 
-  it('a refund takes access back, unless an admin granted it or the person is admin', async () => {
+  it('a refund takes access back, also from an admin’s grant given before the purchase, never from an admin', async () => {
     const { user, order } = await buyer();
     await applyPaymentEvent(database.db, paid(order.id, 'pay_r'));
     await applyPaymentEvent(database.db, refund('pay_r', order.id));
     expect((await accessOf(database.db, user.id)).access).toBe('none');
     expect((await enrolmentOf(order.id)).status).toBe('refunded');
 
-    // An admin's grant stands after the refund of a later payment.
+    // A grant given before the purchase is replaced by it (decision 063): the refund applies.
     const granted = await buyer();
-    await changeUserStatus(database.db, granted.user.id, { access: 'level-1' }, 'command-line');
+    const before = new Date(Date.now() - 60_000);
+    await changeUserStatus(database.db, granted.user.id, { access: 'level-1' }, 'command-line', {
+      now: before,
+    });
     await applyPaymentEvent(database.db, paid(granted.order.id, 'pay_g'));
     await applyPaymentEvent(database.db, refund('pay_g', granted.order.id));
-    expect((await accessOf(database.db, granted.user.id)).access).toBe('level-1');
+    expect((await accessOf(database.db, granted.user.id)).access).toBe('none');
 
     const admin = await buyer('admin');
     await applyPaymentEvent(database.db, paid(admin.order.id, 'pay_a'));

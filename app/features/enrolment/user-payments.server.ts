@@ -15,6 +15,9 @@ export type EnrolmentSummary = Pick<
   | 'created_at'
   | 'granted_by_name'
   | 'grant_reason'
+  | 'revoked_at'
+  | 'revoked_by_name'
+  | 'revoke_reason'
 >;
 export type PaymentSummary = Pick<
   Payment,
@@ -52,6 +55,9 @@ export async function listEnrolmentsAndPayments(
         'created_at',
         'granted_by_name',
         'grant_reason',
+        'revoked_at',
+        'revoked_by_name',
+        'revoke_reason',
       ])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')

@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { FULLSTACK_GRANT_PLAN_ID } from '~/content/plans';
+import { FULLSTACK_GRANT_PLAN_ID, planName } from '~/content/plans';
 import { ENROLLED_STATUSES, nowTimestamp, type Database } from '~/db/schema';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import type { FullstackTrack } from './fullstack-grant-form';
+
+/** `change` on a person in one transaction, or `unknown-user` when nobody has that id. */
+function forKnownUser<Outcome>(
+  db: Kysely<Database>,
+  userId: string,
+  change: (trx: Kysely<Database>, user: { id: string }) => Promise<Outcome>,
+): Promise<Outcome | 'unknown-user'> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user ? change(trx, user) : 'unknown-user';
+  });
+}
 
 /** A person's active (or overdue) FullStack enrolment, however it was made. */
 export async function fullstackTrackOf(
@@ -35,13 +52,7 @@ export async function grantFullstack(
   grant: { userId: string; admin: { id: string; name: string }; reason: string },
   now: Date = new Date(),
 ): Promise<'granted' | 'already' | 'unknown-user'> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', grant.userId)
-      .executeTakeFirst();
-    if (!user) return 'unknown-user';
+  return forKnownUser(db, grant.userId, async (trx, user) => {
     if ((await enrolledTracksOf(trx, user.id)).includes('fullstack')) return 'already';
     const at = nowTimestamp(now);
     await trx
@@ -65,5 +76,61 @@ export async function grantFullstack(
       .execute();
     await reconcileAccess(trx, user.id, grant.admin, now);
     return 'granted';
+  });
+}
+
+/**
+ * An admin closes the FullStack track they (or another admin) granted (decision 063): the
+ * grant's enrolment turns `cancelled` and keeps who revoked it (id and name), when and why;
+ * access follows through `reconcileAccess` in the same transaction, audited with the
+ * revocation as its cause and the reason (level-1 goes with it unless something else holds
+ * it); the student is told by e-mail with the reason. Only an admin's grant is revoked here:
+ * a paid track is ended by its refund.
+ */
+export async function revokeFullstackGrant(
+  db: Kysely<Database>,
+  revocation: { userId: string; admin: { id: string; name: string }; reason: string },
+  now: Date = new Date(),
+): Promise<'revoked' | 'not-granted' | 'unknown-user'> {
+  return forKnownUser(db, revocation.userId, async (trx, user) => {
+    const at = nowTimestamp(now);
+    const revoked = await trx
+      .updateTable('enrolments')
+      .set({
+        status: 'cancelled',
+        revoked_at: at,
+        revoked_by: revocation.admin.id,
+        revoked_by_name: revocation.admin.name,
+        revoke_reason: revocation.reason,
+        updated_at: at,
+      })
+      .where('user_id', '=', user.id)
+      .where('track', '=', 'fullstack')
+      .where('source', '=', 'admin')
+      .where('status', 'in', ENROLLED_STATUSES)
+      .returning('id')
+      .execute();
+    if (revoked.length === 0) return 'not-granted';
+    const cause = {
+      id: revocation.admin.id,
+      name: `${revocation.admin.name} (FullStack grant revoked)`,
+    };
+    await reconcileAccess(trx, user.id, cause, now, { reason: revocation.reason });
+    await enqueueEmailToUser(
+      trx,
+      user.id,
+      {
+        key: `fullstack-revoked:${revoked[0]!.id}`,
+        template: 'access-removed',
+        payload: (person) => ({
+          name: person.name,
+          planName: planName(FULLSTACK_GRANT_PLAN_ID),
+          reason: revocation.reason,
+          track: 'fullstack' as const,
+        }),
+      },
+      now,
+    );
+    return 'revoked';
   });
 }

@@ -15,7 +15,9 @@ import {
   type HeldAccount,
   type InviteResult,
 } from './invite-form';
-import type { PendingInvitation } from './invitations.server';
+import type { PendingInvitations } from './invitations.server';
+import { pageParam, queryString } from '~/features/admin/user-search';
+import { Pagination } from '~/ui/list/pagination';
 import { TitledSection } from '~/ui/titled-section';
 import { IntentButton } from '~/ui/intent-button';
 import { PageTitle } from '~/ui/page-title';
@@ -130,7 +132,8 @@ export function InvitationsView({
   cohorts,
   result,
 }: {
-  invitations: PendingInvitation[];
+  /** A page of the pending invitations, with their count. */
+  invitations: PendingInvitations;
   cohorts: CohortOption[];
   result?: InviteResult;
 }) {
@@ -235,12 +238,16 @@ export function InvitationsView({
         />
       )}
 
-      <TitledSection headingId="pending-heading" heading="Pending invitations" className="mt-10">
-        {invitations.length === 0 ? (
+      <TitledSection
+        headingId="pending-heading"
+        heading={`Pending invitations (${invitations.total})`}
+        className="mt-10"
+      >
+        {invitations.total === 0 ? (
           <EmptyList>No invitation is waiting for a first sign-in.</EmptyList>
         ) : (
           <DataTable columns={COLUMNS} label="Pending invitations" minWidthClass="sm:min-w-[40rem]">
-            {invitations.map((invitation) => (
+            {invitations.rows.map((invitation) => (
               <tr key={invitation.id} className={dataRowClass()}>
                 {dataCells(COLUMNS, [
                   <span key="email" className="break-all">
@@ -268,6 +275,11 @@ export function InvitationsView({
             ))}
           </DataTable>
         )}
+        <Pagination
+          page={invitations.page}
+          pageCount={invitations.pageCount}
+          to={(page) => `/admin/invitations${queryString({ page: pageParam(page) })}`}
+        />
       </TitledSection>
     </div>
   );

@@ -162,7 +162,7 @@ describe('invitations', () => {
     );
     const { user } = await signIn('unverified@example.com', false);
     expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
-    expect((await listPendingInvitations(database.db)).map((row) => row.email)).toContain(
+    expect((await listPendingInvitations(database.db)).rows.map((row) => row.email)).toContain(
       'unverified@example.com',
     );
   });
@@ -289,7 +289,7 @@ describe('invitations', () => {
     expect(await outbox('ben.install@example.org')).not.toContainEqual(
       expect.objectContaining({ template: 'invitation' }),
     );
-    expect((await listPendingInvitations(database.db)).map((row) => row.email)).not.toContain(
+    expect((await listPendingInvitations(database.db)).rows.map((row) => row.email)).not.toContain(
       'ben.install@example.org',
     );
 
@@ -315,7 +315,7 @@ describe('invitations', () => {
     const request = { emails: ['again@example.com'], access: 'none' as const, cohort: 'cohort-1' };
     await inviteAddresses(database.db, request, admin);
     await inviteAddresses(database.db, { ...request, access: 'level-1' }, admin);
-    const pending = (await listPendingInvitations(database.db)).filter(
+    const pending = (await listPendingInvitations(database.db)).rows.filter(
       (row) => row.email === 'again@example.com',
     );
     expect(pending).toEqual([
@@ -326,5 +326,37 @@ describe('invitations', () => {
     expect(await revokeInvitation(database.db, pending[0]!.id)).toBe(false);
     const { user } = await signIn('again@example.com', true);
     expect(await accessOf(database.db, user.id)).toEqual({ access: 'none', cohort: 'none' });
+  });
+});
+
+describe('the pending invitations in pages', () => {
+  it('pages like the user list, newest first: row 201 is reachable', async () => {
+    // 201 invitations older than every other test's, so they end the list in this order.
+    const oldest = Date.UTC(2020, 0, 1);
+    await database.db
+      .insertInto('invitations')
+      .values(
+        Array.from({ length: 201 }, (_, index) => ({
+          id: `inv-page-${index + 1}`,
+          email: `paged-${index + 1}@example.com`,
+          access: 'level-1' as const,
+          cohort: 'none',
+          status: 'pending' as const,
+          invited_by: admin.id,
+          invited_by_name: admin.name,
+          created_at: new Date(oldest - index * 60_000).toISOString(),
+          used_by: null,
+          used_at: null,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+    const first = await listPendingInvitations(database.db);
+    expect(first.rows).toHaveLength(10);
+    expect(first.total).toBeGreaterThanOrEqual(201);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 10));
+    const last = await listPendingInvitations(database.db, first.pageCount);
+    expect(last.rows.at(-1)?.email).toBe('paged-201@example.com');
+    expect((await listPendingInvitations(database.db, 10_000)).rows).toEqual(last.rows);
   });
 });

@@ -14,7 +14,9 @@ import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { countRows } from '~/db/database.server';
 import { addressKey } from '~/lib/mail-address';
+import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import type { HeldAccount } from './invite-form';
 
 export type InvitedAccess = 'none' | 'level-1';
@@ -217,10 +219,15 @@ export async function revokeInvitation(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The invitations waiting for their first sign-in, newest first. */
-export function listPendingInvitations(db: Kysely<Database>, limit = 200) {
-  return db
-    .selectFrom('invitations')
+/**
+ * The invitations waiting for their first sign-in, newest first, a page of the user list's
+ * size at a time with their count (a page past the end is the last).
+ */
+export async function listPendingInvitations(db: Kysely<Database>, requestedPage = 1) {
+  const pending = db.selectFrom('invitations').where('invitations.status', '=', 'pending');
+  const total = await countRows(pending);
+  const { page, pageCount, offset } = pageOf(total, requestedPage, LIST_PAGE_SIZE);
+  const rows = await pending
     .leftJoin('cohorts', 'cohorts.id', 'invitations.cohort')
     .select([
       'invitations.id',
@@ -232,10 +239,11 @@ export function listPendingInvitations(db: Kysely<Database>, limit = 200) {
       'invitations.invited_by_name',
       'invitations.created_at',
     ])
-    .where('invitations.status', '=', 'pending')
     .orderBy('invitations.created_at', 'desc')
     .orderBy('invitations.id')
-    .limit(limit)
+    .limit(LIST_PAGE_SIZE)
+    .offset(offset)
     .execute();
+  return { rows, total, page, pageCount };
 }
-export type PendingInvitation = Awaited<ReturnType<typeof listPendingInvitations>>[number];
+export type PendingInvitations = Awaited<ReturnType<typeof listPendingInvitations>>;

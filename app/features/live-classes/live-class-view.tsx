@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { findCourseStep } from '~/content/course-steps';
 import type { LiveSession } from '~/db/schema';
 import { BackLink } from '~/ui/back-link';
@@ -9,6 +9,7 @@ import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { StatusBadge } from '~/ui/list/list-cells';
 import { IntentButton } from '~/ui/intent-button';
+import { ConfirmQuestion } from '~/ui/confirm-question';
 import { formatAttendanceRate, type AttendanceRate } from './attendance';
 import type { AttendanceRow } from './attendance.server';
 import { AttendanceTable } from './attendance-table';
@@ -29,35 +30,15 @@ function noRateReason({ cancelled, started }: { cancelled: boolean; started: boo
 
 /** Cancel, in two steps that work without JavaScript: a link to the question, then the button. */
 function CancelClass({ confirming, title }: { confirming: boolean; title: string }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === CANCEL_CLASS;
   return (
     <TitledSection headingId="cancel-heading" heading="Cancel the class" className="mt-10">
       {confirming ? (
-        <Form
-          method="post"
-          className="mt-3 rounded-2xl border border-red-200 bg-red-50 p-4 sm:p-6"
-          aria-describedby="cancel-question"
-        >
-          <p id="cancel-question" className="font-semibold text-red-900">
-            Cancel “{title}”? It stays on the schedule marked cancelled, its students are told and
-            their calendars remove it. It cannot be undone.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <IntentButton
-              intent={CANCEL_CLASS}
-              variant="primary"
-              className="bg-red-700 hover:bg-red-800"
-              busy={busy}
-            >
-              Yes, cancel the class
-            </IntentButton>
-            <Link to="." replace className={buttonClass('ghost')}>
-              Keep it
-            </Link>
-          </div>
-        </Form>
+        <ConfirmQuestion
+          id="cancel-question"
+          intent={CANCEL_CLASS}
+          confirm="Yes, cancel the class"
+          question={`Cancel “${title}”? It stays on the schedule marked cancelled, its students are told and their calendars remove it. It cannot be undone.`}
+        />
       ) : (
         <p className="mt-2 text-slate-700">
           Its students are told and their calendars remove it.{' '}

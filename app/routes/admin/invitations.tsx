@@ -3,6 +3,7 @@ import { z } from '~/lib/zod';
 import type { Viewer } from '~/features/auth/viewer';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
+import { pageNumberSchema } from '~/features/admin/user-search';
 import { cohortOptions, isOpenCohort } from '~/features/cohorts/cohorts.server';
 import {
   gatherAddresses,
@@ -86,10 +87,14 @@ async function readInviteForm(
   return { form, csv };
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
-  const [invitations, cohorts] = await Promise.all([listPendingInvitations(db), cohortOptions(db)]);
+  const page = pageNumberSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
+  const [invitations, cohorts] = await Promise.all([
+    listPendingInvitations(db, page),
+    cohortOptions(db),
+  ]);
   return { invitations, cohorts };
 }
 

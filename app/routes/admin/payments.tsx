@@ -2,7 +2,13 @@ import { useActionData } from 'react-router';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { useRefreshing } from '~/features/admin/use-live-collection';
-import { OVERDUE_INTENTS, OVERDUE_MESSAGES, overdueFormSchema } from '~/features/enrolment/overdue';
+import {
+  OVERDUE_INTENTS,
+  OVERDUE_MESSAGES,
+  overdueFormSchema,
+  overduePageHref,
+  parseOverduePage,
+} from '~/features/enrolment/overdue';
 import { OverdueList } from '~/features/enrolment/overdue-list';
 import {
   extendGrace,
@@ -28,7 +34,8 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const search = parsePaymentSearch(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const search = parsePaymentSearch(searchParams);
   const services = requireServices(context).services;
   const { db } = services.database;
   const [result, totals, attention, overdue] = await Promise.all([
@@ -37,7 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPaymentsNeedingAttention(db),
     // The Overdue filter also lists each overdue plan with its days and the admin's actions.
     search.status === 'overdue'
-      ? listOverdue(db, { now: new Date(), graceDays: services.env.OVERDUE_GRACE_DAYS })
+      ? listOverdue(db, {
+          now: new Date(),
+          graceDays: services.env.OVERDUE_GRACE_DAYS,
+          page: parseOverduePage(searchParams),
+        })
       : null,
   ]);
   return { search, result, totals, attention, overdue };
@@ -121,7 +132,13 @@ export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) 
   const { overdue, ...list } = loaderData;
   return (
     <PaymentList {...list} loading={loading}>
-      {overdue && <OverdueList rows={overdue} errors={errors} />}
+      {overdue && (
+        <OverdueList
+          overdue={overdue}
+          pageHref={(page) => overduePageHref(list.search, page)}
+          errors={errors}
+        />
+      )}
     </PaymentList>
   );
 }

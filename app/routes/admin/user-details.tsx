@@ -35,7 +35,7 @@ import { RETRY_EMAIL_INTENT, RETRY_EMAIL_MESSAGES } from '~/features/email/retry
 import { UserEmails } from '~/features/email/user-emails-view';
 import { attendanceOfUser } from '~/features/live-classes/attendance.server';
 import { UserAttendanceSection } from '~/features/live-classes/user-attendance-section';
-import { enrolmentChangesOf } from '~/features/enrolment/overdue.server';
+import { enrolmentChangesOf, pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.server';
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
@@ -47,8 +47,15 @@ import {
   FULLSTACK_GRANT_MESSAGES,
   GRANT_FULLSTACK_INTENT,
   grantFullstackFormSchema,
+  REVOKE_FULLSTACK_INTENT,
+  REVOKE_FULLSTACK_QUERY,
+  revokeFullstackFormSchema,
 } from '~/features/fullstack/fullstack-grant-form';
-import { fullstackTrackOf, grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import {
+  fullstackTrackOf,
+  grantFullstack,
+  revokeFullstackGrant,
+} from '~/features/fullstack/fullstack-grants.server';
 import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-section';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
@@ -72,6 +79,7 @@ const userDetailsFormSchema = z.discriminatedUnion(
     issueCertificateFormSchema,
     revokeCertificateFormSchema,
     grantFullstackFormSchema,
+    revokeFullstackFormSchema,
   ],
   { error: CERTIFICATE_MESSAGES.unknownForm },
 );
@@ -82,7 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services.database;
   const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-  const backTo = `/admin/home${userSearchQuery(parseUserSearch(new URL(request.url).searchParams))}`;
+  const { searchParams } = new URL(request.url);
+  const backTo = `/admin/home${userSearchQuery(parseUserSearch(searchParams))}`;
   const [
     changes,
     emails,
@@ -99,6 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quizAttempts,
     fullstack,
     enrolmentChanges,
+    pausedPlan,
   ] = await Promise.all([
     listUserChanges(db, user.id),
     listEmailsForUser(db, user.id),
@@ -115,6 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     gradedQuizAttemptsOf(db, user.id),
     fullstackTrackOf(db, user.id),
     enrolmentChangesOf(db, user.id),
+    pausedPlanOf(db, user.id),
   ]);
   const timeline = buildTimeline({
     user,
@@ -131,6 +142,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     user,
     paidEnrolment: paid,
+    pausedPlan,
     emails,
     purchases,
     cohorts,
@@ -142,13 +154,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attendance,
     quizzes: standingsFrom(quizAttempts),
     fullstack,
+    confirmingRevoke: searchParams.get(REVOKE_FULLSTACK_QUERY) === 'confirm',
     timeZone: services.env.ACADEMY_TIME_ZONE,
   };
 }
 
 /**
  * Update User Status (with the guard rails of `changeUserStatus`), Retry a failed e-mail,
- * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason). A refusal
+ * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason),
+ * Grant the FullStack track and Revoke the grant (each with a reason; decision 063). A refusal
  * answers 400 (404, 403, 409 from the domain's rules), carries the intent and what was
  * typed so the page shows it beside the right form, and writes nothing.
  */
@@ -172,19 +186,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 
   switch (fields.intent) {
-    case GRANT_FULLSTACK_INTENT: {
-      const outcome = await grantFullstack(db, { userId, admin: actor, reason: fields.reason });
+    case GRANT_FULLSTACK_INTENT:
+    case REVOKE_FULLSTACK_INTENT: {
+      const granting = fields.intent === GRANT_FULLSTACK_INTENT;
+      const change = { userId, admin: actor, reason: fields.reason };
+      const outcome = granting
+        ? await grantFullstack(db, change)
+        : await revokeFullstackGrant(db, change);
       if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-      if (outcome === 'already') {
-        const formError = FULLSTACK_GRANT_MESSAGES.already;
+      if (outcome === 'already' || outcome === 'not-granted') {
+        const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
         return refuseForm({ formError, fieldErrors: {}, values }, 409);
       }
       services.log.info(
-        { event: 'fullstack-granted', userId, by: admin.id, reason: fields.reason },
+        {
+          event: granting ? 'fullstack-granted' : 'fullstack-revoked',
+          userId,
+          by: admin.id,
+          reason: fields.reason,
+        },
         'audit',
       );
       services.services.changeEvents.publish({ collection: 'users', id: userId });
-      return backToUser(FULLSTACK_GRANT_MESSAGES.granted);
+      // A revocation's e-mail to the student waits in the outbox.
+      if (!granting) services.services.email.wakeWorker();
+      return backToUser(FULLSTACK_GRANT_MESSAGES[granting ? 'granted' : 'revoked']);
     }
     case RETRY_EMAIL_INTENT: {
       if (!(await retryFailedEmail(db, fields.emailId, userId))) {
@@ -278,6 +304,7 @@ export default function UserDetailsPage({
     attendance,
     quizzes,
     fullstack,
+    confirmingRevoke,
     timeZone,
     ...details
   } = loaderData;
@@ -285,7 +312,7 @@ export default function UserDetailsPage({
   // A refusal shows beside the form it answers: a certificate's, else the status form's.
   const forCertificate =
     intent === ISSUE_CERTIFICATE_INTENT || intent === REVOKE_CERTIFICATE_INTENT;
-  const forGrant = intent === GRANT_FULLSTACK_INTENT;
+  const forGrant = intent === GRANT_FULLSTACK_INTENT || intent === REVOKE_FULLSTACK_INTENT;
   return (
     <UserDetailsView
       {...details}
@@ -300,7 +327,11 @@ export default function UserDetailsPage({
       }
       liveClasses={<UserAttendanceSection attendance={attendance} timeZone={timeZone} />}
     >
-      <FullstackTrackSection track={fullstack} errors={forGrant ? actionData : undefined} />
+      <FullstackTrackSection
+        track={fullstack}
+        confirmingRevoke={confirmingRevoke}
+        errors={forGrant ? actionData : undefined}
+      />
       <QuizStandingsSection standings={quizzes} />
       <UserPayments {...purchases} />
       <UserEmails emails={emails} />
