@@ -9,6 +9,8 @@ import { parseForm, refuseForm } from '~/lib/form.server';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/settings';
 
+export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { db } = requireServices(context).services.database;
