@@ -183,6 +183,7 @@ test.describe('discount codes and scholarships', () => {
     await expect(codeField).toHaveAccessibleDescription(
       /fewer than 8 letters and digits can be guessed/,
     );
+    await saveFullPageScreenshot(admin, 'admin-discounts-short-code-warning');
     await createCode(admin, {
       code: `WELCOME-${suffix}`,
       percent: '15',

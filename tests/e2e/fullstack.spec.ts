@@ -250,6 +250,7 @@ test('an admin grants FullStack to a FrontEnd student with a reason: they read /
   await track.getByRole('link', { name: 'Revoke the FullStack grant…' }).click();
   await track.getByLabel('Why the grant is revoked').fill('The difference was refunded');
   await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-revoke-fullstack-question');
   await track.getByRole('button', { name: 'Yes, revoke the FullStack track' }).click();
   await expect(
     page.getByText('The FullStack track is closed to them now, and they are told by e-mail.'),
