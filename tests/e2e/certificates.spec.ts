@@ -195,7 +195,7 @@ test.describe('certificates', () => {
 
     await section.getByRole('button', { name: 'Issue certificate' }).click();
     await expect(section.getByRole('alert')).toHaveText(
-      noteRequiredMessage({ stepsDone: 3, projectsApproved: 0 }),
+      noteRequiredMessage({ track: 'frontend', stepsDone: 3, projectsApproved: 0 }),
     );
     expect(certificatesOf(student.id)).toEqual([]);
 
