@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FULLSTACK_NUMBERED_STEPS } from '~/content/fullstack-steps';
 import { FRONTEND_PROJECTS, FULLSTACK_PROJECTS } from '~/content/projects';
+import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
 import { fullstackStepKey } from '~/features/fullstack/fullstack-progress.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
@@ -225,17 +226,12 @@ describe("a certificate's track", () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     await insertEnrolment(database.db, { userId: student.id, orderId: null });
     await completeCourse(student.id);
-    await insertEnrolment(database.db, {
-      id: `enrolment-fsd-${student.id}`,
-      userId: student.id,
-      orderId: null,
-      track: 'fullstack',
-      planId: 'fullstack-grant',
-      source: 'admin',
-      at: now.toISOString(),
-    });
+    await grantFullstack(database.db, { userId: student.id, admin, reason: 'Moved up' });
     return student;
   }
+
+  const issueFullstack = (userId: string, fields: { name: string; note?: string }) =>
+    issueCertificate(database.db, { userId, track: 'fullstack', admin, ...fields });
 
   it('a FullStack certificate cannot be issued on FrontEnd progress without the note, which names the FullStack steps', async () => {
     const student = await frontEndGraduateOnFullstack();
@@ -243,14 +239,7 @@ describe("a certificate's track", () => {
       { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
       { track: 'fullstack', stepsDone: 0, projectsApproved: 0 },
     ]);
-    const refused = await refusal(
-      issueCertificate(database.db, {
-        userId: student.id,
-        track: 'fullstack',
-        name: 'Ngozi',
-        admin,
-      }),
-    );
+    const refused = await refusal(issueFullstack(student.id, { name: 'Ngozi' }));
     expect(refused).toMatchObject({ status: 400, field: 'note' });
     expect(refused.message).toBe(
       'A note is required: this student has only completed 0 of 7 FullStack steps and had 0 of 4 FullStack projects approved. Say why the FullStack certificate is issued now.',
@@ -258,12 +247,9 @@ describe("a certificate's track", () => {
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(database.db, student.id)).toEqual([]);
 
-    const { certificate } = await issueCertificate(database.db, {
-      userId: student.id,
-      track: 'fullstack',
+    const { certificate } = await issueFullstack(student.id, {
       name: 'Ngozi',
       note: 'Built the FullStack projects at her employer; reviewed in person.',
-      admin,
     });
     expect(certificate).toMatchObject({
       track: 'fullstack',
@@ -290,12 +276,7 @@ describe("a certificate's track", () => {
       { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
       { track: 'fullstack', stepsDone: 7, projectsApproved: 4 },
     ]);
-    const { certificate } = await issueCertificate(database.db, {
-      userId: student.id,
-      track: 'fullstack',
-      name: 'Ngozi',
-      admin,
-    });
+    const { certificate } = await issueFullstack(student.id, { name: 'Ngozi' });
     expect(certificate).toMatchObject({ track: 'fullstack', note: null });
 
     await revokeCertificate(database.db, certificate.id, { reason: 'Wrong track', admin });
@@ -310,13 +291,7 @@ describe("a certificate's track", () => {
       { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
     ]);
     const refused = await refusal(
-      issueCertificate(database.db, {
-        userId: student.id,
-        track: 'fullstack',
-        name: 'Not Enrolled',
-        note: 'Asked for it',
-        admin,
-      }),
+      issueFullstack(student.id, { name: 'Not Enrolled', note: 'Asked for it' }),
     );
     expect(refused).toMatchObject({
       status: 400,
