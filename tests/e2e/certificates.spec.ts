@@ -17,6 +17,7 @@ import { postForm } from './form-posts';
 import { expectMail } from './mailbox';
 import { insertApprovedProjects } from '../support/factories';
 import { issueCertificate } from '../../app/features/certificates/certificates.server';
+import { grantFullstack } from '../../app/features/fullstack/fullstack-grants.server';
 import {
   createAccount,
   separatePage,
@@ -195,7 +196,7 @@ test.describe('certificates', () => {
 
     await section.getByRole('button', { name: 'Issue certificate' }).click();
     await expect(section.getByRole('alert')).toHaveText(
-      noteRequiredMessage({ stepsDone: 3, projectsApproved: 0 }),
+      noteRequiredMessage({ track: 'frontend', stepsDone: 3, projectsApproved: 0 }),
     );
     expect(certificatesOf(student.id)).toEqual([]);
 
@@ -209,6 +210,55 @@ test.describe('certificates', () => {
     await expect(page.getByTestId('change-history')).toContainText(
       'before every step was complete. Note: Finished every project in the live classes.',
     );
+  });
+
+  test('(b3) the form names the track: a FullStack certificate on FrontEnd progress alone is refused without the note (screenshots at 1280 and 375 px)', async ({
+    page,
+  }, testInfo) => {
+    const student = await createAccount('level-1', 'Ngozi Moved Up');
+    completeSteps(student.id);
+    const admin = await createAccount('admin', 'Track Admin');
+    await withE2eDatabase(async (db) => {
+      await insertApprovedProjects(db, student.id, admin);
+      await grantFullstack(db, { userId: student.id, admin, reason: 'Moved up to FullStack' });
+    });
+    await useAccount(page.context(), admin);
+    await gotoApp(page, `/admin/user-details/${student.id}`);
+    const section = certificateSection(page);
+    const track = section.getByRole('group', { name: 'Track' });
+    await expect(track.getByRole('radio', { name: 'FrontEnd' })).toBeChecked();
+    await expect(track).toContainText(
+      'FrontEndAll 8 steps are complete. Projects approved: 7 of 7.',
+    );
+    await expect(track).toContainText(
+      'FullStack0 of 7 steps are complete. Projects approved: 0 of 4.',
+    );
+    await expect(section.getByLabel('Note (optional)')).toBeVisible();
+
+    await track.getByRole('radio', { name: 'FullStack' }).check();
+    await expect(section.getByLabel('Note (required)')).toBeVisible();
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(section.getByRole('alert')).toHaveText(
+      noteRequiredMessage({ track: 'fullstack', stepsDone: 0, projectsApproved: 0 }),
+    );
+    await expect(track.getByRole('radio', { name: 'FullStack' })).toBeChecked();
+    expect(certificatesOf(student.id)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'certificate-track-1280');
+    await saveScreenshot(section, 'certificate-track-section-1280');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'certificate-track-375');
+    await saveScreenshot(section, 'certificate-track-section-375');
+    await page.setViewportSize(testInfo.project.use.viewport!);
+
+    await section.getByLabel('Note (required)').fill('Built the FullStack projects at work.');
+    await section.getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(page.getByText(CERTIFICATE_MESSAGES.issued)).toBeVisible();
+    await expect(section).toContainText('FullStack Developer Bootcamp');
+    expect(readRows('select track, note from certificates where user_id = ?', student.id)).toEqual([
+      { track: 'fullstack', note: 'Built the FullStack projects at work.' },
+    ]);
   });
 
   test('(b2) a double click on Issue certificate issues one; a refusal because another admin issued it meanwhile shows that certificate', async ({

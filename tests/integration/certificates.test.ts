@@ -113,7 +113,7 @@ describe('issuing', () => {
     const refused = await issue(other, { name: 'Other Student', note: '' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(
-      noteRequiredMessage({ stepsDone: 8, projectsApproved: 6 }),
+      noteRequiredMessage({ track: 'frontend', stepsDone: 8, projectsApproved: 6 }),
     );
     expect(await certificatesOf(other.id)).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('issuing', () => {
     const refused = await issue(early, { name: 'Early Student', note: '' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(
-      noteRequiredMessage({ stepsDone: 1, projectsApproved: 0 }),
+      noteRequiredMessage({ track: 'frontend', stepsDone: 1, projectsApproved: 0 }),
     );
     const noName = await issue(early, { name: '   ', note: 'Attended every class' });
     expect(noName.status).toBe(400);

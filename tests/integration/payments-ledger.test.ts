@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_COLUMNS } from '~/features/enrolment/payment-search.server';
+import { readCsvWithPython } from '../support/python-csv';
 import { startServerWithAdmin } from '../support/server-with-admin';
 import {
   insertEnrolment,
@@ -78,21 +75,7 @@ describe('the payments ledger CSV in a spreadsheet', () => {
     );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const file = join(mkdtempSync(join(tmpdir(), 'payments-csv-')), 'payments.csv');
-    writeFileSync(file, bytes);
-    const rows = JSON.parse(
-      execFileSync(
-        '/usr/bin/python3',
-        [
-          '-c',
-          `import csv, json, sys
-with open(sys.argv[1], encoding='utf-8-sig', newline='') as f:
-    print(json.dumps(list(csv.reader(f))))`,
-          file,
-        ],
-        { encoding: 'utf8' },
-      ),
-    );
+    const rows = readCsvWithPython(bytes);
     expect(rows).toEqual([
       [...LEDGER_COLUMNS],
       [

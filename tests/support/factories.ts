@@ -20,7 +20,7 @@ import {
   type User,
   type UsersTable,
 } from '~/db/schema';
-import { FRONTEND_PROJECTS } from '~/content/projects';
+import { FRONTEND_PROJECTS, type Project } from '~/content/projects';
 import { findPlan } from '~/content/plans';
 import { createOrder } from '~/features/enrolment/orders.server';
 import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
@@ -387,7 +387,7 @@ export function outboxOf(db: Kysely<Database>, userId: string) {
 }
 
 /**
- * The first `count` projects of the catalogue handed in once and approved by `reviewer`,
+ * The first `count` projects of `catalogue` (the FrontEnd one unless told) handed in once and approved by `reviewer`,
  * written straight as rows (no review e-mails): for tests about what "N of 7 approved"
  * allows. The review flow itself is `submitProject` and `reviewSubmission`.
  */
@@ -396,9 +396,10 @@ export async function insertApprovedProjects(
   userId: string,
   reviewer: { id: string; name: string },
   count: number = FRONTEND_PROJECTS.length,
+  catalogue: readonly Project[] = FRONTEND_PROJECTS,
 ): Promise<void> {
   const at = nowTimestamp();
-  for (const project of FRONTEND_PROJECTS.slice(0, count)) {
+  for (const project of catalogue.slice(0, count)) {
     counter += 1;
     const id = `prj_test_${counter}_${Math.random().toString(36).slice(2, 8)}`;
     await db

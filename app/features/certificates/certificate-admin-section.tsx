@@ -1,9 +1,8 @@
 import { Award, BadgeCheck, XCircle } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
-import type { Certificate } from '~/db/schema';
-import { NUMBERED_STEPS } from '~/features/progress/progress';
+import type { Certificate, Track } from '~/db/schema';
+import { TRACK_NAMES } from '~/features/enrolment/tracks';
 import { formatDateTimeUtc } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { FieldError, invalidFieldProps } from '~/ui/field-error';
@@ -15,6 +14,7 @@ import {
   CERTIFICATE_NAME_MAX,
   CERTIFICATE_TEXT_MAX,
   certificateNeedsNote,
+  certificateRequirements,
   ISSUE_CERTIFICATE_INTENT,
   REVOKE_CERTIFICATE_INTENT,
   type CertificateField,
@@ -31,7 +31,7 @@ type CertificateErrors = FormErrors<CertificateField | 'intent'>;
 /** A refusal's messages that no field shows: the form's own, the hidden certificate id's. */
 function unshownMessages(errors: CertificateErrors | undefined): string[] {
   if (!errors) return [];
-  const { name, note, reason, ...unshown } = errors.fieldErrors;
+  const { track, name, note, reason, ...unshown } = errors.fieldErrors;
   return formErrorMessages({ ...errors, fieldErrors: unshown });
 }
 
@@ -84,31 +84,96 @@ function CertificateActionForm({
   );
 }
 
+/** `All 8 steps are complete. Projects approved: 7 of 7.`: one track's progress, in words. */
+function progressText({ track, stepsDone, projectsApproved }: CourseProgress): string {
+  const required = certificateRequirements(track);
+  const steps =
+    stepsDone >= required.steps
+      ? `All ${required.steps} steps are complete.`
+      : `${stepsDone} of ${required.steps} steps are complete.`;
+  return `${steps} Projects approved: ${projectsApproved} of ${required.projects}.`;
+}
+
+/**
+ * Which track's certificate (decision 070): only the tracks the student holds, FrontEnd
+ * first and chosen by default, each with its own progress beside it, so the admin sees what
+ * the chosen track's certificate rests on with or without JavaScript.
+ */
+function TrackChoice({
+  tracks,
+  chosen,
+  onChoose,
+  error,
+}: {
+  tracks: CourseProgress[];
+  chosen: Track;
+  onChoose: (track: Track) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="mt-3 min-w-0" id="certificate-track">
+      <legend className="text-sm font-semibold text-ink">Track</legend>
+      <div className="mt-1 grid gap-2">
+        {tracks.map((progress) => {
+          const id = `certificate-track-${progress.track}`;
+          return (
+            <div key={progress.track} className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                id={id}
+                type="radio"
+                name="track"
+                value={progress.track}
+                checked={chosen === progress.track}
+                onChange={() => onChoose(progress.track)}
+                aria-describedby={`${id}-progress`}
+                className="mt-1"
+              />
+              <div>
+                <label htmlFor={id} className="font-semibold text-ink">
+                  {TRACK_NAMES[progress.track]}
+                </label>
+                <p id={`${id}-progress`} className="text-slate-700">
+                  {progressText(progress)}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError fieldId="certificate-track" message={error} />
+    </fieldset>
+  );
+}
+
 function IssueForm({
   displayName,
-  progress,
+  tracks,
   errors,
 }: {
   displayName: string;
-  progress: CourseProgress;
+  tracks: CourseProgress[];
   errors?: CertificateErrors;
 }) {
-  const complete = !certificateNeedsNote(progress);
   const { busy, failed } = useCertificateAction(errors, ISSUE_CERTIFICATE_INTENT);
-  const { name: nameError, note: noteError } = failed?.fieldErrors ?? {};
+  const { track: trackError, name: nameError, note: noteError } = failed?.fieldErrors ?? {};
+  const held = (track: unknown) => tracks.find((progress) => progress.track === track);
+  const [chosen, choose] = useState<Track>(
+    () => held(failed?.values.track)?.track ?? tracks[0]!.track,
+  );
+  const progress = held(chosen) ?? tracks[0]!;
+  const complete = !certificateNeedsNote(progress);
+  const trackName = TRACK_NAMES[progress.track];
   return (
     <CertificateActionForm
       intent={ISSUE_CERTIFICATE_INTENT}
       headingId="issue-certificate-heading"
       heading="Issue certificate"
     >
-      <p id="issue-certificate-progress" className="mt-1 text-sm text-slate-700">
-        {progress.stepsDone >= NUMBERED_STEPS.length
-          ? `All ${NUMBERED_STEPS.length} steps are complete.`
-          : `${progress.stepsDone} of ${NUMBERED_STEPS.length} steps are complete.`}{' '}
-        Projects approved: {progress.projectsApproved} of {FRONTEND_PROJECT_COUNT}.
-        {!complete &&
-          ' You can issue the certificate now with a note saying why; the note is kept with it.'}
+      <TrackChoice tracks={tracks} chosen={progress.track} onChoose={choose} error={trackError} />
+      <p id="issue-certificate-progress" className="mt-3 text-sm text-slate-700">
+        {complete
+          ? `The ${trackName} certificate: every step is complete and every project approved.`
+          : `The ${trackName} certificate: ${progressText(progress)} You can issue it now with a note saying why; the note is kept with it.`}
       </p>
       <label htmlFor="certificate-name" className="mt-4 block text-sm font-semibold text-ink">
         Name on the certificate
@@ -286,18 +351,22 @@ function CertificateFacts({ certificate }: { certificate: Certificate }) {
 
 /**
  * The Certificate section of a user's admin page: the valid certificate with Revoke, or
- * Issue certificate (a note is required before all 8 steps and 7 approved projects); earlier,
- * revoked ones below.
+ * Issue certificate of a track the student holds (a note is required before all of that
+ * track's steps and projects: FrontEnd 8 and 7, FullStack 7 and 4); earlier, revoked ones
+ * below.
  */
 export function CertificateAdminSection({
   displayName,
-  progress,
+  tracks,
   certificates,
   errors,
 }: {
   displayName: string;
-  /** Numbered steps the student completed and projects approved: a note until all are. */
-  progress: CourseProgress;
+  /**
+   * The tracks the student holds, FrontEnd first, each with its numbered steps completed and
+   * projects approved: a note until all of the chosen track's are.
+   */
+  tracks: CourseProgress[];
   /** Every certificate of the student, newest first. */
   certificates: Certificate[];
   /** A refusal of Issue certificate or Revoke. */
@@ -335,7 +404,7 @@ export function CertificateAdminSection({
               ? 'No valid certificate: the last one was revoked.'
               : 'No certificate issued yet.'}
           </p>
-          <IssueForm displayName={displayName} progress={progress} errors={errors} />
+          <IssueForm displayName={displayName} tracks={tracks} errors={errors} />
         </>
       )}
       {revoked.length > 0 && (

@@ -1,6 +1,9 @@
 import { z } from '~/lib/zod';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
-import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
+import { FULLSTACK_NUMBERED_STEPS } from '~/content/fullstack-steps';
+import { projectsOfTrack } from '~/content/projects';
+import type { Track } from '~/db/schema';
+import { TRACK_NAMES } from '~/features/enrolment/tracks';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 
 /** The admin's buttons on a user's page: shared by the page and its action. */
@@ -27,35 +30,63 @@ export const CERTIFICATE_MESSAGES = {
   unlisted: 'Your certificate is no longer offered to search engines.',
   notOwner: 'Only the student who holds this certificate can change this.',
   listingRevoked: 'This certificate was revoked; its page is never listed.',
+  trackNotHeld:
+    'This student is not enrolled in the FullStack track: issue the FrontEnd certificate, or grant the FullStack track first. Nothing was changed.',
 } as const;
 
-/** How far a student is: numbered steps completed, projects approved. */
+/** The tracks a certificate can be of, in the form's order: FrontEnd, the default, first. */
+export const CERTIFICATE_TRACKS = ['frontend', 'fullstack'] as const satisfies readonly Track[];
+
+/**
+ * What a track's certificate takes (decision 070): its own numbered steps and its own
+ * projects. The FullStack track's are the `/fsd` steps and the FullStack projects, so
+ * FrontEnd progress counts for nothing towards it.
+ */
+export function certificateRequirements(track: Track): { steps: number; projects: number } {
+  const steps = track === 'fullstack' ? FULLSTACK_NUMBERED_STEPS : NUMBERED_STEPS;
+  return { steps: steps.length, projects: projectsOfTrack(track).length };
+}
+
+/** How far a student is in one track: its numbered steps completed, its projects approved. */
 export interface CourseProgress {
+  track: Track;
   stepsDone: number;
   projectsApproved: number;
 }
 
 /**
- * The one rule of a certificate's note: it is required until every numbered step is
- * complete and every project approved (the form says so, the issuing refuses without).
+ * The one rule of a certificate's note: it is required until every numbered step of the
+ * certificate's track is complete and every project of it approved (the form says so, the
+ * issuing refuses without).
  */
-export function certificateNeedsNote({ stepsDone, projectsApproved }: CourseProgress): boolean {
-  return stepsDone < NUMBERED_STEPS.length || projectsApproved < FRONTEND_PROJECT_COUNT;
+export function certificateNeedsNote({
+  track,
+  stepsDone,
+  projectsApproved,
+}: CourseProgress): boolean {
+  const required = certificateRequirements(track);
+  return stepsDone < required.steps || projectsApproved < required.projects;
 }
 
 /**
- * The refusal of an early certificate without a note, naming only what is missing: a student
- * with all 8 steps complete was once told they had not completed them.
+ * The refusal of an early certificate without a note, naming the track and only what is
+ * missing of it: a student with all 8 steps complete was once told they had not completed them.
  */
-export function noteRequiredMessage({ stepsDone, projectsApproved }: CourseProgress): string {
+export function noteRequiredMessage({
+  track,
+  stepsDone,
+  projectsApproved,
+}: CourseProgress): string {
+  const required = certificateRequirements(track);
+  const name = TRACK_NAMES[track];
   const missing: string[] = [];
-  if (stepsDone < NUMBERED_STEPS.length) {
-    missing.push(`completed ${stepsDone} of ${NUMBERED_STEPS.length} steps`);
+  if (stepsDone < required.steps) {
+    missing.push(`completed ${stepsDone} of ${required.steps} ${name} steps`);
   }
-  if (projectsApproved < FRONTEND_PROJECT_COUNT) {
-    missing.push(`had ${projectsApproved} of ${FRONTEND_PROJECT_COUNT} projects approved`);
+  if (projectsApproved < required.projects) {
+    missing.push(`had ${projectsApproved} of ${required.projects} ${name} projects approved`);
   }
-  return `A note is required: this student has only ${missing.join(' and ')}. Say why the certificate is issued now.`;
+  return `A note is required: this student has only ${missing.join(' and ')}. Say why the ${name} certificate is issued now.`;
 }
 
 /** Letters, marks and punctuation, but no control characters (a name is printed as it is). */
@@ -71,6 +102,10 @@ export const certificateNameSchema = z
 
 export const issueCertificateFormSchema = z.object({
   intent: z.literal(ISSUE_CERTIFICATE_INTENT),
+  /** A form without the field (one opened before it existed) means FrontEnd, the default. */
+  track: z
+    .enum(CERTIFICATE_TRACKS, { error: CERTIFICATE_MESSAGES.unknownForm })
+    .default('frontend'),
   name: certificateNameSchema,
   /** Empty means none; whether one is required depends on the student's progress. */
   note: z.string().trim().max(CERTIFICATE_TEXT_MAX, CERTIFICATE_MESSAGES.noteTooLong).default(''),
@@ -90,4 +125,4 @@ export const revokeCertificateFormSchema = z.object({
 });
 
 /** The fields of Issue certificate and Revoke, which a refusal may name. */
-export type CertificateField = 'name' | 'note' | 'certificateId' | 'reason';
+export type CertificateField = 'track' | 'name' | 'note' | 'certificateId' | 'reason';

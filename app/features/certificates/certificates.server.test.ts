@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FRONTEND_PROJECTS } from '~/content/projects';
+import { FULLSTACK_NUMBERED_STEPS } from '~/content/fullstack-steps';
+import { FRONTEND_PROJECTS, FULLSTACK_PROJECTS } from '~/content/projects';
+import { grantFullstack } from '~/features/fullstack/fullstack-grants.server';
+import { fullstackStepKey } from '~/features/fullstack/fullstack-progress.server';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
 import { useTestDatabase, testEngine } from '../../../tests/support/test-database';
@@ -11,7 +14,9 @@ import {
   outboxOf,
 } from '../../../tests/support/factories';
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
+import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
+  certificateChoices,
   CertificateError,
   findCertificate,
   issueCertificate,
@@ -109,7 +114,7 @@ describe('issuing a certificate', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.message).toBe(
-      'A note is required: this student has only completed 7 of 8 steps and had 0 of 7 projects approved. Say why the certificate is issued now.',
+      'A note is required: this student has only completed 7 of 8 FrontEnd steps and had 0 of 7 FrontEnd projects approved. Say why the FrontEnd certificate is issued now.',
     );
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(database.db, student.id)).toEqual([]);
@@ -134,7 +139,7 @@ describe('issuing a certificate', () => {
     expect(refused).toMatchObject({ status: 400, field: 'note' });
     // Only what is missing: all 8 steps are complete.
     expect(refused.message).toBe(
-      'A note is required: this student has only had 6 of 7 projects approved. Say why the certificate is issued now.',
+      'A note is required: this student has only had 6 of 7 FrontEnd projects approved. Say why the FrontEnd certificate is issued now.',
     );
     expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
     expect(await outboxOf(database.db, student.id)).toEqual([]);
@@ -199,18 +204,9 @@ describe('issuing a certificate', () => {
     ]);
   });
 
-  it('takes the track of the enrolment and refuses a bad name or an unknown user', async () => {
+  it('refuses a bad name or an unknown user', async () => {
     const student = await insertUser(database.db, { access: 'level-1' });
     await completeCourse(student.id);
-    await insertEnrolment(database.db, {
-      id: `enrolment-${student.id}`,
-      userId: student.id,
-      orderId: null,
-      track: 'fullstack',
-      planId: 'fsd-upfront',
-      source: 'admin',
-      at: now.toISOString(),
-    });
     for (const name of ['', '   ', 'x'.repeat(121), 'Line\nbreak']) {
       const refused = await refusal(
         issueCertificate(database.db, { userId: student.id, name, admin }),
@@ -221,15 +217,88 @@ describe('issuing a certificate', () => {
       issueCertificate(database.db, { userId: 'nobody', name: 'Ghost', note: 'x', admin }),
     );
     expect(unknown.status).toBe(404);
-    const { certificate } = await issueCertificate(database.db, {
-      userId: student.id,
-      name: 'Full Stack',
-      admin,
+  });
+});
+
+describe("a certificate's track", () => {
+  /** A FrontEnd graduate (8 steps, 7 projects) whom an admin then gave the FullStack track. */
+  async function frontEndGraduateOnFullstack() {
+    const student = await insertUser(database.db, { access: 'level-1' });
+    await insertEnrolment(database.db, { userId: student.id, orderId: null });
+    await completeCourse(student.id);
+    await grantFullstack(database.db, { userId: student.id, admin, reason: 'Moved up' });
+    return student;
+  }
+
+  const issueFullstack = (userId: string, fields: { name: string; note?: string }) =>
+    issueCertificate(database.db, { userId, track: 'fullstack', admin, ...fields });
+
+  it('a FullStack certificate cannot be issued on FrontEnd progress without the note, which names the FullStack steps', async () => {
+    const student = await frontEndGraduateOnFullstack();
+    expect(await certificateChoices(database.db, student.id)).toEqual([
+      { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
+      { track: 'fullstack', stepsDone: 0, projectsApproved: 0 },
+    ]);
+    const refused = await refusal(issueFullstack(student.id, { name: 'Ngozi' }));
+    expect(refused).toMatchObject({ status: 400, field: 'note' });
+    expect(refused.message).toBe(
+      'A note is required: this student has only completed 0 of 7 FullStack steps and had 0 of 4 FullStack projects approved. Say why the FullStack certificate is issued now.',
+    );
+    expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
+    expect(await outboxOf(database.db, student.id)).toEqual([]);
+
+    const { certificate } = await issueFullstack(student.id, {
+      name: 'Ngozi',
+      note: 'Built the FullStack projects at her employer; reviewed in person.',
     });
-    expect(certificate.track).toBe('fullstack');
+    expect(certificate).toMatchObject({
+      track: 'fullstack',
+      note: 'Built the FullStack projects at her employer; reviewed in person.',
+    });
     expect(publicCertificate(certificate, 'https://academy.example').courseName).toBe(
       'FullStack Developer Bootcamp',
     );
+  });
+
+  it('the FullStack steps and projects complete: the FullStack certificate needs no note; FrontEnd is the default', async () => {
+    const student = await frontEndGraduateOnFullstack();
+    for (const step of FULLSTACK_NUMBERED_STEPS) {
+      await markStep(database.db, student.id, fullstackStepKey(step.slug), true, now);
+    }
+    await insertApprovedProjects(
+      database.db,
+      student.id,
+      admin,
+      FULLSTACK_PROJECTS.length,
+      FULLSTACK_PROJECTS,
+    );
+    expect(await certificateChoices(database.db, student.id)).toEqual([
+      { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
+      { track: 'fullstack', stepsDone: 7, projectsApproved: 4 },
+    ]);
+    const { certificate } = await issueFullstack(student.id, { name: 'Ngozi' });
+    expect(certificate).toMatchObject({ track: 'fullstack', note: null });
+
+    await revokeCertificate(database.db, certificate.id, { reason: 'Wrong track', admin });
+    const byDefault = await issueCertificate(database.db, { userId: student.id, name: 'N', admin });
+    expect(byDefault.certificate.track).toBe('frontend');
+  });
+
+  it('a student without the FullStack track is offered FrontEnd only and refused a FullStack certificate', async () => {
+    const student = await insertUser(database.db, { access: 'level-1' });
+    await completeCourse(student.id);
+    expect(await certificateChoices(database.db, student.id)).toEqual([
+      { track: 'frontend', stepsDone: 8, projectsApproved: 7 },
+    ]);
+    const refused = await refusal(
+      issueFullstack(student.id, { name: 'Not Enrolled', note: 'Asked for it' }),
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      field: 'track',
+      message: CERTIFICATE_MESSAGES.trackNotHeld,
+    });
+    expect(await listCertificatesOfUser(database.db, student.id)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { FULLSTACK_NUMBERED_STEPS } from '~/content/fullstack-steps';
 import { isPostgres } from '~/db/database.server';
 import {
   ENROLLED_STATUSES,
@@ -11,12 +12,14 @@ import {
 import { cohortNameOf } from '~/features/cohorts/cohorts.server';
 import { newCertificateCredentialColumns } from '~/features/credentials/certificate-status.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
+import { completedFullstackSteps } from '~/features/fullstack/fullstack-progress.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount } from '~/features/projects/submissions.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import {
   CERTIFICATE_MESSAGES,
   CERTIFICATE_TEXT_MAX,
+  CERTIFICATE_TRACKS,
   certificateNameSchema,
   certificateNeedsNote,
   noteRequiredMessage,
@@ -60,6 +63,8 @@ export function isCertificateId(id: string): boolean {
 
 export interface IssueCertificateInput {
   userId: string;
+  /** The certificate's track: FrontEnd unless said (decision 070). */
+  track?: Track;
   /** The name as it should appear on the certificate. */
   name: string;
   /** Why it is issued before every step is complete: required then, kept with it. */
@@ -74,37 +79,57 @@ export interface IssuedCertificate {
 }
 
 /**
- * The track of the student's enrolment: an active one first, FullStack before FrontEnd (it
- * includes it: a FrontEnd student who moved up graduates FullStack), the newest; frontend if
- * none.
+ * The tracks a student's certificate may be of (decision 070): FrontEnd always (the default,
+ * and the FullStack track includes its steps), FullStack only with an active or overdue
+ * FullStack enrolment, however it was made (a payment, a transfer, an invitation, a grant).
  */
-async function enrolledTrack(db: Kysely<Database>, userId: string): Promise<Track> {
-  const enrolment = await db
+async function certificateTracks(db: Kysely<Database>, userId: string): Promise<Track[]> {
+  const fullstack = await db
     .selectFrom('enrolments')
-    .select('track')
+    .select('id')
     .where('user_id', '=', userId)
-    .orderBy((eb) => eb.case().when('status', 'in', ENROLLED_STATUSES).then(0).else(1).end())
-    .orderBy((eb) => eb.case().when('track', '=', 'fullstack').then(0).else(1).end())
-    .orderBy('created_at', 'desc')
+    .where('track', '=', 'fullstack')
+    .where('status', 'in', ENROLLED_STATUSES)
     .executeTakeFirst();
-  return enrolment?.track ?? 'frontend';
-}
-
-/** A student's steps completed and projects approved, which decide whether a note is needed. */
-async function courseProgress(db: Kysely<Database>, userId: string): Promise<CourseProgress> {
-  const [steps, projectsApproved] = await Promise.all([
-    listCompletedSteps(db, userId),
-    approvedProjectCount(db, userId),
-  ]);
-  return { stepsDone: steps.length, projectsApproved };
+  return CERTIFICATE_TRACKS.filter((track) => track === 'frontend' || fullstack);
 }
 
 /**
- * Issues a student's certificate, in one transaction with its e-mail: when they completed
- * all 8 numbered steps and had all 7 projects approved, or earlier with a note saying why (kept in the row, shown in
+ * A student's progress in one track, which decides whether its certificate needs a note:
+ * the track's own numbered steps completed and its own projects approved.
+ */
+async function certificateProgress(
+  db: Kysely<Database>,
+  userId: string,
+  track: Track,
+): Promise<CourseProgress> {
+  const [stepsDone, projectsApproved] = await Promise.all([
+    track === 'fullstack'
+      ? completedFullstackSteps(db, userId).then(
+          (done) => FULLSTACK_NUMBERED_STEPS.filter((step) => done.includes(step.slug)).length,
+        )
+      : listCompletedSteps(db, userId).then((steps) => steps.length),
+    approvedProjectCount(db, userId, track),
+  ]);
+  return { track, stepsDone, projectsApproved };
+}
+
+/** The admin form's choice: each track the student holds, FrontEnd first, with its progress. */
+export async function certificateChoices(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<CourseProgress[]> {
+  const tracks = await certificateTracks(db, userId);
+  return Promise.all(tracks.map((track) => certificateProgress(db, userId, track)));
+}
+
+/**
+ * Issues a student's certificate of a track they hold, in one transaction with its e-mail:
+ * when they completed that track's numbered steps and had its projects approved (FrontEnd: 8
+ * and 7; FullStack: 7 and 4), or earlier with a note saying why (kept in the row, shown in
  * their history). One valid certificate per student: a second is refused while one is.
- * The row records the name as printed, the track of their enrolment, their cohort's name
- * today, and who issued it.
+ * The row records the name as printed, the track, their cohort's name today, and who
+ * issued it.
  */
 export async function issueCertificate(
   db: Kysely<Database>,
@@ -128,7 +153,11 @@ export async function issueCertificate(
     const user = await userQuery.executeTakeFirst();
     if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
 
-    const progress = await courseProgress(trx, user.id);
+    const track = input.track ?? 'frontend';
+    if (!(await certificateTracks(trx, user.id)).includes(track)) {
+      throw new CertificateError(CERTIFICATE_MESSAGES.trackNotHeld, 400, 'track');
+    }
+    const progress = await certificateProgress(trx, user.id, track);
     if (!note && certificateNeedsNote(progress)) {
       throw new CertificateError(noteRequiredMessage(progress), 400, 'note');
     }
@@ -147,7 +176,7 @@ export async function issueCertificate(
         id: newCertificateId(),
         user_id: user.id,
         name: name.data,
-        track: await enrolledTrack(trx, user.id),
+        track,
         cohort_name: cohortName,
         issued_at: nowTimestamp(now),
         issued_by: input.admin.id,

@@ -1,4 +1,3 @@
-import { FRONTEND_PROJECT_COUNT } from '~/content/projects';
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
 import {
@@ -6,7 +5,7 @@ import {
   TRACK_COURSE_NAMES,
   certificatePath,
 } from '~/features/certificates/certificate-links';
-import { NUMBERED_STEPS } from '~/features/progress/progress';
+import { certificateRequirements } from '~/features/certificates/certificate-form';
 import { ISSUER_PROFILE_PATH, STATUS_LIST_PATH, achievementPath } from './credential-links';
 
 /**
@@ -35,11 +34,13 @@ export function issuerProfile(origin: string) {
 }
 
 /**
- * What it takes, as `issueCertificate` decides it: every numbered step and every project, or
- * an admin's decision with a reason kept with the certificate. Quizzes are not required.
+ * What it takes, as `issueCertificate` decides it: every numbered step and every project of
+ * the track (decision 070), or an admin's decision with a reason kept with the certificate.
+ * Quizzes are not required.
  */
 export function criteriaNarrative(track: Track): string {
-  return `Awarded by ${site.name} on completion of the ${TRACK_COURSE_NAMES[track]}: all ${NUMBERED_STEPS.length} numbered steps of the course completed and all ${FRONTEND_PROJECT_COUNT} course projects reviewed and approved by a mentor. The academy may award it before then, for a reason it records with the certificate. The quizzes are practice and are not required.`;
+  const required = certificateRequirements(track);
+  return `Awarded by ${site.name} on completion of the ${TRACK_COURSE_NAMES[track]}: all ${required.steps} numbered steps of the course completed and all ${required.projects} course projects reviewed and approved by a mentor. The academy may award it before then, for a reason it records with the certificate. The quizzes are practice and are not required.`;
 }
 
 /** What a track's certificate attests, the same in every credential of that track. */

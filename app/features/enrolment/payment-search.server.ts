@@ -59,12 +59,14 @@ export interface CurrencyTotal {
 /**
  * An order's status for the admin, from its enrolment first (what the buyer has), then the
  * order (decision 016). A charge refunded before its payment event arrived leaves the order
- * pending with no enrolment: refunded. An order the buyer cancelled before paying, or an
- * enrolment cancelled, is `cancelled`, which the page does not list.
+ * pending with no enrolment: refunded. An order the buyer cancelled before paying is
+ * `cancelled`, which the page does not list. A cancelled enrolment (its holder deleted the
+ * account) ended the access, not the money: the order's own status stands, so its payments
+ * stay in the rows and the totals (decision 070).
  */
 const orderStatus = sql<PaymentListStatus | 'cancelled'>`case
   when e.status = 'active' then 'paid'
-  when e.status is not null then e.status
+  when e.status is not null and e.status <> 'cancelled' then e.status
   when o.status = 'paid' then 'paid'
   when exists (
     select 1 from payments as p where p.order_id = o.id and p.status = 'refunded'

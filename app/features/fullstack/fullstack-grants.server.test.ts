@@ -123,6 +123,7 @@ describe('the FullStack track', () => {
     await grantFullstack(handle.db, { userId: student.id, admin, reason: 'Upgraded in person' });
     const { certificate } = await issueCertificate(handle.db, {
       userId: student.id,
+      track: 'fullstack',
       name: 'Ngozi',
       note: 'Completed the track with the cohort',
       admin,

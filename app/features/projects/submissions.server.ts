@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { findCourseStep } from '~/content/course-steps';
-import { findProject, FRONTEND_PROJECTS, type Project } from '~/content/projects';
+import { findProject, projectsOfTrack, type Project, type ProjectTrack } from '~/content/projects';
 import { isUniqueViolation } from '~/db/database.server';
 import {
   nowTimestamp,
@@ -444,8 +444,15 @@ export async function submissionForReview(
   };
 }
 
-/** How many of the FrontEnd course's projects a student has had approved (the certificate's "N of 7"). */
-export async function approvedProjectCount(db: Kysely<Database>, userId: string): Promise<number> {
+/**
+ * How many of a track's projects a student has had approved (the certificate's "N of 7", or
+ * of 4 for FullStack).
+ */
+export async function approvedProjectCount(
+  db: Kysely<Database>,
+  userId: string,
+  track: ProjectTrack = 'frontend',
+): Promise<number> {
   const row = await db
     .selectFrom('project_submissions')
     .select((eb) => eb.fn.count<number | string>('project_id').distinct().as('approved'))
@@ -454,7 +461,7 @@ export async function approvedProjectCount(db: Kysely<Database>, userId: string)
     .where(
       'project_id',
       'in',
-      FRONTEND_PROJECTS.map((project) => project.id),
+      projectsOfTrack(track).map((project) => project.id),
     )
     .executeTakeFirstOrThrow();
   return Number(row.approved);

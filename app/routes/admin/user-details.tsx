@@ -24,6 +24,7 @@ import {
 } from '~/features/certificates/certificate-form';
 import {
   CertificateError,
+  certificateChoices,
   findCertificate,
   issueCertificate,
   listCertificatesOfUser,
@@ -40,7 +41,7 @@ import { listEnrolmentsAndPayments } from '~/features/enrolment/user-payments.se
 import { UserPayments } from '~/features/enrolment/user-payments-view';
 import { staffChangesFor } from '~/features/mentors/mentors.server';
 import { listCompletedSteps } from '~/features/progress/progress.server';
-import { approvedProjectCount, submissionsOf } from '~/features/projects/submissions.server';
+import { submissionsOf } from '~/features/projects/submissions.server';
 import { gradedQuizAttemptsOf, standingsFrom } from '~/features/quizzes/quiz-attempts.server';
 import { QuizStandingsSection } from '~/features/quizzes/quiz-standings';
 import {
@@ -103,7 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     paid,
     staffChanges,
     projects,
-    projectsApproved,
+    certificateTracks,
     attendance,
     quizAttempts,
     fullstack,
@@ -120,7 +121,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     activePaidEnrolment(db, user.id),
     staffChangesFor(db, user.id),
     submissionsOf(db, user.id),
-    approvedProjectCount(db, user.id),
+    certificateChoices(db, user.id),
     attendanceOfUser(db, user.id),
     gradedQuizAttemptsOf(db, user.id),
     fullstackTrackOf(db, user.id),
@@ -149,7 +150,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeline,
     backTo,
     completedSteps,
-    projectsApproved,
+    certificateTracks,
     certificates,
     attendance,
     quizzes: standingsFrom(quizAttempts),
@@ -161,7 +162,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * Update User Status (with the guard rails of `changeUserStatus`), Retry a failed e-mail,
- * Issue certificate (a note before all 8 steps and 7 approved projects) and Revoke it (with a reason),
+ * Issue certificate of a track the student holds (a note before all of its steps and approved
+ * projects) and Revoke it (with a reason),
  * Grant the FullStack track and Revoke the grant (each with a reason; decision 063). A refusal
  * answers 400 (404, 403, 409 from the domain's rules), carries the intent and what was
  * typed so the page shows it beside the right form, and writes nothing.
@@ -228,8 +230,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case REVOKE_CERTIFICATE_INTENT:
       try {
         if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
-          const { name, note } = fields;
-          const issued = await issueCertificate(db, { userId, name, note, admin: actor });
+          const { track, name, note } = fields;
+          const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
           const { certificate, emailed } = issued;
           const early = certificate.note !== null;
           services.log.info(
@@ -238,6 +240,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               certificateId: certificate.id,
               userId,
               by: admin.id,
+              track,
               early,
             },
             'audit',
@@ -300,7 +303,7 @@ export default function UserDetailsPage({
     emails,
     purchases,
     certificates,
-    projectsApproved,
+    certificateTracks,
     attendance,
     quizzes,
     fullstack,
@@ -320,7 +323,7 @@ export default function UserDetailsPage({
       certificate={
         <CertificateAdminSection
           displayName={details.user.name}
-          progress={{ stepsDone: details.completedSteps.length, projectsApproved }}
+          tracks={certificateTracks}
           certificates={certificates}
           errors={forCertificate ? actionData : undefined}
         />
