@@ -1,6 +1,21 @@
 import type { Kysely } from 'kysely';
 import { ENROLLED_STATUSES, type Database } from '~/db/schema';
+import type { RequestContext } from '~/load-context';
 import type { UpgradeOffer } from './upgrade-card';
+
+/** Pay Now on the upgrade, refused to anyone it is not open to. */
+export const UPGRADE_NOT_OPEN =
+  'The upgrade to FullStack is for FrontEnd students who have paid their course in full.';
+
+/**
+ * The signed-in reader's upgrade offer, for the course home, /enroll and /checkout: none for a
+ * visitor, and none without a payment provider (the upgrade needs an order of its own).
+ */
+export async function readUpgradeOffer(context: RequestContext): Promise<UpgradeOffer | null> {
+  if (context.services.payments.mode !== 'automatic') return null;
+  const { user } = await context.session();
+  return user ? upgradeOfferOf(context.services.database.db, user.id) : null;
+}
 
 /**
  * Whether a person may buy the upgrade to FullStack (decision 069): open once a FrontEnd
