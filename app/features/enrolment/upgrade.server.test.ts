@@ -101,7 +101,7 @@ describe('the upgrade from FrontEnd to FullStack with credit', () => {
     }
   });
 
-  it('opens FullStack only on its verified payment, once however often it is delivered, keeping the cohort; the ledger lists both orders', async () => {
+  it('opens FullStack only on its verified payment, once however often it is delivered, keeping the cohort; the ledger lists both orders; a refund closes FullStack only', async () => {
     const { user, cohort, fedOrder } = await frontendStudent();
     const order = await createOrder(database.db, {
       userId: user.id,
@@ -146,5 +146,20 @@ describe('the upgrade from FrontEnd to FullStack with credit', () => {
         [order.id, 'fsd-upgrade', 60_000, 'paid'],
       ].sort(),
     );
+
+    // Refunded, the upgrade closes FullStack and leaves FrontEnd, the access and the cohort.
+    await applyPaymentEvent(database.db, {
+      provider: 'local',
+      eventId: 'evt-refund',
+      type: 'refund',
+      orderId: order.id,
+      raw: {},
+      kind: 'refunded',
+      paymentId: `charge-${order.id}`,
+      amount: 60_000,
+      currency: 'USD',
+    });
+    expect(await enrolledTracksOf(database.db, user.id)).toEqual(['frontend']);
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: cohort.id });
   });
 });
