@@ -8,7 +8,13 @@ import { postForm } from './form-posts';
 import { member, newCohort } from './cohort-people';
 import { readValue, withE2eDatabase } from './e2e-database';
 import { saveFullPageScreenshot, saveScreenshot } from './screenshots';
-import { createAccount, readUser, separatePageOfNewAccount, useAccount } from './sessions';
+import {
+  createAccount,
+  readUser,
+  separatePageOfNewAccount,
+  type TestAccount,
+  useAccount,
+} from './sessions';
 
 /** The card on `path` gives the upgrade's price; no axe violations; captured at 1280 and 375 px. */
 async function seeUpgradeCard(page: Page, path: string, name: string) {
@@ -23,6 +29,21 @@ async function seeUpgradeCard(page: Page, path: string, name: string) {
   await saveFullPageScreenshot(page, `${name}-375`);
   await saveScreenshot(card, `${name}-card-375`);
   await page.setViewportSize(desktop);
+}
+
+/** A FrontEnd student of the installment plan who has paid `paid` of its 3 installments. */
+async function installmentStudent(name: string, paid: number): Promise<TestAccount> {
+  const account = await createAccount('level-1', name);
+  await withE2eDatabase((db) =>
+    insertEnrolment(db, {
+      userId: account.id,
+      orderId: null,
+      planId: 'fed-installments',
+      installmentsPaid: paid,
+      installmentsTotal: 3,
+    }),
+  );
+  return account;
 }
 
 test('a FrontEnd upfront student upgrades for $600 through the local provider: /fsd/express opens with the cohort kept, and the ledger shows both orders (screenshots)', async ({
@@ -64,16 +85,7 @@ test('a FrontEnd upfront student upgrades for $600 through the local provider: /
 test('a FrontEnd student still paying installments is told the upgrade opens after the last one', async ({
   page,
 }) => {
-  const student = await createAccount('level-1', 'Ife Installments');
-  await withE2eDatabase((db) =>
-    insertEnrolment(db, {
-      userId: student.id,
-      orderId: null,
-      planId: 'fed-installments',
-      installmentsPaid: 1,
-      installmentsTotal: 3,
-    }),
-  );
+  const student = await installmentStudent('Ife Installments', 1);
   await useAccount(page.context(), student);
   await gotoApp(page, '/fed/home');
   const card = page.getByRole('region', { name: 'Upgrade to FullStack' });
@@ -84,16 +96,7 @@ test('a FrontEnd student still paying installments is told the upgrade opens aft
 });
 
 test('Pay Now on the upgrade by anyone it is not open to is refused, and makes no order @http', async () => {
-  const installments = await createAccount('level-1', 'Still Paying');
-  await withE2eDatabase((db) =>
-    insertEnrolment(db, {
-      userId: installments.id,
-      orderId: null,
-      planId: 'fed-installments',
-      installmentsPaid: 2,
-      installmentsTotal: 3,
-    }),
-  );
+  const installments = await installmentStudent('Still Paying', 2);
   const unpaid = await createAccount('level-1', 'Granted By Hand');
   for (const person of [installments, unpaid]) {
     const answer = await postForm('/checkout', person.cookie, { plan: 'fsd-upgrade' });

@@ -1,4 +1,4 @@
-import { ArrowUpCircle, Check, ExternalLink } from 'lucide-react';
+import { ArrowUpCircle, ExternalLink } from 'lucide-react';
 import { enrollPage, upgradePlan } from '~/content/plans';
 import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
@@ -27,12 +27,9 @@ export function UpgradeCard({ offer }: { offer: UpgradeOffer }) {
         <span className="text-3xl font-extrabold text-ink">{formatUsd(upgradePlan.amount)}</span>{' '}
         <span className="text-sm text-slate-700">{upgradePlan.currencyNote}</span>
       </p>
-      <ul className="mt-4 space-y-2 text-sm text-slate-800">
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-800 marker:text-teal-800">
         {upgradePlan.descriptions.map((line) => (
-          <li key={line} className="flex gap-2">
-            <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-teal-800" />
-            {line}
-          </li>
+          <li key={line}>{line}</li>
         ))}
       </ul>
       {offer.kind === 'open' ? (

@@ -36,6 +36,19 @@ async function frontendStudent() {
   return { user, cohort, fedOrder };
 }
 
+/** A FrontEnd student of the installment plan who has paid `paid` of its 3 installments. */
+async function installmentStudent(paid: number): Promise<string> {
+  const user = await insertUser(database.db, { access: 'level-1' });
+  await insertEnrolment(database.db, {
+    userId: user.id,
+    orderId: null,
+    planId: 'fed-installments',
+    installmentsPaid: paid,
+    installmentsTotal: 3,
+  });
+  return user.id;
+}
+
 describe('the upgrade from FrontEnd to FullStack with credit', () => {
   it('costs the difference of the two upfront prices: $600, or ₦900,000 through Paystack', async () => {
     const { user } = await frontendStudent();
@@ -62,29 +75,14 @@ describe('the upgrade from FrontEnd to FullStack with credit', () => {
     const { user } = await frontendStudent();
     expect(await upgradeOfferOf(database.db, user.id)).toEqual({ kind: 'open' });
 
-    const paying = await insertUser(database.db, { access: 'level-1' });
-    await insertEnrolment(database.db, {
-      userId: paying.id,
-      orderId: null,
-      planId: 'fed-installments',
-      installmentsPaid: 1,
-      installmentsTotal: 3,
-    });
-    expect(await upgradeOfferOf(database.db, paying.id)).toEqual({
+    expect(await upgradeOfferOf(database.db, await installmentStudent(1))).toEqual({
       kind: 'after-installments',
       paid: 1,
       total: 3,
     });
-
-    const paidUp = await insertUser(database.db, { access: 'level-1' });
-    await insertEnrolment(database.db, {
-      userId: paidUp.id,
-      orderId: null,
-      planId: 'fed-installments',
-      installmentsPaid: 3,
-      installmentsTotal: 3,
+    expect(await upgradeOfferOf(database.db, await installmentStudent(3))).toEqual({
+      kind: 'open',
     });
-    expect(await upgradeOfferOf(database.db, paidUp.id)).toEqual({ kind: 'open' });
 
     const invited = await insertUser(database.db, { access: 'level-1' });
     await insertEnrolment(database.db, {
