@@ -116,6 +116,37 @@ export function findPlan(planId: string): Plan | undefined {
   return plans.find((plan) => plan.id === planId);
 }
 
+const [fedUpfront, , fsdUpfront] = plans;
+
+/**
+ * The FrontEnd student's way to FullStack (decision 069): one payment of the difference
+ * between the two upfront prices, in dollars and in naira, so the FrontEnd fee counts in full.
+ * Sold only to a FrontEnd student who has paid their course; never listed among `plans`.
+ */
+export const upgradePlan = {
+  id: 'fsd-upgrade',
+  theme: 'fullstack',
+  name: 'Upgrade to FullStack',
+  descriptions: [
+    `${formatUsd(fsdUpfront.amount)} for FullStack, less the ${formatUsd(fedUpfront.amount)} of FrontEnd`,
+    'NodeJS, Express and MongoDB, after the FrontEnd steps',
+    'Your cohort and your progress stay as they are',
+  ],
+  amount: fsdUpfront.amount - fedUpfront.amount,
+  amountNaira: fsdUpfront.amountNaira - fedUpfront.amountNaira,
+  payments: 1,
+  billing: 'one-time',
+  currencyNote: 'USD, one-time',
+  discount: 0,
+  // Never opened: the upgrade is offered only where a provider makes its order (decision 069).
+  paymentLink: 'https://paystack.com/pay/frontier-fsd-upgrade',
+} as const satisfies Plan;
+
+/** Any plan an order may be for: one of `plans`, or the upgrade. */
+export function findOrderPlan(planId: string): Plan | undefined {
+  return planId === upgradePlan.id ? upgradePlan : findPlan(planId);
+}
+
 /** The plan id of an enrolment an invitation gave (no plan was bought). */
 export const INVITATION_PLAN_ID = 'invitation';
 
@@ -130,7 +161,7 @@ export function planName(planId: string): string {
   if (planId === INVITATION_PLAN_ID) return 'FrontEnd course (invited)';
   if (planId === FULLSTACK_INVITATION_PLAN_ID) return 'FullStack course (invited)';
   if (planId === FULLSTACK_GRANT_PLAN_ID) return 'FullStack track (granted)';
-  return findPlan(planId)?.name ?? planId;
+  return findOrderPlan(planId)?.name ?? planId;
 }
 
 export type PlanCurrency = 'USD' | 'NGN';

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import { plural } from '~/lib/format';
 import { z } from '~/lib/zod';
-import { findPlan, plans, type Plan } from '~/content/plans';
+import { findOrderPlan, plans, upgradePlan, type Plan } from '~/content/plans';
 import { site } from '~/content/site';
 import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import {
@@ -11,6 +11,7 @@ import {
   PAYMENT_CANCELLED,
 } from '~/features/enrolment/checkout-view';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
+import { readUpgradeOffer, UPGRADE_NOT_OPEN } from '~/features/enrolment/upgrade.server';
 import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (query.has('cancelled')) {
     return redirectWithFlash(services, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
   }
-  const plan = findPlan(query.get('plan') ?? '');
+  const plan = findOrderPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
   const { user } = await services.session();
   const { db } = services.services.database;
@@ -85,7 +86,7 @@ async function codeCarried(
 }
 
 const checkoutSchema = z.object({
-  plan: z.enum(plans.map((plan) => plan.id) as [string, ...string[]]),
+  plan: z.enum([upgradePlan.id, ...plans.map((plan) => plan.id)]),
   // The code /enroll accepted, checked again here: the amount is always the server's.
   code: z.string().trim().max(64).default(''),
 });
@@ -94,7 +95,7 @@ const checkoutSchema = z.object({
  * Pay Now (`POST /checkout` from /enroll, into a new tab). A visitor is sent to sign in
  * first (`/checkout?plan=…`, which comes back here). A person enrolled in the plan's track
  * is told so (409) and sells nothing; anyone else goes to the provider's checkout of their
- * pending order (`openCheckout`). A code is applied again (400 with its refusal, 429 past
+ * pending order (`openCheckout`); the upgrade to FullStack only to whom it is open. A code is applied again (400 with its refusal, 429 past
  * the limits on trying codes, decision 062): it discounts the order, and a 100 % code enrols
  * without a provider (decision 052). Without a
  * provider the static hosted link of the plan is all there is (codes do not apply).
@@ -102,15 +103,24 @@ const checkoutSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
   const form = await parseForm(request, checkoutSchema);
-  const plan = form.ok && findPlan(form.data.plan);
+  const plan = form.ok && findOrderPlan(form.data.plan);
   if (!plan) throw data(UNKNOWN_PLAN, { status: 400 });
+  const upgrading = plan.id === upgradePlan.id;
   const { payments } = services.services;
-  if (payments.mode === 'static-links') return redirect(plan.paymentLink);
+  if (payments.mode === 'static-links') {
+    // The upgrade is sold only to whom it is open: a static link knows nobody.
+    if (upgrading) throw data(UPGRADE_NOT_OPEN, { status: 403 });
+    return redirect(plan.paymentLink);
+  }
   const { user } = await services.session();
   if (!user) return redirect(checkoutPath(plan.id, form.ok ? form.data.code : ''));
   const { db } = services.services.database;
   if (coversTrack(await enrolledTracksOf(db, user.id), plan.theme)) {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
+  }
+  // Sold only to a FrontEnd student who paid their course in full (decision 069).
+  if (upgrading && (await readUpgradeOffer(services))?.kind !== 'open') {
+    throw data(UPGRADE_NOT_OPEN, { status: 403 });
   }
   const limit = await consumeRateLimit(
     db,

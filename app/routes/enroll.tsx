@@ -6,6 +6,8 @@ import { BankTransfer } from '~/features/transfers/bank-transfer';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { coversTrack } from '~/features/enrolment/tracks';
 import { PlanCard } from '~/features/enrolment/plan-card';
+import { UpgradeCard } from '~/features/enrolment/upgrade-card';
+import { readUpgradeOffer } from '~/features/enrolment/upgrade.server';
 import { readNextCohortSentence } from '~/features/cohorts/next-cohort.server';
 import { submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { pendingTransferOf } from '~/features/transfers/my-transfers.server';
@@ -37,21 +39,28 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 /**
  * Prerendered for visitors. For a signed-in person (rendered per request): the tracks they
  * are enrolled in, so their plans point to the course instead of selling it again, and
- * their transfer waiting for review, shown instead of a blank form.
+ * their transfer waiting for review, shown instead of a blank form, and a FrontEnd student's
+ * upgrade to FullStack (decision 069).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const nextCohort = await readNextCohortSentence(context);
-  const nothingHeld = { nextCohort, enrolledTracks: [] as Track[], pendingTransfer: null };
+  const nothingHeld = {
+    nextCohort,
+    enrolledTracks: [] as Track[],
+    pendingTransfer: null,
+    upgrade: null,
+  };
   if (isPrerendering(context)) return nothingHeld;
   const services = requireServices(context);
   const { user } = await services.session();
   if (!user) return nothingHeld;
   const { db } = services.services.database;
-  const [enrolledTracks, pendingTransfer] = await Promise.all([
+  const [enrolledTracks, pendingTransfer, upgrade] = await Promise.all([
     enrolledTracksOf(db, user.id),
     pendingTransferOf(db, user.id),
+    readUpgradeOffer(services),
   ]);
-  return { nextCohort, enrolledTracks, pendingTransfer };
+  return { nextCohort, enrolledTracks, pendingTransfer, upgrade };
 }
 
 /** Far above any plan, and (in kobo) within PostgreSQL's integer column. */
@@ -205,6 +214,7 @@ export default function EnrollPage({ loaderData, actionData: answered }: Route.C
         </li>
       </ul>
       <p className="mt-4 font-semibold text-brand-800 empty:hidden">{loaderData.nextCohort}</p>
+      {loaderData.upgrade && <UpgradeCard offer={loaderData.upgrade} />}
       <section aria-labelledby="plans-heading" className="mt-12">
         <h2 id="plans-heading" className="sr-only">
           Pricing plans

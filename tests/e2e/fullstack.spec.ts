@@ -159,7 +159,7 @@ test('a FrontEnd student on a FullStack step: the FullStack Permission Denied pa
   await expectNoAxeViolations(page);
   await saveFullPageScreenshot(page, 'fsd-denied');
   await page.getByRole('main').getByRole('link', { name: 'Upgrade to FullStack' }).click();
-  await expect(page).toHaveURL('/enroll');
+  await expect(page).toHaveURL('/enroll#upgrade');
 });
 
 test('a new student buys the FullStack track with the local provider: the e-mail names it, /fsd and /fed open, the header shows it', async ({

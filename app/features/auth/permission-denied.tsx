@@ -32,6 +32,8 @@ export function PermissionDenied({
   /** The plan whose unpaid installment paused this student's access (decision 053). */
   pausedPlan?: string;
 }) {
+  // A signed-in reader of a FullStack step is led to the upgrade card (decision 069).
+  const upgrade = area === 'fullstack' && !signInAction;
   return (
     <section
       aria-labelledby="permission-denied-heading"
@@ -67,8 +69,11 @@ export function PermissionDenied({
         {signInAction}
         {(area === 'student' || area === 'fullstack') && !pausedPlan && (
           // Access comes with enrolment: the way forward, not only a way out.
-          <Link to="/enroll" className={buttonClass(signInAction ? 'secondary' : 'primary')}>
-            {area === 'fullstack' && !signInAction ? 'Upgrade to FullStack' : 'Enroll Now'}
+          <Link
+            to={upgrade ? '/enroll#upgrade' : '/enroll'}
+            className={buttonClass(signInAction ? 'secondary' : 'primary')}
+          >
+            {upgrade ? 'Upgrade to FullStack' : 'Enroll Now'}
           </Link>
         )}
         <Link to="/" className={buttonClass('ghost', 'border border-slate-300')}>

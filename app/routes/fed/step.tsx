@@ -16,6 +16,8 @@ import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
 import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
+import { UpgradeCard } from '~/features/enrolment/upgrade-card';
+import { readUpgradeOffer } from '~/features/enrolment/upgrade.server';
 import { NO_COHORT } from '~/db/schema';
 import { findStudentCertificate } from '~/features/certificates/student-certificate.server';
 import { YourCertificate } from '~/features/certificates/your-certificate';
@@ -99,6 +101,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     certificate,
     standing,
     projects,
+    upgrade: isHome ? await readUpgradeOffer(services) : null,
     submissions: submissions.filter((record) =>
       projects.some((project) => project.id === record.projectId),
     ),
@@ -269,6 +272,7 @@ export default function CourseStepPage({ loaderData, actionData: answered }: Rou
     liveClasses,
     lecture,
     quiz,
+    upgrade,
     ...step
   } = loaderData;
   const isHome = step.step.slug === 'home';
@@ -313,6 +317,7 @@ export default function CourseStepPage({ loaderData, actionData: answered }: Rou
     >
       {standing && <FollowOwnChanges />}
       {standing && <StudentStandingPanel standing={standing} />}
+      {upgrade && <UpgradeCard offer={upgrade} />}
       {continuesInFullstack && (
         <p className="mt-6 rounded-2xl border border-brand-200 bg-brand-50 p-5">
           <Link to="/fsd/home" className="font-semibold text-brand-800 underline">
