@@ -384,10 +384,11 @@ test('the reminder setting is saved, and the conclusion shows the graduation lec
   await expect(page.getByRole('main')).toContainText(
     `Your cohort’s graduation lecture is on ${formatClassTime(classes.lecture.startsAt, zone)}.`,
   );
-  await expect(page.getByRole('link', { name: 'Join Graduation lecture' })).toHaveAttribute(
-    'href',
-    `/live/${classes.lecture.id}/join`,
+  // Twenty days away: when Join opens, not a link yet (decision 072).
+  await expect(page.getByRole('main')).toContainText(
+    formatJoinOpens(classes.lecture.startsAt, zone),
   );
+  await expect(page.getByRole('link', { name: /Join Graduation lecture/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
