@@ -212,12 +212,12 @@ describe('applying verified payment events', () => {
 describe('what the success page says of an order (decision 072)', () => {
   it('a FullStack installment order: SPEC’s heading for the first payment, then "Installment 2 of 3 received", and Start learning goes to /fsd', async () => {
     const { user, order } = await buyer('none', 'fsd-installments');
-    await applyPaymentEvent(database.db, paid(order.id, 'inv_1', order.amount));
+    await applyPaymentEvent(database.db, paid(order.id, 'fsd_inv_1', order.amount));
     expect(await findOrderState(database.db, order.id, user.id)).toMatchObject({
       headline: null,
       coursePath: '/fsd/home',
     });
-    await applyPaymentEvent(database.db, paid(order.id, 'inv_2', order.amount));
+    await applyPaymentEvent(database.db, paid(order.id, 'fsd_inv_2', order.amount));
     expect(await findOrderState(database.db, order.id, user.id)).toMatchObject({
       headline: 'Installment 2 of 3 received',
       coursePath: '/fsd/home',
