@@ -7,6 +7,7 @@ import { openCheckout } from '~/features/enrolment/provider-orders.server';
 import {
   checkoutPath,
   CheckoutRefused,
+  checkoutTitle,
   CheckoutView,
   PAYMENT_CANCELLED,
 } from '~/features/enrolment/checkout-view';
@@ -191,7 +192,9 @@ async function enrolScholar(
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  privatePageMeta(`Pay for ${loaderData?.plan.name ?? 'a plan'} | ${site.shortName}`);
+  privatePageMeta(
+    `${loaderData ? checkoutTitle(loaderData.plan, loaderData.code?.quote) : 'Pay for a plan'} | ${site.shortName}`,
+  );
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return <CheckoutView {...loaderData} />;

@@ -2,7 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { deny, getViewer } from '~/features/auth/guards.server';
-import { ClassTime } from '~/features/live-classes/class-time';
+import { ClassTime, JoinCountdown } from '~/features/live-classes/class-time';
 import { joinWindow, JOIN_OPENS_MINUTES_BEFORE } from '~/features/live-classes/class-times';
 import {
   findLiveClass,
@@ -18,7 +18,8 @@ import { PageTitle } from '~/ui/page-title';
  * `/live/{id}/join`: the only way to a class's meeting link. Someone who may join (the
  * cohort's students with course access, its mentors, admins) is sent on to the meeting
  * from 15 minutes before the start until the end, and a student's first join is recorded;
- * outside that window the page says when the class is. Nobody else reaches the link.
+ * before it the page says when the class is and, with JavaScript, counts down and asks
+ * again when the window opens (decision 072). Nobody else reaches the link.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = requireServices(context);
@@ -39,6 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return {
     window,
+    id: session.id,
     title: session.title,
     startsAt: session.starts_at,
     recordingUrl: window === 'ended' ? session.recording_url : null,
@@ -50,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(`${loaderData?.title ?? 'Live class'} | ${site.shortName}`);
 
 export default function JoinClassPage({ loaderData }: Route.ComponentProps) {
-  const { window, title, startsAt, recordingUrl, academyZone } = loaderData;
+  const { window, id, title, startsAt, recordingUrl, academyZone } = loaderData;
   return (
     <article className="mx-auto w-full max-w-2xl px-4 py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Live class</p>
@@ -61,6 +63,7 @@ export default function JoinClassPage({ loaderData }: Route.ComponentProps) {
           opens {JOIN_OPENS_MINUTES_BEFORE} minutes before the start.
         </p>
       )}
+      {window === 'not-yet' && <JoinCountdown startsAt={startsAt} joinPath={`/live/${id}/join`} />}
       {window === 'ended' && (
         <>
           <p className="mt-4 text-lg text-slate-700">This class has ended.</p>

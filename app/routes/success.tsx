@@ -47,7 +47,9 @@ export default function SuccessPage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto w-full max-w-2xl px-6 py-20">
       <CheckCircle2 aria-hidden="true" className="h-14 w-14 text-accent-500" />
       <h1 className="mt-4 text-3xl font-bold text-ink">
-        {loaderData.transfer ? 'Transfer submitted' : successPage.heading}
+        {loaderData.transfer
+          ? 'Transfer submitted'
+          : (loaderData.order?.headline ?? successPage.heading)}
       </h1>
       {loaderData.order ? (
         <OrderStatePanel order={loaderData.order} />

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { Page, TestInfo } from '@playwright/test';
-import { formatClassTime } from '../../app/features/live-classes/class-times';
+import { formatClassTime, formatJoinOpens } from '../../app/features/live-classes/class-times';
 import {
   addLiveClasses,
   cancelLiveClass,
@@ -155,10 +155,12 @@ for (const zone of ['America/New_York', 'Africa/Lagos']) {
       await expect(later.locator('time')).toHaveText(formatClassTime(classes.later.startsAt, zone));
       await expect(later.locator('time')).toHaveAttribute('datetime', classes.later.startsAt);
       await expect(later).toContainText('Starts in 3 days');
-      await expect(later.getByRole('link', { name: 'Join Grid workshop' })).toHaveAttribute(
-        'href',
-        `/live/${classes.later.id}/join`,
-      );
+      // Three days away: when Join opens, in the viewer's zone, and no link (decision 072).
+      await expect(later).toContainText(formatJoinOpens(classes.later.startsAt, zone));
+      await expect(later.getByRole('link', { name: /Join/ })).toHaveCount(0);
+      await expect(
+        classItem(page, 'Flexbox clinic').getByRole('link', { name: 'Join Flexbox clinic' }),
+      ).toHaveAttribute('href', `/live/${classes.soon.id}/join`);
       const google = later.getByRole('link', { name: /Add to Google Calendar/ });
       await expect(google).toHaveAttribute('target', '_blank');
       await expect(google).toHaveAttribute('rel', 'noopener noreferrer');
@@ -238,9 +240,7 @@ test('Join: before the window it says when the class is; within it, it records t
 }, testInfo) => {
   const { student, meeting, classes } = await seedSchedule(testInfo, 'join');
   await useAccount(page.context(), student);
-  await gotoApp(page, '/fed/schedule');
-  await classItem(page, 'Grid workshop').getByRole('link', { name: /Join/ }).click();
-  await expect(page).toHaveURL(`/live/${classes.later.id}/join`);
+  await gotoApp(page, `/live/${classes.later.id}/join`);
   await expect(page.getByRole('heading', { level: 1, name: 'Grid workshop' })).toBeVisible();
   // In the browser's own zone once the page has hydrated (the academy's before).
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -267,6 +267,51 @@ test('Join: before the window it says when the class is; within it, it records t
   await gotoApp(page, `/live/${classes.cancelled.id}/join`);
   await expect(page.getByRole('main')).toContainText('This class was cancelled.');
   await expectNoAxeViolations(page);
+});
+
+test('a class more than 15 minutes away shows no Join link; the waiting page opens the class by itself when the window starts @phone', async ({
+  page,
+}, testInfo) => {
+  const suffix = `${testInfo.project.name} ${Math.random().toString(36).slice(2, 6)}`;
+  const cohort = await newCohort(`Live waiting ${suffix}`);
+  const student = await studentOf(cohort, 'Live Student waiting');
+  const meeting = `https://meet.example.org/room-${cohort}`;
+  // The window opens in 5 minutes.
+  const session = await addClass(cohort, 'Routing clinic', new Date(Date.now() + 20 * MINUTE), {
+    joinUrl: meeting,
+  });
+  await page.route(meeting, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Meeting</title><h1>Meeting</h1>' }),
+  );
+  await page.clock.install();
+  await useAccount(page.context(), student);
+  await gotoApp(page, '/fed/schedule');
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const item = classItem(page, 'Routing clinic');
+  await expect(item).toContainText(formatJoinOpens(session.startsAt, zone));
+  await expect(item.getByRole('link', { name: /Join/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'schedule-join-opens');
+
+  await gotoApp(page, `/live/${session.id}/join`);
+  const timer = page.getByRole('timer');
+  await expect(timer).toContainText(/Opens in [45]:\d\d; this page opens the class by itself\./);
+  expect(await page.content()).not.toContain(meeting);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'join-countdown');
+
+  // The server's clock is real: the class moves 5 minutes earlier, so its window is open when
+  // the browser's clock reaches the opening it counted down to.
+  await withE2eDatabase((db) =>
+    db
+      .updateTable('live_sessions')
+      .set({ starts_at: new Date(Date.parse(session.startsAt) - 5 * MINUTE).toISOString() })
+      .where('id', '=', session.id)
+      .execute(),
+  );
+  await page.clock.fastForward('05:00');
+  await expect(page).toHaveURL(meeting);
+  expect(attendanceOf(session.id, student.id)?.first_joined_at).toBeTruthy();
 });
 
 test('the calendar feed: parsed by ical.js, reset makes the old address 404', async ({
@@ -339,10 +384,11 @@ test('the reminder setting is saved, and the conclusion shows the graduation lec
   await expect(page.getByRole('main')).toContainText(
     `Your cohort’s graduation lecture is on ${formatClassTime(classes.lecture.startsAt, zone)}.`,
   );
-  await expect(page.getByRole('link', { name: 'Join Graduation lecture' })).toHaveAttribute(
-    'href',
-    `/live/${classes.lecture.id}/join`,
+  // Twenty days away: when Join opens, not a link yet (decision 072).
+  await expect(page.getByRole('main')).toContainText(
+    formatJoinOpens(classes.lecture.startsAt, zone),
   );
+  await expect(page.getByRole('link', { name: /Join Graduation lecture/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -290,6 +290,33 @@ test.describe('bank transfers', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the amount is checked as it is typed, and the pending transfer shows what is short @phone', async ({
+    page,
+  }) => {
+    const student = await openAsNewAccount(page, '/enroll', 'none', 'Sade Short');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const form = transferForm(page);
+    await form.getByLabel('Plan').selectOption('fed-installments');
+    const amount = form.getByLabel('Amount sent (₦)');
+    const check = form.getByRole('status');
+    await amount.pressSequentially('200000');
+    await expect(check).toHaveText('₦25,000 short of the ₦225,000 expected — send anyway?');
+    await expect(amount).toHaveAccessibleDescription(/₦25,000 short of the ₦225,000 expected/);
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'transfer-amount-short');
+    await amount.fill('225000');
+    await expect(check).toHaveText('');
+    await fillTransfer(page, { amount: '200000', date: daysAgo(1), reference: student.name });
+    await form.getByRole('button', { name: 'Submit transfer' }).click();
+    await expect(page).toHaveURL(/\/success\?transfer=/);
+
+    await gotoApp(page, '/enroll');
+    const pending = page.getByRole('region', { name: 'Your transfer is waiting for review' });
+    await expect(pending).toContainText('₦25,000 short of the ₦225,000 expected.');
+    await expectNoAxeViolations(page);
+    await saveFullPageScreenshot(page, 'transfer-pending-short');
+  });
+
   test('a visitor sees the bank details and a sign-in button, not the form', async ({ page }) => {
     await gotoApp(page, '/enroll');
     const section = page.getByRole('region', { name: 'Pay by bank transfer in Nigeria' });

@@ -1,10 +1,11 @@
 import { CreditCard } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Plan } from '~/content/plans';
-import type { CodeAnswer } from '~/features/discounts/discount-form';
+import type { CodeAnswer, CodeQuote } from '~/features/discounts/discount-form';
 import { LoginButton } from '~/features/auth/login-button';
 import { formatUsd } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
+import { PlanPrice } from './plan-price';
 import { alreadyEnrolledIn } from './tracks';
 import { PageTitle } from '~/ui/page-title';
 
@@ -16,6 +17,11 @@ export function checkoutPath(planId: string, code: string): string {
   const query = new URLSearchParams({ plan: planId });
   if (code !== '') query.set('code', code);
   return `/checkout?${query}`;
+}
+
+/** The checkout's title: `Pay for …`, or a scholarship's when a 100 % code leaves $0. */
+export function checkoutTitle(plan: Plan, quote: CodeQuote | undefined): string {
+  return quote?.free ? `Your scholarship for ${plan.name}` : `Pay for ${plan.name}`;
 }
 
 /** `/checkout?plan=…`: what is being bought, and the one step before paying. */
@@ -41,11 +47,13 @@ export function CheckoutView({
   return (
     <section className="mx-auto w-full max-w-xl px-6 py-16">
       <CreditCard aria-hidden="true" className="h-12 w-12 text-brand-700" />
-      <PageTitle className="mt-4">Pay for {plan.name}</PageTitle>
-      <p className="mt-4 text-lg text-slate-700">
-        <span className="font-bold text-ink">{formatUsd(plan.amount)}</span>
-        {each} · {plan.currencyNote}
-      </p>
+      <PageTitle className="mt-4">{checkoutTitle(plan, quote)}</PageTitle>
+      <PlanPrice
+        price={quote?.newPrice ?? formatUsd(plan.amount)}
+        was={quote?.listPrice}
+        monthly={plan.billing === 'monthly'}
+      />
+      <p className="mt-1 text-slate-700">{plan.currencyNote}</p>
       {quote && (
         <p role="status" className="mt-4 rounded-lg bg-teal-50 px-3 py-2 text-teal-900">
           Code <strong>{quote.code}</strong>: {quote.amountOff} off{each ? ' each payment' : ''}.{' '}
@@ -76,7 +84,7 @@ export function CheckoutView({
           <input type="hidden" name="plan" value={plan.id} />
           {quote && <input type="hidden" name="code" value={quote.code} />}
           <button type="submit" className={buttonClass('primary')}>
-            Continue to payment
+            {quote?.free ? 'Confirm your scholarship' : 'Continue to payment'}
           </button>
         </Form>
       ) : (

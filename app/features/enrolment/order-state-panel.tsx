@@ -26,7 +26,8 @@ export function OrderStatePanel({ order }: { order: OrderState }) {
   return (
     <>
       <OrderStatus order={order} />
-      {(order.progress === 'unlocked' || confirming) && (
+      {/* SPEC's "your payment was successful… your group" fits a first payment only. */}
+      {((order.progress === 'unlocked' && !order.headline) || confirming) && (
         <p className="mt-6 text-lg text-slate-700">{successPage.message}</p>
       )}
       <OrderDetails order={order} />
@@ -70,7 +71,7 @@ function OrderStatus({ order }: { order: OrderState }) {
         <>
           <p className="text-xl font-bold text-ink">Your course is unlocked.</p>
           <p className="mt-2 text-slate-700">{order.planName}: every course step is open to you.</p>
-          <Link to="/fed/home" className={buttonClass('primary', 'mt-6')}>
+          <Link to={order.coursePath} className={buttonClass('primary', 'mt-6')}>
             Start learning
           </Link>
         </>

@@ -12,6 +12,7 @@ import {
 import { moveCodeUse } from '~/features/discounts/discounts.server';
 import { describeDiscount } from '~/features/discounts/discount-form';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
+import { courseHomeOf, paidOrderHeadline } from './order-words';
 
 /**
  * An order id is the provider's reference: random (128 bits), never a user id, never
@@ -288,6 +289,10 @@ export interface OrderState {
   date: string;
   /** The discount code it was made with and what it took off: `LAGOS20 ($80 off)`. */
   discount?: string;
+  /** `Your scholarship is confirmed`, `Installment 2 of 3 received`, or null for SPEC's. */
+  headline: string | null;
+  /** Where "Start learning" goes: the bought track's home. */
+  coursePath: '/fed/home' | '/fsd/home';
 }
 
 /**
@@ -301,12 +306,13 @@ export async function findOrderState(
 ): Promise<OrderState | null> {
   const order = await findOrderOf(db, orderId, userId);
   if (!order) return null;
-  const payment = await db
+  const payments = await db
     .selectFrom('payments')
     .select('created_at')
     .where('order_id', '=', order.id)
     .orderBy('created_at')
-    .executeTakeFirst();
+    .execute();
+  const payment = payments[0];
   const progress: OrderProgress =
     order.status === 'paid' ? 'unlocked' : order.status === 'pending' ? 'confirming' : order.status;
   return {
@@ -316,6 +322,15 @@ export async function findOrderState(
     reference: order.id,
     date: formatDayUtc(payment?.created_at ?? order.created_at, 'long'),
     discount: await discountOfOrder(db, order),
+    headline:
+      order.status === 'paid'
+        ? paidOrderHeadline({
+            amount: order.amount,
+            installments: order.installments,
+            paymentsReceived: payments.length,
+          })
+        : null,
+    coursePath: courseHomeOf(order.track),
   };
 }
 

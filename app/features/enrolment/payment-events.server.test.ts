@@ -11,7 +11,7 @@ import {
   outboxOf,
 } from '../../../tests/support/factories';
 import { findPlan } from '~/content/plans';
-import { createOrder } from './orders.server';
+import { createOrder, findOrderState } from './orders.server';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
 import { listPaymentsNeedingAttention } from './payment-search.server';
@@ -206,6 +206,22 @@ describe('applying verified payment events', () => {
     expect(await enrolment()).toMatchObject({ status: 'active', installments_paid: 3 });
     expect(await subjects()).toContain('Payment received — installment 3 of 3');
     expect(await count('user_changes', user.id)).toBe(1);
+  });
+});
+
+describe('what the success page says of an order (decision 072)', () => {
+  it('a FullStack installment order: SPEC’s heading for the first payment, then "Installment 2 of 3 received", and Start learning goes to /fsd', async () => {
+    const { user, order } = await buyer('none', 'fsd-installments');
+    await applyPaymentEvent(database.db, paid(order.id, 'fsd_inv_1', order.amount));
+    expect(await findOrderState(database.db, order.id, user.id)).toMatchObject({
+      headline: null,
+      coursePath: '/fsd/home',
+    });
+    await applyPaymentEvent(database.db, paid(order.id, 'fsd_inv_2', order.amount));
+    expect(await findOrderState(database.db, order.id, user.id)).toMatchObject({
+      headline: 'Installment 2 of 3 received',
+      coursePath: '/fsd/home',
+    });
   });
 });
 

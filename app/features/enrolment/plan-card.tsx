@@ -4,6 +4,7 @@ import { enrollPage, type Plan } from '~/content/plans';
 import { formatUsd } from '~/lib/format';
 import { CodeField } from '~/features/discounts/code-field';
 import type { CodeAnswer } from '~/features/discounts/discount-form';
+import { PlanPrice } from './plan-price';
 import { TRACK_NAMES } from './tracks';
 
 const themeStyle: Record<Plan['theme'], string> = {
@@ -42,10 +43,17 @@ export function PlanCard({
       <h3 id={headingId} className="mt-4 text-xl font-bold text-ink">
         {plan.name}
       </h3>
-      <p className="mt-4">
-        <span className="text-4xl font-extrabold text-ink">{formatUsd(plan.amount)}</span>
-        {plan.billing === 'monthly' && <span className="text-slate-700"> / month</span>}
-      </p>
+      <PlanPrice
+        price={quote?.newPrice ?? formatUsd(plan.amount)}
+        was={
+          quote
+            ? formatUsd(plan.amount)
+            : plan.discount > 0
+              ? formatUsd(plan.amount + plan.discount)
+              : undefined
+        }
+        monthly={plan.billing === 'monthly'}
+      />
       <p className="mt-1 text-sm text-slate-700">{plan.currencyNote}</p>
       <p className="mt-2 text-sm font-semibold text-teal-800">
         {plan.discount > 0 ? `Discount: save ${formatUsd(plan.discount)}` : 'Discount: none'}

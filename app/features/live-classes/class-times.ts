@@ -106,14 +106,49 @@ export function classEnd(session: { starts_at: string; duration_minutes: number 
 
 export type JoinWindow = 'cancelled' | 'not-yet' | 'open' | 'ended';
 
+/** The instant the join page starts letting people in: 15 minutes before the start. */
+export function joinOpensAt(startsAt: string): number {
+  return Date.parse(startsAt) - JOIN_OPENS_MINUTES_BEFORE * MINUTE;
+}
+
+const opensFormat = formatterCache('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `Opens Tue 19 Jan, 18:45`: when a class's Join becomes a link, in `zone`. */
+export function formatJoinOpens(startsAt: string, zone: string): string {
+  return `Opens ${opensFormat(zone).format(new Date(joinOpensAt(startsAt)))}`;
+}
+
+/**
+ * The waiting page's countdown to the join window: `2 days 3 hours`, `1 hour 5 minutes`,
+ * `4:09` in the last hour (minutes and seconds).
+ */
+export function countdownTo(opensAt: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((opensAt - now) / 1000));
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0)
+    return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0)
+    return minutes > 0
+      ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}`
+      : plural(hours, 'hour');
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /** Where `now` stands for the join page: open from 15 minutes before the start to the end. */
 export function joinWindow(
   session: { starts_at: string; duration_minutes: number; status: string },
   now: Date,
 ): JoinWindow {
   if (session.status === 'cancelled') return 'cancelled';
-  const opens = Date.parse(session.starts_at) - JOIN_OPENS_MINUTES_BEFORE * MINUTE;
-  if (now.getTime() < opens) return 'not-yet';
+  if (now.getTime() < joinOpensAt(session.starts_at)) return 'not-yet';
   return now.getTime() < classEnd(session).getTime() ? 'open' : 'ended';
 }
 

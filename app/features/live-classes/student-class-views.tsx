@@ -3,7 +3,7 @@ import { plural } from '~/lib/format';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import type { ReactNode } from 'react';
-import { ClassStartsIn, ClassTime } from './class-time';
+import { ClassStartsIn, ClassTime, JoinOpens, useJoinOpen } from './class-time';
 import type { StudentClass } from './student-classes.server';
 import { TitledSection } from '~/ui/titled-section';
 
@@ -13,15 +13,27 @@ export const PLACEMENT_SENTENCE =
 
 /**
  * Join (the join page, never the meeting link: a plain link, so the browser follows the
- * page's redirect itself) and "Add to Google Calendar" (a new tab).
+ * page's redirect itself) once its window is open, and until then when it opens, as text
+ * (decision 072); "Add to Google Calendar" (a new tab).
  */
-function ClassActions({ session }: { session: StudentClass }) {
+function ClassActions({ session, academyZone }: { session: StudentClass; academyZone: string }) {
+  const open = useJoinOpen(session.startsAt, session.joinOpen);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
-      <a href={`/live/${session.id}/join`} className={buttonClass('primary')}>
-        <Video aria-hidden="true" className="h-4 w-4" />
-        Join<span className="sr-only"> {session.title}</span>
-      </a>
+      {open ? (
+        <a href={`/live/${session.id}/join`} className={buttonClass('primary')}>
+          <Video aria-hidden="true" className="h-4 w-4" />
+          Join<span className="sr-only"> {session.title}</span>
+        </a>
+      ) : (
+        <span className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-5 py-2.5 text-sm font-semibold text-slate-700">
+          <Video aria-hidden="true" className="h-4 w-4" />
+          <span>
+            <span className="sr-only">Join {session.title}: </span>
+            <JoinOpens startsAt={session.startsAt} academyZone={academyZone} />
+          </span>
+        </span>
+      )}
       <a
         href={session.googleCalendarUrl}
         target="_blank"
@@ -89,7 +101,11 @@ export function ClassItem({
         <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{session.description}</p>
       )}
       {!session.cancelled &&
-        (session.ended ? <ClassRecording session={session} /> : <ClassActions session={session} />)}
+        (session.ended ? (
+          <ClassRecording session={session} />
+        ) : (
+          <ClassActions session={session} academyZone={academyZone} />
+        ))}
     </li>
   );
 }
@@ -174,7 +190,11 @@ export function GraduationLecture({
         </strong>
         .
       </p>
-      {session.ended ? <ClassRecording session={session} /> : <ClassActions session={session} />}
+      {session.ended ? (
+        <ClassRecording session={session} />
+      ) : (
+        <ClassActions session={session} academyZone={academyZone} />
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { NO_COHORT, type Database, type LiveSession, type User } from '~/db/sche
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
 import { classDescription, feedCalendar, joinPageUrl } from './calendar.server';
 import { findFeedOwner } from './calendar-feeds.server';
-import { classEnd, startsIn } from './class-times';
+import { classEnd, joinWindow, startsIn } from './class-times';
 import { classesOfCohort, mayJoinClass, nextClassesOf } from './live-sessions.server';
 
 /**
@@ -20,6 +20,8 @@ export interface StudentClass {
   /** Over: the schedule lists it among the past classes, with its recording. */
   ended: boolean;
   recordingUrl: string | null;
+  /** Whether Join is a link now (the join window is open); the browser keeps it current. */
+  joinOpen: boolean;
   /** "Starts in 2 hours", "Live now": the server's answer, refreshed by the browser. */
   startsIn: string;
   /** "Add to Google Calendar": a new event that names the join page. */
@@ -58,6 +60,7 @@ export function studentClassOf(
     cancelled: session.status === 'cancelled',
     ended: classEnd(session) <= now,
     recordingUrl: session.recording_url,
+    joinOpen: joinWindow(session, now) === 'open',
     startsIn: startsIn(session, now),
     googleCalendarUrl: googleCalendarUrl(session, joinPageUrl(session.id, origin)),
   };

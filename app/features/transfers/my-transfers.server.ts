@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import { planName } from '~/content/plans';
 import type { BankTransferStatus, Database } from '~/db/schema';
 import { formatMinorUnits } from '~/lib/format';
-import { formatTransferDate } from './bank-transfers.server';
+import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';
+import { transferMismatch } from './transfer-form';
 
 /** A transfer as its student sees it: never who decided it or anyone else's data. */
 export interface MyTransfer {
   id: string;
   planName: string;
   amount: string;
+  /** `₦25,000 short of the ₦225,000 expected`, or null when the amount is the plan's. */
+  mismatch: string | null;
   transferDate: string;
   /** The day it was submitted, as the pages print a day. */
   submittedOn: string;
@@ -41,17 +44,22 @@ export async function listTransfersOf(
     .where('user_id', '=', userId);
   if (transferId) query = query.where('id', '=', transferId);
   const rows = await query.orderBy('created_at', 'desc').limit(LIMIT).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    planName: planName(row.plan_id),
-    amount: formatMinorUnits(row.amount, row.currency),
-    transferDate: formatTransferDate(row.transfer_date),
-    submittedOn: formatTransferDate(row.created_at.slice(0, 10)),
-    status: row.status,
-    // An approval's reason is the admin's note on the amount: for the admins only.
-    reason: row.status === 'rejected' ? row.reason : null,
-    receiptUrl: `/receipts/${row.receipt_id}`,
-  }));
+  return rows.map((row) => {
+    const expected = expectedTransferAmount(row.plan_id);
+    return {
+      id: row.id,
+      planName: planName(row.plan_id),
+      amount: formatMinorUnits(row.amount, row.currency),
+      // Kobo to naira: a transfer is always in naira, and its plan's amount is whole naira.
+      mismatch: expected === null ? null : transferMismatch(row.amount / 100, expected / 100),
+      transferDate: formatTransferDate(row.transfer_date),
+      submittedOn: formatTransferDate(row.created_at.slice(0, 10)),
+      status: row.status,
+      // An approval's reason is the admin's note on the amount: for the admins only.
+      reason: row.status === 'rejected' ? row.reason : null,
+      receiptUrl: `/receipts/${row.receipt_id}`,
+    };
+  });
 }
 
 /**

@@ -28,6 +28,11 @@ export function PendingTransfer({ transfer }: { transfer: MyTransfer }) {
           </Fact>
         ))}
       </dl>
+      {transfer.mismatch && (
+        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
+          {transfer.mismatch}. The amount is checked before your transfer is confirmed.
+        </p>
+      )}
       <p className="mt-4 text-slate-700">
         We are checking it and will confirm it within 24 hours. You can submit another transfer once
         this one is decided.

@@ -10,6 +10,7 @@ import {
   RECEIPT_ACCEPT,
   RECEIPT_MAX_BYTES,
   TRANSFER_MESSAGES,
+  transferMismatch,
   type TransferField,
 } from './transfer-form';
 import { FormAlert } from '~/ui/field-error';
@@ -26,12 +27,15 @@ function Field({
   name,
   label,
   hint,
+  check,
   error,
   children,
 }: {
   name: TransferField;
   label: string;
   hint?: string;
+  /** A live check of what is typed: its region is always there, so a change is announced. */
+  check?: string | null;
   error?: string;
   children: (described: {
     id: string;
@@ -40,7 +44,9 @@ function Field({
   }) => ReactNode;
 }) {
   const id = `transfer-${name}`;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = [hint && `${id}-hint`, check && `${id}-check`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
@@ -57,6 +63,11 @@ function Field({
           {hint}
         </p>
       )}
+      {check !== undefined && (
+        <p id={`${id}-check`} role="status" className="mt-1 text-sm font-semibold text-amber-900">
+          {check}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-800">
           {error}
@@ -71,19 +82,21 @@ function InputField({
   name,
   label,
   hint,
+  check,
   error,
   ...input
 }: {
   name: TransferField;
   label: string;
   hint?: string;
+  check?: string | null;
   error?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'inputMode' | 'autoComplete' | 'max' | 'maxLength' | 'defaultValue'
+  'type' | 'inputMode' | 'autoComplete' | 'max' | 'maxLength' | 'defaultValue' | 'onChange'
 >) {
   return (
-    <Field name={name} label={label} hint={hint} error={error}>
+    <Field name={name} label={label} hint={hint} check={check} error={error}>
       {(props) => <input name={name} required className={inputClass} {...input} {...props} />}
     </Field>
   );
@@ -94,11 +107,19 @@ function todayInLagos(): string {
   return utcDay(new Date(Date.now() + 3_600_000));
 }
 
+/** What the amount field holds as naira, or undefined while it is not a whole number. */
+function typedNaira(value: string | undefined): number | undefined {
+  const trimmed = value?.trim() ?? '';
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
 /**
  * "I have made a transfer": a plain multipart form (it works before the app loads), posted
  * to /enroll. Refused fields come back with their message and what was typed; the file
  * has to be chosen again, as browsers never refill a file input. Once the app runs, a
- * receipt over the limit is refused as it is chosen: nothing is sent.
+ * receipt over the limit is refused as it is chosen: nothing is sent, and an amount other
+ * than the plan's is questioned as it is typed, without stopping the transfer (decision
+ * 072: the pending transfer then shows the difference, with or without JavaScript).
  */
 export function TransferForm({ errors }: { errors?: FormErrors<TransferField> }) {
   const navigation = useNavigation();
@@ -108,6 +129,9 @@ export function TransferForm({ errors }: { errors?: FormErrors<TransferField> })
   const [receiptTooLarge, setReceiptTooLarge] = useState(false);
   const [planId, setPlanId] = useState(values.plan || plans[0].id);
   const plan = findPlan(planId) ?? plans[0];
+  const [amount, setAmount] = useState(values.amount);
+  const sent = typedNaira(amount);
+  const mismatch = sent === undefined ? null : transferMismatch(sent, plan.amountNaira);
   const fieldErrors = {
     ...errors?.fieldErrors,
     ...(receiptTooLarge && { receipt: TRANSFER_MESSAGES.receiptTooLarge }),
@@ -155,10 +179,12 @@ export function TransferForm({ errors }: { errors?: FormErrors<TransferField> })
           name="amount"
           label="Amount sent (₦)"
           hint={`Expected for this plan: ${expectedTransfer(plan)}.`}
+          check={mismatch && `${mismatch} — send anyway?`}
           error={fieldErrors.amount}
           inputMode="numeric"
           autoComplete="off"
           defaultValue={values.amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
         />
         <InputField
           name="transferDate"

@@ -34,3 +34,17 @@ export function expectedTransfer(plan: Plan): string {
   const amount = formatNaira(plan.amountNaira);
   return plan.payments > 1 ? `${amount}, the first of ${plan.payments} monthly payments` : amount;
 }
+
+/**
+ * How a transfer's amount differs from what its plan expects, in naira, or null when it
+ * matches: `₦25,000 short of the ₦225,000 expected`, `₦5,000 more than the ₦225,000
+ * expected`. The form asks it as the amount is typed; the pending transfer keeps saying it.
+ */
+export function transferMismatch(sentNaira: number, expectedNaira: number): string | null {
+  const difference = sentNaira - expectedNaira;
+  if (difference === 0) return null;
+  const expected = `the ${formatNaira(expectedNaira)} expected`;
+  return difference < 0
+    ? `${formatNaira(-difference)} short of ${expected}`
+    : `${formatNaira(difference)} more than ${expected}`;
+}
