@@ -180,6 +180,7 @@ test('the admin status form changes only the cohort without touching the access 
   await gotoApp(page, `/admin/user-details/${student.id}`);
   const access = page.getByLabel('Access');
   const cohort = page.getByLabel('Cohort');
+  await expect(page.getByText('Cohort 1', { exact: true }).first()).toBeVisible();
   await expect(access).toHaveValue('level-1');
   await expect(cohort).toHaveValue('cohort-1');
   await expect(cohort.locator('option').first()).toHaveText('-- Choose one --');

@@ -244,7 +244,8 @@ export function UserDetailsView({
     ['Username', user.name],
     ['Email', user.email],
     ['Access', user.access],
-    ['Cohort', user.cohort],
+    // The cohort's name, as the list shows it; the select below lists the user's own.
+    ['Cohort', cohorts.find((option) => option.value === user.cohort)?.label ?? user.cohort],
     ['User ID', user.id],
   ] as const;
 
