@@ -13,11 +13,14 @@ export function ConfirmQuestion({
   question,
   intent,
   confirm,
+  action,
   children,
 }: {
   id: string;
   question: ReactNode;
   intent: string;
+  /** Where the form goes, when another route than the page's own does the act. */
+  action?: string;
   /** The button's words, e.g. "Yes, cancel the class". */
   confirm: string;
   /** The fields the act needs (a reason). */
@@ -28,6 +31,7 @@ export function ConfirmQuestion({
   return (
     <Form
       method="post"
+      action={action}
       className="mt-3 rounded-2xl border border-red-200 bg-red-50 p-4 sm:p-6"
       aria-describedby={id}
     >

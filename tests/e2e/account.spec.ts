@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
-import { createAccount } from './sessions';
+import { createAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
 import { payThroughVerifiedWebhook } from '../support/factories';
 
@@ -101,6 +101,77 @@ test('a student pays, finds the payment on /account, renames themself, signs ano
     preferences.getByLabel('Send me reminders and other optional e-mails'),
   ).not.toBeChecked();
   expect(readValue<number>('select reminder_emails from users where email = ?', email)).toBe(0);
+});
+
+/** The question's button that signs every browser out. */
+const yesOn = (page: Page) => page.getByRole('button', { name: 'Yes, sign out of all devices' });
+
+test('"Sign out of all devices" asks first, with and without JavaScript, then ends every session of that person (screenshots)', async ({
+  browser,
+}) => {
+  const student = await createAccount('level-1', 'Two Devices');
+  const other = await createAccount('level-1', 'Someone Else');
+  const [phone, laptop, noScripts, elsewhere] = await Promise.all([
+    browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }),
+    browser.newContext(),
+    browser.newContext({ javaScriptEnabled: false }),
+    browser.newContext(),
+  ]);
+  try {
+    await Promise.all([
+      useAccount(phone, student),
+      useAccount(laptop, student),
+      useAccount(noScripts, student),
+      useAccount(elsewhere, other),
+    ]);
+    // On a phone the course menu offers no way to sign everything out by a slip of the thumb.
+    const onPhone = await phone.newPage();
+    await gotoApp(onPhone, '/fed/home');
+    await expect(onPhone.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+    await expect(onPhone.getByText('Sign out of all devices')).toHaveCount(0);
+    await saveFullPageScreenshot(onPhone, 'course-menu-375');
+
+    // The account page asks first; Keep it changes nothing.
+    await gotoApp(onPhone, '/account');
+    const devices = onPhone.getByRole('region', { name: 'Signed-in devices' });
+    await devices.getByRole('link', { name: 'Sign out of all devices…' }).click();
+    const yes = yesOn(onPhone);
+    await expect(yes).toBeVisible();
+    await expectNoAxeViolations(onPhone);
+    await saveFullPageScreenshot(onPhone, 'account-sign-out-all-375');
+    await devices.getByRole('link', { name: 'Keep it' }).click();
+    await expect(yes).toHaveCount(0);
+    const sessions = () =>
+      readValue<number>('select count(*) from sessions where user_id = ?', student.id);
+    const signedIn = sessions();
+    expect(signedIn).toBeGreaterThan(0);
+
+    // The question at 1280 px, opened by its address.
+    const onLaptop = await laptop.newPage();
+    await gotoApp(onLaptop, '/account?sign-out-all=confirm');
+    await saveFullPageScreenshot(onLaptop, 'account-sign-out-all');
+    await expectNoAxeViolations(onLaptop);
+    expect(await yesOn(onLaptop).count()).toBe(1);
+
+    // Without JavaScript the link opens the same question, and its form signs out.
+    const plain = await noScripts.newPage();
+    await plain.goto('/account');
+    await plain.getByRole('link', { name: 'Sign out of all devices…' }).click();
+    await expect(plain).toHaveURL('/account?sign-out-all=confirm#devices');
+    expect(sessions()).toBe(signedIn);
+    await yesOn(plain).click();
+    await expect(plain).toHaveURL('/login');
+    await expect(plain.getByText('Logout successfully.')).toBeVisible();
+
+    expect(sessions()).toBe(0);
+    const laptopStep = await (await laptop.request.get('/fed/javascript')).text();
+    expect(laptopStep).toContain('Permission Denied');
+    expect(laptopStep).not.toContain('Two Devices');
+    const stillIn = await (await elsewhere.request.get('/fed/home')).text();
+    expect(stillIn).toContain('Someone Else');
+  } finally {
+    await Promise.all([phone, laptop, noScripts, elsewhere].map((context) => context.close()));
+  }
 });
 
 test('bad input on /account is refused and changes nothing; a visitor is sent to sign in @http', async ({

@@ -18,6 +18,7 @@ import {
   useAccount,
 } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
+import { member, newCohort } from './cohort-people';
 import { insertEnrolment, insertOrder, insertPayment } from '../support/factories';
 import { E2E_ORIGIN } from '../e2e-origin';
 
@@ -138,8 +139,9 @@ test('updating a user: placeholders, message, list and audit trail', async ({ pa
   await gotoApp(page, `/admin/user-details/${target.id}`);
   const access = page.getByLabel('Access');
   const cohort = page.getByLabel('Cohort');
-  await expect(access).toHaveValue('');
-  await expect(cohort).toHaveValue('');
+  // The form starts from the user's own access and cohort; the placeholder stays first.
+  await expect(access).toHaveValue('none');
+  await expect(cohort).toHaveValue('none');
   await expect(access.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
   await expect(cohort.locator('option', { hasText: '-- Choose one --' })).toBeDisabled();
   await expect(access.locator('option')).toHaveText(['-- Choose one --', 'none', 'Level 1 - FED']);
@@ -157,7 +159,7 @@ test('updating a user: placeholders, message, list and audit trail', async ({ pa
   await page.getByPlaceholder('Search by Username or Email').fill(target.email);
   const row = page.locator('tbody tr').first();
   await expect(row).toContainText('level-1');
-  await expect(row).toContainText('cohort-1');
+  await expect(row).toContainText('Cohort 1');
   expect(readUser(target.id)).toMatchObject({ access: 'level-1', cohort: 'cohort-1' });
   expect(readUser(target.id).edited_at).not.toBeNull();
 
@@ -165,6 +167,44 @@ test('updating a user: placeholders, message, list and audit trail', async ({ pa
   await expect(page.getByTestId('change-history')).toContainText(
     'Olu Admin set access none → level-1, cohort none → cohort-1',
   );
+});
+
+test('the admin status form changes only the cohort without touching the access (screenshots)', async ({
+  page,
+  context,
+}) => {
+  await useAccount(context, admin);
+  const cohortName = `January 2027 Cohort ${token}`;
+  const january = await newCohort(cohortName);
+  const student = await member('level-1', 'cohort-1', `Moving Student ${token}`);
+  await gotoApp(page, `/admin/user-details/${student.id}`);
+  const access = page.getByLabel('Access');
+  const cohort = page.getByLabel('Cohort');
+  await expect(page.getByText('Cohort 1', { exact: true }).first()).toBeVisible();
+  await expect(access).toHaveValue('level-1');
+  await expect(cohort).toHaveValue('cohort-1');
+  await expect(cohort.locator('option').first()).toHaveText('-- Choose one --');
+  await expect(cohort.locator('option').first()).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-status-form');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveFullPageScreenshot(page, 'admin-status-form-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Only the cohort is chosen: the access sent is the one the form started from.
+  await cohort.selectOption(january);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('User status changes successfully')).toBeVisible();
+  expect(readUser(student.id)).toMatchObject({ access: 'level-1', cohort: january });
+  // The list names the cohort, not its id.
+  await page.getByPlaceholder('Search by Username or Email').fill(student.email);
+  const row = page.locator('tbody tr').first();
+  await expect(row).toContainText(cohortName);
+  await expect(row).not.toContainText(january);
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'admin-list-cohort-names');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveFullPageScreenshot(page, 'admin-list-cohort-names-375');
 });
 
 /** A paid upfront FrontEnd enrolment for the account, its payment on 24 Nov 2026. */

@@ -120,7 +120,8 @@ test('filtering by access and cohort: only those users, the count, page reset, J
   const both = kept((user) => user.access === 'level-1' && user.cohort === 'cohort-1');
   await expect(page.getByTestId('user-count')).toHaveText(`${both.length} users`);
   await expect(column(page, 1)).toHaveText(both.map((user) => user.name));
-  await expect(column(page, 3)).toHaveText(both.map(() => 'cohort-1'));
+  // The list names the cohort; the CSV below keeps its id (decision 073).
+  await expect(column(page, 3)).toHaveText(both.map(() => 'Cohort 1'));
 
   // Back to one filter, then a new search text keeps it.
   await page.goBack();
@@ -147,6 +148,7 @@ test('filtering by access and cohort: only those users, the count, page reset, J
   const records = lines.slice(1, -1).map((line) => line.split(','));
   expect(records.map((record) => record[1])).toEqual(level1.map((user) => user.email));
   expect(records.map((record) => record[2])).toEqual(level1.map(() => 'level-1'));
+  expect(records.map((record) => record[3])).toEqual(level1.map((user) => user.cohort));
   expect(records.map((record) => record[4])).toEqual(
     level1.map((user) => user.created_at.slice(0, 10)),
   );

@@ -89,6 +89,7 @@ test.describe('two instances on one PostgreSQL', () => {
     const second = watching.locator('tbody tr').first();
     await expect(second).toContainText('none');
     await changeStatusOnA(page, 'emeka.bello@example.com', 'none', 'cohort-1');
-    await expect(second).toContainText('cohort-1', { timeout: 1_000 });
+    // The list names the cohort (decision 073).
+    await expect(second).toContainText('Cohort 1', { timeout: 1_000 });
   });
 });

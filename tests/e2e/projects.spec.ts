@@ -135,6 +135,15 @@ test('a student hands in a project, a mentor asks for changes, then approves rev
     .toContainEqual(expect.stringContaining('Changes requested on your project'));
 
   await gotoApp(page, '/fed/html-css-test');
+  // Revision 2 starts from revision 1's links and note.
+  await expect(block.getByText('Send revision 2')).toBeVisible();
+  await expect(block.getByLabel('Repository link')).toHaveValue('https://github.com/ada/profile');
+  await expect(block.getByLabel('Live site link (optional)')).toHaveValue(
+    'https://ada.example.org/',
+  );
+  await expect(block.getByLabel('Note to your mentor (optional)')).toHaveValue(
+    'My first page.\nBe kind.',
+  );
   await submitForm(block, 'https://github.com/ada/profile-v2');
   await expect(block.getByRole('heading', { name: 'Revision 2 Waiting for review' })).toBeVisible();
 

@@ -306,36 +306,6 @@ test('a return path with letters a header cannot carry is sent percent-encoded, 
   expect(response.headers()['location']).toBe('/%E3%80%82evil');
 });
 
-test('"Sign out of all devices" ends the sessions on every browser of that person', async ({
-  browser,
-}) => {
-  const student = await createAccount('level-1', 'Two Devices');
-  const other = await createAccount('level-1', 'Someone Else');
-  const [phone, laptop, elsewhere] = await Promise.all([
-    browser.newContext(),
-    browser.newContext(),
-    browser.newContext(),
-  ]);
-  try {
-    await useAccount(phone, student);
-    await useAccount(laptop, student);
-    await useAccount(elsewhere, other);
-    const page = await phone.newPage();
-    await gotoApp(page, '/fed/home');
-    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
-    await expect(page).toHaveURL('/login');
-    await expect(page.getByText('Logout successfully.')).toBeVisible();
-
-    const onLaptop = await (await laptop.request.get('/fed/javascript')).text();
-    expect(onLaptop).toContain('Permission Denied');
-    expect(onLaptop).not.toContain('Two Devices');
-    const stillIn = await (await elsewhere.request.get('/fed/home')).text();
-    expect(stillIn).toContain('Someone Else');
-  } finally {
-    await Promise.all([phone.close(), laptop.close(), elsewhere.close()]);
-  }
-});
-
 test('after a move to another page, focus is on its main heading; a toast’s close button shows its ring', async ({
   page,
   context,

@@ -8,6 +8,12 @@ export const ACCOUNT_INTENTS = {
   emailPreferences: 'email-preferences',
 } as const;
 
+/**
+ * "Sign out of all devices" asks first: a link opens the question (`?sign-out-all=confirm`,
+ * so it works without JavaScript), whose form goes to `/auth/logout` with `scope=all`.
+ */
+export const SIGN_OUT_ALL = { query: 'sign-out-all', intent: 'sign-out-all' } as const;
+
 export const NAME_MAX = 80;
 
 export const ACCOUNT_MESSAGES = {

@@ -1,9 +1,8 @@
 import { Download, LogOut, Mail, MonitorSmartphone, Receipt, UserRound } from 'lucide-react';
 import { StatusBadge, type BadgeTone } from '~/ui/list/list-cells';
 import type { ReactNode } from 'react';
-import { Form } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { planName } from '~/content/plans';
-import { SignOutEverywhereForm } from '~/features/auth/sign-out-everywhere-form';
 import { PROVIDER_LABELS } from '~/features/enrolment/payment-search';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
@@ -14,7 +13,8 @@ import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { CheckboxField } from '~/ui/checkbox-field';
 import { IntentButton } from '~/ui/intent-button';
 import { TitledPanel } from '~/ui/titled-panel';
-import { ACCOUNT_INTENTS, NAME_MAX } from './account-forms';
+import { ConfirmQuestion } from '~/ui/confirm-question';
+import { ACCOUNT_INTENTS, NAME_MAX, SIGN_OUT_ALL } from './account-forms';
 import type { AccountPayment, InstallmentPlan } from './account-payments.server';
 import type { Device } from './devices.server';
 import { YourDataSection } from './your-data-section';
@@ -142,8 +142,40 @@ function DevicesSection({ devices }: { devices: Device[] }) {
           </li>
         ))}
       </ul>
-      <SignOutEverywhereForm className="mt-4" />
+      <SignOutAll />
     </Section>
+  );
+}
+
+/**
+ * "Sign out of all devices", this one too: it asks first, as a link to the question, so it
+ * works without JavaScript; the question's form ends every session at `/auth/logout`.
+ */
+function SignOutAll() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get(SIGN_OUT_ALL.query) !== 'confirm') {
+    return (
+      <p className="mt-4">
+        <Link
+          to={`?${SIGN_OUT_ALL.query}=confirm#devices`}
+          preventScrollReset
+          className="rounded text-sm font-semibold text-red-800 underline underline-offset-2"
+        >
+          Sign out of all devices…
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ConfirmQuestion
+      id="sign-out-all-question"
+      action="/auth/logout"
+      intent={SIGN_OUT_ALL.intent}
+      confirm="Yes, sign out of all devices"
+      question="Sign out of all devices? Every browser signed in to your account, this one too, has to sign in again."
+    >
+      <input type="hidden" name="scope" value="all" />
+    </ConfirmQuestion>
   );
 }
 

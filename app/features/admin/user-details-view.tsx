@@ -79,16 +79,24 @@ export interface CompletedStep {
   completed_at: string;
 }
 
+/**
+ * One select of Update User Status. It starts from the user's own value (decision 073), so a
+ * change of one field leaves the other as it is; SPEC §5's placeholder stays the disabled
+ * first option.
+ */
 function StatusSelect({
   name,
   label,
   options,
+  value,
   onChange,
   error,
 }: {
   name: string;
   label: string;
   options: readonly { value: string; label: string }[];
+  /** What the select starts at: the user's current value, or what a refused form sent. */
+  value: string;
   onChange?: (value: string) => void;
   error?: string;
 }) {
@@ -101,7 +109,7 @@ function StatusSelect({
         id={`status-${name}`}
         name={name}
         required
-        defaultValue=""
+        defaultValue={value}
         onChange={onChange && ((event) => onChange(event.target.value))}
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         {...invalidFieldProps(`status-${name}`, error)}
@@ -204,7 +212,17 @@ export function UserDetailsView({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
-  const [accessChoice, setAccessChoice] = useState('');
+  // The form starts from the user's access and cohort (or what a refused form sent), and
+  // starts again from them when another admin changes them while the page is open.
+  const startAccess = errors?.values.access ?? user.access;
+  const startCohort = errors?.values.cohort ?? user.cohort;
+  const record = `${user.access}:${user.cohort}`;
+  const [accessChoice, setAccessChoice] = useState(startAccess);
+  const [shownRecord, setShownRecord] = useState(record);
+  if (shownRecord !== record) {
+    setShownRecord(record);
+    setAccessChoice(user.access);
+  }
   const warnsOfPayment = paidEnrolment !== undefined && user.access !== 'none';
   const warnsOfPause = pausedPlan !== undefined && user.access === 'none';
   const asksReason = warnsOfPayment || warnsOfPause;
@@ -226,7 +244,8 @@ export function UserDetailsView({
     ['Username', user.name],
     ['Email', user.email],
     ['Access', user.access],
-    ['Cohort', user.cohort],
+    // The cohort's name, as the list shows it; the select below lists the user's own.
+    ['Cohort', cohorts.find((option) => option.value === user.cohort)?.label ?? user.cohort],
     ['User ID', user.id],
   ] as const;
 
@@ -250,6 +269,7 @@ export function UserDetailsView({
 
       <TitledSection headingId="status-heading" heading="Update User Status" className="mt-10">
         <Form
+          key={record}
           method="post"
           className="mt-4 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:grid-cols-2"
         >
@@ -259,10 +279,17 @@ export function UserDetailsView({
             options={
               user.access === 'admin' ? [...ACCESS_OPTIONS, KEEP_ADMIN_OPTION] : ACCESS_OPTIONS
             }
+            value={startAccess}
             onChange={setAccessChoice}
             error={access}
           />
-          <StatusSelect name="cohort" label="Cohort" options={cohorts} error={cohort} />
+          <StatusSelect
+            name="cohort"
+            label="Cohort"
+            options={cohorts}
+            value={startCohort}
+            error={cohort}
+          />
           {paidEnrolment && warnsOfPayment && (
             <ReasonWarning
               hint="Required when Access is none."

@@ -333,7 +333,7 @@ export function UserList({
                       {user.name}
                     </Link>,
                     user.email,
-                    user.cohort,
+                    user.cohortName,
                     user.access,
                     TRACK_LABELS[user.track],
                     `${user.progress}/${NUMBERED_STEPS.length}`,

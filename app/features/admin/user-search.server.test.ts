@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest, type DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { queryCounter } from '../../../tests/support/query-counter';
-import { insertUser, insertUsers } from '../../../tests/support/factories';
+import { insertCohort, insertUser, insertUsers } from '../../../tests/support/factories';
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import {
@@ -19,7 +19,7 @@ import {
   likePattern,
   matchingUsers,
   searchUsers,
-  withProgressAndTrack,
+  withListColumns,
 } from './user-search.server';
 
 let handle: DatabaseHandle;
@@ -90,6 +90,40 @@ describe('searchUsers', () => {
       page: 1,
       pageCount: 1,
     });
+  });
+});
+
+describe('the Cohort column', () => {
+  it('names each user’s cohort, as the plain and the filtered search read it; none stays none', async () => {
+    const own = await createTestDatabase();
+    try {
+      await insertCohort(own.db, {
+        id: 'january-2027-cohort',
+        name: 'January 2027 Cohort',
+        startDate: '2027-01-12',
+      });
+      for (const [index, cohort] of ['january-2027-cohort', 'cohort-1', 'none'].entries()) {
+        await insertUser(own.db, {
+          name: `Placed ${index}`,
+          cohort,
+          access: 'level-1',
+          created_at: new Date(Date.UTC(2026, 0, 1, index)).toISOString(),
+        });
+      }
+      const cohorts = (page: Awaited<ReturnType<typeof searchUsers>>) =>
+        page.users.map((user) => [user.name, user.cohort, user.cohortName]);
+      const shown = [
+        ['Placed 2', 'none', 'none'],
+        ['Placed 1', 'cohort-1', 'Cohort 1'],
+        ['Placed 0', 'january-2027-cohort', 'January 2027 Cohort'],
+      ];
+      expect(cohorts(await searchUsers(own.db, { q: 'placed', page: 1 }))).toEqual(shown);
+      expect(cohorts(await searchUsers(own.db, { q: '', access: 'level-1', page: 1 }))).toEqual(
+        shown,
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -435,8 +469,9 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
     for (let page = 1; page <= 6; page += 1) {
       counted.queries = 0;
       const result = await searchUsers(counted.db, { q: '', page });
-      // The count, the page, and the progress and the track of its ten users.
-      expect(counted.queries).toBe(4);
+      // The count, the page, and the progress, the track and the cohorts' names of its ten
+      // users.
+      expect(counted.queries).toBe(5);
       const want = expected({ q: '' }).slice((page - 1) * 10, page * 10);
       expect(result.users.map((user) => [user.id, user.progress])).toEqual(
         want.map((user) => [user.id, user.progress]),
@@ -445,7 +480,7 @@ describe('progress: the N/8 column and the "completed all" filter', () => {
     const values = new Set(learners.map((user) => user.progress));
     // Eight, seven (with two steps that have no number), a few, none.
     expect([...values].sort()).toEqual([0, 1, 3, 5, 7, 8]);
-    expect(await withProgressAndTrack(db.db, [])).toEqual([]);
+    expect(await withListColumns(db.db, [])).toEqual([]);
   });
 
   it('keeps only the users who completed all eight, counted exactly, alone or combined', async () => {

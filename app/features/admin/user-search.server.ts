@@ -1,18 +1,26 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from '~/db/database.server';
-import { ENROLLED_STATUSES, SEARCH_GRAM_MAX_LENGTH, type Database, type User } from '~/db/schema';
+import {
+  ENROLLED_STATUSES,
+  NO_COHORT,
+  SEARCH_GRAM_MAX_LENGTH,
+  type Database,
+  type User,
+} from '~/db/schema';
 import { NUMBERED_STEPS } from '~/features/progress/progress';
 import { hasFilters, type TrackFilter, type UserFilters, type UserSearch } from './user-search';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 
 /**
- * A user as the admin list shows them, with how many of the numbered steps they completed
- * and their track.
+ * A user as the admin list shows them, with their cohort's name, how many of the numbered
+ * steps they completed and their track.
  */
 export type ListedUser = Pick<
   User,
   'id' | 'name' | 'email' | 'access' | 'cohort' | 'created_at'
 > & {
+  /** The cohort's name ("Cohort 1"); `none` for no cohort, as SPEC's select names it. */
+  cohortName: string;
   progress: number;
   track: TrackFilter;
 };
@@ -151,10 +159,7 @@ export async function searchUsers(db: Kysely<Database>, search: UserSearch): Pro
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > WALK_ROWS_LIMIT;
-  const users = await withProgressAndTrack(
-    db,
-    await pageOfMatches(db, search.q, length, rare, offset),
-  );
+  const users = await withListColumns(db, await pageOfMatches(db, search.q, length, rare, offset));
   return { users, total, page, pageCount, firstNumber: offset + 1 };
 }
 
@@ -165,12 +170,14 @@ const NUMBERED_SLUGS: readonly string[] = NUMBERED_STEPS.map((step) => step.slug
 
 /**
  * `users` with how many of the numbered steps each completed, read for the whole page in one
- * grouped query (the step_completions primary key starts with user_id), and their track.
+ * grouped query (the step_completions primary key starts with user_id), their track, and
+ * their cohort's name. The names are read for the page's ten users once the page is chosen
+ * (the cohorts' primary key), so the search and its plans never touch `cohorts`.
  */
-export async function withProgressAndTrack<Row extends { id: string }>(
+export async function withListColumns<Row extends { id: string; cohort: string }>(
   db: Kysely<Database>,
   users: Row[],
-): Promise<(Row & { progress: number; track: TrackFilter })[]> {
+): Promise<(Row & Pick<ListedUser, 'cohortName' | 'progress' | 'track'>)[]> {
   if (users.length === 0) return [];
   const rows = await db
     .selectFrom('step_completions')
@@ -188,11 +195,31 @@ export async function withProgressAndTrack<Row extends { id: string }>(
     db,
     users.map((user) => user.id),
   );
+  const cohortNames = await cohortNamesOf(
+    db,
+    users.map((user) => user.cohort),
+  );
   return users.map((user) => ({
     ...user,
+    cohortName: cohortNames.get(user.cohort) ?? user.cohort,
     progress: done.get(user.id) ?? 0,
     track: tracks.get(user.id) ?? 'none',
   }));
+}
+
+/** The names of `cohortIds` (`none` is no cohort's: it keeps its word). */
+async function cohortNamesOf(
+  db: Kysely<Database>,
+  cohortIds: string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(cohortIds)].filter((id) => id !== NO_COHORT);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('cohorts')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The track of each of `userIds` that holds an active (or overdue) enrolment. */
@@ -350,7 +377,7 @@ export async function searchFilteredUsers(
   if (total === 0) return { users: [], total, page, pageCount, firstNumber: 1 };
   const expectedWalk = ((offset + LIST_PAGE_SIZE) * everyone) / total;
   const rare = expectedWalk > Math.max(WALK_ROWS_LIMIT, size);
-  const users = await withProgressAndTrack(
+  const users = await withListColumns(
     db,
     await newestPage(db, matchingUsers(db, search, rare ? index : 'none'), rare, offset),
   );

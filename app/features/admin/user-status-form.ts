@@ -2,7 +2,8 @@ import { z } from '~/lib/zod';
 
 /**
  * SPEC §5: what the access select offers. `admin` is never given here: an admin's own row
- * offers it only to keep it ("admin (unchanged)"), so their cohort can change alone.
+ * offers it only to keep it ("admin (unchanged)"), and the select starts at it (decision
+ * 073), so their cohort changes alone and a demotion is only ever chosen on purpose.
  */
 export const ACCESS_OPTIONS = [
   { value: 'none', label: 'none' },

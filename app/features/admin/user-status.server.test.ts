@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/database.server';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import {
+  insertCohort,
   insertEnrolment,
   insertOrder,
   insertPayment,
@@ -204,6 +205,35 @@ describe('removing the access of a student who paid', () => {
     const [email] = await outbox(student.id);
     expect(email).toMatchObject({ template: 'access-removed', recipient: 'paid@example.com' });
     expect(JSON.parse(email!.payload)).toMatchObject({ reason: 'Chargeback opened by the bank' });
+  });
+
+  it('audits what the form sends when only the cohort was chosen as a cohort change only', async () => {
+    const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
+    const other = await insertUser(handle.db, { access: 'admin', name: 'Bola' });
+    const student = await insertUser(handle.db, { access: 'level-1', cohort: 'cohort-1' });
+    await enrolPaid(student.id);
+    await insertCohort(handle.db, { id: 'january-2027', name: 'January 2027', startDate: null });
+    const by = { id: admin.id, name: admin.name };
+    // The form starts from the current access (decision 073): it comes back unchanged.
+    for (const [person, access] of [
+      [student, 'level-1'],
+      [other, 'admin'],
+    ] as const) {
+      await changeUserStatus(handle.db, person.id, { access, cohort: 'january-2027' }, by);
+      const changes = await listUserChanges(handle.db, person.id);
+      expect(changes).toHaveLength(1);
+      expect(changes[0]).toMatchObject({
+        access_before: access,
+        access_after: access,
+        cohort_before: person.cohort,
+        cohort_after: 'january-2027',
+        reason: null,
+      });
+    }
+    expect(await activePaidEnrolment(handle.db, student.id)).toBeDefined();
+    expect((await outbox(student.id)).map((email) => email.template)).not.toContain(
+      'access-removed',
+    );
   });
 
   it('needs no reason for a student without a paid enrolment, and sends nothing', async () => {

@@ -1,7 +1,6 @@
 import { BookOpen, CalendarDays, CheckCircle2, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { SignOutEverywhereForm } from '~/features/auth/sign-out-everywhere-form';
 import type { Viewer } from '~/features/auth/viewer';
 
 /** A step as the menu lists it. */
@@ -61,7 +60,6 @@ export function CourseMenu({
                 Account
               </Link>
             </p>
-            <SignOutEverywhereForm className="mt-1" />
           </div>
         ) : (
           <div className="text-sm text-slate-700">

@@ -89,23 +89,27 @@ function ProjectBlock({
       {/* A refusal of the whole form (a version already waiting) is shown even when the
           page, reloaded, no longer offers the form. */}
       <FormAlert message={errors?.formError} className="mt-3 rounded-lg bg-red-50 px-3 py-2" />
-      {sendsNext && (
-        <SubmitForm project={project} revision={(latest?.revision ?? 0) + 1} errors={errors} />
-      )}
+      {sendsNext && <SubmitForm project={project} last={latest} errors={errors} />}
     </section>
   );
 }
 
-/** The Submit your project form: a plain form, so it works without JavaScript. */
+/**
+ * The Submit your project form: a plain form, so it works without JavaScript. A new revision
+ * starts from the last one's links and note, so the live-site link is not lost; what a
+ * refused form sent comes first.
+ */
 function SubmitForm({
   project,
-  revision,
+  last,
   errors,
 }: {
   project: Project;
-  revision: number;
+  /** The revision the mentor asked changes of; none before the first. */
+  last: SubmissionRecord | undefined;
   errors: FormErrors | undefined;
 }) {
+  const revision = (last?.revision ?? 0) + 1;
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('projectId') === project.id;
@@ -115,7 +119,7 @@ function SubmitForm({
       <input type="hidden" name="projectId" value={project.id} />
       {revision > 1 && <p className="text-sm font-semibold text-ink">Send revision {revision}</p>}
       <TextField
-        {...field('repositoryUrl')}
+        {...field('repositoryUrl', last?.repositoryUrl)}
         label="Repository link"
         type="url"
         inputMode="url"
@@ -124,7 +128,7 @@ function SubmitForm({
         placeholder="https://github.com/you/project"
       />
       <TextField
-        {...field('liveUrl')}
+        {...field('liveUrl', last?.liveUrl)}
         label="Live site link (optional)"
         type="url"
         inputMode="url"
@@ -132,7 +136,7 @@ function SubmitForm({
         placeholder="https://you.github.io/project"
       />
       <TextField
-        {...field('note')}
+        {...field('note', last?.note)}
         label="Note to your mentor (optional)"
         hint={`Up to ${NOTE_MAX.toLocaleString('en-US')} characters of plain text.`}
         rows={4}
