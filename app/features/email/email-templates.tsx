@@ -18,7 +18,12 @@ import {
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
 import { ACCOUNT_DELETED_SUBJECT, AccountDeletedEmail } from './templates/account-deleted-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
-import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
+import {
+  cohortCalendarPart,
+  CohortPlacedEmail,
+  cohortPlacedPayload,
+  cohortPlacedSubject,
+} from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import {
   cancellationSubject,
@@ -69,9 +74,10 @@ interface EmailTemplate<Payload> {
   render: (payload: Payload) => ReactElement;
   /**
    * A calendar invitation or cancellation the message carries, made when it is sent: it
-   * names the sender and the recipient, which the payload does not hold.
+   * names the sender and the recipient, which the payload does not hold. None when the
+   * message has no calendar to carry.
    */
-  calendar?: (payload: Payload, parties: EmailParties) => CalendarPart;
+  calendar?: (payload: Payload, parties: EmailParties) => CalendarPart | undefined;
   /** Headers of the message beyond the usual ones (a one-click unsubscribe). */
   headers?: (payload: Payload, site: { origin: string }) => Record<string, string>;
   /**
@@ -199,16 +205,9 @@ export const EMAIL_TEMPLATES = {
     TransferSubmittedEmail,
     { about: 'studentName' },
   ),
-  'cohort-placed': template(
-    z.object({
-      name: nameField,
-      cohortName: nameField,
-      startDate: shownField.nullable(),
-      schedule: z.string().max(500),
-    }),
-    cohortPlacedSubject,
-    CohortPlacedEmail,
-  ),
+  'cohort-placed': template(cohortPlacedPayload, cohortPlacedSubject, CohortPlacedEmail, {
+    calendar: cohortCalendarPart,
+  }),
   invitation: template(
     z.object({
       invitedBy: nameField,

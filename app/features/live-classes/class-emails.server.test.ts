@@ -122,6 +122,22 @@ function expectOnlyItsStudent(message: { to: string; raw: string }) {
   expect(message.raw).not.toContain('secret-room');
 }
 
+/** The `.ics` of the "Your cohort" e-mail: every class to come, one event each. */
+function cohortCalendarOf(mail: ParsedMail) {
+  const files = mail.attachments.filter((file) => file.filename?.endsWith('.ics'));
+  expect(files).toHaveLength(1);
+  const calendar = new ICAL.Component(ICAL.parse(files[0]!.content.toString('utf8')));
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    events: calendar.getAllSubcomponents('vevent').map((event) => ({
+      uid: event.getFirstPropertyValue('uid'),
+      sequence: event.getFirstPropertyValue('sequence'),
+      organizer: String(event.getFirstPropertyValue('organizer')).replace(/^mailto:/i, ''),
+      attendees: event.getAllProperties('attendee').length,
+    })),
+  };
+}
+
 describe('the e-mails of a class change', () => {
   it('invites, updates and cancels with one calendar event per class and student', async () => {
     const { db } = database;
@@ -190,34 +206,56 @@ describe('the e-mails of a class change', () => {
     for (const message of cancellations) expectOnlyItsStudent(message);
   });
 
-  it('sends a new student of the cohort the invitations of its classes to come', async () => {
+  it('sends a new student of the cohort one e-mail whose calendar holds its classes to come', async () => {
     const { db } = database;
     const sessions = (await addLiveClasses(
       db,
       'c2',
-      { ...classInput('2026-12-03T17:00:00.000Z'), repeatWeeks: 2 },
+      { ...classInput('2026-12-03T17:00:00.000Z'), repeatWeeks: 12 },
       admin,
       clock,
     ))!;
+    expect(sessions).toHaveLength(12);
     await deliver();
     const fay = await insertUser(db, { name: 'Fay', email: 'fay@example.com', access: 'level-1' });
     await changeUserStatus(db, fay.id, { cohort: 'c2' }, admin, { now: clock });
-    // Course access given to someone who already is in the cohort: the same welcome.
+    const [joined, ...more] = await deliver();
+    expect(more).toEqual([]);
+    expect(joined!.to).toBe(fay.email);
+    expect(joined!.mail.subject).toBe('Your cohort: Weekend cohort');
+    expect(joined!.mail.text).toContain('Thu, 3 Dec 2026, 18:00 GMT+1');
+    expect(joined!.mail.text).toContain('Thu, 18 Feb 2027, 18:00 GMT+1');
+    const calendar = cohortCalendarOf(joined!.mail);
+    expect(calendar.method).toBe('PUBLISH');
+    expect(calendar.events).toHaveLength(12);
+    expect(calendar.events.map((event) => event.uid)).toEqual(
+      sessions.map((session) => `live-class-${session.id}@academy.example`),
+    );
+    expect(calendar.events.map((event) => event.sequence)).toEqual(Array(12).fill(0));
+    expect(calendar.events.every((event) => event.organizer === 'hello@academy.example')).toBe(
+      true,
+    );
+    expect(joined!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
+    expectOnlyItsStudent(joined!);
+
+    // A later change to one class updates that event in place.
+    clock = new Date('2026-11-21T12:00:00.000Z');
+    const moved = sessions[4]!;
+    await updateLiveClass(db, moved.id, classInput('2027-01-08T18:00:00.000Z'), clock);
+    const update = (await deliver()).find((message) => message.to === fay.email)!;
+    expect(calendarOf(update.mail)).toMatchObject({
+      method: 'REQUEST',
+      uid: `live-class-${moved.id}@academy.example`,
+      sequence: 1,
+      attendees: [fay.email],
+    });
+
+    // Course access given to someone who already is in the cohort: the same one e-mail.
     const gil = await insertUser(db, { name: 'Gil', email: 'gil@example.com', cohort: 'c2' });
     await changeUserStatus(db, gil.id, { access: 'level-1' }, admin, { now: clock });
-    const welcome = (await deliver()).filter((message) => message.mail.attachments.length > 0);
-    expect(welcome.map((message) => message.to)).toEqual([
-      fay.email,
-      fay.email,
-      gil.email,
-      gil.email,
-    ]);
-    expect(welcome.map((message) => calendarOf(message.mail).uid).sort()).toEqual(
-      sessions
-        .flatMap((session) => [`live-class-${session.id}@academy.example`])
-        .flatMap((uid) => [uid, uid])
-        .sort(),
-    );
-    expect(welcome[0]!.mail.text).toContain('Hi Fay, welcome to Weekend cohort.');
+    const welcome = await deliver();
+    expect(welcome.map((message) => message.to)).toEqual([gil.email]);
+    expect(welcome[0]!.mail.subject).toBe('Your cohort: Weekend cohort');
+    expect(cohortCalendarOf(welcome[0]!.mail).events).toHaveLength(12);
   });
 });

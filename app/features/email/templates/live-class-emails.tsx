@@ -17,7 +17,7 @@ import {
   useSiteUrl,
 } from './email-layout';
 
-function isTimeZone(zone: string): boolean {
+export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
