@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { noteRequiredMessage } from '../../app/features/certificates/certificate-form';
 import { MENTOR_MESSAGES } from '../../app/features/mentors/mentors';
+import { addLiveClasses } from '../../app/features/live-classes/live-sessions.server';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { reviewSubmission, submitProject } from '../../app/features/projects/submissions.server';
 import { E2E_ORIGIN } from '../e2e-origin';
@@ -10,6 +11,7 @@ import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, useAccount } from './sessions';
 import { readRows, readValue, withE2eDatabase } from './e2e-database';
 import { insertStepCompletions } from '../support/factories';
+import { member, newCohort } from './cohort-people';
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -186,4 +188,40 @@ test.describe('a mentor reaches none of the admin side', () => {
     expect(mentorIds).not.toContain(other.id);
     expect(readValue('select count(*) from certificates where user_id = ?', student.id)).toBe(0);
   });
+});
+
+test('a mentor’s class page gives the join link as a link that opens the meeting in a new tab @http', async ({
+  request,
+}) => {
+  const cohort = await newCohort('Join link cohort');
+  const mentor = await member('none', cohort, 'Link Mentor', { mentor: true });
+  const joinUrl = 'https://meet.example.com/mentor-room';
+  const [session] = (await withE2eDatabase((db) =>
+    addLiveClasses(
+      db,
+      cohort,
+      {
+        title: 'Routing clinic',
+        description: '',
+        startsAt: new Date(Date.now() + 3 * 24 * 60 * 60_000),
+        durationMinutes: 60,
+        joinUrl,
+        step: null,
+        repeatWeeks: 1,
+      },
+      { id: 'e2e', name: 'E2E Admin' },
+    ),
+  ))!;
+  const page = await request.get(`${ORIGIN}/mentor/live/${session!.id}`, {
+    headers: { Cookie: mentor.cookie },
+  });
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  const link = html.match(
+    /<a [^>]*href="https:\/\/meet\.example\.com\/mentor-room"[^>]*>(.*?)<\/a>/,
+  );
+  expect(link, 'the join link is an <a>').not.toBeNull();
+  expect(link![0]).toContain('target="_blank"');
+  expect(link![0]).toContain('rel="noopener noreferrer"');
+  expect(link![1]).toContain(joinUrl);
 });
