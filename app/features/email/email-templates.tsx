@@ -41,6 +41,12 @@ import {
   updateSubject,
 } from './templates/live-class-emails';
 import {
+  MentorAddedEmail,
+  mentorAddedSubject,
+  ProjectSubmittedEmail,
+  projectSubmittedSubject,
+} from './templates/mentor-emails';
+import {
   PROJECT_APPROVED_SUBJECT,
   PROJECT_CHANGES_SUBJECT,
   ProjectApprovedEmail,
@@ -250,6 +256,25 @@ export const EMAIL_TEMPLATES = {
     PROJECT_CHANGES_SUBJECT,
     ProjectChangesRequestedEmail,
     { about: 'reviewerName' },
+  ),
+  // Decision 071: a mentor is told they are one, and of each project handed in for review.
+  'mentor-added': template(
+    z.object({ name: nameField, cohortName: nameField, addedBy: nameField }),
+    mentorAddedSubject,
+    MentorAddedEmail,
+    { about: 'addedBy' },
+  ),
+  'project-submitted': template(
+    z.object({
+      name: nameField,
+      studentName: nameField,
+      projectId: z.string().refine((id) => findProject(id) !== undefined),
+      revision: z.number().int().min(1),
+      submissionId: z.string().min(1).max(100),
+    }),
+    projectSubmittedSubject,
+    ProjectSubmittedEmail,
+    { about: 'studentName' },
   ),
   'live-class-invitation': template(
     invitationPayload,
