@@ -1,17 +1,14 @@
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeUserStatus } from '~/features/admin/user-status.server';
-import { startEmailWorker } from '~/features/email/email-worker.server';
-import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
 import type { User } from '~/db/schema';
 import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
+import { deliverToLocalMailbox, MAIL_ORIGIN } from '../../../tests/support/local-mailbox';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addLiveClasses, cancelLiveClass, updateLiveClass } from './live-sessions.server';
 
-const ORIGIN = 'https://academy.example';
-const FROM = { name: 'Frontier Dev Academy', address: 'hello@academy.example' };
+const ORIGIN = MAIL_ORIGIN;
 const database = useTestDatabase();
 let clock = new Date('2026-11-20T10:00:00.000Z');
 
@@ -45,21 +42,9 @@ beforeAll(async () => {
 
 /** Sends what the outbox holds to the local mailbox; the messages delivered, parsed. */
 async function deliver(): Promise<{ to: string; mail: ParsedMail; raw: string }[]> {
-  const { db, engine } = database;
+  const { db } = database;
   const before = await db.selectFrom('local_mailbox').select('id').execute();
-  const worker = startEmailWorker({
-    db,
-    engine,
-    transport: createLocalMailboxTransport(db),
-    from: FROM,
-    replyTo: FROM.address,
-    origin: ORIGIN,
-    logger: pino({ level: 'silent' }),
-    pollMs: 60_000,
-    now: () => clock,
-  });
-  await worker.runOnce();
-  await worker.stop();
+  await deliverToLocalMailbox(database, () => clock);
   const rows = await db
     .selectFrom('local_mailbox')
     .selectAll()

@@ -1,31 +1,17 @@
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { startEmailWorker } from '~/features/email/email-worker.server';
-import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
 import { submitProject } from '~/features/projects/submissions.server';
 import { insertCohort, insertUser } from '../../../tests/support/factories';
+import { deliverToLocalMailbox, MAIL_ORIGIN } from '../../../tests/support/local-mailbox';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addMentor } from './mentors.server';
 
-const ORIGIN = 'https://academy.example';
-const FROM = { name: 'Frontier Dev Academy', address: 'hello@academy.example' };
+const ORIGIN = MAIL_ORIGIN;
 const database = useTestDatabase();
 
 /** Sends what the outbox holds to the local mailbox; who got which subject. */
 async function deliver(): Promise<string[]> {
-  const { db, engine } = database;
-  const worker = startEmailWorker({
-    db,
-    engine,
-    transport: createLocalMailboxTransport(db),
-    from: FROM,
-    replyTo: FROM.address,
-    origin: ORIGIN,
-    logger: pino({ level: 'silent' }),
-    pollMs: 60_000,
-  });
-  await worker.runOnce();
-  await worker.stop();
+  const { db } = database;
+  await deliverToLocalMailbox(database);
   const rows = await db
     .selectFrom('local_mailbox')
     .select(['recipient', 'subject', 'text'])
