@@ -6,6 +6,7 @@ import { RATE_LIMIT_WINDOW_MS } from '~/features/auth/sign-in.server';
 import { expireHeldOrders } from '~/features/enrolment/orders.server';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { queueDueReminders } from '~/features/live-classes/class-reminders.server';
+import { queueReviewDigests } from '~/features/mentors/mentor-emails.server';
 import type { Logger } from '~/lib/logger.server';
 import { deleteEndedRateLimits } from '~/lib/rate-limit.server';
 
@@ -39,6 +40,11 @@ export function startBackgroundPasses(options: BackgroundPassOptions): () => voi
       everyMs: MINUTE_MS,
       failure: 'reminder pass failed; it runs again later',
       pass: queueClassReminders,
+    }),
+    startPeriodicPass(options, {
+      everyMs: 10 * MINUTE_MS,
+      failure: 'review summary pass failed; it runs again later',
+      pass: queueDailyReviewSummaries,
     }),
     startPeriodicPass(options, {
       everyMs: 10 * MINUTE_MS,
@@ -108,6 +114,17 @@ async function queueClassReminders(
   const queued = await queueDueReminders(db, now);
   if (queued === 0) return;
   logger.info({ queued }, 'live-class reminders queued');
+  wakeEmailWorker();
+}
+
+/** The mentors' daily summaries of projects to review, once the academy's day has turned. */
+async function queueDailyReviewSummaries(
+  { db, logger, wakeEmailWorker }: BackgroundPassOptions,
+  now: Date,
+): Promise<void> {
+  const queued = await queueReviewDigests(db, now);
+  if (queued === 0) return;
+  logger.info({ queued }, 'review summaries queued');
   wakeEmailWorker();
 }
 

@@ -225,3 +225,36 @@ test('a mentor’s class page gives the join link as a link that opens the meeti
   expect(link![0]).toContain('rel="noopener noreferrer"');
   expect(link![1]).toContain(joinUrl);
 });
+
+test('a mentor chooses a daily summary of projects to review on /account (screenshots)', async ({
+  page,
+}) => {
+  const cohort = await newCohort('Review mail cohort');
+  const mentor = await member('none', cohort, 'Sum Mentor', { mentor: true });
+  await useAccount(page.context(), mentor);
+  await gotoApp(page, '/account');
+  const section = page.getByRole('region', { name: 'Projects to review' });
+  const each = section.getByRole('radio', { name: 'One e-mail for each project handed in' });
+  const daily = section.getByRole('radio', { name: 'One summary a day of the projects handed in' });
+  await expect(each).toBeChecked();
+  await daily.check();
+  await section.getByRole('button', { name: 'Save how I hear of projects' }).click();
+  await expect(
+    page.getByText('You get one summary a day of the projects handed in for review.'),
+  ).toBeVisible();
+  await expect(daily).toBeChecked();
+  expect(readValue<string>('select review_emails from users where id = ?', mentor.id)).toBe(
+    'daily',
+  );
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-review-emails');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-review-emails-375');
+
+  // Someone who mentors nothing is not asked.
+  await useAccount(page.context(), await createAccount('level-1', 'Not A Mentor'));
+  await gotoApp(page, '/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projects to review' })).toHaveCount(0);
+});

@@ -45,6 +45,8 @@ import {
   mentorAddedSubject,
   ProjectSubmittedEmail,
   projectSubmittedSubject,
+  ReviewDigestEmail,
+  reviewDigestSubject,
 } from './templates/mentor-emails';
 import {
   PROJECT_APPROVED_SUBJECT,
@@ -275,6 +277,23 @@ export const EMAIL_TEMPLATES = {
     projectSubmittedSubject,
     ProjectSubmittedEmail,
     { about: 'studentName' },
+  ),
+  'review-digest': template(
+    z.object({
+      name: nameField,
+      day: z.iso.date(),
+      projects: z
+        .array(
+          z.object({
+            submissionId: z.string().min(1).max(100),
+            projectId: z.string().refine((id) => findProject(id) !== undefined),
+            revision: z.number().int().min(1),
+          }),
+        )
+        .min(1),
+    }),
+    reviewDigestSubject,
+    ReviewDigestEmail,
   ),
   'live-class-invitation': template(
     invitationPayload,

@@ -1,5 +1,5 @@
 import { findProject } from '~/content/projects';
-import { ActionButton, EmailLayout, Paragraph, useSiteUrl } from './email-layout';
+import { ActionButton, BulletList, EmailLayout, Paragraph, useSiteUrl } from './email-layout';
 
 export const mentorAddedSubject = ({ cohortName }: { cohortName: string }) =>
   `You are a mentor of ${cohortName}`;
@@ -53,6 +53,51 @@ export function ProjectSubmittedEmail(props: ProjectSubmittedEmailProps) {
         waits for a mentor of their cohort to review it.
       </Paragraph>
       <ActionButton href={reviewUrl}>Review the project</ActionButton>
+    </EmailLayout>
+  );
+}
+
+export interface ReviewDigestEmailProps {
+  name: string;
+  /** The academy's day the projects were handed in, `YYYY-MM-DD`. */
+  day: string;
+  projects: { submissionId: string; projectId: string; revision: number }[];
+}
+
+const digestDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  })
+    .format(new Date(`${day}T00:00:00Z`))
+    .replace(',', '');
+
+export const reviewDigestSubject = ({ projects, day }: ReviewDigestEmailProps) =>
+  `${projects.length === 1 ? '1 project' : `${projects.length} projects`} to review from ${digestDay(day)}`;
+
+/** A mentor's daily summary: the projects handed in that day that still wait, each a link. */
+export function ReviewDigestEmail({ name, day, projects }: ReviewDigestEmailProps) {
+  const site = useSiteUrl('');
+  const reviewsUrl = useSiteUrl('/mentor/reviews');
+  return (
+    <EmailLayout
+      heading="Projects to review"
+      preview={`${projects.length} handed in on ${digestDay(day)} and waiting.`}
+    >
+      <Paragraph>
+        Hi {name}, students of your cohorts handed in these projects on {digestDay(day)}, and they
+        wait for review:
+      </Paragraph>
+      <BulletList
+        items={projects.map(
+          ({ projectId, revision, submissionId }) =>
+            `${projectTitle(projectId)}, revision ${revision}: ${site}/mentor/reviews/${encodeURIComponent(submissionId)}`,
+        )}
+      />
+      <ActionButton href={reviewsUrl}>Open the reviews</ActionButton>
+      <Paragraph>You chose one summary a day on your account page.</Paragraph>
     </EmailLayout>
   );
 }
