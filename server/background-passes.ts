@@ -23,6 +23,8 @@ export interface BackgroundPassOptions {
   accessChanged: (userId: string) => void;
 }
 
+type BackgroundPass = (options: BackgroundPassOptions, now: Date) => Promise<void>;
+
 /**
  * The server's periodic work, each pass run when the server starts and every so often after.
  * Every instance runs them: each pass is safe to run on two instances at once (idempotent
@@ -39,12 +41,12 @@ export function startBackgroundPasses(options: BackgroundPassOptions): () => voi
     startPeriodicPass(options, {
       everyMs: MINUTE_MS,
       failure: 'reminder pass failed; it runs again later',
-      pass: queueClassReminders,
+      pass: queueingEmails(queueDueReminders, 'live-class reminders queued'),
     }),
     startPeriodicPass(options, {
       everyMs: 10 * MINUTE_MS,
       failure: 'review summary pass failed; it runs again later',
-      pass: queueDailyReviewSummaries,
+      pass: queueingEmails(queueReviewDigests, 'review summaries queued'),
     }),
     startPeriodicPass(options, {
       everyMs: 10 * MINUTE_MS,
@@ -64,7 +66,7 @@ function startPeriodicPass(
   schedule: {
     everyMs: number;
     failure: string;
-    pass: (options: BackgroundPassOptions, now: Date) => Promise<void>;
+    pass: BackgroundPass;
   },
 ): () => void {
   let running = false;
@@ -106,26 +108,20 @@ async function deleteExpiredRows(
   if (heldOrders > 0) logger.info({ heldOrders }, 'unpaid orders with a code expired');
 }
 
-/** The live-class reminders that are due; the e-mail worker wakes when some were queued. */
-async function queueClassReminders(
-  { db, logger, wakeEmailWorker }: BackgroundPassOptions,
-  now: Date,
-): Promise<void> {
-  const queued = await queueDueReminders(db, now);
-  if (queued === 0) return;
-  logger.info({ queued }, 'live-class reminders queued');
-  wakeEmailWorker();
-}
-
-/** The mentors' daily summaries of projects to review, once the academy's day has turned. */
-async function queueDailyReviewSummaries(
-  { db, logger, wakeEmailWorker }: BackgroundPassOptions,
-  now: Date,
-): Promise<void> {
-  const queued = await queueReviewDigests(db, now);
-  if (queued === 0) return;
-  logger.info({ queued }, 'review summaries queued');
-  wakeEmailWorker();
+/**
+ * A pass that queues e-mails (the live-class reminders that are due, the mentors' daily
+ * summaries once the academy's day has turned): the e-mail worker wakes when some were queued.
+ */
+function queueingEmails(
+  queue: (db: Kysely<Database>, now: Date) => Promise<number>,
+  done: string,
+): BackgroundPass {
+  return async ({ db, logger, wakeEmailWorker }, now) => {
+    const queued = await queue(db, now);
+    if (queued === 0) return;
+    logger.info({ queued }, done);
+    wakeEmailWorker();
+  };
 }
 
 /**
