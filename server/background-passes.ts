@@ -6,6 +6,7 @@ import { RATE_LIMIT_WINDOW_MS } from '~/features/auth/sign-in.server';
 import { expireHeldOrders } from '~/features/enrolment/orders.server';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { queueDueReminders } from '~/features/live-classes/class-reminders.server';
+import { queueReviewDigests } from '~/features/mentors/mentor-emails.server';
 import type { Logger } from '~/lib/logger.server';
 import { deleteEndedRateLimits } from '~/lib/rate-limit.server';
 
@@ -21,6 +22,8 @@ export interface BackgroundPassOptions {
   /** Whose access changed: open admin pages refresh. */
   accessChanged: (userId: string) => void;
 }
+
+type BackgroundPass = (options: BackgroundPassOptions, now: Date) => Promise<void>;
 
 /**
  * The server's periodic work, each pass run when the server starts and every so often after.
@@ -38,7 +41,12 @@ export function startBackgroundPasses(options: BackgroundPassOptions): () => voi
     startPeriodicPass(options, {
       everyMs: MINUTE_MS,
       failure: 'reminder pass failed; it runs again later',
-      pass: queueClassReminders,
+      pass: queueingEmails(queueDueReminders, 'live-class reminders queued'),
+    }),
+    startPeriodicPass(options, {
+      everyMs: 10 * MINUTE_MS,
+      failure: 'review summary pass failed; it runs again later',
+      pass: queueingEmails(queueReviewDigests, 'review summaries queued'),
     }),
     startPeriodicPass(options, {
       everyMs: 10 * MINUTE_MS,
@@ -58,7 +66,7 @@ function startPeriodicPass(
   schedule: {
     everyMs: number;
     failure: string;
-    pass: (options: BackgroundPassOptions, now: Date) => Promise<void>;
+    pass: BackgroundPass;
   },
 ): () => void {
   let running = false;
@@ -100,15 +108,20 @@ async function deleteExpiredRows(
   if (heldOrders > 0) logger.info({ heldOrders }, 'unpaid orders with a code expired');
 }
 
-/** The live-class reminders that are due; the e-mail worker wakes when some were queued. */
-async function queueClassReminders(
-  { db, logger, wakeEmailWorker }: BackgroundPassOptions,
-  now: Date,
-): Promise<void> {
-  const queued = await queueDueReminders(db, now);
-  if (queued === 0) return;
-  logger.info({ queued }, 'live-class reminders queued');
-  wakeEmailWorker();
+/**
+ * A pass that queues e-mails (the live-class reminders that are due, the mentors' daily
+ * summaries once the academy's day has turned): the e-mail worker wakes when some were queued.
+ */
+function queueingEmails(
+  queue: (db: Kysely<Database>, now: Date) => Promise<number>,
+  done: string,
+): BackgroundPass {
+  return async ({ db, logger, wakeEmailWorker }, now) => {
+    const queued = await queue(db, now);
+    if (queued === 0) return;
+    logger.info({ queued }, done);
+    wakeEmailWorker();
+  };
 }
 
 /**

@@ -32,6 +32,9 @@ export interface MembershipChange {
  */
 export type Timestamp = string;
 
+export const REVIEW_EMAILS = ['each', 'daily'] as const;
+export type ReviewEmails = (typeof REVIEW_EMAILS)[number];
+
 export interface UsersTable {
   id: string;
   name: string;
@@ -49,6 +52,8 @@ export interface UsersTable {
   reminder_emails: ColumnType<number, number | undefined, number>;
   /** The key of their one-click unsubscribe link; made with their first reminder. */
   email_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A mentor's e-mails about projects to review (migration 039): one each, or a daily summary. */
+  review_emails: ColumnType<ReviewEmails, ReviewEmails | undefined, ReviewEmails>;
   /** When the person chose their display name on /account (migration 028); sign-in keeps it. */
   name_edited_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { COURSE_STEPS } from '../../app/content/course-steps';
 import { noteRequiredMessage } from '../../app/features/certificates/certificate-form';
 import { MENTOR_MESSAGES } from '../../app/features/mentors/mentors';
+import { addLiveClasses } from '../../app/features/live-classes/live-sessions.server';
 import { addMentor } from '../../app/features/mentors/mentors.server';
 import { reviewSubmission, submitProject } from '../../app/features/projects/submissions.server';
 import { E2E_ORIGIN } from '../e2e-origin';
@@ -10,6 +11,7 @@ import { saveFullPageScreenshot } from './screenshots';
 import { createAccount, signInNewAccount, useAccount } from './sessions';
 import { readRows, readValue, withE2eDatabase } from './e2e-database';
 import { insertStepCompletions } from '../support/factories';
+import { member, newCohort } from './cohort-people';
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -188,4 +190,73 @@ test.describe('a mentor reaches none of the admin side', () => {
     expect(mentorIds).not.toContain(other.id);
     expect(readValue('select count(*) from certificates where user_id = ?', student.id)).toBe(0);
   });
+});
+
+test('a mentor’s class page gives the join link as a link that opens the meeting in a new tab @http', async ({
+  request,
+}) => {
+  const cohort = await newCohort('Join link cohort');
+  const mentor = await member('none', cohort, 'Link Mentor', { mentor: true });
+  const joinUrl = 'https://meet.example.com/mentor-room';
+  const [session] = (await withE2eDatabase((db) =>
+    addLiveClasses(
+      db,
+      cohort,
+      {
+        title: 'Routing clinic',
+        description: '',
+        startsAt: new Date(Date.now() + 3 * 24 * 60 * 60_000),
+        durationMinutes: 60,
+        joinUrl,
+        step: null,
+        repeatWeeks: 1,
+      },
+      { id: 'e2e', name: 'E2E Admin' },
+    ),
+  ))!;
+  const page = await request.get(`${ORIGIN}/mentor/live/${session!.id}`, {
+    headers: { Cookie: mentor.cookie },
+  });
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  const link = html.match(
+    /<a [^>]*href="https:\/\/meet\.example\.com\/mentor-room"[^>]*>(.*?)<\/a>/,
+  );
+  expect(link, 'the join link is an <a>').not.toBeNull();
+  expect(link![0]).toContain('target="_blank"');
+  expect(link![0]).toContain('rel="noopener noreferrer"');
+  expect(link![1]).toContain(joinUrl);
+});
+
+test('a mentor chooses a daily summary of projects to review on /account (screenshots)', async ({
+  page,
+}) => {
+  const cohort = await newCohort('Review mail cohort');
+  const mentor = await member('none', cohort, 'Sum Mentor', { mentor: true });
+  await useAccount(page.context(), mentor);
+  await gotoApp(page, '/account');
+  const section = page.getByRole('region', { name: 'Projects to review' });
+  const each = section.getByRole('radio', { name: 'One e-mail for each project handed in' });
+  const daily = section.getByRole('radio', { name: 'One summary a day of the projects handed in' });
+  await expect(each).toBeChecked();
+  await daily.check();
+  await section.getByRole('button', { name: 'Save how I hear of projects' }).click();
+  await expect(
+    page.getByText('You get one summary a day of the projects handed in for review.'),
+  ).toBeVisible();
+  await expect(daily).toBeChecked();
+  expect(readValue<string>('select review_emails from users where id = ?', mentor.id)).toBe(
+    'daily',
+  );
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-review-emails');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-review-emails-375');
+
+  // Someone who mentors nothing is not asked.
+  await useAccount(page.context(), await createAccount('level-1', 'Not A Mentor'));
+  await gotoApp(page, '/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projects to review' })).toHaveCount(0);
 });

@@ -28,6 +28,7 @@ import * as checkoutExpiry from './032-checkout-expiry';
 import * as fullstackGrantRevocation from './033-fullstack-grant-revocation';
 import * as actorIds from './034-actor-ids';
 import * as academySettings from './035-academy-settings';
+import * as reviewEmails from './039-review-emails';
 
 /**
  * Migrations are listed statically (not read from disk) so they survive bundling and
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '033-fullstack-grant-revocation': fullstackGrantRevocation,
   '034-actor-ids': actorIds,
   '035-academy-settings': academySettings,
+  '039-review-emails': reviewEmails,
 };

@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { REVIEW_EMAILS } from '~/db/schema';
 import { FORM_UNREADABLE, formText } from '~/lib/form-fields';
 
 /** The account page's forms, told apart by their `intent` (what `parseForm` reads). */
@@ -6,6 +7,7 @@ export const ACCOUNT_INTENTS = {
   rename: 'rename',
   signOutDevice: 'sign-out-device',
   emailPreferences: 'email-preferences',
+  reviewEmails: 'review-emails',
 } as const;
 
 /**
@@ -25,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   deviceSignedOut: 'That device is signed out.',
   emailsOn: 'Reminders and other optional e-mails are on.',
   emailsOff: 'Reminders and other optional e-mails are off.',
+  reviewEach: 'You get one e-mail for each project handed in for review.',
+  reviewDaily: 'You get one summary a day of the projects handed in for review.',
   intent: FORM_UNREADABLE,
 } as const;
 
@@ -54,6 +58,10 @@ export const accountFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal(ACCOUNT_INTENTS.emailPreferences),
       optionalEmails: z.literal('on').optional(),
+    }),
+    z.object({
+      intent: z.literal(ACCOUNT_INTENTS.reviewEmails),
+      reviewEmails: z.enum(REVIEW_EMAILS, { error: FORM_UNREADABLE }),
     }),
   ],
   { error: ACCOUNT_MESSAGES.intent },

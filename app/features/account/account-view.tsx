@@ -18,12 +18,16 @@ import { ACCOUNT_INTENTS, NAME_MAX, SIGN_OUT_ALL } from './account-forms';
 import type { AccountPayment, InstallmentPlan } from './account-payments.server';
 import type { Device } from './devices.server';
 import { YourDataSection } from './your-data-section';
+import type { ReviewEmails } from '~/db/schema';
+import { ReviewEmailsSection } from '~/features/mentors/review-emails-section';
 import { PageTitle } from '~/ui/page-title';
 
 export interface AccountData {
   profile: { name: string; email: string };
   devices: Device[];
   optionalEmails: boolean;
+  /** A mentor's choice of e-mails about projects to review; null for anyone else. */
+  reviewEmails: ReviewEmails | null;
   payments: AccountPayment[];
   installmentPlans: InstallmentPlan[];
   transfers: MyTransfer[];
@@ -284,6 +288,7 @@ export function AccountView({ account, errors }: { account: AccountData; errors?
       <ProfileSection profile={account.profile} errors={errors} />
       <DevicesSection devices={account.devices} />
       <EmailPreferencesSection on={account.optionalEmails} />
+      {account.reviewEmails && <ReviewEmailsSection choice={account.reviewEmails} />}
       <PaymentsSection
         payments={account.payments}
         installmentPlans={account.installmentPlans}

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { NO_COHORT, nowTimestamp, type Database, type MembershipChange } from '~/db/schema';
 import { enqueueEmail } from '~/features/email/outbox.server';
-import { inviteToCohortClasses } from '~/features/live-classes/class-emails.server';
+import { becameStudent, classesToCome } from '~/features/live-classes/class-emails.server';
+import { academyTimeZone } from '~/lib/env.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 import { formatCohortStart } from './cohort-dates';
 import { findCohortOf } from './cohorts.server';
@@ -11,16 +12,20 @@ import { findCohortOf } from './cohorts.server';
  * invitation, an admin's change), in the transaction of the change: nobody learns their
  * cohort by chance. Leaving a cohort, or staying in one, sends nothing. Every change of a
  * person's access or cohort comes here, so this is also where a new student of a cohort
- * (placed with access, or given access while in it) gets its upcoming live classes.
+ * (placed with access, or given access while in it) gets its upcoming live classes: listed in
+ * this one e-mail, with one calendar file of them all (decision 071), not a message per class.
  */
 export async function tellCohortPlacement(
   trx: Kysely<Database>,
   change: MembershipChange,
   now: Date,
 ): Promise<void> {
-  await inviteToCohortClasses(trx, change, now);
   const after = change.after.cohort;
-  if (after === change.before.cohort || after === NO_COHORT) return;
+  if (after === NO_COHORT) return;
+  const student = becameStudent(change);
+  const classes = student ? await classesToCome(trx, after, now) : [];
+  // Given access while already in the cohort: news only when there are classes to join.
+  if (after === change.before.cohort && classes.length === 0) return;
   const [user, cohort] = await Promise.all([
     trx
       .selectFrom('users')
@@ -41,6 +46,7 @@ export async function tellCohortPlacement(
         cohortName: cohort.name,
         startDate: cohort.start_date ? formatCohortStart(cohort.start_date) : null,
         schedule: cohort.schedule,
+        ...(classes.length > 0 && { classes, timeZone: academyTimeZone() }),
       },
       to: { address: user.email, name: user.name },
       userId: change.userId,

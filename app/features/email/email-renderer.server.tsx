@@ -48,7 +48,7 @@ export function renderEmail(
   // The casts are safe: the template and its payload schema come from the same entry.
   const element = (definition.render as (payload: unknown) => React.ReactElement)(parsed.data);
   const { calendar, headers } = definition as {
-    calendar?: (payload: unknown, parties: EmailParties) => CalendarPart;
+    calendar?: (payload: unknown, parties: EmailParties) => CalendarPart | undefined;
     headers?: (payload: unknown, site: { origin: string }) => Record<string, string>;
   };
   const render = (format: EmailFormat) =>

@@ -18,7 +18,12 @@ import {
 import { ACCESS_REMOVED_SUBJECT, AccessRemovedEmail } from './templates/access-email';
 import { ACCOUNT_DELETED_SUBJECT, AccountDeletedEmail } from './templates/account-deleted-email';
 import { CERTIFICATE_ISSUED_SUBJECT, CertificateIssuedEmail } from './templates/certificate-email';
-import { CohortPlacedEmail, cohortPlacedSubject } from './templates/cohort-email';
+import {
+  cohortCalendarPart,
+  CohortPlacedEmail,
+  cohortPlacedPayload,
+  cohortPlacedSubject,
+} from './templates/cohort-email';
 import { INVITATION_SUBJECT, InvitationEmail } from './templates/invitation-email';
 import {
   cancellationSubject,
@@ -35,6 +40,14 @@ import {
   unsubscribeHeaders,
   updateSubject,
 } from './templates/live-class-emails';
+import {
+  MentorAddedEmail,
+  mentorAddedSubject,
+  ProjectSubmittedEmail,
+  projectSubmittedSubject,
+  ReviewDigestEmail,
+  reviewDigestSubject,
+} from './templates/mentor-emails';
 import {
   PROJECT_APPROVED_SUBJECT,
   PROJECT_CHANGES_SUBJECT,
@@ -69,9 +82,10 @@ interface EmailTemplate<Payload> {
   render: (payload: Payload) => ReactElement;
   /**
    * A calendar invitation or cancellation the message carries, made when it is sent: it
-   * names the sender and the recipient, which the payload does not hold.
+   * names the sender and the recipient, which the payload does not hold. None when the
+   * message has no calendar to carry.
    */
-  calendar?: (payload: Payload, parties: EmailParties) => CalendarPart;
+  calendar?: (payload: Payload, parties: EmailParties) => CalendarPart | undefined;
   /** Headers of the message beyond the usual ones (a one-click unsubscribe). */
   headers?: (payload: Payload, site: { origin: string }) => Record<string, string>;
   /**
@@ -199,16 +213,9 @@ export const EMAIL_TEMPLATES = {
     TransferSubmittedEmail,
     { about: 'studentName' },
   ),
-  'cohort-placed': template(
-    z.object({
-      name: nameField,
-      cohortName: nameField,
-      startDate: shownField.nullable(),
-      schedule: z.string().max(500),
-    }),
-    cohortPlacedSubject,
-    CohortPlacedEmail,
-  ),
+  'cohort-placed': template(cohortPlacedPayload, cohortPlacedSubject, CohortPlacedEmail, {
+    calendar: cohortCalendarPart,
+  }),
   invitation: template(
     z.object({
       invitedBy: nameField,
@@ -251,6 +258,42 @@ export const EMAIL_TEMPLATES = {
     PROJECT_CHANGES_SUBJECT,
     ProjectChangesRequestedEmail,
     { about: 'reviewerName' },
+  ),
+  // Decision 071: a mentor is told they are one, and of each project handed in for review.
+  'mentor-added': template(
+    z.object({ name: nameField, cohortName: nameField, addedBy: nameField }),
+    mentorAddedSubject,
+    MentorAddedEmail,
+    { about: 'addedBy' },
+  ),
+  'project-submitted': template(
+    z.object({
+      name: nameField,
+      studentName: nameField,
+      projectId: z.string().refine((id) => findProject(id) !== undefined),
+      revision: z.number().int().min(1),
+      submissionId: z.string().min(1).max(100),
+    }),
+    projectSubmittedSubject,
+    ProjectSubmittedEmail,
+    { about: 'studentName' },
+  ),
+  'review-digest': template(
+    z.object({
+      name: nameField,
+      day: z.iso.date(),
+      projects: z
+        .array(
+          z.object({
+            submissionId: z.string().min(1).max(100),
+            projectId: z.string().refine((id) => findProject(id) !== undefined),
+            revision: z.number().int().min(1),
+          }),
+        )
+        .min(1),
+    }),
+    reviewDigestSubject,
+    ReviewDigestEmail,
   ),
   'live-class-invitation': template(
     invitationPayload,

@@ -7,14 +7,14 @@ import { nowTimestamp, type Database } from '~/db/schema';
 import type { Mailbox } from '~/lib/mail-address';
 
 /**
- * A calendar invitation or cancellation (RFC 5546). It is sent twice, as calendar apps
- * expect: as the `text/calendar; method=…` alternative they act on (add, update or remove
+ * A calendar invitation, cancellation or the classes of a cohort just joined (RFC 5546's
+ * REQUEST, CANCEL and PUBLISH). It is sent twice, as calendar apps expect: as the `text/calendar; method=…` alternative they act on (add, update or remove
  * the event) and as an `.ics` attachment for those that only import files, labelled
  * `text/calendar` with the same `method` as RFC 6047 asks (nodemailer's own `icalEvent`
  * labels the attachment `application/ics`; decision 066).
  */
 export interface CalendarPart {
-  method: 'REQUEST' | 'CANCEL';
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   filename: string;
   content: string;
 }

@@ -111,6 +111,27 @@ export function invitationCalendar(
 }
 
 /**
+ * The classes to come of the cohort a student just joined, as one file (`PUBLISH`, decision
+ * 071): one event per class under the UID its later updates and cancellations carry, the
+ * academy as ORGANIZER and, as RFC 5546 wants of PUBLISH, no ATTENDEE. RFC 5546 allows several
+ * UIDs in one object for PUBLISH only; a REQUEST may carry one UID's events.
+ */
+export function cohortCalendar(
+  sessions: readonly CalendarClass[],
+  {
+    origin,
+    cohortName,
+    organizer,
+  }: Pick<InvitationParties, 'organizer'> & { origin: string; cohortName: string },
+): string {
+  const calendar = ical({ prodId: PRODUCT_ID, method: ICalCalendarMethod.PUBLISH });
+  for (const session of sessions) {
+    calendar.createEvent({ ...eventOf(session, origin, cohortName), organizer });
+  }
+  return icsText(calendar);
+}
+
+/**
  * A student's feed: every class of their cohort, cancelled ones marked CANCELLED so a
  * subscribed calendar removes them. No attendee is named: a feed names no other student.
  */

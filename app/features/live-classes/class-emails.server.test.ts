@@ -1,17 +1,14 @@
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeUserStatus } from '~/features/admin/user-status.server';
-import { startEmailWorker } from '~/features/email/email-worker.server';
-import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
 import type { User } from '~/db/schema';
 import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
+import { deliverToLocalMailbox, MAIL_ORIGIN } from '../../../tests/support/local-mailbox';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addLiveClasses, cancelLiveClass, updateLiveClass } from './live-sessions.server';
 
-const ORIGIN = 'https://academy.example';
-const FROM = { name: 'Frontier Dev Academy', address: 'hello@academy.example' };
+const ORIGIN = MAIL_ORIGIN;
 const database = useTestDatabase();
 let clock = new Date('2026-11-20T10:00:00.000Z');
 
@@ -45,21 +42,9 @@ beforeAll(async () => {
 
 /** Sends what the outbox holds to the local mailbox; the messages delivered, parsed. */
 async function deliver(): Promise<{ to: string; mail: ParsedMail; raw: string }[]> {
-  const { db, engine } = database;
+  const { db } = database;
   const before = await db.selectFrom('local_mailbox').select('id').execute();
-  const worker = startEmailWorker({
-    db,
-    engine,
-    transport: createLocalMailboxTransport(db),
-    from: FROM,
-    replyTo: FROM.address,
-    origin: ORIGIN,
-    logger: pino({ level: 'silent' }),
-    pollMs: 60_000,
-    now: () => clock,
-  });
-  await worker.runOnce();
-  await worker.stop();
+  await deliverToLocalMailbox(database, () => clock);
   const rows = await db
     .selectFrom('local_mailbox')
     .selectAll()
@@ -120,6 +105,22 @@ function expectOnlyItsStudent(message: { to: string; raw: string }) {
   }
   // The meeting link is only ever reached through the join page.
   expect(message.raw).not.toContain('secret-room');
+}
+
+/** The `.ics` of the "Your cohort" e-mail: every class to come, one event each. */
+function cohortCalendarOf(mail: ParsedMail) {
+  const files = mail.attachments.filter((file) => file.filename?.endsWith('.ics'));
+  expect(files).toHaveLength(1);
+  const calendar = new ICAL.Component(ICAL.parse(files[0]!.content.toString('utf8')));
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    events: calendar.getAllSubcomponents('vevent').map((event) => ({
+      uid: event.getFirstPropertyValue('uid'),
+      sequence: event.getFirstPropertyValue('sequence'),
+      organizer: String(event.getFirstPropertyValue('organizer')).replace(/^mailto:/i, ''),
+      attendees: event.getAllProperties('attendee').length,
+    })),
+  };
 }
 
 describe('the e-mails of a class change', () => {
@@ -190,34 +191,56 @@ describe('the e-mails of a class change', () => {
     for (const message of cancellations) expectOnlyItsStudent(message);
   });
 
-  it('sends a new student of the cohort the invitations of its classes to come', async () => {
+  it('sends a new student of the cohort one e-mail whose calendar holds its classes to come', async () => {
     const { db } = database;
     const sessions = (await addLiveClasses(
       db,
       'c2',
-      { ...classInput('2026-12-03T17:00:00.000Z'), repeatWeeks: 2 },
+      { ...classInput('2026-12-03T17:00:00.000Z'), repeatWeeks: 12 },
       admin,
       clock,
     ))!;
+    expect(sessions).toHaveLength(12);
     await deliver();
     const fay = await insertUser(db, { name: 'Fay', email: 'fay@example.com', access: 'level-1' });
     await changeUserStatus(db, fay.id, { cohort: 'c2' }, admin, { now: clock });
-    // Course access given to someone who already is in the cohort: the same welcome.
+    const [joined, ...more] = await deliver();
+    expect(more).toEqual([]);
+    expect(joined!.to).toBe(fay.email);
+    expect(joined!.mail.subject).toBe('Your cohort: Weekend cohort');
+    expect(joined!.mail.text).toContain('Thu, 3 Dec 2026, 18:00 GMT+1');
+    expect(joined!.mail.text).toContain('Thu, 18 Feb 2027, 18:00 GMT+1');
+    const calendar = cohortCalendarOf(joined!.mail);
+    expect(calendar.method).toBe('PUBLISH');
+    expect(calendar.events).toHaveLength(12);
+    expect(calendar.events.map((event) => event.uid)).toEqual(
+      sessions.map((session) => `live-class-${session.id}@academy.example`),
+    );
+    expect(calendar.events.map((event) => event.sequence)).toEqual(Array(12).fill(0));
+    expect(calendar.events.every((event) => event.organizer === 'hello@academy.example')).toBe(
+      true,
+    );
+    expect(joined!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
+    expectOnlyItsStudent(joined!);
+
+    // A later change to one class updates that event in place.
+    clock = new Date('2026-11-21T12:00:00.000Z');
+    const moved = sessions[4]!;
+    await updateLiveClass(db, moved.id, classInput('2027-01-08T18:00:00.000Z'), clock);
+    const update = (await deliver()).find((message) => message.to === fay.email)!;
+    expect(calendarOf(update.mail)).toMatchObject({
+      method: 'REQUEST',
+      uid: `live-class-${moved.id}@academy.example`,
+      sequence: 1,
+      attendees: [fay.email],
+    });
+
+    // Course access given to someone who already is in the cohort: the same one e-mail.
     const gil = await insertUser(db, { name: 'Gil', email: 'gil@example.com', cohort: 'c2' });
     await changeUserStatus(db, gil.id, { access: 'level-1' }, admin, { now: clock });
-    const welcome = (await deliver()).filter((message) => message.mail.attachments.length > 0);
-    expect(welcome.map((message) => message.to)).toEqual([
-      fay.email,
-      fay.email,
-      gil.email,
-      gil.email,
-    ]);
-    expect(welcome.map((message) => calendarOf(message.mail).uid).sort()).toEqual(
-      sessions
-        .flatMap((session) => [`live-class-${session.id}@academy.example`])
-        .flatMap((uid) => [uid, uid])
-        .sort(),
-    );
-    expect(welcome[0]!.mail.text).toContain('Hi Fay, welcome to Weekend cohort.');
+    const welcome = await deliver();
+    expect(welcome.map((message) => message.to)).toEqual([gil.email]);
+    expect(welcome[0]!.mail.subject).toBe('Your cohort: Weekend cohort');
+    expect(cohortCalendarOf(welcome[0]!.mail).events).toHaveLength(12);
   });
 });

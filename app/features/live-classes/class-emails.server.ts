@@ -39,6 +39,20 @@ export async function studentsOf(
   return students.filter((student) => isDeliverableAddress(student.email));
 }
 
+/** The class as it is now: what an e-mail about it says whenever it is sent. */
+function sessionSnapshot(session: LiveSession): LiveClassPayload['session'] {
+  return {
+    id: session.id,
+    title: session.title,
+    description: session.description,
+    starts_at: session.starts_at,
+    duration_minutes: session.duration_minutes,
+    status: session.status,
+    sequence: session.sequence,
+    updated_at: session.updated_at,
+  };
+}
+
 /** The class as it is now, for one student: what their e-mail says whenever it is sent. */
 export function classSnapshot(
   session: LiveSession,
@@ -49,30 +63,21 @@ export function classSnapshot(
     name: student.name,
     cohortName,
     timeZone: academyTimeZone(),
-    session: {
-      id: session.id,
-      title: session.title,
-      description: session.description,
-      starts_at: session.starts_at,
-      duration_minutes: session.duration_minutes,
-      status: session.status,
-      sequence: session.sequence,
-      updated_at: session.updated_at,
-    },
+    session: sessionSnapshot(session),
   };
 }
 
 /**
  * Queues one student's e-mail about a class as it stands. The key is per student, class and
  * SEQUENCE: each version of the class reaches each student once, however often it is asked
- * for (a student who left and came back already holds this version).
+ * for.
  */
 async function enqueueClassEmail(
   trx: Kysely<Database>,
   session: LiveSession,
   student: ClassStudent,
   cohort: string,
-  change: ClassChange | 'joined-cohort',
+  change: ClassChange,
   now: Date,
 ): Promise<void> {
   const payload = classSnapshot(session, student, cohort);
@@ -86,10 +91,13 @@ async function enqueueClassEmail(
   } else if (change === 'cancelled') {
     await enqueueEmail(trx, { ...common, template: 'live-class-cancellation', payload }, now);
   } else {
-    const occasion = change === 'added' ? 'new-class' : 'joined-cohort';
     await enqueueEmail(
       trx,
-      { ...common, template: 'live-class-invitation', payload: { ...payload, occasion } },
+      {
+        ...common,
+        template: 'live-class-invitation',
+        payload: { ...payload, occasion: 'new-class' },
+      },
       now,
     );
   }
@@ -122,41 +130,35 @@ export async function tellClassChange(
 }
 
 /**
- * Someone just became a student of a cohort (placed in it with course access, or given
- * access while in it): in the transaction of that change, queue the invitation of each of
- * its classes still to come. One e-mail per class, not one listing them all: a calendar
- * app acts on one invitation per message (RFC 5546 keeps one UID to an iTIP message),
- * and each later update replaces exactly that event.
+ * Whether the change made its person a student of its cohort (placed in it with course access,
+ * or given access while in it): the moment their cohort's classes are theirs to join.
  */
-export async function inviteToCohortClasses(
-  trx: Kysely<Database>,
-  change: MembershipChange,
-  now: Date,
-): Promise<void> {
-  const { before, after } = change;
+export function becameStudent({ before, after }: MembershipChange): boolean {
   const isStudent = (membership: Membership, cohort: Cohort) =>
     membership.access === 'level-1' && membership.cohort === cohort;
-  if (after.cohort === NO_COHORT || !isStudent(after, after.cohort)) return;
-  if (isStudent(before, after.cohort)) return;
-  const [student, cohort] = await Promise.all([
-    trx
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('id', '=', change.userId)
-      .executeTakeFirst(),
-    cohortNameOf(trx, after.cohort),
-  ]);
-  if (!student || !cohort || !isDeliverableAddress(student.email)) return;
+  return (
+    after.cohort !== NO_COHORT && isStudent(after, after.cohort) && !isStudent(before, after.cohort)
+  );
+}
+
+/**
+ * The classes still to come of a cohort, as they are now: what the "Your cohort" e-mail of a
+ * new student lists and carries as one calendar file (decision 071). Each later change to
+ * one of them reaches the student as its own update (`tellClassChange`).
+ */
+export async function classesToCome(
+  trx: Kysely<Database>,
+  cohortId: string,
+  now: Date,
+): Promise<LiveClassPayload['session'][]> {
   const sessions = await trx
     .selectFrom('live_sessions')
     .selectAll()
-    .where('cohort_id', '=', after.cohort)
+    .where('cohort_id', '=', cohortId)
     .where('status', '=', 'scheduled')
     .where('starts_at', '>', nowTimestamp(now))
     .orderBy('starts_at')
     .orderBy('id')
     .execute();
-  for (const session of sessions) {
-    await enqueueClassEmail(trx, session, student, cohort, 'joined-cohort', now);
-  }
+  return sessions.map(sessionSnapshot);
 }

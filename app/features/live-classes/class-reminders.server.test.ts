@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from '~/db/database.server';
 import type { User } from '~/db/schema';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
-import { insertCohort, insertUser } from '../../../tests/support/factories';
+import { changeUserStatus } from '~/features/admin/user-status.server';
+import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { queueDueReminders } from './class-reminders.server';
 import { addLiveClasses, updateLiveClass } from './live-sessions.server';
@@ -145,5 +146,29 @@ describe('live-class reminders', () => {
     expect(mail.text).toContain(`Turn off reminders (${ORIGIN}/unsubscribe/${token})`);
     expect(mail.subject).toBe('In 1 hour: State and effects, Tue, 1 Dec 2026, 18:00 GMT+1');
     expect(sent.raw).not.toContain(ada.email);
+  });
+
+  it('sends no reminder whose time had come when the student joined: "Your cohort" told them', async () => {
+    const { db } = database;
+    await insertCohort(db, { id: 'c3', name: 'Late cohort', startDate: null });
+    const start = new Date('2026-12-20T17:00:00.000Z');
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    await addLiveClasses(db, 'c3', classInput(start), admin, at(-48 * HOUR));
+    const early = await insertUser(db, { email: 'early@example.com', access: 'level-1' });
+    await changeUserStatus(db, early.id, { cohort: 'c3' }, admin, { now: at(-30 * HOUR) });
+    const late = await insertUser(db, { email: 'late@example.com', access: 'level-1' });
+    await changeUserStatus(db, late.id, { cohort: 'c3' }, admin, { now: at(-20 * HOUR) });
+    const last = await insertUser(db, { email: 'last@example.com', access: 'level-1' });
+    await changeUserStatus(db, last.id, { cohort: 'c3' }, admin, { now: at(-30 * 60_000) });
+
+    expect(await racingPasses(at(-19 * HOUR))).toBe(1);
+    expect(await racingPasses(at(-29 * 60_000))).toBe(2);
+    expect((await reminders()).filter((line) => line.endsWith(start.toISOString())).sort()).toEqual(
+      [
+        `early@example.com 1h ${start.toISOString()}`,
+        `early@example.com 24h ${start.toISOString()}`,
+        `late@example.com 1h ${start.toISOString()}`,
+      ].sort(),
+    );
   });
 });

@@ -20,11 +20,40 @@ export function reminderKey(
   return `live-reminder:${lead}:${session.id}:${userId}:${session.starts_at}`;
 }
 
+/** How long before a class each reminder's time begins. */
+const LEAD_MS: Record<ReminderLead, number> = { '24h': 24 * HOUR, '1h': HOUR };
+
+/**
+ * When each of these students last became a student of the cohort (placed in it with access,
+ * or given access while in it), from the audit trail; absent for one who never changed.
+ */
+async function joinedAt(
+  db: Kysely<Database>,
+  cohortId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_changes')
+    .select(['user_id', (eb) => eb.fn.max('changed_at').as('joined_at')])
+    .where('user_id', 'in', userIds)
+    .where('access_after', '=', 'level-1')
+    .where('cohort_after', '=', cohortId)
+    .where((eb) =>
+      eb.or([eb('access_before', '<>', 'level-1'), eb('cohort_before', '<>', cohortId)]),
+    )
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, String(row.joined_at)]));
+}
+
 /**
  * Queues the reminders due at `now`: for each scheduled class starting within a day, the
  * 24-hour reminder until an hour before its start, the 1-hour one from then to the start,
  * to each student of its cohort who wants reminders. A reminder whose time went by while
- * no server ran is not sent late: the next one takes its place. Returns how many it queued.
+ * no server ran is not sent late: the next one takes its place. Nor is one whose time had
+ * begun when the student joined the cohort: the "Your cohort" e-mail of that moment listed the
+ * class (decision 071). Returns how many it queued.
  */
 export async function queueDueReminders(db: Kysely<Database>, now: Date): Promise<number> {
   const sessions = await db
@@ -56,9 +85,16 @@ export async function queueDueReminders(db: Kysely<Database>, now: Date): Promis
           .execute()
       ).map((row) => row.idempotency_key),
     );
-    for (const student of students) {
+    const due = students.filter((student) => !sent.has(reminderKey(lead, session, student.id)));
+    const joined = await joinedAt(
+      db,
+      session.cohort_id,
+      due.map((student) => student.id),
+    );
+    const leadBegan = nowTimestamp(new Date(Date.parse(session.starts_at) - LEAD_MS[lead]));
+    for (const student of due) {
+      if ((joined.get(student.id) ?? '') > leadBegan) continue;
       const key = reminderKey(lead, session, student.id);
-      if (sent.has(key)) continue;
       const added = await enqueueEmail(
         db,
         {

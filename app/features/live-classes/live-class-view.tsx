@@ -151,7 +151,17 @@ export function LiveClassView({
         ))}
         <div className="sm:col-span-2">
           <dt className="text-sm text-slate-700">Join link</dt>
-          <dd className="font-semibold break-all text-ink">{session.join_url}</dd>
+          <dd className="font-semibold break-all">
+            <a
+              href={session.join_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {session.join_url}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </dd>
         </div>
       </dl>
       <FormAlert message={otherError} className="mt-4" />

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { nowTimestamp, type Access, type Database } from '~/db/schema';
+import { tellMentorAdded } from './mentor-emails.server';
 
 /** Who makes the change: an admin (id and name, as the history shows them). */
 export interface StaffChanger {
@@ -83,6 +84,7 @@ export async function addMentor(
       };
     }
     await recordStaffChange(trx, { ...input, userId: account.id, action: 'added', at });
+    await tellMentorAdded(trx, { ...input, mentor: account, cohortName: cohort.name }, now);
     return { outcome: 'added', mentor: { ...account, added_at: at }, cohortName: cohort.name };
   });
 }

@@ -14,6 +14,7 @@ import {
 import { enqueueEmail, recipientOf } from '~/features/email/outbox.server';
 import { fullstackTrackOf } from '~/features/fullstack/fullstack-grants.server';
 import { readsFullstack } from '~/features/fullstack/fullstack-access';
+import { tellMentorsOfSubmission } from '~/features/mentors/mentor-emails.server';
 import { mentorsAnyCohort, readsStudentSteps } from '~/features/mentors/mentors.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
 
@@ -89,6 +90,7 @@ export async function submitProject(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await tellMentorsOfSubmission(trx, submission, now);
       return { outcome: 'submitted', submission };
     });
   } catch (error) {

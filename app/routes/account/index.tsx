@@ -11,6 +11,8 @@ import { AccountView } from '~/features/account/account-view';
 import { devicesOf, signOutDevice } from '~/features/account/devices.server';
 import { renameUser } from '~/features/account/profile.server';
 import { setReminderEmails } from '~/features/live-classes/reminder-preference.server';
+import { setReviewEmails } from '~/features/mentors/mentor-emails.server';
+import { mentorsAnyCohort } from '~/features/mentors/mentors.server';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
@@ -26,16 +28,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const { user, sessionHash } = await requireSignedIn(services, '/account');
   const { db } = services.services.database;
-  const [devices, { payments, installmentPlans }, transfers] = await Promise.all([
+  const [devices, { payments, installmentPlans }, transfers, mentor] = await Promise.all([
     devicesOf(db, user.id, { sessionHash, settings: services.services.sessionSettings }),
     accountPaymentsOf(db, user.id),
     listTransfersOf(db, user.id),
+    mentorsAnyCohort(db, user.id),
   ]);
   return {
     account: {
       profile: { name: user.name, email: user.email },
       devices,
       optionalEmails: user.reminder_emails === 1,
+      reviewEmails: mentor ? user.review_emails : null,
       payments,
       installmentPlans,
       transfers,
@@ -43,7 +47,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The page's three forms: Save name, Sign out (a device), Save e-mail preferences. */
+/**
+ * The page's forms: Save name, Sign out (a device), Save e-mail preferences, and a mentor's
+ * Save how I hear of projects.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = requireServices(context);
   const { user } = await requireSignedIn(services, '/account');
@@ -72,6 +79,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const on = form.data.optionalEmails === 'on';
       await setReminderEmails(db, user.id, on);
       return done('email-preferences', on ? ACCOUNT_MESSAGES.emailsOn : ACCOUNT_MESSAGES.emailsOff);
+    }
+    case ACCOUNT_INTENTS.reviewEmails: {
+      const daily = form.data.reviewEmails === 'daily';
+      await setReviewEmails(db, user.id, form.data.reviewEmails);
+      return done(
+        'review-emails',
+        daily ? ACCOUNT_MESSAGES.reviewDaily : ACCOUNT_MESSAGES.reviewEach,
+      );
     }
   }
 }

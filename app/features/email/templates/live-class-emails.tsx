@@ -17,7 +17,7 @@ import {
   useSiteUrl,
 } from './email-layout';
 
-function isTimeZone(zone: string): boolean {
+export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
@@ -49,7 +49,10 @@ export const liveClassPayload = z.object({
 
 export type LiveClassPayload = z.infer<typeof liveClassPayload>;
 
-/** A new class, or a class already on the schedule of the cohort the student just joined. */
+/**
+ * A new class. `joined-cohort` (a class already on the schedule of the cohort the student
+ * just joined) is only in messages queued before "Your cohort" listed them (decision 071).
+ */
 export const invitationPayload = liveClassPayload.extend({
   occasion: z.enum(['new-class', 'joined-cohort']),
 });
