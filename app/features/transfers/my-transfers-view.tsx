@@ -26,15 +26,23 @@ function StatusIcon({ status }: { status: MyTransfer['status'] }) {
 export function MyTransfers({
   transfers,
   heading,
+  headingLevel,
   withReceipts = false,
 }: {
   transfers: MyTransfer[];
   heading: string;
+  /** `h3` where the list is part of a section, as in the account's Payments. */
+  headingLevel?: 'h2' | 'h3';
   withReceipts?: boolean;
 }) {
   if (transfers.length === 0) return null;
   return (
-    <TitledSection headingId="my-transfers-heading" heading={heading} className="mt-8">
+    <TitledSection
+      headingId="my-transfers-heading"
+      heading={heading}
+      headingLevel={headingLevel}
+      className="mt-8"
+    >
       <ul className="mt-4 space-y-3">
         {transfers.map((transfer) => (
           <li

@@ -16,6 +16,7 @@ import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
 import { StudentStandingPanel, type StudentStanding } from '~/features/courses/student-standing';
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import { NO_COHORT } from '~/db/schema';
 import { findStudentCertificate } from '~/features/certificates/student-certificate.server';
 import { YourCertificate } from '~/features/certificates/your-certificate';
@@ -133,16 +134,19 @@ async function myProgress(context: RequestContext, slug: string) {
 async function myStanding(context: RequestContext): Promise<StudentStanding | null> {
   const { user } = await context.session();
   if (!user) return null;
-  if (user.access === 'none') return { kind: 'locked' };
-  const cohort =
-    user.cohort === NO_COHORT
-      ? undefined
-      : await findCohortOf(context.services.database.db, user.cohort);
+  const { db } = context.services.database;
+  const enrolment =
+    (await enrolmentStandingOf(db, user.id, {
+      graceDays: context.services.env.OVERDUE_GRACE_DAYS,
+    })) ?? null;
+  if (user.access === 'none') return { kind: 'locked', enrolment };
+  const cohort = user.cohort === NO_COHORT ? undefined : await findCohortOf(db, user.cohort);
   return {
     kind: 'student',
     cohort: cohort
       ? { name: cohort.name, startDate: cohort.start_date, schedule: cohort.schedule }
       : null,
+    enrolment,
   };
 }
 
