@@ -18,7 +18,10 @@ export function TitledSection({
 }) {
   return (
     <section aria-labelledby={headingId} className={className}>
-      <Heading id={headingId} className="text-xl font-bold text-ink">
+      <Heading
+        id={headingId}
+        className={`${Heading === 'h3' ? 'text-lg' : 'text-xl'} font-bold text-ink`}
+      >
         {heading}
       </Heading>
       {children}

@@ -189,7 +189,7 @@ function PaymentsSection({ payments, transfers }: Pick<AccountData, 'payments' |
       )}
       {payments.length > 0 && (
         <>
-          <h3 id="card-payments-heading" className="mt-6 text-xl font-bold text-ink">
+          <h3 id="card-payments-heading" className="mt-6 text-lg font-bold text-ink">
             Card payments
           </h3>
           <ul className="mt-2 divide-y divide-slate-200" aria-labelledby="card-payments-heading">

@@ -92,7 +92,7 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
   return (
     <section
       aria-labelledby="enrolment-heading"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
     >
       <h2 id="enrolment-heading" className="flex items-center gap-2 text-xl font-bold text-ink">
         <Wallet aria-hidden="true" className="h-5 w-5 text-brand-700" />
@@ -112,13 +112,17 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
           <caption className="sr-only">Payment schedule</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Installment
+              <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
+                {/* "#" on a phone, where the word would push the status out of sight. */}
+                <span className="sr-only sm:not-sr-only">Installment</span>
+                <span aria-hidden="true" className="sm:hidden">
+                  #
+                </span>
               </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
+              <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
                 Amount
               </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
+              <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
                 Due
               </th>
               <th scope="col" className="py-2 font-semibold">
@@ -129,27 +133,32 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
           <tbody>
             {standing.installments.map((installment) => (
               <tr key={installment.number} className="border-b border-slate-100 align-top">
-                <th scope="row" className="py-2 pr-3 font-semibold text-ink">
+                <th
+                  scope="row"
+                  className="whitespace-nowrap py-2 pr-2 font-semibold text-ink sm:pr-3"
+                >
                   {installment.number} of {standing.installments.length}
                 </th>
-                <td className="py-2 pr-3">{money(installment.amount)}</td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-2 sm:pr-3">{money(installment.amount)}</td>
+                <td className="whitespace-nowrap py-2 pr-2 sm:pr-3">
                   {installment.dueOn ? formatDayUtc(installment.dueOn) : 'At enrolment'}
                 </td>
                 <td className="py-2">
-                  <StatusBadge tone={STATUS_TONES[installment.status]}>
-                    {installment.status}
-                  </StatusBadge>
-                  {installment.receipt && (
-                    <a
-                      href={receiptHref(installment.receipt.kind, installment.receipt.id)}
-                      className="ml-2 inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-                    >
-                      <Download aria-hidden="true" className="h-4 w-4" />
-                      Receipt
-                      <span className="sr-only"> of installment {installment.number}</span>
-                    </a>
-                  )}
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <StatusBadge tone={STATUS_TONES[installment.status]}>
+                      {installment.status}
+                    </StatusBadge>
+                    {installment.receipt && (
+                      <a
+                        href={receiptHref(installment.receipt.kind, installment.receipt.id)}
+                        className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+                      >
+                        <Download aria-hidden="true" className="h-4 w-4" />
+                        Receipt
+                        <span className="sr-only"> of installment {installment.number}</span>
+                      </a>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -66,24 +66,26 @@ export function MyTransfers({
                   Reason: {transfer.reason} You can submit the transfer again on the Enroll page.
                 </p>
               )}
-              <a
-                href={transfer.receiptUrl}
-                target="_blank"
-                rel="noopener"
-                className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
-              >
-                View receipt
-                <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
-              </a>
-              {withReceipts && transfer.status === 'approved' && (
+              <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
                 <a
-                  href={receiptHref('transfer', transfer.id)}
-                  className="mt-1 ml-4 inline-block text-sm font-semibold text-brand-700 underline"
+                  href={transfer.receiptUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-brand-700 underline"
                 >
-                  Download receipt
+                  View receipt
                   <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
                 </a>
-              )}
+                {withReceipts && transfer.status === 'approved' && (
+                  <a
+                    href={receiptHref('transfer', transfer.id)}
+                    className="text-brand-700 underline"
+                  >
+                    Download receipt
+                    <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
+                  </a>
+                )}
+              </p>
             </div>
           </li>
         ))}
