@@ -4,6 +4,7 @@ import { receiptHref } from '~/features/receipts/receipt-links';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
 import { StatusBadge, type BadgeTone } from '~/ui/list/list-cells';
+import { TitledPanel } from '~/ui/titled-panel';
 import type { EnrolmentStanding, Installment, OverdueInstallment } from './enrolment-standing';
 import { UPDATE_PAYMENT_LABEL, UPDATE_PAYMENT_PATH } from './overdue';
 
@@ -90,14 +91,18 @@ function OverdueNotice({
 export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
   const money = (amount: number) => formatMinorUnits(amount, standing.currency);
   return (
-    <section
-      aria-labelledby="enrolment-heading"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <TitledPanel
+      tone="white"
+      className="mt-8"
+      headingId="enrolment-heading"
+      headingClassName="flex items-center gap-2 text-xl font-bold text-ink"
+      heading={
+        <>
+          <Wallet aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Your enrolment
+        </>
+      }
     >
-      <h2 id="enrolment-heading" className="flex items-center gap-2 text-xl font-bold text-ink">
-        <Wallet aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        Your enrolment
-      </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-ink">Plan</dt>
         <dd className="text-slate-800">{planName(standing.planId)}</dd>
@@ -119,15 +124,11 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
                   #
                 </span>
               </th>
-              <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
-                Amount
-              </th>
-              <th scope="col" className="py-2 pr-2 sm:pr-3 font-semibold">
-                Due
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                Status
-              </th>
+              {['Amount', 'Due', 'Status'].map((column) => (
+                <th key={column} scope="col" className="py-2 pr-2 font-semibold sm:pr-3">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -165,6 +166,6 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </TitledPanel>
   );
 }

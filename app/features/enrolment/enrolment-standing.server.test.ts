@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '~/lib/days';
 import { findPlan } from '~/content/plans';
 import {
   admin,
@@ -14,7 +15,6 @@ import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
 
 const database = useTestDatabase();
 
-const DAY = 24 * 60 * 60 * 1000;
 const firstPaidAt = new Date('2026-10-14T10:00:00Z');
 const failedAt = new Date('2026-11-14T10:00:00Z');
 const GRACE = 14;
@@ -96,10 +96,10 @@ describe('enrolmentStandingOf', () => {
       of: 3,
       amount: 15_000,
       since: failedAt.toISOString(),
-      pausesOn: new Date(failedAt.getTime() + GRACE * DAY).toISOString(),
+      pausesOn: new Date(failedAt.getTime() + GRACE * DAY_MS).toISOString(),
       paused: false,
     });
-    const pausedAt = new Date(failedAt.getTime() + GRACE * DAY);
+    const pausedAt = new Date(failedAt.getTime() + GRACE * DAY_MS);
     await sweepOverdue(database.db, { now: pausedAt, graceDays: GRACE });
     expect((await standingOf(user.id))!.overdue).toMatchObject({
       paused: true,
@@ -121,12 +121,12 @@ describe('enrolmentStandingOf', () => {
       enrolmentId: enrolment.id,
       reason: 'Hard month',
       admin,
-      now: new Date(failedAt.getTime() + DAY),
+      now: new Date(failedAt.getTime() + DAY_MS),
     });
     await applyPaymentEvent(
       database.db,
       event(order.id, 'paid'),
-      new Date(failedAt.getTime() + 31 * DAY),
+      new Date(failedAt.getTime() + 31 * DAY_MS),
     );
     const standing = await standingOf(user.id);
     expect(standing!.installments.map(({ status }) => status)).toEqual(['paid', 'waived', 'paid']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '~/lib/days';
 import { findPlan } from '~/content/plans';
 import type { TemplateName } from '~/features/email/email-templates';
 import { createOrder } from '~/features/enrolment/orders.server';
@@ -10,7 +11,6 @@ import { renderEmail } from '../email-renderer.server';
 
 const database = useTestDatabase();
 
-const DAY = 24 * 60 * 60 * 1000;
 const failedAt = new Date('2026-11-14T10:00:00Z');
 const GRACE = 14;
 const ORIGIN = 'https://academy.example';
@@ -52,14 +52,14 @@ describe('the overdue e-mails', () => {
       reason: 'Card declined',
       manageRef: 'cus_mail',
     };
-    await applyPaymentEvent(database.db, paid, new Date(failedAt.getTime() - 31 * DAY));
+    await applyPaymentEvent(database.db, paid, new Date(failedAt.getTime() - 31 * DAY_MS));
     await applyPaymentEvent(database.db, failed, failedAt, { graceDays: GRACE });
     await sweepOverdue(database.db, {
-      now: new Date(failedAt.getTime() + 3 * DAY),
+      now: new Date(failedAt.getTime() + 3 * DAY_MS),
       graceDays: GRACE,
     });
     await sweepOverdue(database.db, {
-      now: new Date(failedAt.getTime() + GRACE * DAY),
+      now: new Date(failedAt.getTime() + GRACE * DAY_MS),
       graceDays: GRACE,
     });
 
