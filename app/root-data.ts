@@ -9,6 +9,11 @@ export interface RootData {
    * header's Mentor entry; null for everyone else, who gets no entry.
    */
   reviews?: number | null;
+  /**
+   * Whether the signed-in person holds an enrolment that was not refunded or cancelled, a
+   * paused one included: the header sells them no Enroll Now (decision 068).
+   */
+  enrolled?: boolean;
   /** A toast that followed a redirect (see lib/flash.server.ts). */
   flash: { type: ToastType; message: string } | null;
   origin: string;

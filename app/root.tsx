@@ -19,6 +19,7 @@ import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
+import { hasEnrolment } from '~/features/enrolment/enrolment-standing.server';
 import { isPrerendering, requireServices } from '~/load-context';
 import { useDataRouter } from '~/lib/data-router';
 import { useNonce } from '~/lib/nonce';
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { id: user.id, name: user.name, access: user.access, readsFullstack: readsFullstack(user) }
       : null,
     reviews: user ? await reviewQueueSize(services.database.db, user) : null,
+    enrolled: user ? await hasEnrolment(services.database.db, user.id) : false,
     flash,
     origin: services.env.ORIGIN,
     year: String(new Date().getUTCFullYear()),
@@ -91,7 +93,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader viewer={data?.viewer ?? null} reviews={data?.reviews ?? null} />
+        <SiteHeader
+          viewer={data?.viewer ?? null}
+          reviews={data?.reviews ?? null}
+          enrolled={data?.enrolled ?? false}
+        />
         <main id="main" className="flex flex-1 flex-col">
           {data?.flash && !hydrated && (
             // The message a toast shows; without JavaScript there is no toast, so the page

@@ -6,9 +6,9 @@ import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import { pdfText } from './pdf-text';
-import { createAccount, useAccount } from './sessions';
+import { createAccount, signInNewAccount, useAccount } from './sessions';
 import { readValue, withE2eDatabase } from './e2e-database';
-import { payThroughVerifiedWebhook } from '../support/factories';
+import { insertEnrolment, insertTransfer, payThroughVerifiedWebhook } from '../support/factories';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -172,6 +172,43 @@ test('"Sign out of all devices" asks first, with and without JavaScript, then en
   } finally {
     await Promise.all([phone, laptop, noScripts, elsewhere].map((context) => context.close()));
   }
+});
+
+test('a bank-transfer payer finds the transfer inside Payments and the installments still due in Your enrolment', async ({
+  page,
+  context,
+}) => {
+  const student = await signInNewAccount(context, 'level-1', 'Transfer Payer');
+  await withE2eDatabase(async (db) => {
+    await insertTransfer(db, {
+      id: `trf-account-${student.id}`,
+      userId: student.id,
+      planId: 'fed-installments',
+      amount: 22_500_000,
+      status: 'approved',
+      createdAt: '2026-10-14T10:00:00.000Z',
+    });
+    await insertEnrolment(db, {
+      userId: student.id,
+      orderId: null,
+      planId: 'fed-installments',
+      source: 'bank-transfer',
+    });
+  });
+  await gotoApp(page, '/account');
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await expect(payments.getByText('No payments yet.')).toHaveCount(0);
+  await expect(
+    payments.getByRole('region', { name: 'Bank transfers' }).getByRole('listitem'),
+  ).toContainText('Approved: ₦225,000 on');
+  const enrolment = page.getByRole('region', { name: 'Your enrolment' });
+  await expect(enrolment).toContainText('Left to pay₦450,000');
+  await expect(enrolment.getByRole('row').nth(1)).toContainText('1 of 3₦225,00014 Oct 2026paid');
+  await expect(enrolment.getByRole('row').nth(2)).toContainText('2 of 3₦225,00014 Nov 2026due');
+  await expectNoAxeViolations(page);
+  await saveFullPageScreenshot(page, 'account-transfer-payer');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveFullPageScreenshot(page, 'account-transfer-payer-375');
 });
 
 test('bad input on /account is refused and changes nothing; a visitor is sent to sign in @http', async ({

@@ -42,6 +42,21 @@ function sweepAt(orderId: string, days: number) {
 }
 
 /**
+ * The page at 1280 px (the desktop project's width) and at 375 px, each checked for
+ * sideways overflow and captured when screenshots are wanted.
+ */
+async function atBothWidths(page: Page, name: string) {
+  await saveFullPageScreenshot(page, name);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveFullPageScreenshot(page, `${name}-375`);
+  await page.setViewportSize(desktop);
+}
+
+/** The "Your enrolment" panel of the page (decision 068). */
+const enrolmentPanel = (page: Page) => page.getByRole('region', { name: 'Your enrolment' });
+
+/**
  * The local mailbox lists each of `subjects` for `email` once. The sweep here queues them
  * from the test's process, so the server's worker sends them at its next poll (15 s).
  */
@@ -93,16 +108,47 @@ test.describe('installments that chase themselves (issue 32)', () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
+    // Pay, fail, four sweeps, the pause and the payment, with the enrolment panel checked on
+    // two pages at two widths: about a minute, more on a loaded machine.
+    test.setTimeout(180_000);
     const student = await signInNewAccount(context, 'none', 'Overdue Student');
     const checkout = await payWithLocalProvider(page, PLAN, '$150');
     const orderId = new URL(checkout.url()).searchParams.get('order')!;
+
+    // The schedule, the same on the course home and on the account page.
+    for (const path of ['/fed/home', '/account']) {
+      await gotoApp(page, path);
+      const panel = enrolmentPanel(page);
+      await expect(panel).toContainText(PLAN);
+      await expect(panel).toContainText('In all$450');
+      await expect(panel).toContainText('Left to pay$300');
+      const rows = panel.getByRole('row');
+      await expect(rows.nth(1)).toContainText(/1 of 3\$150\d{1,2} \w{3} \d{4}paid/);
+      await expect(rows.nth(1).getByRole('link', { name: /Receipt/ })).toBeVisible();
+      await expect(rows.nth(2)).toContainText(/2 of 3\$150\d{1,2} \w{3} \d{4}due/);
+      await expect(rows.nth(3)).toContainText(/3 of 3\$150\d{1,2} \w{3} \d{4}due/);
+      await expectNoAxeViolations(page);
+      await atBothWidths(page, `enrolment-schedule${path.replaceAll('/', '-')}`);
+    }
 
     // The provider reports the second installment failed: the e-mail goes at once.
     await gotoApp(checkout, `/dev-pay/${orderId}`);
     await checkout.getByRole('button', { name: 'Fail the next installment' }).click();
     await expect(checkout.getByText('A failed installment was simulated.')).toBeVisible();
     await expectMails(page, student.email, [FAILED]);
+
+    // Before the pause the student sees the amount, the pause day and the way to pay.
+    await gotoApp(page, '/fed/home');
+    const overdue = enrolmentPanel(page).getByRole('status');
+    await expect(overdue).toContainText(
+      /Installment 2 of 3 \(\$150\) is overdue since \d{1,2} \w{3}\./,
+    );
+    await expect(overdue).toContainText(
+      /Pay \$150 before \d{1,2} \w+ \d{4}, or your access to the course pauses on that day/,
+    );
+    await expect(overdue.getByRole('link', { name: 'Update your payment' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await atBothWidths(page, 'enrolment-overdue');
 
     // The clock moves on in the sweep: reminders on days 3 and 7, the pause on day 14.
     expect((await sweepAt(orderId, 3)).reminded).toBeGreaterThanOrEqual(1);
@@ -122,8 +168,20 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expectNoAxeViolations(page);
     await saveFullPageScreenshot(page, 'overdue-paused-student');
 
+    // The course home says paused, not Enroll, and the header sells nothing.
+    await gotoApp(page, '/fed/home');
+    await expect(
+      enrolmentPanel(page).getByText(
+        /^Access paused: installment 2 of 3 \(\$150\) is overdue since \d{1,2} \w{3}$/,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Enroll to unlock the protected steps')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await atBothWidths(page, 'enrolment-paused-home');
+
     // Update your payment: the local provider's page, which pays the missed installment.
-    await notice.getByRole('link', { name: 'Update your payment' }).click();
+    await enrolmentPanel(page).getByRole('link', { name: 'Update your payment' }).click();
     await expect(page).toHaveURL(new RegExp(`/dev-pay/${orderId}$`));
     await expect(page.getByText('Paid 1 of 3 (overdue)')).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -131,6 +189,10 @@ test.describe('installments that chase themselves (issue 32)', () => {
     expect(readValue<string>('select access from users where id = ?', student.id)).toBe('level-1');
     await gotoApp(page, '/fed/javascript');
     await expect(page.getByRole('heading', { name: 'Permission Denied' })).toHaveCount(0);
+    await gotoApp(page, '/fed/home');
+    await expect(enrolmentPanel(page).getByRole('status')).toHaveCount(0);
+    await expect(enrolmentPanel(page).getByRole('row').nth(2)).toContainText('paid');
+    await expect(enrolmentPanel(page)).toContainText('Left to pay$150');
     await expectMails(page, student.email, [RESTORED]);
     // Settled: a later sweep sends nothing more.
     expect((await sweepAt(orderId, 30)).userIds).not.toContain(student.id);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, EnrolmentStatus, PaymentProviderName } from '~/db/schema';
+import type { Database, PaymentProviderName } from '~/db/schema';
 import { describeDiscount } from '~/features/discounts/discount-form';
 import { paymentsWithCodes } from '~/features/discounts/discounts.server';
 
@@ -21,24 +21,6 @@ export interface AccountPayment {
   refundedAt: string | null;
   /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
   discount: string | null;
-}
-
-/** An installment plan and where it stands: "2 of 3 paid, next on {date}". */
-export interface InstallmentPlan {
-  orderId: string;
-  planId: string;
-  paid: number;
-  total: number;
-  status: EnrolmentStatus;
-  /** When the next installment is charged: a month after the last one; null once all are paid. */
-  nextOn: string | null;
-}
-
-/** A month after `timestamp`, `months` times (UTC): the providers charge monthly from the first payment. */
-function monthsAfter(timestamp: string, months: number): string {
-  const date = new Date(timestamp);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString();
 }
 
 /** A payment's or an unpaid order's row as a line of the account's Payments. */
@@ -75,14 +57,14 @@ function lineOf(
 /**
  * The person's payments for their account page (issue 30), newest first: every payment a
  * provider confirmed (paid or refunded), every checkout that was never paid (pending,
- * failed or cancelled), and each installment plan's progress. Bank transfers are listed
- * by their own feature (`listTransfersOf`).
+ * failed or cancelled). Each installment's state is the enrolment panel's
+ * (`enrolmentStandingOf`); bank transfers are listed by their own feature (`listTransfersOf`).
  */
 export async function accountPaymentsOf(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ payments: AccountPayment[]; installmentPlans: InstallmentPlan[] }> {
-  const [payments, unpaidOrders, plans] = await Promise.all([
+): Promise<{ payments: AccountPayment[] }> {
+  const [payments, unpaidOrders] = await Promise.all([
     paymentsWithCodes(db)
       .select([
         'payments.id',
@@ -120,41 +102,10 @@ export async function accountPaymentsOf(
         ),
       )
       .execute(),
-    db
-      .selectFrom('enrolments')
-      .innerJoin('orders', 'orders.id', 'enrolments.order_id')
-      .select((eb) => [
-        'enrolments.order_id as orderId',
-        'enrolments.plan_id as planId',
-        'enrolments.installments_paid as paid',
-        'enrolments.installments_total as total',
-        'enrolments.status',
-        eb
-          .selectFrom('payments')
-          .select((inner) => inner.fn.min('payments.created_at').as('first'))
-          .whereRef('payments.order_id', '=', 'orders.id')
-          .as('firstPaidAt'),
-      ])
-      .where('enrolments.user_id', '=', userId)
-      .where('enrolments.installments_total', '>', 1)
-      .orderBy('enrolments.created_at', 'desc')
-      .execute(),
   ]);
   const lines = [
     ...payments.map((row) => lineOf('payment', row)),
     ...unpaidOrders.map((row) => lineOf('order', { ...row, refunded_at: null })),
   ];
-  return {
-    payments: lines.sort((a, b) => b.date.localeCompare(a.date)),
-    installmentPlans: plans.map(({ orderId, firstPaidAt, ...plan }) => ({
-      ...plan,
-      orderId: orderId!,
-      nextOn:
-        firstPaidAt &&
-        plan.paid < plan.total &&
-        (plan.status === 'active' || plan.status === 'overdue')
-          ? monthsAfter(firstPaidAt, plan.paid)
-          : null,
-    })),
-  };
+  return { payments: lines.sort((a, b) => b.date.localeCompare(a.date)) };
 }

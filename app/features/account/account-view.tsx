@@ -3,6 +3,8 @@ import { StatusBadge, type BadgeTone } from '~/ui/list/list-cells';
 import type { ReactNode } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { planName } from '~/content/plans';
+import { EnrolmentPanel } from '~/features/enrolment/enrolment-panel';
+import type { EnrolmentStanding } from '~/features/enrolment/enrolment-standing';
 import { PROVIDER_LABELS } from '~/features/enrolment/payment-search';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
@@ -15,7 +17,7 @@ import { IntentButton } from '~/ui/intent-button';
 import { TitledPanel } from '~/ui/titled-panel';
 import { ConfirmQuestion } from '~/ui/confirm-question';
 import { ACCOUNT_INTENTS, NAME_MAX, SIGN_OUT_ALL } from './account-forms';
-import type { AccountPayment, InstallmentPlan } from './account-payments.server';
+import type { AccountPayment } from './account-payments.server';
 import type { Device } from './devices.server';
 import { YourDataSection } from './your-data-section';
 import type { ReviewEmails } from '~/db/schema';
@@ -29,7 +31,8 @@ export interface AccountData {
   /** A mentor's choice of e-mails about projects to review; null for anyone else. */
   reviewEmails: ReviewEmails | null;
   payments: AccountPayment[];
-  installmentPlans: InstallmentPlan[];
+  /** The plan bought and its schedule: the course home's panel too (decision 068). */
+  enrolment: EnrolmentStanding | null;
   transfers: MyTransfer[];
 }
 
@@ -213,68 +216,58 @@ const PAYMENT_TONES: Record<AccountPayment['status'], BadgeTone> = {
   cancelled: 'neutral',
 };
 
-function installmentLine(plan: InstallmentPlan): string {
-  const paid = `${plan.paid} of ${plan.total} paid`;
-  if (plan.status === 'overdue') return `${paid}, installment ${plan.paid + 1} overdue`;
-  if (plan.nextOn) return `${paid}, next on ${formatDayUtc(plan.nextOn)}`;
-  return `${paid}, ${plan.status}`;
-}
-
-function PaymentsSection({
-  payments,
-  installmentPlans,
-  hasTransfers,
-}: Pick<AccountData, 'payments' | 'installmentPlans'> & { hasTransfers: boolean }) {
-  const nothing = payments.length === 0 && !hasTransfers;
+/** Card payments and bank transfers, in one section (decision 068). */
+function PaymentsSection({ payments, transfers }: Pick<AccountData, 'payments' | 'transfers'>) {
   return (
     <Section id="payments" icon={Receipt} title="Payments">
-      {nothing && <p className="mt-3 text-slate-700">No payments yet.</p>}
-      {installmentPlans.length > 0 && (
-        <ul className="mt-4 space-y-2" aria-label="Installment plans">
-          {installmentPlans.map((plan) => (
-            <li key={plan.orderId} className="rounded-xl bg-brand-50 p-3 text-slate-800">
-              <span className="font-semibold text-ink">{planName(plan.planId)}</span>:{' '}
-              {installmentLine(plan)}
-            </li>
-          ))}
-        </ul>
+      {payments.length === 0 && transfers.length === 0 && (
+        <p className="mt-3 text-slate-700">No payments yet.</p>
       )}
       {payments.length > 0 && (
-        <ul className="mt-4 divide-y divide-slate-200" aria-label="Card payments">
-          {payments.map((payment) => (
-            <li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
-                <p className="font-semibold text-ink">
-                  {planName(payment.planId)}{' '}
-                  <StatusBadge tone={PAYMENT_TONES[payment.status]}>{payment.status}</StatusBadge>
-                </p>
-                <p className="text-sm text-slate-700">
-                  {formatMinorUnits(payment.amount, payment.currency)} through{' '}
-                  {PROVIDER_LABELS[payment.provider]} on{' '}
-                  <time dateTime={payment.date}>{formatDateTimeUtc(payment.date)}</time>
-                  {payment.refundedAt && <>, refunded on {formatDayUtc(payment.refundedAt)}</>}
-                </p>
-                {payment.discount && (
-                  <p className="text-sm text-slate-700">Discount code {payment.discount}</p>
+        <>
+          <h3 id="card-payments-heading" className="mt-6 text-lg font-bold text-ink">
+            Card payments
+          </h3>
+          <ul className="mt-2 divide-y divide-slate-200" aria-labelledby="card-payments-heading">
+            {payments.map((payment) => (
+              <li
+                key={payment.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <div>
+                  <p className="font-semibold text-ink">
+                    {planName(payment.planId)}{' '}
+                    <StatusBadge tone={PAYMENT_TONES[payment.status]}>{payment.status}</StatusBadge>
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {formatMinorUnits(payment.amount, payment.currency)} through{' '}
+                    {PROVIDER_LABELS[payment.provider]} on{' '}
+                    <time dateTime={payment.date}>{formatDateTimeUtc(payment.date)}</time>
+                    {payment.refundedAt && <>, refunded on {formatDayUtc(payment.refundedAt)}</>}
+                  </p>
+                  {payment.discount && (
+                    <p className="text-sm text-slate-700">Discount code {payment.discount}</p>
+                  )}
+                </div>
+                {payment.kind === 'payment' && (
+                  <a
+                    href={receiptHref('payment', payment.id)}
+                    className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
+                  >
+                    <Download aria-hidden="true" className="h-4 w-4" />
+                    Download receipt
+                    <span className="sr-only">
+                      {' '}
+                      of the payment on {formatDateTimeUtc(payment.date)}
+                    </span>
+                  </a>
                 )}
-              </div>
-              {payment.kind === 'payment' && (
-                <a
-                  href={receiptHref('payment', payment.id)}
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
-                >
-                  <Download aria-hidden="true" className="h-4 w-4" />
-                  Download receipt
-                  <span className="sr-only">
-                    {' '}
-                    of the payment on {formatDateTimeUtc(payment.date)}
-                  </span>
-                </a>
-              )}
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      <MyTransfers transfers={transfers} heading="Bank transfers" headingLevel="h3" withReceipts />
     </Section>
   );
 }
@@ -285,16 +278,12 @@ export function AccountView({ account, errors }: { account: AccountData; errors?
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <PageTitle>Your account</PageTitle>
       <p className="mt-2 text-lg text-slate-700">Signed in as {account.profile.name}.</p>
+      {account.enrolment && <EnrolmentPanel standing={account.enrolment} />}
       <ProfileSection profile={account.profile} errors={errors} />
       <DevicesSection devices={account.devices} />
       <EmailPreferencesSection on={account.optionalEmails} />
       {account.reviewEmails && <ReviewEmailsSection choice={account.reviewEmails} />}
-      <PaymentsSection
-        payments={account.payments}
-        installmentPlans={account.installmentPlans}
-        hasTransfers={account.transfers.length > 0}
-      />
-      <MyTransfers transfers={account.transfers} heading="Bank transfers" withReceipts />
+      <PaymentsSection payments={account.payments} transfers={account.transfers} />
       <YourDataSection />
     </section>
   );

@@ -10,6 +10,7 @@ import {
   insertUser,
 } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import { accountPaymentsOf } from './account-payments.server';
 import { describeUserAgent, devicesOf, signOutDevice } from './devices.server';
 import { renameUser } from './profile.server';
@@ -162,7 +163,7 @@ describe('payments on the account page', () => {
       createdAt: at(3),
     });
 
-    const { payments, installmentPlans } = await accountPaymentsOf(database.db, buyer.id);
+    const { payments } = await accountPaymentsOf(database.db, buyer.id);
     expect(payments.map((line) => [line.kind, line.planId, line.status, line.amount])).toEqual([
       ['payment', 'fed-installments', 'paid', 15_000],
       ['order', 'fsd-upfront', 'pending', 100_000],
@@ -171,19 +172,12 @@ describe('payments on the account page', () => {
     ]);
     expect(payments.at(-1)?.refundedAt).toBe(at(1));
     // Monthly from the first payment: two paid, the third a month after the second's due day.
-    expect(installmentPlans).toEqual([
-      {
-        orderId: `ord-inst-${buyer.id}`,
-        planId: 'fed-installments',
-        paid: 2,
-        total: 3,
-        status: 'active',
-        nextOn: new Date(Date.UTC(2026, 10, 2, 10)).toISOString(),
-      },
+    const standing = await enrolmentStandingOf(database.db, buyer.id, { graceDays: 14 });
+    expect(standing?.installments.map(({ status, dueOn }) => [status, dueOn])).toEqual([
+      ['paid', at(2)],
+      ['paid', new Date(Date.UTC(2026, 9, 2, 10)).toISOString()],
+      ['due', new Date(Date.UTC(2026, 10, 2, 10)).toISOString()],
     ]);
-    expect(await accountPaymentsOf(database.db, other.id)).toEqual({
-      payments: [],
-      installmentPlans: [],
-    });
+    expect(await accountPaymentsOf(database.db, other.id)).toEqual({ payments: [] });
   });
 });

@@ -119,6 +119,16 @@ const nameField = z.string().min(1).max(200);
 /** A value the sender already wrote out for reading: a plan's name, an amount, a date. */
 const shownField = z.string().min(1);
 
+/**
+ * An overdue e-mail's installment ("2 of 3"), amount and pause day (decision 068): absent
+ * from messages queued before they were named.
+ */
+const overdueFacts = {
+  installment: shownField.optional(),
+  amount: shownField.optional(),
+  pausesOn: shownField.optional(),
+};
+
 /** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
 const trackField = z.enum(['frontend', 'fullstack']).optional();
 
@@ -162,7 +172,7 @@ export const EMAIL_TEMPLATES = {
     PaymentReceivedEmail,
   ),
   'installment-failed': template(
-    z.object({ name: nameField, planName: shownField }),
+    z.object({ name: nameField, planName: shownField, ...overdueFacts }),
     INSTALLMENT_FAILED_SUBJECT,
     InstallmentFailedEmail,
   ),
@@ -171,13 +181,13 @@ export const EMAIL_TEMPLATES = {
       name: nameField,
       planName: shownField,
       days: z.number().int().min(1),
-      pausesOn: shownField.optional(),
+      ...overdueFacts,
     }),
     overdueReminderSubject,
     InstallmentReminderEmail,
   ),
   'access-paused': template(
-    z.object({ name: nameField, planName: shownField }),
+    z.object({ name: nameField, planName: shownField, ...overdueFacts }),
     ACCESS_PAUSED_SUBJECT,
     AccessPausedEmail,
   ),

@@ -10,7 +10,7 @@ import {
 } from '~/db/schema';
 import { countRows, lockUserRow } from '~/db/database.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
-import { formatDayUtc } from '~/lib/format';
+import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { grantDuringPause, reconcileAccess, type AccessCause } from './access.server';
 import { REMINDER_DAYS, type OverduePage, type OverdueRow } from './overdue';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
@@ -128,6 +128,29 @@ export function pauseDueAt(
   return new Date(Date.parse(enrolment.overdue_since) + graceDays * DAY_MS);
 }
 
+/**
+ * What every overdue e-mail names (decision 068): the missing installment ("2 of 3"), its
+ * amount as people read it, and the day access pauses (absent: it never pauses).
+ */
+export async function overdueEmailFacts(
+  trx: Kysely<Database>,
+  enrolment: Pick<Enrolment, 'order_id' | 'installments_paid' | 'installments_total'>,
+  pauseAt: Date | null,
+): Promise<{ installment: string; amount?: string; pausesOn?: string }> {
+  const order = enrolment.order_id
+    ? await trx
+        .selectFrom('orders')
+        .select(['amount', 'currency'])
+        .where('id', '=', enrolment.order_id)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    installment: `${Math.min(enrolment.installments_paid + 1, enrolment.installments_total)} of ${enrolment.installments_total}`,
+    ...(order && { amount: formatMinorUnits(order.amount, order.currency) }),
+    ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
+  };
+}
+
 export interface SweepResult {
   reminded: number;
   paused: number;
@@ -192,6 +215,7 @@ async function decide(
     // Never lowers an admin, a grant an admin gave, or someone another enrolment covers.
     const access = await reconcileAccess(trx, enrolment.user_id, OVERDUE_CAUSE, now);
     if (access === 'none') {
+      const facts = await overdueEmailFacts(trx, enrolment, pauseAt);
       await enqueueEmailToUser(
         trx,
         enrolment.user_id,
@@ -199,7 +223,11 @@ async function decide(
           // Per pause day: an extension that runs out pauses (and tells) again.
           key: `access-paused:${enrolment.id}:${pauseAt.toISOString()}`,
           template: 'access-paused',
-          payload: (user) => ({ name: user.name, planName: planName(enrolment.plan_id) }),
+          payload: (user) => ({
+            name: user.name,
+            planName: planName(enrolment.plan_id),
+            ...facts,
+          }),
         },
         now,
       );
@@ -210,6 +238,7 @@ async function decide(
   // The latest reminder due: a server that was down for a week sends one, not two.
   const day = REMINDER_DAYS.filter((reminder) => reminder <= daysOverdue).at(-1);
   if (!day) return undefined;
+  const facts = await overdueEmailFacts(trx, enrolment, pauseAt);
   const queued = await enqueueEmailToUser(
     trx,
     enrolment.user_id,
@@ -221,7 +250,7 @@ async function decide(
         name: user.name,
         planName: planName(enrolment.plan_id),
         days: day,
-        ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
+        ...facts,
       }),
     },
     now,

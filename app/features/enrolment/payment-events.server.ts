@@ -11,7 +11,7 @@ import {
 } from '~/db/schema';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
-import { markOverdue, settleOverdue } from './overdue.server';
+import { markOverdue, overdueEmailFacts, pauseDueAt, settleOverdue } from './overdue.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
@@ -97,11 +97,14 @@ const causeName: Record<PaymentProviderName, string> = {
  * (unique on provider + event id): a replay, however concurrent, changes nothing. Events
  * that arrive out of order converge: a payment and its refund end refunded whichever comes
  * first, and a subscription's first invoice and its checkout session are the same payment.
+ * `graceDays` (OVERDUE_GRACE_DAYS, given by the webhook) dates the pause in the e-mail of a
+ * failed installment; without it that e-mail names no pause day (decision 068).
  */
 export async function applyPaymentEvent(
   db: Kysely<Database>,
   event: PaymentEvent,
   now: Date = new Date(),
+  { graceDays = 0 }: { graceDays?: number } = {},
 ): Promise<AppliedEvent> {
   return db.transaction().execute(async (trx) => {
     const recorded = await trx
@@ -153,7 +156,7 @@ export async function applyPaymentEvent(
       case 'payment-succeeded':
         return settle(await recordPayment(trx, order, event, now));
       case 'payment-failed':
-        return settle(await recordFailure(trx, order, event, now));
+        return settle(await recordFailure(trx, order, event, now, graceDays));
       case 'refunded':
         return settle(await recordRefund(trx, order, event, now));
     }
@@ -320,6 +323,7 @@ async function recordFailure(
   order: Order,
   { reason, manageRef }: Extract<PaymentEvent, { kind: 'payment-failed' }>,
   now: Date,
+  graceDays: number,
 ): Promise<Settled> {
   const enrolment = await findEnrolmentOfOrder(trx, order.id);
   if (!enrolment) {
@@ -333,13 +337,18 @@ async function recordFailure(
   // A later installment failed: overdue, and the student is told at once. Access stays
   // until the grace period ends (the overdue sweep, decision 053).
   await markOverdue(trx, enrolment, manageRef, now);
+  const facts = await overdueEmailFacts(
+    trx,
+    enrolment,
+    pauseDueAt({ overdue_since: nowTimestamp(now), pause_due_at: null }, graceDays),
+  );
   await enqueueEmailToUser(
     trx,
     order.user_id,
     {
       key: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
       template: 'installment-failed',
-      payload: (user) => ({ name: user.name, planName: planName(order.plan_id) }),
+      payload: (user) => ({ name: user.name, planName: planName(order.plan_id), ...facts }),
     },
     now,
   );

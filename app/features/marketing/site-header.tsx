@@ -19,10 +19,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({
   viewer,
   reviews,
+  enrolled,
 }: {
   viewer: Viewer | null;
   /** Submissions waiting for this reviewer (admin or mentor); null: not a reviewer. */
   reviews: number | null;
+  /** The viewer holds an enrolment, paused or not: they have what Enroll Now sells. */
+  enrolled: boolean;
 }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -139,8 +142,8 @@ export function SiteHeader({
               <LoginButton label="Login" className={buttonClass('secondary', 'w-full md:w-auto')} />
             </li>
           )}
-          {/* A student with access has what Enroll Now sells; everyone else keeps it. */}
-          {viewer?.access !== 'level-1' && (
+          {/* A student with access or an enrolment (a paused one too) has what Enroll Now sells. */}
+          {viewer?.access !== 'level-1' && !enrolled && (
             <li>
               <NavLink
                 to="/enroll"

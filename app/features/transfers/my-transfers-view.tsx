@@ -26,15 +26,23 @@ function StatusIcon({ status }: { status: MyTransfer['status'] }) {
 export function MyTransfers({
   transfers,
   heading,
+  headingLevel,
   withReceipts = false,
 }: {
   transfers: MyTransfer[];
   heading: string;
+  /** `h3` where the list is part of a section, as in the account's Payments. */
+  headingLevel?: 'h2' | 'h3';
   withReceipts?: boolean;
 }) {
   if (transfers.length === 0) return null;
   return (
-    <TitledSection headingId="my-transfers-heading" heading={heading} className="mt-8">
+    <TitledSection
+      headingId="my-transfers-heading"
+      heading={heading}
+      headingLevel={headingLevel}
+      className="mt-8"
+    >
       <ul className="mt-4 space-y-3">
         {transfers.map((transfer) => (
           <li
@@ -58,24 +66,26 @@ export function MyTransfers({
                   Reason: {transfer.reason} You can submit the transfer again on the Enroll page.
                 </p>
               )}
-              <a
-                href={transfer.receiptUrl}
-                target="_blank"
-                rel="noopener"
-                className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
-              >
-                View receipt
-                <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
-              </a>
-              {withReceipts && transfer.status === 'approved' && (
+              <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
                 <a
-                  href={receiptHref('transfer', transfer.id)}
-                  className="mt-1 ml-4 inline-block text-sm font-semibold text-brand-700 underline"
+                  href={transfer.receiptUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-brand-700 underline"
                 >
-                  Download receipt
+                  View receipt
                   <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
                 </a>
-              )}
+                {withReceipts && transfer.status === 'approved' && (
+                  <a
+                    href={receiptHref('transfer', transfer.id)}
+                    className="text-brand-700 underline"
+                  >
+                    Download receipt
+                    <span className="sr-only"> of the transfer on {transfer.transferDate}</span>
+                  </a>
+                )}
+              </p>
             </div>
           </li>
         ))}

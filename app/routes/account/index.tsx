@@ -8,6 +8,7 @@ import {
 } from '~/features/account/account-forms';
 import { accountPaymentsOf } from '~/features/account/account-payments.server';
 import { AccountView } from '~/features/account/account-view';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import { devicesOf, signOutDevice } from '~/features/account/devices.server';
 import { renameUser } from '~/features/account/profile.server';
 import { setReminderEmails } from '~/features/live-classes/reminder-preference.server';
@@ -28,9 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = requireServices(context);
   const { user, sessionHash } = await requireSignedIn(services, '/account');
   const { db } = services.services.database;
-  const [devices, { payments, installmentPlans }, transfers, mentor] = await Promise.all([
+  const [devices, { payments }, enrolment, transfers, mentor] = await Promise.all([
     devicesOf(db, user.id, { sessionHash, settings: services.services.sessionSettings }),
     accountPaymentsOf(db, user.id),
+    enrolmentStandingOf(db, user.id, { graceDays: services.services.env.OVERDUE_GRACE_DAYS }),
     listTransfersOf(db, user.id),
     mentorsAnyCohort(db, user.id),
   ]);
@@ -41,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       optionalEmails: user.reminder_emails === 1,
       reviewEmails: mentor ? user.review_emails : null,
       payments,
-      installmentPlans,
+      enrolment: enrolment ?? null,
       transfers,
     },
   };

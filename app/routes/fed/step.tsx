@@ -18,6 +18,7 @@ import { StudentStandingPanel, type StudentStanding } from '~/features/courses/s
 import { findCohortOf } from '~/features/cohorts/cohorts.server';
 import { UpgradeCard } from '~/features/enrolment/upgrade-card';
 import { readUpgradeOffer } from '~/features/enrolment/upgrade.server';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import { NO_COHORT } from '~/db/schema';
 import { findStudentCertificate } from '~/features/certificates/student-certificate.server';
 import { YourCertificate } from '~/features/certificates/your-certificate';
@@ -136,16 +137,19 @@ async function myProgress(context: RequestContext, slug: string) {
 async function myStanding(context: RequestContext): Promise<StudentStanding | null> {
   const { user } = await context.session();
   if (!user) return null;
-  if (user.access === 'none') return { kind: 'locked' };
-  const cohort =
-    user.cohort === NO_COHORT
-      ? undefined
-      : await findCohortOf(context.services.database.db, user.cohort);
+  const { db } = context.services.database;
+  const enrolment =
+    (await enrolmentStandingOf(db, user.id, {
+      graceDays: context.services.env.OVERDUE_GRACE_DAYS,
+    })) ?? null;
+  if (user.access === 'none') return { kind: 'locked', enrolment };
+  const cohort = user.cohort === NO_COHORT ? undefined : await findCohortOf(db, user.cohort);
   return {
     kind: 'student',
     cohort: cohort
       ? { name: cohort.name, startDate: cohort.start_date, schedule: cohort.schedule }
       : null,
+    enrolment,
   };
 }
 

@@ -13,6 +13,8 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireFullstack } from '~/features/auth/guards.server';
 import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
+import { EnrolmentPanel } from '~/features/enrolment/enrolment-panel';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import {
   completedFullstackSteps,
   fullstackStepKey,
@@ -45,12 +47,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const step = findFullstackStep(params.step);
   if (!step) throw data(null, { status: 404 });
   const viewer = await requireFullstack(context);
-  const { db } = requireServices(context).services.database;
+  const { services } = requireServices(context);
+  const { db } = services.database;
   const isHome = step.slug === 'home';
   const projects = projectsOfStep('fullstack', step.slug);
-  const [completed, submissions] = await Promise.all([
+  const [completed, submissions, enrolment] = await Promise.all([
     completedFullstackSteps(db, viewer.id),
     isHome || projects.length > 0 ? submissionsOf(db, viewer.id) : [],
+    // The plan being paid, as on the FrontEnd home (decision 068).
+    isHome
+      ? enrolmentStandingOf(db, viewer.id, { graceDays: services.env.OVERDUE_GRACE_DAYS })
+      : undefined,
   ]);
   return {
     step,
@@ -67,6 +74,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       projects.some((project) => project.id === record.projectId),
     ),
     projectsStanding: isHome ? projectsStanding(submissions, 'fullstack') : null,
+    enrolment: enrolment ?? null,
   };
 }
 
@@ -116,7 +124,7 @@ export default function FullstackStepPage({
   actionData: answered,
 }: Route.ComponentProps) {
   const actionData = useActionDataThroughRefreshes(answered);
-  const { completed, projects, submissions, projectsStanding, ...step } = loaderData;
+  const { completed, projects, submissions, projectsStanding, enrolment, ...step } = loaderData;
   const isHome = step.step.slug === 'home';
   return (
     <StepView
@@ -141,6 +149,7 @@ export default function FullstackStepPage({
     >
       {isHome && (
         <>
+          {enrolment && <EnrolmentPanel standing={enrolment} />}
           <ProgressSummary
             base="/fsd"
             summary={summarizeProgress(new Set(completed), FULLSTACK_NUMBERED_STEPS)}

@@ -31,7 +31,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return answer(400, { error: error.message });
   }
-  const result = await applyPaymentEvent(database.db, event);
+  const result = await applyPaymentEvent(database.db, event, new Date(), {
+    graceDays: services.services.env.OVERDUE_GRACE_DAYS,
+  });
   const log = result.outcome === 'mismatch' || result.outcome === 'unknown-order' ? 'warn' : 'info';
   services.log[log](
     {

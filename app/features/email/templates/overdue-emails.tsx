@@ -20,18 +20,40 @@ function UpdatePayment() {
   );
 }
 
+/**
+ * What every overdue e-mail names (decision 068): the missing installment ("2 of 3"), its
+ * amount and the day access pauses. Each is absent from messages queued before they were
+ * named; `pausesOn` also when access never pauses (OVERDUE_GRACE_DAYS=0).
+ */
+export interface OverdueFacts {
+  name: string;
+  planName: string;
+  installment?: string;
+  amount?: string;
+  pausesOn?: string;
+}
+
+/** "Installment 2 of 3 ($150) for FrontEnd Bootcamp in 3 Installments". */
+function theInstallment({ planName, installment, amount }: OverdueFacts): string {
+  const which = installment ? `installment ${installment}` : 'installment';
+  return `${which}${amount ? ` (${amount})` : ''} for ${planName}`;
+}
+
 export const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
 
-/** An installment failed: the enrolment is overdue, access stays for now. Sent at once. */
-export function InstallmentFailedEmail({ name, planName }: { name: string; planName: string }) {
+/** An installment failed: the enrolment is overdue, access stays until the pause day. Sent at once. */
+export function InstallmentFailedEmail(facts: OverdueFacts) {
+  const { name, planName, pausesOn } = facts;
   return (
     <EmailLayout
       heading="Your installment did not go through"
       preview={`The latest payment for ${planName} failed.`}
     >
       <Paragraph>
-        Hi {name}, the latest installment for {planName} could not be charged. Your access to the
-        course stays open for now.
+        Hi {name}, the {theInstallment(facts)} could not be charged.{' '}
+        {pausesOn
+          ? `Your access to the course stays open until ${pausesOn}: if it is still unpaid then, your access pauses until it is paid.`
+          : 'Your access to the course stays open.'}
       </Paragraph>
       <Paragraph>
         Please update your card or pay the installment: it takes a minute, and nothing else changes.
@@ -41,13 +63,9 @@ export function InstallmentFailedEmail({ name, planName }: { name: string; planN
   );
 }
 
-export interface InstallmentReminderProps {
-  name: string;
-  planName: string;
+export interface InstallmentReminderProps extends OverdueFacts {
   /** Days since the installment failed: 3 or 7. */
   days: number;
-  /** The day access pauses, as people read it; absent: it never pauses. */
-  pausesOn?: string;
 }
 
 export function overdueReminderSubject({ days }: InstallmentReminderProps): string {
@@ -57,19 +75,15 @@ export function overdueReminderSubject({ days }: InstallmentReminderProps): stri
 }
 
 /** The reminders 3 and 7 days after the failure, until the payment arrives. */
-export function InstallmentReminderEmail({
-  name,
-  planName,
-  days,
-  pausesOn,
-}: InstallmentReminderProps) {
+export function InstallmentReminderEmail(props: InstallmentReminderProps) {
+  const { name, planName, days, pausesOn } = props;
   return (
     <EmailLayout
       heading="Your installment is still unpaid"
       preview={`The installment for ${planName} has been unpaid for ${days} days.`}
     >
       <Paragraph>
-        Hi {name}, the installment for {planName} has been unpaid for {days} days.
+        Hi {name}, the {theInstallment(props)} has been unpaid for {days} days.
         {pausesOn
           ? ` If it is still unpaid on ${pausesOn}, your access to the course pauses until it is paid.`
           : ''}
@@ -82,15 +96,17 @@ export function InstallmentReminderEmail({
 export const ACCESS_PAUSED_SUBJECT = 'Your course access is paused';
 
 /** The grace period ended unpaid: access paused until the installment is paid. */
-export function AccessPausedEmail({ name, planName }: { name: string; planName: string }) {
+export function AccessPausedEmail(facts: OverdueFacts) {
+  const { name, planName, pausesOn } = facts;
   return (
     <EmailLayout
       heading="Your course access is paused"
       preview={`Access to ${planName} is paused until the installment is paid.`}
     >
       <Paragraph>
-        Hi {name}, the installment for {planName} is still unpaid, so your access to the course is
-        paused. Your progress is kept: pay the installment and everything opens again at once.
+        Hi {name}, the {theInstallment(facts)} is still unpaid, so your access to the course is
+        paused{pausesOn ? ` since ${pausesOn}` : ''}. Your progress is kept: pay the installment and
+        everything opens again at once.
       </Paragraph>
       <UpdatePayment />
     </EmailLayout>
