@@ -61,6 +61,7 @@ describe('accountDataStream', () => {
       name: 'Ada Obi',
       email: 'ada@example.com',
       access: 'level-1',
+      reviewEmails: 'each',
     });
     expect(file.payments).toEqual([
       expect.objectContaining({

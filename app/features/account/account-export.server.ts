@@ -106,6 +106,7 @@ const SECTIONS: Record<string, Section> = {
       editedByAdminAt: user.edited_at,
       liveClassReminders: user.reminder_emails === 1,
       transferAlerts: user.access === 'admin' ? user.transfer_alerts === 1 : null,
+      reviewEmails: user.review_emails,
     };
   },
   sessions: listSection('sessions', (row) => ({
