@@ -9,7 +9,7 @@ import { enqueueEmail } from '~/features/email/outbox.server';
 import { wallTimeIn, wallTimeToUtc } from '~/features/live-classes/class-times';
 import { academyTimeZone } from '~/lib/env.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
-import type { StaffChanger } from './mentors.server';
+import type { StaffChanger } from './mentors';
 
 /**
  * The e-mails that tell mentors (decision 071), queued in the transaction of what caused them

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { nowTimestamp, type Access, type Database } from '~/db/schema';
 import { tellMentorAdded } from './mentor-emails.server';
-
-/** Who makes the change: an admin (id and name, as the history shows them). */
-export interface StaffChanger {
-  id: string;
-  name: string;
-}
+import type { StaffChanger } from './mentors';
 
 export interface Mentor {
   id: string;

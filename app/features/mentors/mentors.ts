@@ -1,3 +1,9 @@
+/** Who makes a change of a cohort's staff: an admin (id and name, as the history shows them). */
+export interface StaffChanger {
+  id: string;
+  name: string;
+}
+
 /** The words of the cohort page's Mentors section, for its page and its action. */
 export const MENTOR_MESSAGES = {
   email: 'Enter the e-mail address of an existing account.',
