@@ -112,7 +112,15 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
         <dd className="text-slate-800">{money(standing.left)}</dd>
       </dl>
       {standing.overdue && <OverdueNotice standing={standing} overdue={standing.overdue} />}
-      <div className="mt-4 overflow-x-auto">
+      {/* Focusable and named: on a narrow phone the schedule may scroll sideways, and a
+          scrolling box must be reachable by keyboard (axe: scrollable-region-focusable). */}
+      <div
+        role="region"
+        aria-label="Payment schedule"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls must be reachable by keyboard
+        tabIndex={0}
+        className="mt-4 overflow-x-auto"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Payment schedule</caption>
           <thead>
