@@ -149,7 +149,7 @@ export function EnrolmentPanel({ standing }: { standing: EnrolmentStanding }) {
                   {installment.number} of {standing.installments.length}
                 </th>
                 <td className="py-2 pr-2 sm:pr-3">{money(installment.amount)}</td>
-                <td className="whitespace-nowrap py-2 pr-2 sm:pr-3">
+                <td className="py-2 pr-2 sm:whitespace-nowrap sm:pr-3">
                   {installment.dueOn ? formatDayUtc(installment.dueOn) : 'At enrolment'}
                 </td>
                 <td className="py-2">
