@@ -121,7 +121,7 @@ const reactCourse: CourseCard = {
 /**
  * The conclusion's section on when the graduation lecture is, and its sentence that the
  * time comes later: once the cohort's lecture is a scheduled live class, the page shows
- * its date and Join there instead (issue 27).
+ * its date and Join there instead (decision 045).
  */
 export const LECTURE_TIME_HEADING = 'When the lecture takes place';
 const LECTURE_TIME_LATER =

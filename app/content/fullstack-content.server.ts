@@ -1,5 +1,5 @@
 /**
- * What each step of the FullStack area (/fsd, issue 29) contains: headings, texts, course and
+ * What each step of the FullStack area (/fsd, decision 047) contains: headings, texts, course and
  * project cards. Server-only: every FullStack step is for FullStack students and admins only,
  * so this module must never be bundled for the browser. The loaders read it and send a step's
  * content only to users allowed to see it.

@@ -1,5 +1,5 @@
 /**
- * The FullStack area's steps (issue 29) as its menu shows them. Public: only labels and
+ * The FullStack area's steps (decision 047) as its menu shows them. Public: only labels and
  * order. What a step contains lives in `fullstack-content.server.ts`, which never reaches the
  * browser: every FullStack step is for FullStack students and admins only.
  */

@@ -151,10 +151,10 @@ export function findOrderPlan(planId: string): Plan | undefined {
 export const INVITATION_PLAN_ID = 'invitation';
 
 /** A plan's name for receipts and lists; the id itself for a plan since withdrawn. */
-/** The plan of an admin's grant of the FullStack track (issue 29): nothing was bought. */
+/** The plan of an admin's grant of the FullStack track (decision 047): nothing was bought. */
 export const FULLSTACK_GRANT_PLAN_ID = 'fullstack-grant';
 
-/** The plan of a FullStack invitation (issue 29). */
+/** The plan of a FullStack invitation (decision 047). */
 export const FULLSTACK_INVITATION_PLAN_ID = 'invitation-fullstack';
 
 export function planName(planId: string): string {

@@ -7,7 +7,7 @@ import type { FullstackStepSlug } from './fullstack-steps';
  * in the server-only content modules, and tests keep the two in step. Step 3's ids and the
  * Full-stack project step's are the names of their repositories on the project cards.
  * `step` is the page that carries the project and its Submit form: `/fed/{step}` for the
- * FrontEnd track, `/fsd/{step}` for the FullStack one (issue 29).
+ * FrontEnd track, `/fsd/{step}` for the FullStack one (decision 047).
  */
 export type Project = {
   id: string;
@@ -59,7 +59,7 @@ export const FRONTEND_PROJECTS = [
   FINAL_PROJECT,
 ] as const satisfies readonly Project[];
 
-/** The FullStack track's projects (issue 29), on its Express, MongoDB and project steps. */
+/** The FullStack track's projects (decision 047), on its Express, MongoDB and project steps. */
 export const FULLSTACK_PROJECTS = [
   { id: 'bookshelf-rest-api', title: 'Bookshelf REST API', track: 'fullstack', step: 'express' },
   {

@@ -1,7 +1,7 @@
 import type { StepSlug } from './course-steps';
 
 /**
- * The course's three quizzes (issue 28): what the menu, the steps and the mentors may know
+ * The course's three quizzes (decision 046): what the menu, the steps and the mentors may know
  * of them. Public: titles, pages and the step each checks. The questions and their answers
  * live in `quiz-questions.server.ts`, which never reaches the browser.
  */

@@ -539,7 +539,7 @@ export interface IssuedReceiptsTable {
 }
 
 /**
- * A discount code (issue 32, decision 052): percent or whole US dollars off each payment of
+ * A discount code (decision 052): percent or whole US dollars off each payment of
  * the plans it names; `uses` counts the orders holding it.
  */
 export interface DiscountCodesTable {

@@ -204,8 +204,8 @@ const envSchema = z
      */
     ACADEMY_TIME_ZONE: academyTimeZoneSchema,
     /**
-     * Days after a failed installment before its access pauses; `0`: never pause (issue 32,
-     * decision 053).
+     * Days after a failed installment before its access pauses; `0`: never pause
+     * (decision 053).
      */
     OVERDUE_GRACE_DAYS: z.coerce
       .number({ error: 'must be a whole number of days' })
@@ -214,7 +214,7 @@ const envSchema = z
       .max(365, 'must be at most 365 days')
       .default(14),
     /**
-     * The key that signs certificates' credentials (issue 31). Unset: a key generated at the
+     * The key that signs certificates' credentials (decision 051). Unset: a key generated at the
      * first start and kept in the database.
      */
     CREDENTIAL_SIGNING_KEY: credentialSigningKeySchema,

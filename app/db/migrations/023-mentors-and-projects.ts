@@ -11,7 +11,7 @@ import {
 } from './columns';
 
 /**
- * Mentors and project reviews (issue 26, DESIGN §13, decision 042).
+ * Mentors and project reviews (DESIGN §13, decision 042).
  *
  * `cohort_staff` makes a person a mentor of a cohort: not an access level, so `users.access`
  * keeps SPEC's values. `cohort_staff_changes` is its audit trail, read into the history of

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createIndex, id, oneOf, optional, ownedByUser, required, type Table } from './columns';
 
 /**
- * Live classes (issue 27, DESIGN §13, decision 045).
+ * Live classes (DESIGN §13, decision 045).
  *
  * `live_sessions`: one class of a cohort, its start in UTC and its length; classes added
  * together as "repeat weekly" share a `series_id` but are each edited and cancelled on

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createIndex, id, optional, ownedByUser, required } from './columns';
 
 /**
- * Quiz attempts (issue 28, DESIGN §13, decision 046). One row per attempt at a quiz of
+ * Quiz attempts (DESIGN §13, decision 046). One row per attempt at a quiz of
  * `app/content/quizzes.ts`: opened when the student opens the quiz (the order its options
  * were shown in, kept so a reload shows the same order), graded once when they submit.
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The FullStack track (issue 29, decision 047). An admin's grant is an enrolment of source
+ * The FullStack track (decision 047). An admin's grant is an enrolment of source
  * `admin` that names the admin and the reason (`granted_by_name`, `grant_reason`), so the
  * person's history says who opened the track and why. An invitation names its track: a
  * FullStack invitation enrols its person in the FullStack track when they sign in.

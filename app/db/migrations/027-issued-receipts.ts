@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createIndex, required } from './columns';
 
 /**
- * The receipts the academy issues (issue 30, decision 048): one number per paid payment and
+ * The receipts the academy issues (decision 048): one number per paid payment and
  * per approved bank transfer, in one sequence for the academy. The number is the key, so
  * two receipts can never share one; a payment or transfer has at most one receipt. No
  * foreign key: a receipt is an accounting record, kept whatever happens to the account.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The account page (issue 30, decision 050). A session keeps the browser's user agent it
+ * The account page (decision 050). A session keeps the browser's user agent it
  * was started with, so the person can tell their devices apart; a display name the person
  * chose (`name_edited_at`) is no longer replaced by the provider's at the next sign-in.
  */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { createIndex, optional, required } from './columns';
 
 /**
- * Certificates as Open Badges 3.0 credentials (issue 31, decision 051).
+ * Certificates as Open Badges 3.0 credentials (decision 051).
  *
  * `credential_keys` records every key that ever signed a credential, so the published key
  * set keeps the old ones after a rotation. A key generated here keeps its private half in

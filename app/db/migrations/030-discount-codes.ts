@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { createIndex, id, optional, required } from './columns';
 
 /**
- * Discount codes and scholarships (issue 32, decision 052). A code takes a percent or a fixed
+ * Discount codes and scholarships (decision 052). A code takes a percent or a fixed
  * number of US dollars off each payment of the plans it names; `uses` counts the orders that
  * hold it (taken when the order is made, given back when it is cancelled or expires unpaid),
  * so a limit is one conditional update. An order keeps the code it was made with and the

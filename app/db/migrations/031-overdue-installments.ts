@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createIndex, id, oneOf, ownedByUser, required } from './columns';
 
 /**
- * Installments that chase themselves (issue 32, decision 053). An overdue enrolment keeps
+ * Installments that chase themselves (decision 053). An overdue enrolment keeps
  * when its installment failed (`overdue_since`: the reminders and the pause count from it),
  * the day an admin moved its pause to (`pause_due_at`, null: the grace period's end), when
  * its access was paused (`paused_at`), and the provider's handle for updating the card

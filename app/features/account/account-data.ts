@@ -1,7 +1,7 @@
 import { plural } from '~/lib/format';
 
 /**
- * What the "Your data" part of the account says (issue 30, decision 049): client-safe, shared
+ * What the "Your data" part of the account says (decision 049): client-safe, shared
  * by the pages, the routes and the tests.
  */
 

@@ -16,7 +16,7 @@ import { reconciliationFields } from '~/features/enrolment/payment-events.server
 import { DELETED_ACCOUNT_NAME } from './account-data';
 
 /**
- * Deleting one's own account (issue 30, decision 049), in one transaction.
+ * Deleting one's own account (decision 049), in one transaction.
  *
  * `users.id` is the identity provider's subject, so the same Google account signing in again
  * would find the old row. The row is therefore re-keyed: a tombstone with a random id

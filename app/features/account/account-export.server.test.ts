@@ -86,7 +86,7 @@ describe('accountDataStream', () => {
     expect(JSON.stringify(file)).not.toContain('pay-other');
   });
 
-  it('names the discount code of an order and an admin’s waiver of an installment (issue 32)', async () => {
+  it('names the discount code of an order and an admin’s waiver of an installment', async () => {
     const { db } = database;
     const ada = await insertUser(db);
     await insertPaidOrder(db, ada.id, 'code');

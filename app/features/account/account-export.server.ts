@@ -11,7 +11,7 @@ import { utcDay } from '~/lib/days';
 import { certificatePath } from '~/features/certificates/certificate-links';
 
 /**
- * "Download my data" (issue 30, GDPR Articles 15 and 20; decision 049): one JSON file of
+ * "Download my data" (GDPR Articles 15 and 20; decision 049): one JSON file of
  * everything the site holds about the signed-in person, in the shape docs/account-data.md
  * documents. `format` names that shape: a key is only ever added within a format; renaming
  * or removing one makes the next format.
@@ -130,7 +130,7 @@ const SECTIONS: Record<string, Section> = {
     revokedAt: row.revoked_at,
     revokedBy: row.revoked_by_name,
     revokeReason: row.revoke_reason,
-    // An unpaid installment (issue 32): since when, the day access pauses if an admin moved it, when it paused.
+    // An unpaid installment: since when, the day access pauses if an admin moved it, when it paused.
     overdueSince: row.overdue_since,
     pauseDueAt: row.pause_due_at,
     pausedAt: row.paused_at,
@@ -156,7 +156,7 @@ const SECTIONS: Record<string, Section> = {
       amountPerPayment: row.amount,
       currency: row.currency,
       installments: row.installments,
-      // The discount code it was made with, and what that took off each payment (issue 32).
+      // The discount code it was made with, and what that took off each payment.
       discountCode: codes.get(row.id) ?? null,
       discountPerPayment: row.discount_amount,
       provider: row.provider,
@@ -272,7 +272,7 @@ const SECTIONS: Record<string, Section> = {
     cohortAfter: row.cohort_after,
     reason: row.reason,
   })),
-  // An admin's extension of the grace period or waiver of an installment (issue 32).
+  // An admin's extension of the grace period or waiver of an installment.
   overdueChanges: listSection('enrolment_changes', (row) => ({
     enrolmentId: row.enrolment_id,
     action: row.action,

@@ -19,7 +19,7 @@ export interface AccountPayment {
   date: string;
   status: AccountPaymentStatus;
   refundedAt: string | null;
-  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)`. */
   discount: string | null;
 }
 
@@ -55,7 +55,7 @@ function lineOf(
 }
 
 /**
- * The person's payments for their account page (issue 30), newest first: every payment a
+ * The person's payments for their account page, newest first: every payment a
  * provider confirmed (paid or refunded), every checkout that was never paid (pending,
  * failed or cancelled). Each installment's state is the enrolment panel's
  * (`enrolmentStandingOf`); bank transfers are listed by their own feature (`listTransfersOf`).

@@ -272,7 +272,7 @@ function PaymentsSection({ payments, transfers }: Pick<AccountData, 'payments' |
   );
 }
 
-/** `/account`: the signed-in person's own page (issue 30). */
+/** `/account`: the signed-in person's own page. */
 export function AccountView({ account, errors }: { account: AccountData; errors?: FormErrors }) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">

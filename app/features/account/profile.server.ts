@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowTimestamp, type Database } from '~/db/schema';
 
 /**
- * The person chooses their display name (issue 30): the name on pages, in the header and on
+ * The person chooses their display name: the name on pages, in the header and on
  * certificates issued from now on (an issued certificate keeps the name it was issued to).
  * `name_edited_at` tells sign-in to keep it instead of the provider's.
  */

@@ -5,7 +5,7 @@ import { TitledPanel } from '~/ui/titled-panel';
 import { EXPORTS_PER_HOUR } from './account-data';
 
 /**
- * "Your data" on the account page (issue 30): the download of everything the site holds about
+ * "Your data" on the account page: the download of everything the site holds about
  * the person, and the way to delete the account.
  */
 export function YourDataSection() {

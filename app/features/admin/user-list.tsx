@@ -24,8 +24,8 @@ import { PageTitle } from '~/ui/page-title';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /**
- * SPEC §2's columns, in order, then how many numbered steps each user completed (issue 17)
- * and when they joined (issue 16).
+ * SPEC §2's columns, in order, then how many numbered steps each user completed
+ * and when they joined.
  */
 const COLUMNS = [
   's/n',
@@ -93,7 +93,7 @@ type AccessChoice = NonNullable<UserSearch['access']> | '';
 const PROGRESS_CHOICES = [{ value: 'complete', label: 'Completed all' }] as const;
 /** `complete` for the users who completed every numbered step, or '' for everyone. */
 type ProgressChoice = ProgressFilter | '';
-/** Issue 29: the track of a user's active enrolment, or '' for everyone. */
+/** The track of a user's active enrolment, or '' for everyone. */
 const TRACK_LABELS: Record<TrackFilter, string> = {
   frontend: 'FrontEnd',
   fullstack: 'FullStack',

@@ -27,7 +27,7 @@ export const PROGRESS_FILTERS = ['complete'] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 
 /**
- * The Track filter's values (issue 29): `fullstack`, an active FullStack enrolment;
+ * The Track filter's values (decision 047): `fullstack`, an active FullStack enrolment;
  * `frontend`, an active enrolment and none of them FullStack; `none`, no active enrolment.
  */
 export const TRACK_FILTERS = ['frontend', 'fullstack', 'none'] as const;

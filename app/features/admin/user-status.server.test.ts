@@ -246,7 +246,7 @@ describe('removing the access of a student who paid', () => {
   });
 });
 
-describe('placing someone in a cohort (issue 24)', () => {
+describe('placing someone in a cohort', () => {
   it('e-mails them which cohort, when it starts and its schedule; leaving one sends nothing', async () => {
     const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
     const student = await insertUser(handle.db, { name: 'Placed Person' });

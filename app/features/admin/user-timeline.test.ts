@@ -136,7 +136,7 @@ describe('certificates in a person’s history', () => {
   });
 });
 
-describe('discount codes in a person’s history (issue 32)', () => {
+describe('discount codes in a person’s history', () => {
   it('names the code and what it took off beside the payment, and a scholarship by its source', () => {
     const timeline = buildTimeline({
       ...noHistory,
@@ -164,7 +164,7 @@ describe('discount codes in a person’s history (issue 32)', () => {
   });
 });
 
-describe('an overdue installment in a person’s history (issue 32)', () => {
+describe('an overdue installment in a person’s history', () => {
   it('names who extended the grace period or waived an installment, what and why', () => {
     const timeline = buildTimeline({
       ...noHistory,

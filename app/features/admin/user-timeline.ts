@@ -32,7 +32,7 @@ export interface TimelineSources {
       plan_id: string;
       source: string;
       created_at: string;
-      /** An admin's grant: who and why (issue 29). */
+      /** An admin's grant: who and why (decision 047). */
       granted_by_name?: string | null;
       grant_reason?: string | null;
       /** The grant revoked by an admin: when, who and why (decision 063). */
@@ -47,7 +47,7 @@ export interface TimelineSources {
       status: string;
       created_at: string;
       refunded_at: string | null;
-      /** The order's discount code and what it took off (issue 32). */
+      /** The order's discount code and what it took off. */
       discount?: string | null;
     }[];
   };

@@ -31,7 +31,7 @@ async function people() {
   return { tag, frontend, fullstack, both, refunded, nobody };
 }
 
-describe('the admin list’s Track (issue 29)', () => {
+describe('the admin list’s Track (decision 047)', () => {
   it('shows each person’s track and filters by it, counted exactly; the export has the column', async () => {
     const { tag, frontend, fullstack, both, refunded, nobody } = await people();
     const names = async (track?: 'frontend' | 'fullstack' | 'none') => {

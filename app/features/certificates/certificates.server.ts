@@ -294,7 +294,7 @@ export function listCertificatesOfUser(
 }
 
 /**
- * The reason of a certificate its holder took away by deleting their account (issue 30): its
+ * The reason of a certificate its holder took away by deleting their account: its
  * page says so, and no longer shows the name.
  */
 export const WITHDRAWN_REASON = 'withdrawn by the holder';

@@ -14,7 +14,7 @@ type Draw = (size: number) => number;
 const MAX_DRAWS = 64;
 
 /**
- * What a new certificate's credential needs (issue 31): its bit in the revocation list and
+ * What a new certificate's credential needs (decision 051): its bit in the revocation list and
  * the salt of its holder's hashed address. The bit is drawn at random among the unused ones
  * (decision 065), as the Bitstring Status List recommends, so that a position says nothing
  * of when the certificate was issued or how many there are, and the published list nothing

@@ -129,10 +129,10 @@ const overdueFacts = {
   pausesOn: shownField.optional(),
 };
 
-/** The track a payment or transfer bought (issue 29); absent from older messages: FrontEnd. */
+/** The track a payment or transfer bought (decision 047); absent from older messages: FrontEnd. */
 const trackField = z.enum(['frontend', 'fullstack']).optional();
 
-/** A receipt's number (issue 30); absent from messages queued before receipts. */
+/** A receipt's number; absent from messages queued before receipts. */
 const receiptNumberField = z.number().int().min(1).optional();
 
 const transferPayload = z.object({
@@ -164,7 +164,7 @@ export const EMAIL_TEMPLATES = {
       // The order's id, as /success shows it; absent from messages queued before it was sent.
       reference: z.string().min(1).max(100).optional(),
       track: trackField,
-      // The payment's receipt (issue 30); absent from messages queued before receipts.
+      // The payment's receipt; absent from messages queued before receipts.
       paymentId: z.string().min(1).max(100).optional(),
       receiptNumber: receiptNumberField,
     }),
@@ -323,14 +323,14 @@ export const EMAIL_TEMPLATES = {
   'live-class-reminder': template(reminderPayload, reminderSubject, LiveClassReminderEmail, {
     headers: unsubscribeHeaders,
   }),
-  // Issue 30: the confirmation of an account's deletion (its address is forgotten once sent).
+  // The confirmation of an account's deletion (its address is forgotten once sent).
   'account-deleted': template(
     z.object({ deletedAt: z.string().min(1) }),
     ACCOUNT_DELETED_SUBJECT,
     AccountDeletedEmail,
   ),
   test: template(z.object({ sentAt: z.string() }), TEST_SUBJECT, TestEmail),
-  // Issue 32: a 100 % code enrolled its student without a payment.
+  // A 100 % code enrolled its student without a payment.
   'scholarship-granted': template(
     z.object({
       name: nameField,

@@ -26,7 +26,7 @@ const automatic = (checkout: PaymentProvider): PaymentsSetup => ({
   providers: new Map(),
 });
 
-describe("Pay Now's form may lead to the configured checkout and nowhere else (issue 22)", () => {
+describe("Pay Now's form may lead to the configured checkout and nowhere else", () => {
   it('names the provider’s checkout, the static links’ host, or only this site', () => {
     const origin = 'https://academy.example';
     expect(

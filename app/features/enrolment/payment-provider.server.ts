@@ -45,7 +45,7 @@ export interface PaymentProvider {
   cancelInstallments?(subscriptionRef: string): Promise<void>;
   /**
    * Where the buyer of an overdue installment plan updates their card or pays the missed
-   * installment (issue 32): asked when they open "Update your payment", as the providers'
+   * installment: asked when they open "Update your payment", as the providers'
    * pages expire. `manageRef` is what the failed installment's event named
    * (`enrolments.manage_ref`). Undefined: the provider has no such page for this order.
    */

@@ -38,7 +38,7 @@ export interface PaymentRow {
   received: number;
   status: PaymentListStatus;
   buyer: { id: string; name: string; email: string };
-  /** The discount code of an order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  /** The discount code of an order and what it took off: `LAGOS20 ($80 off)`. */
   discount: string | null;
 }
 
@@ -338,7 +338,7 @@ export interface AttentionEvent {
 }
 
 /**
- * Webhook events that granted nothing and need a person (issue 14): an amount or currency
+ * Webhook events that granted nothing and need a person: an amount or currency
  * that did not match the order, a payment on an order already paid in full (`mismatch`),
  * an order that is not ours (`unknown-order`), a charge the provider's API would not
  * confirm (`unverified`), a payment from someone an admin had revoked (`access-withheld`),

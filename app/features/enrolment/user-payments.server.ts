@@ -23,7 +23,7 @@ export type PaymentSummary = Pick<
   Payment,
   'id' | 'provider' | 'amount' | 'currency' | 'status' | 'created_at' | 'refunded_at'
 > & {
-  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)` (issue 32). */
+  /** The discount code of its order and what it took off: `LAGOS20 ($80 off)`. */
   discount: string | null;
 };
 

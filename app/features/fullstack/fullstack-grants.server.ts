@@ -42,7 +42,7 @@ export async function fullstackTrackOf(
 }
 
 /**
- * An admin opens the FullStack track to a person (issue 29): a FullStack enrolment of
+ * An admin opens the FullStack track to a person (decision 047): a FullStack enrolment of
  * source `admin` that names the admin and the reason, in one transaction with the access it
  * brings (a FullStack student reads the FrontEnd steps too: `reconcileAccess` raises `none`
  * to level-1 and writes that audit row). Nothing happens for someone who has the track.

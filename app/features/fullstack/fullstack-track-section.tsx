@@ -71,7 +71,7 @@ function RevokeGrant({ confirming, errors }: { confirming: boolean; errors?: For
 }
 
 /**
- * The user page's FullStack track (issue 29): open (since when, and how), with Revoke for
+ * The user page's FullStack track (decision 047): open (since when, and how), with Revoke for
  * an admin's grant (decision 063), or the admin's Grant the FullStack track with the reason
  * the history keeps.
  */

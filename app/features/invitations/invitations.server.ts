@@ -25,7 +25,7 @@ export interface InvitationRequest {
   emails: string[];
   access: InvitedAccess;
   cohort: Cohort;
-  /** The track a Level 1 invitation enrols in (issue 29); FrontEnd unless said. */
+  /** The track a Level 1 invitation enrols in (decision 047); FrontEnd unless said. */
   track?: Track;
   /**
    * The admin confirmed these addresses' existing accounts: apply the invitation to them.

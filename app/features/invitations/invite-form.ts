@@ -19,7 +19,7 @@ export const INVITE_MESSAGES = {
 
 /**
  * The invitation's Access select: no access, the FrontEnd track, or the FullStack track
- * (issue 29), which an invitation stores as Level 1 access and its track.
+ * (decision 047), which an invitation stores as Level 1 access and its track.
  */
 export const INVITE_ACCESS_LABELS = {
   none: 'none',

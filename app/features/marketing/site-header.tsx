@@ -81,7 +81,7 @@ export function SiteHeader({
         >
           {viewer && (
             <li>
-              {/* Issue 30: the greeting leads to the person's own account page. */}
+              {/* The greeting leads to the person's own account page. */}
               <NavLink
                 to="/account"
                 className="block rounded-full px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50"

@@ -2,7 +2,7 @@ import { PASS_PERCENT, type QuestionKind, type QuizId } from '~/content/quizzes'
 import { formatDateTimeUtc, plural } from '~/lib/format';
 
 /**
- * What a quiz page may hold (issue 28): the questions without their answer key, and, after
+ * What a quiz page may hold (decision 046): the questions without their answer key, and, after
  * grading, the corrections of one attempt. Client-safe; the key stays in
  * `quiz-questions.server.ts`.
  */

@@ -11,7 +11,7 @@ import {
 } from '~/db/schema';
 
 /**
- * Receipts (issue 30, decision 048): one number per paid payment and per approved bank
+ * Receipts (decision 048): one number per paid payment and per approved bank
  * transfer, in one sequence for the academy, given in the transaction that records the
  * money (a payment's webhook, a transfer's approval) or, for money recorded before
  * receipts existed, in the first request for its receipt.

@@ -2,7 +2,7 @@ import type { Track } from '~/db/schema';
 import { ActionButton, Paragraph, useSiteUrl } from './email-layout';
 
 /**
- * What a first payment or an approved transfer opened, named by the track bought (issue 29),
+ * What a first payment or an approved transfer opened, named by the track bought (decision 047),
  * and the way in. A message queued before the track was sent says FrontEnd, as it did.
  */
 export function CourseUnlocked({ track = 'frontend' }: { track?: Track }) {

@@ -11,7 +11,7 @@ export interface InvitationEmailProps {
   fullAccess: boolean;
   /** The cohort's name, or null for none. */
   cohortName: string | null;
-  /** The track a Level 1 invitation opens; absent from messages queued before issue 29. */
+  /** The track a Level 1 invitation opens; absent from messages queued before the FullStack track (decision 047): FrontEnd. */
   track?: Track;
 }
 

@@ -8,7 +8,7 @@ import { Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 /**
  * The line of a payment's or an approved transfer's e-mail about its receipt: a link to the
- * PDF (issue 30), or, in a message queued before receipts existed (no `id`), this e-mail.
+ * PDF, or, in a message queued before receipts existed (no `id`), this e-mail.
  */
 export function ReceiptParagraph({
   kind,
