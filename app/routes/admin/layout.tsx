@@ -14,7 +14,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { useLiveCollections } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { LIVE_COLLECTIONS } from '~/lib/live-collections';
 import { AreaMain } from '~/ui/area-main';
 import { AreaNav } from '~/ui/area-nav';
@@ -23,7 +23,7 @@ import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return { pendingTransfers: await countPendingTransfers(db) };
 }
 
