@@ -79,7 +79,7 @@ export async function requireReviewer(context: Partial<RequestContext>): Promise
 }
 
 /**
- * The FullStack area's door (issue 29): FullStack students, admins and mentors, asked on
+ * The FullStack area's door (decision 047): FullStack students, admins and mentors, asked on
  * every request; anyone else gets the FullStack Permission Denied page before any content
  * is read.
  */

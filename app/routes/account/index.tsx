@@ -24,7 +24,7 @@ import { privatePageMeta } from '~/lib/seo';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
-/** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
+/** `/account` (decision 050): the signed-in person's profile, devices, e-mails and payments. */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requireServerContext(context);
   const { user, sessionHash } = await requireSignedIn(ctx, '/account');

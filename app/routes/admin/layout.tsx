@@ -38,7 +38,7 @@ const MENU = [
   { to: '/admin/cohorts', label: 'Cohorts', Icon: CalendarDays },
   { to: '/admin/discounts', label: 'Discounts', Icon: TicketPercent },
   { to: '/admin/settings', label: 'Settings', Icon: SlidersHorizontal },
-  // Issue 30: every side menu leads to the person's own account.
+  // Every side menu leads to the person's own account (decision 050).
   { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;
 

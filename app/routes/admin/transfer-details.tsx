@@ -53,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listCohorts(db, { openOnly: true }),
   ]);
   if (!transfer) throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
-  // The next cohort to start comes first, so it is the default (issue 15).
+  // The next cohort to start comes first, so it is the default (decision 018).
   const today = utcDay();
   const upcoming = cohorts.filter((cohort) => cohort.start_date && cohort.start_date > today);
   const ordered = [...upcoming, ...cohorts.filter((cohort) => !upcoming.includes(cohort))];

@@ -280,7 +280,7 @@ export default function CourseStepPage({ loaderData, actionData: answered }: Rou
   const { viewer } = useRootData();
   // The reader's quizzes, as the area's menu read them for this request.
   const quizzes = useRouteLoaderData<typeof areaLoader>('routes/fed/layout')?.quizzes ?? [];
-  // Issue 29: a FullStack reader's course home leads on to their track.
+  // A FullStack reader's course home leads on to their track (decision 047).
   const continuesInFullstack = isHome && viewer?.readsFullstack;
   return (
     <StepView

@@ -40,7 +40,7 @@ import type { Route } from './+types/step';
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /**
- * A FullStack step (issue 29): FullStack students, admins and mentors only, guarded before
+ * A FullStack step (decision 047): FullStack students, admins and mentors only, guarded before
  * any content is read, so a denied page and its `.data` carry none of it.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
