@@ -60,7 +60,7 @@ export default function handleRequest(
     href: stylesheetHref,
     cookieHeader: request.headers.get('Cookie'),
     prerendering: !loadContext.cspNonce,
-    secure: loadContext.services?.sessionSettings.secure ?? false,
+    secure: loadContext.sessionSettings?.secure ?? false,
   });
   if (styles.setCookie) responseHeaders.append('Set-Cookie', styles.setCookie);
 

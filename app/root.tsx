@@ -20,7 +20,7 @@ import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
 import { hasEnrolment } from '~/features/enrolment/enrolment-standing.server';
-import { isPrerendering, requireServices } from '~/load-context';
+import { isPrerendering, requireServerContext } from '~/load-context';
 import { useDataRouter } from '~/lib/data-router';
 import { useNonce } from '~/lib/nonce';
 import { useOneSubmissionPerForm } from '~/lib/submissions';
@@ -51,21 +51,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     return prerendered;
   }
-  const { services, session } = requireServices(context);
-  const { user, clearCookie } = await session();
-  const flash = await services.flash.read(request.headers.get('Cookie'));
+  const ctx = requireServerContext(context);
+  const { user, clearCookie } = await ctx.session();
+  const flash = await ctx.flash.read(request.headers.get('Cookie'));
   const headers = new Headers();
   // A forged, expired or deleted session makes this a visitor's request and drops the cookie.
-  if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(services.sessionSettings));
-  if (flash) headers.append('Set-Cookie', await services.flash.clear());
+  if (clearCookie) headers.append('Set-Cookie', clearSessionCookie(ctx.sessionSettings));
+  if (flash) headers.append('Set-Cookie', await ctx.flash.clear());
   const rootData: RootData = {
     viewer: user
       ? { id: user.id, name: user.name, access: user.access, readsFullstack: readsFullstack(user) }
       : null,
-    reviews: user ? await reviewQueueSize(services.database.db, user) : null,
-    enrolled: user ? await hasEnrolment(services.database.db, user.id) : false,
+    reviews: user ? await reviewQueueSize(ctx.db, user) : null,
+    enrolled: user ? await hasEnrolment(ctx.db, user.id) : false,
     flash,
-    origin: services.env.ORIGIN,
+    origin: ctx.env.ORIGIN,
     year: String(new Date().getUTCFullYear()),
   };
   return data(rootData, { headers });

@@ -9,7 +9,7 @@ import { nextCohortSentenceFor } from '~/features/cohorts/cohorts.server';
 import { site } from '~/content/site';
 import { readCookie } from '~/lib/cookies.server';
 import { flashCookieName } from '~/lib/flash.server';
-import type { AppServices, RequestContext } from '~/load-context';
+import { sharedContextOf, type AppServices, type RequestContext } from '~/load-context';
 import { checkoutOriginsOf } from '~/features/enrolment/payment-provider.server';
 import {
   contentSecurityPolicy,
@@ -72,6 +72,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
   const app = express();
   const https = env.ORIGIN.startsWith('https://');
   const checkoutOrigins = checkoutOriginsOf(services.payments);
+  const shared = sharedContextOf(services);
   const frameOrigins = [site.aboutVideo.host];
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
@@ -228,18 +229,14 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       getLoadContext: (req, res): RequestContext => {
         let session: ReturnType<RequestContext['session']> | undefined;
         return {
-          services,
+          ...shared,
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
-          log: res.locals.log as AppServices['logger'],
+          log: res.locals.log as RequestContext['log'],
           clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           pageFragments: req.path.endsWith('.data') ? undefined : new Map(),
           session: () =>
-            (session ??= lookupSession(
-              services.database.db,
-              req.headers.cookie,
-              services.sessionSettings,
-            )),
+            (session ??= lookupSession(shared.db, req.headers.cookie, shared.sessionSettings)),
         };
       },
     }),

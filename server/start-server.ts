@@ -96,7 +96,7 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
           )
         : createInProcessEventBus(),
     payments,
-    email: { localMailbox: mail.localMailbox, wakeWorker: () => emailWorker.wake() },
+    mail: { localMailbox: mail.localMailbox, wakeWorker: () => emailWorker.wake() },
   };
 
   const stopBackgroundPasses = startBackgroundPasses({

@@ -49,12 +49,12 @@ export function createFlashCookie(options: { secure: boolean; secrets: string[] 
 
 /** A redirect that shows `flash` as a toast on the page it lands on. */
 export async function redirectWithFlash(
-  context: { services: { flash: FlashCookie } },
+  context: { flash: FlashCookie },
   url: string,
   flash: Flash,
   init: ResponseInit = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append('Set-Cookie', await context.services.flash.serialize(flash));
+  headers.append('Set-Cookie', await context.flash.serialize(flash));
   return redirect(url, { ...init, headers });
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { feedOf } from '~/features/live-classes/student-classes.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/calendar-feed';
 
 const NOT_FOUND = 'No such calendar';
@@ -11,10 +11,9 @@ const NOT_FOUND = 'No such calendar';
  * reset, or whose owner may no longer join the classes, answers 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const token = /^(.+)\.ics$/.exec(params.file)?.[1];
-  const calendar =
-    token && (await feedOf(services.services.database.db, token, services.services.env.ORIGIN));
+  const calendar = token && (await feedOf(ctx.db, token, ctx.env.ORIGIN));
   if (!calendar) throw data(NOT_FOUND, { status: 404 });
   return new Response(calendar, {
     headers: {

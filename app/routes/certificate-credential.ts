@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { CERTIFICATE_MESSAGES } from '~/features/certificates/certificate-form';
 import { credentialOfCertificate } from '~/features/credentials/credentials.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/certificate-credential';
 
 /**
@@ -10,12 +10,8 @@ import type { Route } from './+types/certificate-credential';
  * and for a certificate withdrawn by its holder.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
-  const credential = await credentialOfCertificate(
-    services.database.db,
-    services.env.ORIGIN,
-    params.id,
-  );
+  const ctx = requireServerContext(context);
+  const credential = await credentialOfCertificate(ctx.db, ctx.env.ORIGIN, params.id);
   if (!credential) throw data(CERTIFICATE_MESSAGES.notFound, { status: 404 });
   return new Response(credential.jwt, {
     headers: {

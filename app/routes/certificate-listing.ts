@@ -7,7 +7,7 @@ import { setCertificateListed } from '~/features/certificates/certificates.serve
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/certificate-listing';
 
 const listingSchema = z.object({
@@ -33,26 +33,21 @@ function safeReturnTo(value: string | undefined, id: string): string {
  * says neither yes nor no). Returns to the page the form was on, with a message.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const viewer = await getViewer(services);
+  const ctx = requireServerContext(context);
+  const viewer = await getViewer(ctx);
   if (!viewer) throw data(CERTIFICATE_MESSAGES.notOwner, { status: 403 });
   const form = await parseForm(request, listingSchema);
   if (!form.ok) throw data(FORM_UNREADABLE, { status: 400 });
   const listed = form.data.listed === '1';
-  const outcome = await setCertificateListed(
-    services.services.database.db,
-    params.id,
-    viewer.id,
-    listed,
-  );
+  const outcome = await setCertificateListed(ctx.db, params.id, viewer.id, listed);
   if (outcome === 'not-found') throw data(CERTIFICATE_MESSAGES.notFound, { status: 404 });
   if (outcome === 'not-owner') throw data(CERTIFICATE_MESSAGES.notOwner, { status: 403 });
   if (outcome === 'revoked') throw data(CERTIFICATE_MESSAGES.listingRevoked, { status: 409 });
-  services.log.info(
+  ctx.log.info(
     { event: 'certificate-listing', certificateId: params.id, by: viewer.id, listed },
     'audit',
   );
-  return redirectWithFlash(services, safeReturnTo(form.data.returnTo, params.id), {
+  return redirectWithFlash(ctx, safeReturnTo(form.data.returnTo, params.id), {
     type: 'success',
     message: listed ? CERTIFICATE_MESSAGES.listed : CERTIFICATE_MESSAGES.unlisted,
   });

@@ -13,7 +13,7 @@ import {
 } from '~/features/credentials/credential-links';
 import { checkCertificateCredential } from '~/features/credentials/credentials.server';
 import type { CredentialOnPage } from '~/features/credentials/credential-view';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { pageMeta, privatePageMeta } from '~/lib/seo';
 import { NotFound } from '~/features/marketing/not-found';
@@ -24,9 +24,9 @@ import type { Route } from './+types/certificate';
  * the code a verifier would run, so the page says what the signature and the status list say.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
-  const { db } = services.database;
-  const origin = services.env.ORIGIN;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
+  const origin = ctx.env.ORIGIN;
   const found = await findCertificate(db, params.id);
   if (!found) throw data(null, { status: 404 });
   const check = await checkCertificateCredential(db, origin, found);

@@ -16,7 +16,7 @@ import { readUpgradeOffer, UPGRADE_NOT_OPEN } from '~/features/enrolment/upgrade
 import { alreadyEnrolledIn, coversTrack } from '~/features/enrolment/tracks';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { CODE_REFUSALS, type CodeAnswer } from '~/features/discounts/discount-form';
 import { applyCode } from '~/features/discounts/apply-code.server';
 import { enrolWithScholarship } from '~/features/discounts/scholarship.server';
@@ -49,21 +49,21 @@ function tooManyCheckouts(retryAfterSeconds: number): string {
  * counts.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const query = new URL(request.url).searchParams;
   if (query.has('cancelled')) {
-    return redirectWithFlash(services, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
+    return redirectWithFlash(ctx, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
   }
   const plan = findOrderPlan(query.get('plan') ?? '');
   if (!plan) throw data(UNKNOWN_PLAN, { status: 404 });
-  const { user } = await services.session();
-  const { db } = services.services.database;
+  const { user } = await ctx.session();
+  const { db } = ctx;
   const enrolled = user !== null && coversTrack(await enrolledTracksOf(db, user.id), plan.theme);
   return {
     plan,
     signedIn: user !== null,
     enrolled,
-    code: await codeCarried(services, plan, query),
+    code: await codeCarried(ctx, plan, query),
   };
 }
 
@@ -74,14 +74,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * quote or its refusal shown. The URL only names it: Pay checks it again.
  */
 async function codeCarried(
-  services: RequestContext,
+  ctx: RequestContext,
   plan: Plan,
   query: URLSearchParams,
 ): Promise<CodeAnswer | undefined> {
   const typed = (query.get('code') ?? '').trim().slice(0, 64);
-  const { payments } = services.services;
+  const { payments } = ctx;
   if (typed === '' || payments.mode === 'static-links') return undefined;
-  const applied = await applyCode(services, plan, typed, payments.checkout.currency);
+  const applied = await applyCode(ctx, plan, typed, payments.checkout.currency);
   if (applied.init.status === 429) throw data(applied.answer.error, applied.init);
   return applied.answer;
 }
@@ -102,25 +102,25 @@ const checkoutSchema = z.object({
  * provider the static hosted link of the plan is all there is (codes do not apply).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const form = await parseForm(request, checkoutSchema);
   const plan = form.ok && findOrderPlan(form.data.plan);
   if (!plan) throw data(UNKNOWN_PLAN, { status: 400 });
   const upgrading = plan.id === upgradePlan.id;
-  const { payments } = services.services;
+  const { payments } = ctx;
   if (payments.mode === 'static-links') {
     // The upgrade is sold only to whom it is open: a static link knows nobody.
     if (upgrading) throw data(UPGRADE_NOT_OPEN, { status: 403 });
     return redirect(plan.paymentLink);
   }
-  const { user } = await services.session();
+  const { user } = await ctx.session();
   if (!user) return redirect(checkoutPath(plan.id, form.ok ? form.data.code : ''));
-  const { db } = services.services.database;
+  const { db } = ctx;
   if (coversTrack(await enrolledTracksOf(db, user.id), plan.theme)) {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
   }
   // Sold only to a FrontEnd student who paid their course in full (decision 069).
-  if (upgrading && (await readUpgradeOffer(services))?.kind !== 'open') {
+  if (upgrading && (await readUpgradeOffer(ctx))?.kind !== 'open') {
     throw data(UPGRADE_NOT_OPEN, { status: 403 });
   }
   const limit = await consumeRateLimit(
@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     CHECKOUT_WINDOW_MS,
   );
   if (!limit.allowed) {
-    services.log.warn({ event: 'rate-limited', route: 'checkout', userId: user.id }, 'security');
+    ctx.log.warn({ event: 'rate-limited', route: 'checkout', userId: user.id }, 'security');
     throw data(tooManyCheckouts(limit.retryAfterSeconds), {
       status: 429,
       headers: { 'Retry-After': String(limit.retryAfterSeconds) },
@@ -138,15 +138,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let discount: { codeId: string; code: string; amountOff: number; free: boolean } | undefined;
   if (form.ok && form.data.code !== '') {
-    const applied = await applyCode(services, plan, form.data.code, payments.checkout.currency);
+    const applied = await applyCode(ctx, plan, form.data.code, payments.checkout.currency);
     if (!applied.accepted) throw data(applied.answer.error, applied.init);
     const { row, amountOff, amount } = applied.accepted;
     discount = { codeId: row.id, code: row.code, amountOff, free: amount === 0 };
   }
-  if (discount?.free) return enrolScholar(services, payments.checkout, user.id, plan, discount);
+  if (discount?.free) return enrolScholar(ctx, payments.checkout, user.id, plan, discount);
   const checkout = await openCheckout(db, payments.checkout, user, plan, discount);
   if ('refused' in checkout) throw data(CODE_REFUSALS['used-up'], { status: 400 });
-  services.log.info(
+  ctx.log.info(
     checkout.resumed
       ? { event: 'checkout-resumed', orderId: checkout.orderId, plan: plan.id, userId: user.id }
       : {
@@ -166,24 +166,24 @@ export async function action({ request, context }: Route.ActionArgs) {
  * to the success page of the order it made, which says the course is open.
  */
 async function enrolScholar(
-  services: RequestContext,
+  ctx: RequestContext,
   /** Names the order (no provider is called): the checkout provider and its currency. */
   provider: PaymentProvider,
   userId: string,
   plan: Plan,
   discount: { codeId: string; code: string; amountOff: number },
 ) {
-  const { database, email, changeEvents } = services.services;
-  const result = await enrolWithScholarship(database.db, { userId, plan, provider, ...discount });
+  const { db, mail, changeEvents } = ctx;
+  const result = await enrolWithScholarship(db, { userId, plan, provider, ...discount });
   if (result.outcome === 'already-enrolled') {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
   }
   if (result.outcome === 'used-up') throw data(CODE_REFUSALS['used-up'], { status: 400 });
-  services.log.info(
+  ctx.log.info(
     { event: 'scholarship-enrolled', orderId: result.orderId, code: discount.code, userId },
     'audit',
   );
-  email.wakeWorker();
+  mail.wakeWorker();
   changeEvents.publish({ collection: 'users', id: userId });
   return redirect(`/success?order=${encodeURIComponent(result.orderId)}`);
 }

@@ -20,7 +20,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm } from '~/lib/form.server';
 import { formatMinorUnits } from '~/lib/format';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import type { Route } from './+types/dev-pay';
 import { privatePageMeta } from '~/lib/seo';
 
@@ -31,7 +31,7 @@ const CANNOT = 'That cannot be done with this order now.';
 
 /** `/dev-pay` exists only while the local stand-in is the payment provider. */
 function requireLocalProvider(context: RequestContext) {
-  const { payments } = context.services;
+  const { payments } = context;
   if (payments.mode !== 'automatic' || !payments.localProvider) {
     throw data(NOT_FOUND, { status: 404 });
   }
@@ -41,16 +41,16 @@ function requireLocalProvider(context: RequestContext) {
 /** The buyer's own order: anyone else (or a visitor) gets the same 404 as a wrong id. */
 async function requireOwnOrder(context: RequestContext, orderId: string) {
   const { user } = await context.session();
-  const order = user && (await findOrderOf(context.services.database.db, orderId, user.id));
+  const order = user && (await findOrderOf(context.db, orderId, user.id));
   if (!order || order.provider !== 'local') throw data(NOT_FOUND, { status: 404 });
   return order;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs): Promise<LocalCheckout> {
-  const services = requireServices(context);
-  requireLocalProvider(services);
-  const order = await requireOwnOrder(services, params.orderId);
-  const enrolment = await findEnrolmentOfOrder(services.services.database.db, order.id);
+  const ctx = requireServerContext(context);
+  requireLocalProvider(ctx);
+  const order = await requireOwnOrder(ctx, params.orderId);
+  const enrolment = await findEnrolmentOfOrder(ctx.db, order.id);
   return {
     orderId: order.id,
     planName: planName(order.plan_id),
@@ -78,14 +78,14 @@ const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base6
  * Anything else, or a button the order's state does not allow, is a 409.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const local = requireLocalProvider(services);
-  const order = await requireOwnOrder(services, params.orderId);
+  const ctx = requireServerContext(context);
+  const local = requireLocalProvider(ctx);
+  const order = await requireOwnOrder(ctx, params.orderId);
   const form = await parseForm(request, intentSchema);
   if (!form.ok) throw data(CANNOT, { status: 409 });
-  const { db } = services.services.database;
+  const { db } = ctx;
   const back = (message: string) =>
-    redirectWithFlash(services, `/dev-pay/${order.id}`, { type: 'success', message });
+    redirectWithFlash(ctx, `/dev-pay/${order.id}`, { type: 'success', message });
   const deliver = async (event: LocalEvent) => {
     const response = await local.deliver(event);
     if (!response.ok) throw data(`The webhook answered ${response.status}`, { status: 502 });
@@ -108,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case LOCAL_CHECKOUT_INTENTS.cancel:
       await cancelPendingOrder(db, order.id);
-      return redirectWithFlash(services, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
+      return redirectWithFlash(ctx, '/enroll', { type: 'info', message: PAYMENT_CANCELLED });
     case LOCAL_CHECKOUT_INTENTS.failInstallment:
       if (!enrolment || !morePayments) break;
       await deliver({

@@ -26,7 +26,7 @@ import type { FormErrors } from '~/ui/form';
 import { DAY_MS } from '~/lib/days';
 import { calendarDay, FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
+import { isPrerendering, requireServerContext, type RequestContext } from '~/load-context';
 import { APPLY_CODE_INTENT, type CodeAnswer } from '~/features/discounts/discount-form';
 import { applyCode } from '~/features/discounts/apply-code.server';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
@@ -51,14 +51,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     upgrade: null,
   };
   if (isPrerendering(context)) return nothingHeld;
-  const services = requireServices(context);
-  const { user } = await services.session();
+  const ctx = requireServerContext(context);
+  const { user } = await ctx.session();
   if (!user) return nothingHeld;
-  const { db } = services.services.database;
+  const { db } = ctx;
   const [enrolledTracks, pendingTransfer, upgrade] = await Promise.all([
     enrolledTracksOf(db, user.id),
     pendingTransferOf(db, user.id),
-    readUpgradeOffer(services),
+    readUpgradeOffer(ctx),
   ]);
   return { nextCohort, enrolledTracks, pendingTransfer, upgrade };
 }
@@ -117,12 +117,12 @@ function readReceipt(file: UploadedFile | undefined) {
  * upload limit. A refused form comes back with a message per field and what was typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   // "Have a code?" is url-encoded and names its intent; the transfer form is multipart.
   const multipart = /^multipart\/form-data;/i.test(request.headers.get('Content-Type') ?? '');
   const codeForm = multipart ? null : await readForm(request);
-  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCodeToPlan(services, codeForm);
-  const { user } = await services.session();
+  if (codeForm?.get('intent') === APPLY_CODE_INTENT) return applyCodeToPlan(ctx, codeForm);
+  const { user } = await ctx.session();
   if (!user) return refuseForm({ formError: TRANSFER_MESSAGES.signIn, fieldErrors: {} }, 401);
   if (!multipart) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
   const upload = await readUpload(request, { maxFileBytes: RECEIPT_MAX_BYTES });
@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const result = await submitTransfer(services.services.database.db, {
+  const result = await submitTransfer(ctx.db, {
     userId: user.id,
     plan: findPlan(fields.data.plan)!,
     amountNaira: fields.data.amount,
@@ -161,12 +161,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return refuseForm({ formError: result.error, fieldErrors: {}, values }, 409);
   }
-  services.log.info(
+  ctx.log.info(
     { event: 'transfer-submitted', transferId: result.transferId, userId: user.id },
     'payment',
   );
-  services.services.email.wakeWorker();
-  services.services.changeEvents.publish({ collection: 'transfers', id: result.transferId });
+  ctx.mail.wakeWorker();
+  ctx.changeEvents.publish({ collection: 'transfers', id: result.transferId });
   return redirect(`/success?transfer=${encodeURIComponent(result.transferId)}`);
 }
 
@@ -181,13 +181,13 @@ const applyCodeSchema = z.object({
  * payment then costs (in the checkout provider's currency) or why the code is refused;
  * nothing is made (decision 062). Pay Now carries the code on, and /checkout checks it again.
  */
-async function applyCodeToPlan(services: RequestContext, form: FormData) {
+async function applyCodeToPlan(ctx: RequestContext, form: FormData) {
   const fields = parseFields(form, applyCodeSchema);
   if (!fields.ok) return refuseForm(fields.errors);
   const plan = findPlan(fields.data.plan)!;
-  const { payments } = services.services;
+  const { payments } = ctx;
   const currency = payments.mode === 'automatic' ? payments.checkout.currency : 'USD';
-  const applied = await applyCode(services, plan, fields.data.code, currency);
+  const applied = await applyCode(ctx, plan, fields.data.code, currency);
   return data<CodeAnswer>(applied.answer, applied.init);
 }
 

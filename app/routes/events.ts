@@ -1,7 +1,7 @@
 import { ownEventStream } from '~/features/admin/live-events.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/events';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return ownEventStream(request, requireServices(context));
+  return ownEventStream(request, requireServerContext(context));
 }

@@ -9,7 +9,7 @@ import {
   mayJoinClass,
   recordJoin,
 } from '~/features/live-classes/live-sessions.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/live-join';
 import { privatePageMeta } from '~/lib/seo';
 import { PageTitle } from '~/ui/page-title';
@@ -22,12 +22,12 @@ import { PageTitle } from '~/ui/page-title';
  * again when the window opens (decision 072). Nobody else reaches the link.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { db } = services.services.database;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
   const session = await findLiveClass(db, params.sessionId);
   if (!session) throw data('No such class', { status: 404 });
-  const { user } = await services.session();
-  const viewer = await getViewer(services);
+  const { user } = await ctx.session();
+  const viewer = await getViewer(ctx);
   if (!user || !viewer || !(await mayJoinClass(db, user, session))) deny('student', viewer);
   const now = new Date();
   const window = joinWindow(session, now);
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: session.title,
     startsAt: session.starts_at,
     recordingUrl: window === 'ended' ? session.recording_url : null,
-    academyZone: services.services.env.ACADEMY_TIME_ZONE,
+    academyZone: ctx.env.ACADEMY_TIME_ZONE,
   };
 }
 

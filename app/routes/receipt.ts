@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { findReceipt } from '~/features/transfers/receipt-file.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/receipt';
 
 const NOT_FOUND = 'No such receipt';
@@ -12,10 +12,10 @@ const NOT_FOUND = 'No such receipt';
  * download, an image is shown.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { user } = await services.session();
+  const ctx = requireServerContext(context);
+  const { user } = await ctx.session();
   if (!user || params.id.length > 100) throw data(NOT_FOUND, { status: 404 });
-  const receipt = await findReceipt(services.services.database.db, params.id, user);
+  const receipt = await findReceipt(ctx.db, params.id, user);
   if (!receipt) throw data(NOT_FOUND, { status: 404 });
   const { type, bytes, fileName } = receipt;
   const disposition = type === 'application/pdf' ? 'attachment' : 'inline';

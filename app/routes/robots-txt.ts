@@ -1,10 +1,10 @@
 import { COURSE_STEPS } from '~/content/course-steps';
 import { QUIZZES } from '~/content/quizzes';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/robots-txt';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
+  const ctx = requireServerContext(context);
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
     ...QUIZZES.filter((quiz) => quiz.studentsOnly).map((quiz) => `Disallow: /fed/${quiz.page}`),
     'Disallow: /admin/',
     'Disallow: /auth/',
-    `Sitemap: ${services.env.ORIGIN}/sitemap.xml`,
+    `Sitemap: ${ctx.env.ORIGIN}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, {

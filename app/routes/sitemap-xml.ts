@@ -1,5 +1,5 @@
 import { COURSE_STEPS } from '~/content/course-steps';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/sitemap-xml';
 
 /** Public pages only: students-only steps and the admin area are of no use to a search engine. */
@@ -12,10 +12,10 @@ const PUBLIC_PATHS = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
-  const urls = PUBLIC_PATHS.map(
-    (path) => `  <url><loc>${services.env.ORIGIN}${path}</loc></url>`,
-  ).join('\n');
+  const ctx = requireServerContext(context);
+  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${ctx.env.ORIGIN}${path}</loc></url>`).join(
+    '\n',
+  );
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: {

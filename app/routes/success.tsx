@@ -6,7 +6,7 @@ import { findOrderState } from '~/features/enrolment/orders.server';
 import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { TRANSFER_SUBMITTED } from '~/features/transfers/transfer-form';
-import { isPrerendering, requireServices } from '~/load-context';
+import { isPrerendering, requireServerContext } from '~/load-context';
 import { publicPageMeta } from '~/features/marketing/public-page-meta';
 import { buttonClass } from '~/ui/button';
 import type { Route } from './+types/success';
@@ -29,10 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = idIn(query, 'order');
   const transferId = idIn(query, 'transfer');
   if (!orderId && !transferId) return nothing;
-  const services = requireServices(context);
-  const { user } = await services.session();
+  const ctx = requireServerContext(context);
+  const { user } = await ctx.session();
   if (!user) return nothing;
-  const { db } = services.services.database;
+  const { db } = ctx;
   const [order, transfers] = await Promise.all([
     orderId ? findOrderState(db, orderId, user.id) : null,
     transferId ? listTransfersOf(db, user.id, transferId) : [],

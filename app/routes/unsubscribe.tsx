@@ -5,7 +5,7 @@ import {
   turnOffRemindersByToken,
 } from '~/features/live-classes/reminder-preference.server';
 import { UNSUBSCRIBE_MESSAGES, UnsubscribeView } from '~/features/live-classes/unsubscribe-view';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/unsubscribe';
 import { privatePageMeta } from '~/lib/seo';
@@ -14,8 +14,8 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /** Shows whether reminders are on; a GET never changes them (link scanners follow links). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const found = await findByEmailToken(services.services.database.db, params.token);
+  const ctx = requireServerContext(context);
+  const found = await findByEmailToken(ctx.db, params.token);
   if (!found) throw data(UNSUBSCRIBE_MESSAGES.notFound, { status: 404 });
   return { remindersOn: found.remindersOn };
 }
@@ -27,10 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * nothing else.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const turnedOff = await turnOffRemindersByToken(services.services.database.db, params.token);
+  const ctx = requireServerContext(context);
+  const turnedOff = await turnOffRemindersByToken(ctx.db, params.token);
   if (!turnedOff) throw data(UNSUBSCRIBE_MESSAGES.notFound, { status: 404 });
-  services.log.info({ event: 'reminders-off', via: 'unsubscribe-link' }, 'audit');
+  ctx.log.info({ event: 'reminders-off', via: 'unsubscribe-link' }, 'audit');
   return { turnedOff: true };
 }
 

@@ -32,7 +32,7 @@ export function adminEventStream(request: Request, context: RequestContext): Pro
  * hearing of its students at once. Nobody else's changes are sent.
  */
 export function ownEventStream(request: Request, context: RequestContext): Promise<Response> {
-  const { db } = context.services.database;
+  const { db } = context;
   return changeEventStream(request, context, {
     mayListen: () => true,
     forwards: (event, viewer) => {
@@ -60,14 +60,9 @@ async function changeEventStream(
   if (!viewer || !rules.mayListen(viewer.access)) {
     return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain' } });
   }
-  const { services } = context;
   const cookieHeader = request.headers.get('Cookie');
   const stillAllowed = async () => {
-    const { user } = await lookupSession(
-      services.database.db,
-      cookieHeader,
-      services.sessionSettings,
-    );
+    const { user } = await lookupSession(context.db, cookieHeader, context.sessionSettings);
     return user?.id === viewer.id && rules.mayListen(user.access);
   };
 
@@ -92,7 +87,7 @@ async function changeEventStream(
           () => end(),
         );
       };
-      const unsubscribe = services.changeEvents.subscribe({
+      const unsubscribe = context.changeEvents.subscribe({
         onEvent: (event: ChangeEvent) => {
           Promise.resolve(rules.forwards(event, viewer)).then(
             (forward) => forward && send(frame('change', event)),

@@ -4,7 +4,7 @@ import { pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Viewer } from './viewer';
 
 /** What a 403 carries to the Permission Denied page: no content of the refused page. */
@@ -25,7 +25,7 @@ export interface SignedInViewer extends Viewer {
 }
 
 export async function getViewer(context: Partial<RequestContext>): Promise<SignedInViewer | null> {
-  const { user } = await requireServices(context).session();
+  const { user } = await requireServerContext(context).session();
   if (!user) return null;
   const { id, name, access, mentorsACohort, enrolledInFullstack } = user;
   return {
@@ -52,8 +52,7 @@ async function denyCourse(
   area: PermissionDeniedArea,
   viewer: SignedInViewer | null,
 ): Promise<never> {
-  const pausedPlan =
-    viewer && (await pausedPlanOf(requireServices(context).services.database.db, viewer.id));
+  const pausedPlan = viewer && (await pausedPlanOf(requireServerContext(context).db, viewer.id));
   if (!pausedPlan) return deny(area, viewer);
   throw data<PermissionDeniedData>({ area, signedIn: true, pausedPlan }, { status: 403 });
 }
@@ -80,7 +79,7 @@ export async function requireReviewer(context: Partial<RequestContext>): Promise
 }
 
 /**
- * The FullStack area's door (issue 29): FullStack students, admins and mentors, asked on
+ * The FullStack area's door (decision 047): FullStack students, admins and mentors, asked on
  * every request; anyone else gets the FullStack Permission Denied page before any content
  * is read.
  */
@@ -95,7 +94,7 @@ export async function requireFullstack(context: Partial<RequestContext>): Promis
  * is sent to sign in and comes back to `returnTo`.
  */
 export async function requireSignedIn(context: Partial<RequestContext>, returnTo: string) {
-  const { user, sessionHash } = await requireServices(context).session();
+  const { user, sessionHash } = await requireServerContext(context).session();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
   return { user, sessionHash };
 }

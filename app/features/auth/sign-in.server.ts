@@ -20,7 +20,7 @@ function attemptCookieName(secure: boolean): string {
 }
 
 function isSecure(context: RequestContext): boolean {
-  return context.services.sessionSettings.secure;
+  return context.sessionSettings.secure;
 }
 
 /**
@@ -47,9 +47,9 @@ function canComplete(request: Request): boolean {
  */
 async function rateLimited(context: RequestContext, route: string): Promise<number | null> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(
-    context.services.database.db,
+    context.db,
     `sign-in:${context.clientAddress}`,
-    context.services.env.SIGN_IN_RATE_LIMIT,
+    context.env.SIGN_IN_RATE_LIMIT,
     RATE_LIMIT_WINDOW_MS,
   );
   if (allowed) return null;
@@ -84,10 +84,10 @@ export async function beginSignIn(request: Request, context: RequestContext): Pr
   if (retryAfter !== null) return tooManyRequests(mode, retryAfter, context);
 
   const returnTo = safeReturnTo(params.get('redirectTo'));
-  const { db } = context.services.database;
+  const { db } = context;
   let authorization;
   try {
-    authorization = await context.services.oidc.createAuthorizationRequest();
+    authorization = await context.oidc.createAuthorizationRequest();
   } catch (error) {
     context.log.error({ err: error }, 'identity provider discovery failed');
     return respond(
@@ -152,7 +152,7 @@ export async function completeSignIn(request: Request, context: RequestContext):
   // Not counted against the limit: a callback only completes an attempt that a counted
   // `/auth/google` made (single use), so counting both halved what a classroom could do.
   const secure = isSecure(context);
-  const { db } = context.services.database;
+  const { db } = context;
   const cookieHeader = request.headers.get('Cookie');
   const token = readCookie(cookieHeader, attemptCookieName(secure));
   const attempt = token
@@ -181,7 +181,7 @@ export async function completeSignIn(request: Request, context: RequestContext):
 
   let claims;
   try {
-    claims = await context.services.oidc.exchangeCode(url, {
+    claims = await context.oidc.exchangeCode(url, {
       state: attempt.state,
       nonce: attempt.nonce,
       codeVerifier: attempt.code_verifier,
@@ -195,18 +195,18 @@ export async function completeSignIn(request: Request, context: RequestContext):
   const { user, created } = await recordSignIn(
     db,
     { ...claims, sub: claims.sub },
-    context.services.env.ADMIN_EMAILS,
+    context.env.ADMIN_EMAILS,
     onSignIn,
   );
   // Whatever onSignIn queued is committed now: send it without waiting for the next poll.
-  context.services.email.wakeWorker();
+  context.mail.wakeWorker();
   cookies.push(
-    await startSession(db, user.id, cookieHeader, context.services.sessionSettings, {
+    await startSession(db, user.id, cookieHeader, context.sessionSettings, {
       userAgent: request.headers.get('user-agent'),
     }),
   );
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
-  context.services.changeEvents.publish({ collection: 'users', id: user.id });
+  context.changeEvents.publish({ collection: 'users', id: user.id });
   const message = created ? SIGN_IN_MESSAGES.accountCreated : SIGN_IN_MESSAGES.loggedIn;
   return respond(context, mode, { ok: true, message, returnTo }, cookies);
 }
@@ -223,7 +223,7 @@ async function respond(
   if (mode === 'redirect') {
     headers.append(
       'Set-Cookie',
-      await context.services.flash.serialize(
+      await context.flash.serialize(
         result.ok
           ? { type: 'success', message: result.message }
           : { type: 'error', message: signInErrorText(result.message) },
@@ -233,7 +233,7 @@ async function respond(
     return new Response(null, { status: 302, headers });
   }
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(popupResultPage(result, context.services.env.ORIGIN, context.cspNonce), {
+  return new Response(popupResultPage(result, context.env.ORIGIN, context.cspNonce), {
     status: result.ok ? 200 : 400,
     headers,
   });
@@ -244,22 +244,22 @@ async function respond(
  * `scope=all` every session of the same person ends ("Sign out of all devices").
  */
 export async function signOut(request: Request, context: RequestContext): Promise<Response> {
-  const { sessionSettings } = context.services;
+  const { sessionSettings } = context;
   const everywhere = (await readForm(request))?.get('scope') === 'all';
   const { cookie, userId } = await endSession(
-    context.services.database.db,
+    context.db,
     request.headers.get('Cookie'),
     sessionSettings,
     { everywhere },
   );
   context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
   // Open admin event streams of this person, on every instance, re-check their session now.
-  if (userId) context.services.changeEvents.publish({ collection: 'sessions', id: userId });
+  if (userId) context.changeEvents.publish({ collection: 'sessions', id: userId });
   const headers = new Headers({ Location: '/login' });
   headers.append('Set-Cookie', cookie);
   headers.append(
     'Set-Cookie',
-    await context.services.flash.serialize({
+    await context.flash.serialize({
       type: 'success',
       message: SIGN_IN_MESSAGES.loggedOut,
     }),

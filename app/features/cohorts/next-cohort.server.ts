@@ -1,4 +1,4 @@
-import { isPrerendering, requireServices, type RequestContext } from '~/load-context';
+import { isPrerendering, requireServerContext, type RequestContext } from '~/load-context';
 import { SERVE_TIME_SLOTS } from '~/lib/serve-time-slots';
 import { nextCohortSentenceFor } from './cohorts.server';
 import { utcDay } from '~/lib/days';
@@ -9,6 +9,6 @@ import { utcDay } from '~/lib/days';
  */
 export async function readNextCohortSentence(context: Partial<RequestContext>): Promise<string> {
   if (isPrerendering(context)) return SERVE_TIME_SLOTS.nextCohort;
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return nextCohortSentenceFor(db, utcDay());
 }

@@ -58,7 +58,8 @@ function routeArgs(params: Record<string, string> = {}) {
     params,
     request: new Request(`${origin}/`),
     context: {
-      services: { database, env: { ORIGIN: origin } },
+      db: database.db,
+      env: { ORIGIN: origin },
       log: {},
       session: () => Promise.resolve({}),
       cspNonce: 'nonce',

@@ -32,9 +32,9 @@ export async function applyCode(
   if (!user) {
     return { answer: { ...typedFor, error: CODE_SIGN_IN, signIn: true }, init: { status: 401 } };
   }
-  const { env, database } = context.services;
+  const { env, db } = context;
   const limit = await consumeCodeAttempt(
-    database.db,
+    db,
     { userId: user.id, address: context.clientAddress },
     { perPerson: env.DISCOUNT_CODE_RATE_LIMIT, perAddress: env.DISCOUNT_CODE_ADDRESS_RATE_LIMIT },
   );
@@ -53,7 +53,7 @@ export async function applyCode(
       init: { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     };
   }
-  const check = await checkCode(database.db, typed, plan, currency, new Date(), user.id);
+  const check = await checkCode(db, typed, plan, currency, new Date(), user.id);
   if (!check.ok) {
     return { answer: { ...typedFor, error: CODE_REFUSALS[check.refusal] }, init: { status: 400 } };
   }

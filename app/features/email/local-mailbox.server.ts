@@ -12,8 +12,8 @@ export const LOCAL_MAILBOX_PAGE_SIZE = 100;
  * if it had never been there.
  */
 export function requireLocalMailbox(context: RequestContext): Kysely<Database> {
-  if (!context.services.email.localMailbox) throw data('Not found', { status: 404 });
-  return context.services.database.db;
+  if (!context.mail.localMailbox) throw data('Not found', { status: 404 });
+  return context.db;
 }
 
 export type LocalMailboxEntry = Pick<

@@ -12,9 +12,9 @@ export const UPGRADE_NOT_OPEN =
  * visitor, and none without a payment provider (the upgrade needs an order of its own).
  */
 export async function readUpgradeOffer(context: RequestContext): Promise<UpgradeOffer | null> {
-  if (context.services.payments.mode !== 'automatic') return null;
+  if (context.payments.mode !== 'automatic') return null;
   const { user } = await context.session();
-  return user ? upgradeOfferOf(context.services.database.db, user.id) : null;
+  return user ? upgradeOfferOf(context.db, user.id) : null;
 }
 
 /**

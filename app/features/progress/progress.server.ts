@@ -32,7 +32,7 @@ export function readersCompletedSteps(
 ): ReturnType<typeof listCompletedSteps> {
   let rows = completedThisRequest.get(context);
   if (!rows) {
-    rows = listCompletedSteps(context.services.database.db, userId);
+    rows = listCompletedSteps(context.db, userId);
     completedThisRequest.set(context, rows);
   }
   return rows;

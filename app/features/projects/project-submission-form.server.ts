@@ -24,7 +24,7 @@ export async function answerProjectSubmission(
   const values = { projectId, repositoryUrl, liveUrl: liveUrl ?? '', note };
   const project = projectsOfStep(page.track, page.step).find(({ id }) => id === projectId);
   if (!project) throw data(PROJECT_MESSAGES.project, { status: 404 });
-  const result = await submitProject(context.services.database.db, {
+  const result = await submitProject(context.db, {
     userId: viewer.id,
     projectId,
     repositoryUrl,
@@ -34,7 +34,7 @@ export async function answerProjectSubmission(
   switch (result.outcome) {
     case 'submitted':
       // The mentors' waiting counts follow it live.
-      context.services.changeEvents.publish({ collection: 'submissions', id: viewer.id });
+      context.changeEvents.publish({ collection: 'submissions', id: viewer.id });
       context.log.info(
         {
           event: 'project-submitted',

@@ -6,7 +6,7 @@ import {
   consumeExportAllowance,
 } from '~/features/account/account-export.server';
 import { getViewer } from '~/features/auth/guards.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/data';
 
 /**
@@ -15,14 +15,14 @@ import type { Route } from './+types/data';
  * the account area's 403 as text; a download too many this hour, 429 with when to try again.
  */
 export async function action({ context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const viewer = await getViewer(services);
+  const ctx = requireServerContext(context);
+  const viewer = await getViewer(ctx);
   if (!viewer) return deniedDownload('account');
-  const { db } = services.services.database;
+  const { db } = ctx;
   const now = new Date();
   const allowance = await consumeExportAllowance(db, viewer.id, now);
   if (!allowance.allowed) {
-    services.log.warn({ event: 'rate-limited', route: 'account-data' }, 'security');
+    ctx.log.warn({ event: 'rate-limited', route: 'account-data' }, 'security');
     const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
     return new Response(ACCOUNT_DATA_MESSAGES.exportRateLimited(minutes), {
       status: 429,
@@ -33,9 +33,9 @@ export async function action({ context }: Route.ActionArgs) {
       },
     });
   }
-  services.log.info({ event: 'account-data-export' }, 'audit');
+  ctx.log.info({ event: 'account-data-export' }, 'audit');
   return accountDataDownload(
-    accountDataStream(db, viewer.id, { origin: services.services.env.ORIGIN, now }),
+    accountDataStream(db, viewer.id, { origin: ctx.env.ORIGIN, now }),
     now,
   );
 }

@@ -9,7 +9,7 @@ import { requireSignedIn } from '~/features/auth/guards.server';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/delete';
 import { privatePageMeta } from '~/lib/seo';
@@ -21,11 +21,11 @@ const confirmSchema = z.object({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { user } = await requireSignedIn(services, '/account/delete');
+  const ctx = requireServerContext(context);
+  const { user } = await requireSignedIn(ctx, '/account/delete');
   return {
     email: user.email,
-    lastAdmin: await isLastAdmin(services.services.database.db, user.access),
+    lastAdmin: await isLastAdmin(ctx.db, user.access),
   };
 }
 
@@ -36,12 +36,12 @@ export async function loader({ context }: Route.LoaderArgs) {
  * the cookie cleared, the confirmation woken, and the home page with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const { user } = await requireSignedIn(services, '/account/delete');
+  const ctx = requireServerContext(context);
+  const { user } = await requireSignedIn(ctx, '/account/delete');
   const parsed = await parseForm(request, confirmSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
-  const { database, payments } = services.services;
-  const outcome = await deleteAccount(database.db, {
+  const { db, payments } = ctx;
+  const outcome = await deleteAccount(db, {
     userId: user.id,
     typedEmail: parsed.data.email,
     providers: payments.mode === 'automatic' ? payments.providers : new Map(),
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     const values = { email: parsed.data.email };
     if (outcome.reason === 'provider-unreachable') {
-      services.log.warn(
+      ctx.log.warn(
         { event: 'account-deletion-waits', provider: outcome.provider, detail: outcome.detail },
         'An installment plan could not be ended: the account was not deleted',
       );
@@ -70,14 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return refuseForm({ fieldErrors: { email: ACCOUNT_DATA_MESSAGES.wrongEmail }, values });
   }
-  services.log.info({ event: 'account-deleted', tombstoneId: outcome.tombstoneId }, 'audit');
-  const { changeEvents, email, sessionSettings } = services.services;
+  ctx.log.info({ event: 'account-deleted', tombstoneId: outcome.tombstoneId }, 'audit');
+  const { changeEvents, mail, sessionSettings } = ctx;
   // Open pages of the person close their streams; the admin list shows the placeholder.
   changeEvents.publish({ collection: 'sessions', id: user.id });
   changeEvents.publish({ collection: 'users', id: outcome.tombstoneId });
-  email.wakeWorker();
+  mail.wakeWorker();
   return redirectWithFlash(
-    services,
+    ctx,
     '/',
     { type: 'success', message: ACCOUNT_DATA_MESSAGES.deleted },
     { headers: { 'Set-Cookie': clearSessionCookie(sessionSettings) } },

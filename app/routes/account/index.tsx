@@ -17,22 +17,22 @@ import { mentorsAnyCohort } from '~/features/mentors/mentors.server';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/index';
 import { privatePageMeta } from '~/lib/seo';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
-/** `/account` (issue 30): the signed-in person's profile, devices, e-mails and payments. */
+/** `/account` (decision 050): the signed-in person's profile, devices, e-mails and payments. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { user, sessionHash } = await requireSignedIn(services, '/account');
-  const { db } = services.services.database;
+  const ctx = requireServerContext(context);
+  const { user, sessionHash } = await requireSignedIn(ctx, '/account');
+  const { db } = ctx;
   const [devices, { payments }, enrolment, transfers, mentor] = await Promise.all([
-    devicesOf(db, user.id, { sessionHash, settings: services.services.sessionSettings }),
+    devicesOf(db, user.id, { sessionHash, settings: ctx.sessionSettings }),
     accountPaymentsOf(db, user.id),
-    enrolmentStandingOf(db, user.id, { graceDays: services.services.env.OVERDUE_GRACE_DAYS }),
+    enrolmentStandingOf(db, user.id, { graceDays: ctx.env.OVERDUE_GRACE_DAYS }),
     listTransfersOf(db, user.id),
     mentorsAnyCohort(db, user.id),
   ]);
@@ -54,28 +54,28 @@ export async function loader({ context }: Route.LoaderArgs) {
  * Save how I hear of projects.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const { user } = await requireSignedIn(services, '/account');
-  const { db } = services.services.database;
+  const ctx = requireServerContext(context);
+  const { user } = await requireSignedIn(ctx, '/account');
+  const { db } = ctx;
   const form = await parseForm(request, accountFormSchema);
   if (!form.ok) return refuseForm(form.errors);
   // Each form ends back on its own section of the page, with what was done.
   const done = (section: string, message: string) =>
-    redirectWithFlash(services, `/account#${section}`, { type: 'success', message });
+    redirectWithFlash(ctx, `/account#${section}`, { type: 'success', message });
   switch (form.data.intent) {
     case ACCOUNT_INTENTS.rename:
       await renameUser(db, user.id, form.data.name);
-      services.log.info({ event: 'name-changed', userId: user.id }, 'audit');
+      ctx.log.info({ event: 'name-changed', userId: user.id }, 'audit');
       // Open admin lists show the new name.
-      services.services.changeEvents.publish({ collection: 'users', id: user.id });
+      ctx.changeEvents.publish({ collection: 'users', id: user.id });
       return done('profile', ACCOUNT_MESSAGES.nameSaved);
     case ACCOUNT_INTENTS.signOutDevice:
       if ((await signOutDevice(db, user.id, form.data.device)) === 'not-found') {
         throw data(ACCOUNT_MESSAGES.device, { status: 404 });
       }
-      services.log.info({ event: 'logout-device', userId: user.id }, 'security');
+      ctx.log.info({ event: 'logout-device', userId: user.id }, 'security');
       // That browser's open event streams re-check their session now.
-      services.services.changeEvents.publish({ collection: 'sessions', id: user.id });
+      ctx.changeEvents.publish({ collection: 'sessions', id: user.id });
       return done('devices', ACCOUNT_MESSAGES.deviceSignedOut);
     case ACCOUNT_INTENTS.emailPreferences: {
       const on = form.data.optionalEmails === 'on';

@@ -6,7 +6,7 @@ import {
   type ReceiptKind,
 } from '~/features/receipts/receipt-links';
 import { findReceiptDetails } from '~/features/receipts/receipts.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/receipt';
 
 const NOT_FOUND = 'No such receipt';
@@ -23,17 +23,12 @@ function isReceiptKind(kind: string): kind is ReceiptKind {
  * for money recorded before receipts existed.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { user } = await services.session();
+  const ctx = requireServerContext(context);
+  const { user } = await ctx.session();
   if (!user || !isReceiptKind(params.kind) || params.id.length > 100) {
     throw data(NOT_FOUND, { status: 404 });
   }
-  const receipt = await findReceiptDetails(
-    services.services.database.db,
-    params.kind,
-    params.id,
-    user,
-  );
+  const receipt = await findReceiptDetails(ctx.db, params.kind, params.id, user);
   if (!receipt) throw data(NOT_FOUND, { status: 404 });
   const pdf = await renderReceiptPdf(receipt);
   return new Response(new Uint8Array(pdf), {

@@ -3,7 +3,7 @@ import { requireSignedIn } from '~/features/auth/guards.server';
 import { UPDATE_PAYMENT_PATH } from '~/features/enrolment/overdue';
 import { overdueOrderOf } from '~/features/enrolment/overdue.server';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/update-payment';
 
 const NOTHING_DUE = 'No installment of yours is waiting for payment.';
@@ -18,14 +18,14 @@ const NO_PAGE =
  * stand-in's checkout). Only ever the session's own plan; a visitor signs in first.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const { user } = await requireSignedIn(services, UPDATE_PAYMENT_PATH);
-  const { db } = services.services.database;
+  const ctx = requireServerContext(context);
+  const { user } = await requireSignedIn(ctx, UPDATE_PAYMENT_PATH);
+  const { db } = ctx;
   const overdue = await overdueOrderOf(db, user.id);
   if (!overdue) {
-    return redirectWithFlash(services, '/account', { type: 'info', message: NOTHING_DUE });
+    return redirectWithFlash(ctx, '/account', { type: 'info', message: NOTHING_DUE });
   }
-  const { payments, env } = services.services;
+  const { payments, env } = ctx;
   const provider =
     payments.mode === 'automatic' ? payments.providers.get(overdue.order.provider) : undefined;
   const url = await provider?.updatePaymentUrl?.(
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     overdue.manageRef,
     `${env.ORIGIN}/account`,
   );
-  if (!url) return redirectWithFlash(services, '/account', { type: 'error', message: NO_PAGE });
-  services.log.info({ event: 'update-payment', provider: overdue.order.provider }, 'payments');
+  if (!url) return redirectWithFlash(ctx, '/account', { type: 'error', message: NO_PAGE });
+  ctx.log.info({ event: 'update-payment', provider: overdue.order.provider }, 'payments');
   return redirect(url, { headers: { 'Cache-Control': 'private, no-store' } });
 }

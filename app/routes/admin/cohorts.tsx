@@ -17,7 +17,7 @@ import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.s
 import { redirectWithFlash } from '~/lib/flash.server';
 import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';
 
@@ -69,7 +69,7 @@ const ADD_MENTOR_REFUSALS = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const [cohorts, members] = await Promise.all([listCohorts(db), countCohortMembers(db)]);
   const mentors = await Promise.all(cohorts.map((cohort) => mentorsOf(db, cohort.id)));
   const editId = new URL(request.url).searchParams.get('edit');
@@ -89,11 +89,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * input is answered 400 (409 for a conflict) with the reason beside its field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const parsed = await parseForm(request, cohortFormSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
-  const { db } = services.services.database;
+  const { db } = ctx;
   const { data: fields } = parsed;
   const by = { id: admin.id, name: admin.name };
   if (fields.intent === MENTOR_INTENTS.add) {
@@ -106,12 +106,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const refusal = field ? { fieldErrors: { [field]: message } } : { formError: message };
       return refuseForm({ fieldErrors: {}, ...refusal, values }, status);
     }
-    services.log.info(
+    ctx.log.info(
       { event: 'mentor-added', cohortId, userId: added.mentor.id, by: admin.id },
       'audit',
     );
-    services.services.changeEvents.publish({ collection: 'users', id: added.mentor.id });
-    return redirectWithFlash(services, '/admin/cohorts', {
+    ctx.changeEvents.publish({ collection: 'users', id: added.mentor.id });
+    return redirectWithFlash(ctx, '/admin/cohorts', {
       type: 'success',
       message: MENTOR_MESSAGES.added(added.mentor.name, added.cohortName),
     });
@@ -123,9 +123,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const values = { intent: fields.intent, cohortId };
       return refuseForm({ formError: MENTOR_MESSAGES.notMentor, fieldErrors: {}, values }, 409);
     }
-    services.log.info({ event: 'mentor-removed', cohortId, userId, by: admin.id }, 'audit');
-    services.services.changeEvents.publish({ collection: 'users', id: userId });
-    return redirectWithFlash(services, '/admin/cohorts', {
+    ctx.log.info({ event: 'mentor-removed', cohortId, userId, by: admin.id }, 'audit');
+    ctx.changeEvents.publish({ collection: 'users', id: userId });
+    return redirectWithFlash(ctx, '/admin/cohorts', {
       type: 'success',
       message: MENTOR_MESSAGES.removed(removed.mentor.name, removed.cohortName),
     });
@@ -136,9 +136,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const cohort = id ? await updateCohort(db, id, input) : await createCohort(db, input);
       if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
-      services.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
-      services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
-      return redirectWithFlash(services, '/admin/cohorts', {
+      ctx.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
+      ctx.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
+      return redirectWithFlash(ctx, '/admin/cohorts', {
         type: 'success',
         message: `${COHORT_MESSAGES.saved}: ${cohort.name}`,
       });
@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const archived = fields.intent === COHORT_INTENTS.archive;
   const cohort = await setCohortArchived(db, fields.id, archived);
   if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
-  services.log.info(
+  ctx.log.info(
     {
       event: archived ? 'cohort-archived' : 'cohort-restored',
       cohortId: cohort.id,
@@ -158,9 +158,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     'audit',
   );
-  services.services.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
+  ctx.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
   const done = archived ? COHORT_MESSAGES.archived : COHORT_MESSAGES.restored;
-  return redirectWithFlash(services, '/admin/cohorts', {
+  return redirectWithFlash(ctx, '/admin/cohorts', {
     type: 'success',
     message: `${done}: ${cohort.name}`,
   });

@@ -23,7 +23,7 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { formatUsd } from '~/lib/format';
 import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';
 import type { Route } from './+types/discounts';
@@ -95,7 +95,7 @@ const discountFormSchema = z.discriminatedUnion(
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return {
     codes: await listDiscountCodes(db),
     plans: planChoices(),
@@ -108,14 +108,14 @@ export async function loader({ context }: Route.LoaderArgs) {
  * reason beside its field and what was typed; both are audited in the log with the admin.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const form = await readForm(request);
   const parsed = parseFields(form, discountFormSchema);
   // What was typed, the plans ticked as one value, so a refused form is filled again.
   const typed = { ...(!parsed.ok && parsed.errors.values), plans: form?.getAll('plans').join(',') };
   if (!parsed.ok) return refuseForm({ ...parsed.errors, values: typed });
-  const { db } = services.services.database;
+  const { db } = ctx;
   const { data: fields } = parsed;
   if (fields.intent === DISCOUNT_INTENTS.deactivate) {
     const code = await deactivateDiscountCode(db, fields.id);
@@ -125,8 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       throw data(DISCOUNT_MESSAGES.notFound, { status: 404 });
     }
-    services.log.info({ event: 'discount-deactivated', code: code.code, by: admin.id }, 'audit');
-    return redirectWithFlash(services, '/admin/discounts', {
+    ctx.log.info({ event: 'discount-deactivated', code: code.code, by: admin.id }, 'audit');
+    return redirectWithFlash(ctx, '/admin/discounts', {
       type: 'success',
       message: DISCOUNT_MESSAGES.deactivated(code.code),
     });
@@ -145,8 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       admin,
     );
-    services.log.info({ event: 'discount-created', code: code.code, by: admin.id }, 'audit');
-    return redirectWithFlash(services, '/admin/discounts', {
+    ctx.log.info({ event: 'discount-created', code: code.code, by: admin.id }, 'audit');
+    return redirectWithFlash(ctx, '/admin/discounts', {
       type: 'success',
       message: DISCOUNT_MESSAGES.created(code.code),
     });

@@ -1,7 +1,7 @@
 import { adminEventStream } from '~/features/admin/live-events.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/events';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return adminEventStream(request, requireServices(context));
+  return adminEventStream(request, requireServerContext(context));
 }

@@ -30,7 +30,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { readUpload } from '~/lib/upload.server';
 import type { FormErrors } from '~/ui/form';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
@@ -89,7 +89,7 @@ async function readInviteForm(
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const page = pageNumberSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
   const [invitations, cohorts] = await Promise.all([
     listPendingInvitations(db, page),
@@ -104,21 +104,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * while the good ones are still invited.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const read = await readInviteForm(request);
   if ('errors' in read) return refuseForm(read.errors, read.status);
   const parsed = parseFields(read.form, inviteFormSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { data: fields } = parsed;
-  const { db } = services.services.database;
+  const { db } = ctx;
 
   if (fields.intent === INVITE_INTENTS.revoke) {
     if (!(await revokeInvitation(db, fields.id))) {
       return refuseForm({ formError: INVITE_MESSAGES.notPending, fieldErrors: {} }, 409);
     }
-    services.log.info({ event: 'invitation-revoked', id: fields.id, by: admin.id }, 'audit');
-    return redirectWithFlash(services, '/admin/invitations', {
+    ctx.log.info({ event: 'invitation-revoked', id: fields.id, by: admin.id }, 'audit');
+    return redirectWithFlash(ctx, '/admin/invitations', {
       type: 'success',
       message: INVITE_MESSAGES.revoked,
     });
@@ -135,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (emails.length === 0) {
       return refuseForm({ formError: INVITE_MESSAGES.noneConfirmed, fieldErrors: {} });
     }
-    return send(services, admin, { emails, ...chosen, confirmExisting: true }, []);
+    return send(ctx, admin, { emails, ...chosen, confirmExisting: true }, []);
   }
   const gathered = gatherAddresses(fields.emails, read.csv);
   if ('error' in gathered) return refuseForm({ fieldErrors: { csv: gathered.error } });
@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (emails.length > MAX_INVITATIONS) {
     return refuseForm({ fieldErrors: { emails: INVITE_MESSAGES.tooMany } });
   }
-  return send(services, admin, { emails, ...chosen }, invalid);
+  return send(ctx, admin, { emails, ...chosen }, invalid);
 }
 
 async function send(
@@ -159,14 +159,13 @@ async function send(
   { choice, ...request }: InvitationRequest & { choice: InviteAccessChoice },
   invalid: NotAnAddress[],
 ) {
-  const result = await inviteAddresses(context.services.database.db, request, admin);
+  const result = await inviteAddresses(context.db, request, admin);
   context.log.info(
     { event: 'invitations-sent', count: result.invited, applied: result.applied, by: admin.id },
     'audit',
   );
-  context.services.email.wakeWorker();
-  for (const id of result.userIds)
-    context.services.changeEvents.publish({ collection: 'users', id });
+  context.mail.wakeWorker();
+  for (const id of result.userIds) context.changeEvents.publish({ collection: 'users', id });
   return data<InviteResult>({
     sent: result.invited,
     applied: result.applied,

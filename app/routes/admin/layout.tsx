@@ -14,7 +14,7 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { useLiveCollections } from '~/features/admin/use-live-collection';
 import { requireAdmin } from '~/features/auth/guards.server';
 import { countPendingTransfers } from '~/features/transfers/transfer-queue.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { LIVE_COLLECTIONS } from '~/lib/live-collections';
 import { AreaMain } from '~/ui/area-main';
 import { AreaNav } from '~/ui/area-nav';
@@ -23,7 +23,7 @@ import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return { pendingTransfers: await countPendingTransfers(db) };
 }
 
@@ -38,7 +38,7 @@ const MENU = [
   { to: '/admin/cohorts', label: 'Cohorts', Icon: CalendarDays },
   { to: '/admin/discounts', label: 'Discounts', Icon: TicketPercent },
   { to: '/admin/settings', label: 'Settings', Icon: SlidersHorizontal },
-  // Issue 30: every side menu leads to the person's own account.
+  // Every side menu leads to the person's own account (decision 050).
   { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;
 

@@ -5,7 +5,7 @@ import {
 } from '~/features/admin/csv-export.server';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import { ledgerExportStream } from '~/features/enrolment/payment-search.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/payments-csv';
 
 /**
@@ -16,7 +16,7 @@ import type { Route } from './+types/payments-csv';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const refused = await refuseDownloadToNonAdmins(context);
   if (refused) return refused;
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const search = parsePaymentSearch(new URL(request.url).searchParams);
   return csvDownload(ledgerExportStream(db, search), datedFileName('payments'));
 }

@@ -26,7 +26,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { formatDayUtc } from '~/lib/format';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/payments';
 
@@ -36,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { searchParams } = new URL(request.url);
   const search = parsePaymentSearch(searchParams);
-  const services = requireServices(context).services;
-  const { db } = services.database;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
   const [result, totals, attention, overdue] = await Promise.all([
     searchPayments(db, search),
     paymentTotals(db, search),
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search.status === 'overdue'
       ? listOverdue(db, {
           now: new Date(),
-          graceDays: services.env.OVERDUE_GRACE_DAYS,
+          graceDays: ctx.env.OVERDUE_GRACE_DAYS,
           page: parseOverduePage(searchParams),
         })
       : null,
@@ -60,15 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * message, under the form of the row it came from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const parsed = await parseForm(request, overdueFormSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
   const fields = parsed.data;
   const values = Object.fromEntries(
     [...parsed.form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const { db } = services.services.database;
+  const { db } = ctx;
   const actor = { id: admin.id, name: admin.name };
   const now = new Date();
   try {
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         days: fields.days,
         reason: fields.reason,
         admin: actor,
-        graceDays: services.services.env.OVERDUE_GRACE_DAYS,
+        graceDays: ctx.env.OVERDUE_GRACE_DAYS,
         now,
       });
       done = extended;
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       message = OVERDUE_MESSAGES.waived;
     }
-    services.log.info(
+    ctx.log.info(
       {
         event: fields.intent,
         enrolmentId: fields.enrolmentId,
@@ -105,14 +105,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       'audit',
     );
-    services.services.changeEvents.publish({ collection: 'users', id: done.userId });
-    if (done.queuedEmail) services.services.email.wakeWorker();
+    ctx.changeEvents.publish({ collection: 'users', id: done.userId });
+    if (done.queuedEmail) ctx.mail.wakeWorker();
     const student = await db
       .selectFrom('users')
       .select('name')
       .where('id', '=', done.userId)
       .executeTakeFirstOrThrow();
-    return redirectWithFlash(services, '/admin/payments?status=overdue', {
+    return redirectWithFlash(ctx, '/admin/payments?status=overdue', {
       type: 'success',
       message: message(student.name),
     });

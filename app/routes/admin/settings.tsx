@@ -6,14 +6,14 @@ import { SettingsView } from '~/features/settings/settings-view';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/settings';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return { values: await readSettings(db), changes: await settingChanges(db) };
 }
 
@@ -22,15 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
  * the field, nothing saved), then each changed one saved with its change, audited in the log.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const form = await parseForm(request, settingsFormSchema);
   if (!form.ok) return refuseForm(form.errors);
-  const changed = await saveSettings(services.services.database.db, { values: form.data, admin });
+  const changed = await saveSettings(ctx.db, { values: form.data, admin });
   if (changed.length > 0) {
-    services.log.info({ event: 'settings-changed', settings: changed, by: admin.id }, 'audit');
+    ctx.log.info({ event: 'settings-changed', settings: changed, by: admin.id }, 'audit');
   }
-  return redirectWithFlash(services, '/admin/settings', {
+  return redirectWithFlash(ctx, '/admin/settings', {
     type: changed.length > 0 ? 'success' : 'info',
     message: changed.length > 0 ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged,
   });

@@ -13,7 +13,7 @@ import { findTransferForReview } from '~/features/transfers/transfer-queue.serve
 import { TransferReviewView } from '~/features/transfers/transfer-review-view';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';
 import type { Route } from './+types/transfer-details';
@@ -47,13 +47,13 @@ const decisionSchema = z.discriminatedUnion(
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const [transfer, cohorts] = await Promise.all([
     findTransferForReview(db, params.id),
     listCohorts(db, { openOnly: true }),
   ]);
   if (!transfer) throw data(TRANSFER_DECISION_MESSAGES.notFound, { status: 404 });
-  // The next cohort to start comes first, so it is the default (issue 15).
+  // The next cohort to start comes first, so it is the default (decision 018).
   const today = utcDay();
   const upcoming = cohorts.filter((cohort) => cohort.start_date && cohort.start_date > today);
   const ordered = [...upcoming, ...cohorts.filter((cohort) => !upcoming.includes(cohort))];
@@ -69,12 +69,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * approved only when the admin confirms it with a note.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const parsed = await parseForm(request, decisionSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { data: fields } = parsed;
-  const { db } = services.services.database;
+  const { db } = ctx;
   if (
     fields.intent === TRANSFER_DECISION_INTENTS.approve &&
     !(await isOpenCohort(db, fields.cohort))
@@ -104,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const formError = `This transfer was already ${status} by ${by}. Nothing was changed.`;
     return refuseForm({ formError, fieldErrors: {} }, 409);
   }
-  services.log.info(
+  ctx.log.info(
     {
       event: 'transfer-decided',
       transferId,
@@ -116,10 +116,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     'audit',
   );
-  services.services.email.wakeWorker();
-  services.services.changeEvents.publish({ collection: 'transfers', id: transferId });
-  services.services.changeEvents.publish({ collection: 'users', id: result.transfer.user_id });
-  return redirectWithFlash(services, '/admin/transfers', {
+  ctx.mail.wakeWorker();
+  ctx.changeEvents.publish({ collection: 'transfers', id: transferId });
+  ctx.changeEvents.publish({ collection: 'users', id: result.transfer.user_id });
+  return redirectWithFlash(ctx, '/admin/transfers', {
     type: 'success',
     message:
       decision.kind === 'approve'

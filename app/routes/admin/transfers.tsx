@@ -13,7 +13,7 @@ import {
 import { redirectWithFlash } from '~/lib/flash.server';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/transfers';
 
@@ -32,11 +32,11 @@ const alertsSchema = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const page = pageNumberSchema.parse(new URL(request.url).searchParams.get('page') ?? 1);
-  const queue = await listTransferQueue(services.services.database.db, page);
+  const queue = await listTransferQueue(ctx.db, page);
   // The session already holds the admin's row, their choice of transfer e-mails with it.
-  const { user } = await services.session();
+  const { user } = await ctx.session();
   return { queue, alerts: user?.transfer_alerts === 1, now: Date.now() };
 }
 
@@ -45,14 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * themselves. Anything else is refused and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const parsed = await parseForm(request, alertsSchema);
   if (!parsed.ok) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
   const on = parsed.data.alerts === '1';
-  await setTransferAlerts(services.services.database.db, admin.id, on);
-  services.log.info({ event: 'transfer-alerts', by: admin.id, on }, 'audit');
-  return redirectWithFlash(services, '/admin/transfers', {
+  await setTransferAlerts(ctx.db, admin.id, on);
+  ctx.log.info({ event: 'transfer-alerts', by: admin.id, on }, 'audit');
+  return redirectWithFlash(ctx, '/admin/transfers', {
     type: 'success',
     message: on ? TRANSFER_ALERT_MESSAGES.on : TRANSFER_ALERT_MESSAGES.off,
   });

@@ -60,7 +60,7 @@ import {
 import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-section';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/user-details';
 
@@ -87,8 +87,8 @@ const userDetailsFormSchema = z.discriminatedUnion(
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { services } = requireServices(context);
-  const { db } = services.database;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
   const user = await findUserForAdmin(db, params.id);
   if (!user) throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
   const { searchParams } = new URL(request.url);
@@ -156,7 +156,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     quizzes: standingsFrom(quizAttempts),
     fullstack,
     confirmingRevoke: searchParams.get(REVOKE_FULLSTACK_QUERY) === 'confirm',
-    timeZone: services.env.ACADEMY_TIME_ZONE,
+    timeZone: ctx.env.ACADEMY_TIME_ZONE,
   };
 }
 
@@ -169,16 +169,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * typed so the page shows it beside the right form, and writes nothing.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const admin = await requireAdmin(services);
+  const ctx = requireServerContext(context);
+  const admin = await requireAdmin(ctx);
   const parsed = await parseForm(request, userDetailsFormSchema);
   if (!parsed.ok) return refuseForm(parsed.errors);
   const { data: fields } = parsed;
-  const { db } = services.services.database;
+  const { db } = ctx;
   const userId = params.id;
   const actor = { id: admin.id, name: admin.name };
   const backToUser = (message: string) =>
-    redirectWithFlash(services, `/admin/user-details/${encodeURIComponent(userId)}`, {
+    redirectWithFlash(ctx, `/admin/user-details/${encodeURIComponent(userId)}`, {
       type: 'success',
       message,
     });
@@ -200,7 +200,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
         return refuseForm({ formError, fieldErrors: {}, values }, 409);
       }
-      services.log.info(
+      ctx.log.info(
         {
           event: granting ? 'fullstack-granted' : 'fullstack-revoked',
           userId,
@@ -209,9 +209,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         },
         'audit',
       );
-      services.services.changeEvents.publish({ collection: 'users', id: userId });
+      ctx.changeEvents.publish({ collection: 'users', id: userId });
       // A revocation's e-mail to the student waits in the outbox.
-      if (!granting) services.services.email.wakeWorker();
+      if (!granting) ctx.mail.wakeWorker();
       return backToUser(FULLSTACK_GRANT_MESSAGES[granting ? 'granted' : 'revoked']);
     }
     case RETRY_EMAIL_INTENT: {
@@ -219,11 +219,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const formError = RETRY_EMAIL_MESSAGES.notRetryable;
         return refuseForm({ formError, fieldErrors: {}, values }, 409);
       }
-      services.log.info(
+      ctx.log.info(
         { event: 'email-retried', emailId: fields.emailId, userId, by: admin.id },
         'audit',
       );
-      services.services.email.wakeWorker();
+      ctx.mail.wakeWorker();
       return backToUser(RETRY_EMAIL_MESSAGES.queued);
     }
     case ISSUE_CERTIFICATE_INTENT:
@@ -234,7 +234,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
           const { certificate, emailed } = issued;
           const early = certificate.note !== null;
-          services.log.info(
+          ctx.log.info(
             {
               event: 'certificate-issued',
               certificateId: certificate.id,
@@ -245,7 +245,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             },
             'audit',
           );
-          if (emailed) services.services.email.wakeWorker();
+          if (emailed) ctx.mail.wakeWorker();
           return backToUser(
             emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail,
           );
@@ -257,7 +257,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return refuseForm({ formError, fieldErrors: {}, values }, 404);
         }
         await revokeCertificate(db, certificate.id, { reason: fields.reason, admin: actor });
-        services.log.info(
+        ctx.log.info(
           { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
           'audit',
         );
@@ -278,15 +278,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const change = { access, cohort, reason };
       try {
         await changeUserStatus(db, userId, change, actor, {
-          adminEmails: services.services.env.ADMIN_EMAILS,
+          adminEmails: ctx.env.ADMIN_EMAILS,
         });
       } catch (error) {
         if (!(error instanceof UserStatusError)) throw error;
         return refuseForm({ formError: error.message, fieldErrors: {}, values }, error.status);
       }
-      services.log.info({ event: 'user-status-changed', userId, by: admin.id, ...change }, 'audit');
-      services.services.changeEvents.publish({ collection: 'users', id: userId });
-      return redirectWithFlash(services, '/admin/home', {
+      ctx.log.info({ event: 'user-status-changed', userId, by: admin.id, ...change }, 'audit');
+      ctx.changeEvents.publish({ collection: 'users', id: userId });
+      return redirectWithFlash(ctx, '/admin/home', {
         type: 'success',
         message: USER_STATUS_SAVED,
       });

@@ -2,7 +2,7 @@ import { cohortOptions } from '~/features/cohorts/cohorts.server';
 import { csvDownload, refuseDownloadToNonAdmins } from '~/features/admin/csv-export.server';
 import { exportFileName, userExportStream } from '~/features/admin/user-export.server';
 import { parseUserSearch, withKnownCohort } from '~/features/admin/user-search';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/users-csv';
 
 /**
@@ -13,7 +13,7 @@ import type { Route } from './+types/users-csv';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const refused = await refuseDownloadToNonAdmins(context);
   if (refused) return refused;
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const search = withKnownCohort(
     parseUserSearch(new URL(request.url).searchParams),
     await cohortOptions(db, { forFilter: true }),

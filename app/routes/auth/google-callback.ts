@@ -1,7 +1,7 @@
 import { completeSignIn } from '~/features/auth/sign-in.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/google-callback';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return completeSignIn(request, requireServices(context));
+  return completeSignIn(request, requireServerContext(context));
 }

@@ -1,7 +1,7 @@
 import { beginSignIn } from '~/features/auth/sign-in.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/google';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return beginSignIn(request, requireServices(context));
+  return beginSignIn(request, requireServerContext(context));
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { JWK_JSON, publicDocumentHeaders } from '~/features/credentials/public-documents';
 import { publishedKey } from '~/features/credentials/signing-keys.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/signing-key';
 
 /**
@@ -9,8 +9,8 @@ import type { Route } from './+types/signing-key';
  * (decision 066). The key at an address never changes, so caches may keep it for a day.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
-  const key = await publishedKey(services.database.db, services.env.ORIGIN, params.thumbprint);
+  const ctx = requireServerContext(context);
+  const key = await publishedKey(ctx.db, ctx.env.ORIGIN, params.thumbprint);
   if (!key) throw data('No such key', { status: 404 });
   return Response.json(key, {
     headers: { ...publicDocumentHeaders(JWK_JSON), 'Cache-Control': 'public, max-age=86400' },

@@ -1,6 +1,6 @@
 import { publicDocumentHeaders } from '~/features/credentials/public-documents';
 import { signedStatusList } from '~/features/credentials/status-list.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/status-list';
 
 /**
@@ -8,7 +8,7 @@ import type { Route } from './+types/status-list';
  * VC-JWT). The same bytes on every instance for the same data, so caches may share it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireServices(context);
-  const list = await signedStatusList(services.database.db, services.env.ORIGIN);
+  const ctx = requireServerContext(context);
+  const list = await signedStatusList(ctx.db, ctx.env.ORIGIN);
   return new Response(list, { headers: publicDocumentHeaders('application/vc+jwt') });
 }

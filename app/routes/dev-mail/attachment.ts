@@ -2,7 +2,7 @@ import {
   readLocalMailboxAttachment,
   requireLocalMailbox,
 } from '~/features/email/local-mailbox.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/attachment';
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from './+types/attachment';
  * sandboxed: a message's part is whatever its sender put there, never a page of this site.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = requireLocalMailbox(requireServices(context));
+  const db = requireLocalMailbox(requireServerContext(context));
   const attachment = await readLocalMailboxAttachment(db, params.id, params.index);
   return new Response(new Uint8Array(attachment.content), {
     headers: {

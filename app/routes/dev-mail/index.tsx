@@ -1,12 +1,12 @@
 import { site } from '~/content/site';
 import { listLocalMailbox, requireLocalMailbox } from '~/features/email/local-mailbox.server';
 import { LocalMailboxList } from '~/features/email/local-mailbox-view';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/index';
 import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: await listLocalMailbox(requireLocalMailbox(requireServices(context))) };
+  return { messages: await listLocalMailbox(requireLocalMailbox(requireServerContext(context))) };
 }
 
 // Other people's e-mail: never kept by a cache.

@@ -5,12 +5,12 @@ import {
   requireLocalMailbox,
 } from '~/features/email/local-mailbox.server';
 import { LocalMailboxMessageView } from '~/features/email/local-mailbox-view';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/message';
 import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = requireLocalMailbox(requireServices(context));
+  const db = requireLocalMailbox(requireServerContext(context));
   const message = await readLocalMailboxMessage(db, params.id);
   return { message, attachments: await attachmentsOf(message.raw) };
 }

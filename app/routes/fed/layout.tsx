@@ -5,7 +5,7 @@ import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import { readersCompletedSteps } from '~/features/progress/progress.server';
 import { quizStandingsOf } from '~/features/quizzes/quiz-attempts.server';
 import { findQuiz } from '~/content/quizzes';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/layout';
 
 /**
@@ -15,10 +15,10 @@ import type { Route } from './+types/layout';
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await getViewer(context);
   if (!viewer) return { completed: [], quizzes: [], readsStudentSteps: false };
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const [rows, quizzes] = await Promise.all([
-    readersCompletedSteps(services, viewer.id),
-    quizStandingsOf(services.services.database.db, viewer.id),
+    readersCompletedSteps(ctx, viewer.id),
+    quizStandingsOf(ctx.db, viewer.id),
   ]);
   return {
     completed: rows.map((row) => row.step),

@@ -24,7 +24,7 @@ import { QuizResult, QuizWait } from '~/features/quizzes/quiz-result';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseForm, refuseForm } from '~/lib/form.server';
 import { pageMeta } from '~/lib/seo';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { BackLink } from '~/ui/back-link';
 import { buttonClass } from '~/ui/button';
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quiz = quizOf(request);
   if (quiz.studentsOnly) await requireStudent(context);
   const viewer = await getViewer(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const questions = QUIZ_QUESTIONS[quiz.id];
   const rule = await quizAttemptRule(db);
   const page = { quiz, step: findCourseStep(quiz.step)!, questionCount: questions.length, rule };
@@ -85,13 +85,13 @@ const answersSchema = z
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const quiz = quizOf(request);
-  const services = requireServices(context);
-  const viewer = quiz.studentsOnly ? await requireStudent(services) : await getViewer(services);
+  const ctx = requireServerContext(context);
+  const viewer = quiz.studentsOnly ? await requireStudent(ctx) : await getViewer(ctx);
   if (!viewer) return refuseForm({ formError: QUIZ_MESSAGES.signInToTake, fieldErrors: {} }, 401);
   const form = await parseForm(request, answersSchema);
   if (!form.ok) return refuseForm({ formError: FORM_UNREADABLE, fieldErrors: {} });
   const { [ATTEMPT_FIELD]: attemptId, ...answers } = form.data;
-  const result = await submitAttempt(services.services.database.db, {
+  const result = await submitAttempt(ctx.db, {
     userId: viewer.id,
     quizId: quiz.id,
     attemptId,
@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   switch (result.outcome) {
     case 'graded':
-      services.log.info(
+      ctx.log.info(
         {
           event: 'quiz-graded',
           quizId: quiz.id,

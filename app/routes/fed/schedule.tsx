@@ -12,7 +12,7 @@ import { ScheduleView, type ScheduleData } from '~/features/live-classes/schedul
 import { ownCohortOf, scheduleOfCohort } from '~/features/live-classes/student-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/schedule';
 import { privatePageMeta } from '~/lib/seo';
@@ -26,11 +26,11 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule: ScheduleData }> {
   const viewer = await requireStudent(context);
-  const services = requireServices(context);
-  const { db } = services.services.database;
-  const { env } = services.services;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
+  const { env } = ctx;
   const academyZone = env.ACADEMY_TIME_ZONE;
-  const { user } = await services.session();
+  const { user } = await ctx.session();
   const cohort = user && (await ownCohortOf(db, user));
   if (!cohort) {
     const runsClasses = viewer.access === 'admin' || viewer.mentorsACohort;
@@ -58,21 +58,21 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ schedule:
 /** Reset link, and the reminder setting: the reader's own, behind the same guard. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStudent(context);
-  const services = requireServices(context);
-  const { db } = services.services.database;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
   const form = await parseForm(request, scheduleFormSchema);
   if (!form.ok) return refuseForm(form.errors);
   if (form.data.intent === RESET_FEED) {
     await resetFeedToken(db, viewer.id);
-    services.log.info({ event: 'calendar-feed-reset', userId: viewer.id }, 'audit');
-    return redirectWithFlash(services, '/fed/schedule#calendar-feed', {
+    ctx.log.info({ event: 'calendar-feed-reset', userId: viewer.id }, 'audit');
+    return redirectWithFlash(ctx, '/fed/schedule#calendar-feed', {
       type: 'success',
       message: SCHEDULE_MESSAGES.feedReset,
     });
   }
   const on = form.data.reminders === 'on';
   await setReminderEmails(db, viewer.id, on);
-  return redirectWithFlash(services, '/fed/schedule', {
+  return redirectWithFlash(ctx, '/fed/schedule', {
     type: 'success',
     message: on ? SCHEDULE_MESSAGES.remindersOn : SCHEDULE_MESSAGES.remindersOff,
   });

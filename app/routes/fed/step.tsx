@@ -52,7 +52,7 @@ import {
 import { QuizCallout } from '~/features/quizzes/quiz-callout';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { rootDataFromMatches, useRootData } from '~/root-data';
 import { pageMeta, privatePageMeta, summarize } from '~/lib/seo';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
@@ -67,20 +67,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!step) throw data(null, { status: 404 });
   // The guard runs before any content is read, so a denied request never carries it.
   if (step.studentsOnly) await requireStudent(context);
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const showsCertificate = step.slug === 'home' || step.slug === 'conclusion';
   const isHome = step.slug === 'home';
   const projects = projectsOfStep('frontend', step.slug);
   const quiz = quizOfStep(step.slug);
   const [progress, transfers, certificate, standing, submissions, liveClasses, lecture] =
     await Promise.all([
-      myProgress(services, step.slug),
-      isHome ? myTransfers(services) : [],
-      showsCertificate ? myCertificate(services) : null,
-      isHome ? myStanding(services) : null,
-      isHome || projects.length > 0 ? mySubmissions(services) : [],
-      isHome ? myUpcomingClasses(services) : null,
-      step.slug === 'conclusion' ? myGraduationLecture(services) : undefined,
+      myProgress(ctx, step.slug),
+      isHome ? myTransfers(ctx) : [],
+      showsCertificate ? myCertificate(ctx) : null,
+      isHome ? myStanding(ctx) : null,
+      isHome || projects.length > 0 ? mySubmissions(ctx) : [],
+      isHome ? myUpcomingClasses(ctx) : null,
+      step.slug === 'conclusion' ? myGraduationLecture(ctx) : undefined,
     ]);
   return {
     step,
@@ -92,7 +92,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           context.pageFragments,
         )
       : renderStepContent(`frontend/${step.slug}`, courseContent(step.slug), context.pageFragments),
-    academyZone: services.services.env.ACADEMY_TIME_ZONE,
+    academyZone: ctx.env.ACADEMY_TIME_ZONE,
     liveClasses,
     // The conclusion's section it goes in, named here: the content's module is server-only.
     lecture: lecture && { session: lecture, heading: LECTURE_TIME_HEADING },
@@ -102,7 +102,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     certificate,
     standing,
     projects,
-    upgrade: isHome ? await readUpgradeOffer(services) : null,
+    upgrade: isHome ? await readUpgradeOffer(ctx) : null,
     submissions: submissions.filter((record) =>
       projects.some((project) => project.id === record.projectId),
     ),
@@ -118,7 +118,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Every revision the reader sent: their step's projects, and the course home's count. */
 async function mySubmissions(context: RequestContext) {
   const viewer = await getViewer(context);
-  return viewer ? submissionsOf(context.services.database.db, viewer.id) : [];
+  return viewer ? submissionsOf(context.db, viewer.id) : [];
 }
 
 /** Whether the reader is signed in, when they completed this step, and every step they did. */
@@ -137,10 +137,10 @@ async function myProgress(context: RequestContext, slug: string) {
 async function myStanding(context: RequestContext): Promise<StudentStanding | null> {
   const { user } = await context.session();
   if (!user) return null;
-  const { db } = context.services.database;
+  const { db } = context;
   const enrolment =
     (await enrolmentStandingOf(db, user.id, {
-      graceDays: context.services.env.OVERDUE_GRACE_DAYS,
+      graceDays: context.env.OVERDUE_GRACE_DAYS,
     })) ?? null;
   if (user.access === 'none') return { kind: 'locked', enrolment };
   const cohort = user.cohort === NO_COHORT ? undefined : await findCohortOf(db, user.cohort);
@@ -160,7 +160,7 @@ async function myStanding(context: RequestContext): Promise<StudentStanding | nu
 async function myJoinableCohort(context: RequestContext) {
   const { user } = await context.session();
   if (!user) return { user, cohort: undefined };
-  const { db } = context.services.database;
+  const { db } = context;
   const cohort = await ownCohortOf(db, user);
   const mayJoin = cohort && (await mayJoinClass(db, user, { cohort_id: cohort.id }));
   return { user, cohort: mayJoin ? cohort : undefined };
@@ -173,8 +173,8 @@ async function myJoinableCohort(context: RequestContext) {
 async function myUpcomingClasses(context: RequestContext) {
   const { user, cohort } = await myJoinableCohort(context);
   if (!cohort) return user?.access === 'level-1' ? { classes: null } : null;
-  const classes = await upcomingClassesOf(context.services.database.db, cohort.id, {
-    origin: context.services.env.ORIGIN,
+  const classes = await upcomingClassesOf(context.db, cohort.id, {
+    origin: context.env.ORIGIN,
     now: new Date(),
   });
   return { classes };
@@ -184,8 +184,8 @@ async function myUpcomingClasses(context: RequestContext) {
 async function myGraduationLecture(context: RequestContext) {
   const { cohort } = await myJoinableCohort(context);
   if (!cohort) return undefined;
-  return graduationClassOf(context.services.database.db, cohort.id, {
-    origin: context.services.env.ORIGIN,
+  return graduationClassOf(context.db, cohort.id, {
+    origin: context.env.ORIGIN,
     now: new Date(),
   });
 }
@@ -193,13 +193,13 @@ async function myGraduationLecture(context: RequestContext) {
 /** The course home and the conclusion show a student's certificate once issued. */
 async function myCertificate(context: RequestContext) {
   const { user } = await context.session();
-  return user ? findStudentCertificate(context.services.database.db, user.id) : null;
+  return user ? findStudentCertificate(context.db, user.id) : null;
 }
 
 /** The course home tells a signed-in student where their bank transfers stand. */
 async function myTransfers(context: RequestContext) {
   const { user } = await context.session();
-  return user ? listTransfersOf(context.services.database.db, user.id) : [];
+  return user ? listTransfersOf(context.db, user.id) : [];
 }
 
 const SIGN_IN_TO_TRACK = 'Sign in to keep track of your progress.';
@@ -218,30 +218,27 @@ const progressSchema = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const step = findCourseStep(params.step);
   if (!step || !isNumberedStep(step.slug)) throw data('No such step', { status: 404 });
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   // Read once: its intent says which of the page's two forms was sent.
   const sent = await readForm(request);
   if (sent?.get(INTENT) === SUBMIT) {
     // A visitor is asked to sign in; someone who may not read the step gets its 403.
-    const viewer = await getViewer(services);
+    const viewer = await getViewer(ctx);
     if (!viewer) return refuseForm({ formError: SIGN_IN_TO_SUBMIT, fieldErrors: {} }, 401);
-    if (step.studentsOnly) await requireStudent(services);
-    return answerProjectSubmission(sent, services, viewer, {
+    if (step.studentsOnly) await requireStudent(ctx);
+    return answerProjectSubmission(sent, ctx, viewer, {
       track: 'frontend',
       step: step.slug,
     });
   }
-  const viewer = step.studentsOnly ? await requireStudent(services) : await getViewer(services);
+  const viewer = step.studentsOnly ? await requireStudent(ctx) : await getViewer(ctx);
   if (!viewer) return refuseForm({ formError: SIGN_IN_TO_TRACK, fieldErrors: {} }, 401);
   const form = parseFields(sent, progressSchema);
   if (!form.ok) return refuseForm(form.errors);
   const { intent } = form.data;
   const complete = intent === STEP_PROGRESS_INTENTS.complete;
-  await markStep(services.services.database.db, viewer.id, step.slug, complete);
-  services.log.info(
-    { event: 'step-progress', step: step.slug, intent, userId: viewer.id },
-    'audit',
-  );
+  await markStep(ctx.db, viewer.id, step.slug, complete);
+  ctx.log.info({ event: 'step-progress', step: step.slug, intent, userId: viewer.id }, 'audit');
   return data({ ok: true as const });
 }
 
@@ -283,7 +280,7 @@ export default function CourseStepPage({ loaderData, actionData: answered }: Rou
   const { viewer } = useRootData();
   // The reader's quizzes, as the area's menu read them for this request.
   const quizzes = useRouteLoaderData<typeof areaLoader>('routes/fed/layout')?.quizzes ?? [];
-  // Issue 29: a FullStack reader's course home leads on to their track.
+  // A FullStack reader's course home leads on to their track (decision 047).
   const continuesInFullstack = isHome && viewer?.readsFullstack;
   return (
     <StepView

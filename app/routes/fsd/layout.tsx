@@ -3,7 +3,7 @@ import { getViewer } from '~/features/auth/guards.server';
 import { CourseArea } from '~/features/courses/course-area';
 import { completedFullstackSteps } from '~/features/fullstack/fullstack-progress.server';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useRootData } from '~/root-data';
 import type { Route } from './+types/layout';
 
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!viewer?.readsFullstack) {
     return { completed: [], readsStudentSteps: viewer ? readsStudentSteps(viewer) : false };
   }
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return {
     completed: await completedFullstackSteps(db, viewer.id),
     readsStudentSteps: readsStudentSteps(viewer),

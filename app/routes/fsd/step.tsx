@@ -32,7 +32,7 @@ import { StepProgressForm } from '~/features/progress/step-progress-form';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { pageMeta, summarize } from '~/lib/seo';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { rootDataFromMatches } from '~/root-data';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/step';
@@ -40,15 +40,15 @@ import type { Route } from './+types/step';
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /**
- * A FullStack step (issue 29): FullStack students, admins and mentors only, guarded before
+ * A FullStack step (decision 047): FullStack students, admins and mentors only, guarded before
  * any content is read, so a denied page and its `.data` carry none of it.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const step = findFullstackStep(params.step);
   if (!step) throw data(null, { status: 404 });
   const viewer = await requireFullstack(context);
-  const { services } = requireServices(context);
-  const { db } = services.database;
+  const ctx = requireServerContext(context);
+  const { db } = ctx;
   const isHome = step.slug === 'home';
   const projects = projectsOfStep('fullstack', step.slug);
   const [completed, submissions, enrolment] = await Promise.all([
@@ -56,7 +56,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     isHome || projects.length > 0 ? submissionsOf(db, viewer.id) : [],
     // The plan being paid, as on the FrontEnd home (decision 068).
     isHome
-      ? enrolmentStandingOf(db, viewer.id, { graceDays: services.env.OVERDUE_GRACE_DAYS })
+      ? enrolmentStandingOf(db, viewer.id, { graceDays: ctx.env.OVERDUE_GRACE_DAYS })
       : undefined,
   ]);
   return {
@@ -89,12 +89,12 @@ const progressSchema = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const step = findFullstackStep(params.step);
   if (!step || step.number === undefined) throw data('No such step', { status: 404 });
-  const services = requireServices(context);
-  const viewer = await requireFullstack(services);
+  const ctx = requireServerContext(context);
+  const viewer = await requireFullstack(ctx);
   // Read once: its intent says which of the page's two forms was sent.
   const sent = await readForm(request);
   if (sent?.get(INTENT) === SUBMIT) {
-    return answerProjectSubmission(sent, services, viewer, {
+    return answerProjectSubmission(sent, ctx, viewer, {
       track: 'fullstack',
       step: step.slug,
     });
@@ -103,8 +103,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return refuseForm(form.errors);
   const { intent } = form.data;
   const key = fullstackStepKey(step.slug);
-  await markStep(services.services.database.db, viewer.id, key, intent === 'complete');
-  services.log.info({ event: 'step-progress', step: key, intent, userId: viewer.id }, 'audit');
+  await markStep(ctx.db, viewer.id, key, intent === 'complete');
+  ctx.log.info({ event: 'step-progress', step: key, intent, userId: viewer.id }, 'audit');
   return data({ ok: true as const });
 }
 

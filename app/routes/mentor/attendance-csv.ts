@@ -5,7 +5,7 @@ import { attendanceCsv } from '~/features/live-classes/attendance-export.server'
 import { wallTimeIn } from '~/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '~/features/live-classes/live-class-form';
 import { classRunBy } from '~/features/live-classes/staff-classes.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/attendance-csv';
 
 /**
@@ -15,10 +15,10 @@ import type { Route } from './+types/attendance-csv';
  * unknown class a 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const reviewer = await guardDownload(() => requireReviewer(services), 'mentor');
+  const ctx = requireServerContext(context);
+  const reviewer = await guardDownload(() => requireReviewer(ctx), 'mentor');
   if (reviewer instanceof Response) return reviewer;
-  const { db } = services.services.database;
+  const { db } = ctx;
   const reached = await classRunBy(db, reviewer, params.sessionId);
   if (reached.outcome === 'not-found') {
     return new Response(CLASS_MESSAGES.notFound, {
@@ -29,6 +29,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (reached.outcome === 'forbidden') return deniedDownload('mentor');
   const { session } = reached.found;
   const body = attendanceCsv(session, await attendanceOf(db, session));
-  const day = wallTimeIn(session.starts_at, services.services.env.ACADEMY_TIME_ZONE).date;
+  const day = wallTimeIn(session.starts_at, ctx.env.ACADEMY_TIME_ZONE).date;
   return csvDownload(body, `attendance-${day}.csv`);
 }

@@ -8,7 +8,7 @@ import { addLiveClasses, classesOfCohort } from '~/features/live-classes/live-se
 import { cohortRunBy } from '~/features/live-classes/staff-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohort-classes';
 import { cohortClassesPath } from '~/features/live-classes/class-paths';
@@ -17,23 +17,23 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /** The cohort, or its 404 (unknown) or 403 (not an admin nor its mentor): nothing read. */
 async function cohortOf(context: RequestContext, viewer: Viewer, cohortId: string) {
-  const reached = await cohortRunBy(context.services.database.db, viewer, cohortId);
+  const reached = await cohortRunBy(context.db, viewer, cohortId);
   if (reached.outcome === 'not-found') throw data(CLASS_MESSAGES.noCohort, { status: 404 });
   if (reached.outcome === 'forbidden') deny('mentor', viewer);
   return reached.found;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const viewer = await requireReviewer(services);
-  const cohort = await cohortOf(services, viewer, params.cohortId);
+  const ctx = requireServerContext(context);
+  const viewer = await requireReviewer(ctx);
+  const cohort = await cohortOf(ctx, viewer, params.cohortId);
   const now = new Date();
-  const { upcoming, past } = await classesOfCohort(services.services.database.db, cohort.id, now);
+  const { upcoming, past } = await classesOfCohort(ctx.db, cohort.id, now);
   return {
     cohort,
     upcoming,
     past,
-    timeZone: services.services.env.ACADEMY_TIME_ZONE,
+    timeZone: ctx.env.ACADEMY_TIME_ZONE,
     now: now.toISOString(),
   };
 }
@@ -44,27 +44,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * way. The invitations are queued with the classes and sent at once.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const viewer = await requireReviewer(services);
-  const cohort = await cohortOf(services, viewer, params.cohortId);
+  const ctx = requireServerContext(context);
+  const viewer = await requireReviewer(ctx);
+  const cohort = await cohortOf(ctx, viewer, params.cohortId);
   const now = new Date();
-  const timeZone = services.services.env.ACADEMY_TIME_ZONE;
+  const timeZone = ctx.env.ACADEMY_TIME_ZONE;
   const form = await parseForm(request, addClassSchema({ timeZone, now }));
   if (!form.ok) return refuseForm(form.errors);
   const added = await addLiveClasses(
-    services.services.database.db,
+    ctx.db,
     cohort.id,
     form.data,
     { id: viewer.id, name: viewer.name },
     now,
   );
   if (!added) throw data(CLASS_MESSAGES.noCohort, { status: 404 });
-  services.log.info(
+  ctx.log.info(
     { event: 'live-classes-added', cohortId: cohort.id, count: added.length, by: viewer.id },
     'audit',
   );
-  services.services.email.wakeWorker();
-  return redirectWithFlash(services, cohortClassesPath(cohort.id), {
+  ctx.mail.wakeWorker();
+  return redirectWithFlash(ctx, cohortClassesPath(cohort.id), {
     type: 'success',
     message: CLASS_MESSAGES.added(added.length),
   });

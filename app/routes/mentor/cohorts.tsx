@@ -2,12 +2,12 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { CohortRostersView } from '~/features/mentors/cohort-rosters-view';
 import { cohortRostersFor } from '~/features/mentors/mentor-area.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/cohorts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const reviewer = await requireReviewer(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return { cohorts: await cohortRostersFor(db, reviewer) };
 }
 

@@ -25,7 +25,7 @@ import {
 import { classRunBy } from '~/features/live-classes/staff-classes.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices, type RequestContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/live-class';
 import { classPagePath } from '~/features/live-classes/class-paths';
@@ -34,24 +34,24 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /** The class, or its 404 (unknown) or 403 (not an admin nor its cohort's mentor). */
 async function classOf(context: RequestContext, viewer: Viewer, sessionId: string) {
-  const reached = await classRunBy(context.services.database.db, viewer, sessionId);
+  const reached = await classRunBy(context.db, viewer, sessionId);
   if (reached.outcome === 'not-found') throw data(CLASS_MESSAGES.notFound, { status: 404 });
   if (reached.outcome === 'forbidden') deny('mentor', viewer);
   return reached.found;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const services = requireServices(context);
-  const viewer = await requireReviewer(services);
-  const { session, cohortName } = await classOf(services, viewer, params.sessionId);
+  const ctx = requireServerContext(context);
+  const viewer = await requireReviewer(ctx);
+  const { session, cohortName } = await classOf(ctx, viewer, params.sessionId);
   const now = new Date();
-  const attendance = await attendanceOf(services.services.database.db, session, now);
+  const attendance = await attendanceOf(ctx.db, session, now);
   return {
     session,
     cohortName,
     attendance,
     rate: attendanceRateOf(attendance, session, now),
-    timeZone: services.services.env.ACADEMY_TIME_ZONE,
+    timeZone: ctx.env.ACADEMY_TIME_ZONE,
     now: now.toISOString(),
     confirmingCancel: new URL(request.url).searchParams.get('cancel') === 'confirm',
   };
@@ -86,23 +86,23 @@ function refuseChange(
  * A saved or cancelled class e-mails its students their calendar's update at once.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const viewer = await requireReviewer(services);
-  const { session } = await classOf(services, viewer, params.sessionId);
+  const ctx = requireServerContext(context);
+  const viewer = await requireReviewer(ctx);
+  const { session } = await classOf(ctx, viewer, params.sessionId);
   const now = new Date();
-  const timeZone = services.services.env.ACADEMY_TIME_ZONE;
+  const timeZone = ctx.env.ACADEMY_TIME_ZONE;
   const form = await parseForm(request, classPageSchema({ timeZone, now }));
   if (!form.ok) return refuseForm(form.errors);
-  const { db } = services.services.database;
+  const { db } = ctx;
   const fields = form.data;
   const by = { id: viewer.id, name: viewer.name };
   const done = (message: string) =>
-    redirectWithFlash(services, classPagePath(session.id), {
+    redirectWithFlash(ctx, classPagePath(session.id), {
       type: 'success',
       message,
     });
   const audit = (extra: Record<string, string> = {}) =>
-    services.log.info(
+    ctx.log.info(
       { event: `live-class-${fields.intent}`, sessionId: session.id, by: viewer.id, ...extra },
       'audit',
     );
@@ -131,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (changed.outcome !== 'changed')
         return refuseChange(changed.outcome, { intent: fields.intent });
       audit();
-      services.services.email.wakeWorker();
+      ctx.mail.wakeWorker();
       return done(
         fields.intent === SAVE_CLASS ? CLASS_MESSAGES.saved : CLASS_MESSAGES.cancelledDone,
       );

@@ -6,7 +6,7 @@ import { APPROVE, PROJECT_MESSAGES, reviewProjectSchema } from '~/features/proje
 import { reviewSubmission, submissionForReview } from '~/features/projects/submissions.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/review';
 
@@ -14,7 +14,7 @@ export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const reviewer = await requireReviewer(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   const found = await submissionForReview(db, reviewer.id, params.id);
   if (found.outcome === 'not-found') throw data(PROJECT_MESSAGES.notFound, { status: 404 });
   if (found.outcome === 'forbidden') deny('mentor', reviewer);
@@ -23,10 +23,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const reviewer = await requireReviewer(context);
-  const services = requireServices(context);
+  const ctx = requireServerContext(context);
   const form = await parseForm(request, reviewProjectSchema);
   if (!form.ok) return refuseForm(form.errors);
-  const result = await reviewSubmission(services.services.database.db, {
+  const result = await reviewSubmission(ctx.db, {
     submissionId: params.id,
     reviewer,
     verdict: form.data.intent === APPROVE ? 'approved' : 'changes-requested',
@@ -35,13 +35,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (result.outcome) {
     case 'reviewed':
       // The reviewers' queues (and their header counts) follow it live.
-      services.services.changeEvents.publish({
+      ctx.changeEvents.publish({
         collection: 'submissions',
         id: result.submission.user_id,
       });
       // The student's e-mail was committed with the review: send it now, not at the next poll.
-      services.services.email.wakeWorker();
-      return redirectWithFlash(services, '/mentor', {
+      ctx.mail.wakeWorker();
+      return redirectWithFlash(ctx, '/mentor', {
         type: 'success',
         message:
           result.submission.status === 'approved'

@@ -2,12 +2,12 @@ import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireReviewer } from '~/features/auth/guards.server';
 import { ReviewQueueView } from '~/features/mentors/review-queue-view';
 import { waitingReviewsFor } from '~/features/projects/submissions.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/reviews';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const reviewer = await requireReviewer(context);
-  const { db } = requireServices(context).services.database;
+  const { db } = requireServerContext(context);
   return { reviews: await waitingReviewsFor(db, reviewer.id) };
 }
 

@@ -1,7 +1,7 @@
 import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
 import { WebhookRejected } from '~/features/enrolment/payment-provider.server';
 import { stopPaidInstallments } from '~/features/enrolment/provider-orders.server';
-import { requireServices } from '~/load-context';
+import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/payment-provider';
 
 function answer(status: number, body: object): Response {
@@ -14,8 +14,8 @@ function answer(status: number, body: object): Response {
  * nothing written; a replay is a 200 that changes nothing (the provider stops retrying).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = requireServices(context);
-  const { payments, database } = services.services;
+  const ctx = requireServerContext(context);
+  const { payments, db } = ctx;
   const provider =
     payments.mode === 'automatic' ? payments.providers.get(params.provider) : undefined;
   if (!provider) return answer(404, { error: 'No such payment provider' });
@@ -25,17 +25,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     event = await provider.verifyWebhook(rawBody, request.headers);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
-    services.log.warn(
+    ctx.log.warn(
       { event: 'webhook-rejected', provider: params.provider, reason: error.message },
       'security',
     );
     return answer(400, { error: error.message });
   }
-  const result = await applyPaymentEvent(database.db, event, new Date(), {
-    graceDays: services.services.env.OVERDUE_GRACE_DAYS,
+  const result = await applyPaymentEvent(db, event, new Date(), {
+    graceDays: ctx.env.OVERDUE_GRACE_DAYS,
   });
   const log = result.outcome === 'mismatch' || result.outcome === 'unknown-order' ? 'warn' : 'info';
-  services.log[log](
+  ctx.log[log](
     {
       event: 'payment-webhook',
       provider: params.provider,
@@ -46,14 +46,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     'payment',
   );
-  if (result.userId)
-    services.services.changeEvents.publish({ collection: 'users', id: result.userId });
-  if (result.queuedEmail) services.services.email.wakeWorker();
+  if (result.userId) ctx.changeEvents.publish({ collection: 'users', id: result.userId });
+  if (result.queuedEmail) ctx.mail.wakeWorker();
   try {
-    await stopPaidInstallments(database.db, provider, event);
+    await stopPaidInstallments(db, provider, event);
   } catch (error) {
     // Answering 500 makes the provider deliver the event again, and a repeat comes back here.
-    services.log.error(
+    ctx.log.error(
       {
         event: 'stop-installments-failed',
         provider: params.provider,
