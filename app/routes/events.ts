@@ -1,7 +1,10 @@
-import { ownEventStream } from '~/features/admin/live-events.server';
+import { ownListener } from '~/features/account/own-events.server';
+import { changeEventStream } from '~/lib/event-stream.server';
 import { requireServices } from '~/load-context';
 import type { Route } from './+types/events';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return ownEventStream(request, requireServices(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = requireServices(context);
+  const listener = await ownListener(request, services);
+  return changeEventStream(request, services.services.changeEvents, listener);
 }
