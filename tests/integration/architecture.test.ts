@@ -182,8 +182,6 @@ function httpAnswers(file: string): string[] {
 const ANSWERING_FEATURES: Record<string, string> = {
   'features/auth/guards.server.ts':
     'the auth guards every loader and action runs first: a guard ends the request by throwing its 403 (rendered by the route’s ErrorBoundary) or the redirect to /login, which is how React Router lets a call stop a loader; DESIGN §3 names them as what features and routes share',
-  'features/email/local-mailbox.server.ts':
-    'outside this change (no owner among its engineers): the development mailbox’s guard and lookups end /dev-mail’s three routes on a 404 the way the auth guards end on a 403; its move belongs with the one way to refuse',
 };
 
 describe('HTTP in routes only', () => {
