@@ -1,7 +1,10 @@
-import { ownEventStream } from '~/features/admin/live-events.server';
+import { ownListener } from '~/features/account/own-events.server';
+import { changeEventStream } from '~/lib/event-stream.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/events';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return ownEventStream(request, requireServerContext(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServerContext(context);
+  const listener = await ownListener(request, ctx);
+  return changeEventStream(request, ctx.changeEvents, listener);
 }

@@ -115,3 +115,88 @@ describe('the import picture', () => {
     expect(without).toEqual([]);
   });
 });
+
+/**
+ * What builds an HTTP answer (decision 077): a Response, React Router's answers, and our
+ * helpers that wrap them (a redirect with its toast, a form's refusal). A feature returns
+ * data or a typed refusal and its route answers.
+ */
+const ANSWER_HELPERS: Record<string, readonly string[]> = {
+  'react-router': ['data', 'redirect', 'redirectDocument', 'replace'],
+  '~/lib/flash.server': ['redirectWithFlash'],
+  '~/lib/form.server': ['refuseForm'],
+  '~/lib/download.server': ['csvDownload', 'deniedDownload', 'guardDownload', 'streamedDownload'],
+  '~/lib/event-stream.server': ['changeEventStream'],
+};
+
+/** Where each file under `app/features/` builds an HTTP answer, as `file: what`. */
+function httpAnswers(file: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(ROOT, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const helpers = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const names = ANSWER_HELPERS[statement.moduleSpecifier.text];
+    const bindings = statement.importClause?.namedBindings;
+    if (!names || !bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      const imported = (element.propertyName ?? element.name).text;
+      if (names.includes(imported)) helpers.set(element.name.text, imported);
+    }
+  }
+  const found = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'Response'
+    ) {
+      found.add('new Response(');
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (ts.isIdentifier(callee) && helpers.has(callee.text))
+        found.add(`${helpers.get(callee.text)}(`);
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'Response'
+      ) {
+        found.add(`Response.${callee.name.text}(`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...found].sort().map((what) => `${relative('app', file)}: ${what}`);
+}
+
+/**
+ * Feature modules that may still answer, each with its reason. Keep this list short: an
+ * entry is a place where the answer is the domain's own, or a file another change owns.
+ */
+const ANSWERING_FEATURES: Record<string, string> = {
+  'features/auth/guards.server.ts':
+    'the auth guards every loader and action runs first: a guard ends the request by throwing its 403 (rendered by the route’s ErrorBoundary) or the redirect to /login, which is how React Router lets a call stop a loader; DESIGN §3 names them as what features and routes share',
+};
+
+describe('HTTP in routes only', () => {
+  it('has no module under app/features/ that builds an HTTP answer (a Response, data(), redirect(), redirectWithFlash(), refuseForm())', () => {
+    const answering = files
+      .filter((file) => file.startsWith('app/features/'))
+      .filter((file) => !(relative('app', file) in ANSWERING_FEATURES))
+      .flatMap(httpAnswers);
+    expect(answering).toEqual([]);
+  });
+
+  it('lists only exceptions that still answer', () => {
+    const stale = Object.keys(ANSWERING_FEATURES).filter(
+      (file) => httpAnswers(join('app', file)).length === 0,
+    );
+    expect(stale).toEqual([]);
+  });
+});

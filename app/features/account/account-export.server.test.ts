@@ -11,12 +11,14 @@ import {
   insertUser,
 } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
+import { streamedDownload } from '~/lib/download.server';
 import {
   ACCOUNT_DATA_FORMAT,
   ACCOUNT_DATA_KEYS,
-  accountDataDownload,
+  ACCOUNT_DATA_TYPE,
   accountDataStream,
   consumeExportAllowance,
+  exportFileName,
 } from './account-export.server';
 import { EXPORTS_PER_HOUR } from './account-data';
 
@@ -46,7 +48,11 @@ describe('accountDataStream', () => {
     });
     await insertStepCompletions(db, ada.id, ['roadmap'], '2026-11-21T10:00:00.000Z');
 
-    const response = accountDataDownload(accountDataStream(db, ada.id, { origin, now }), now);
+    const response = streamedDownload(
+      accountDataStream(db, ada.id, { origin, now }),
+      exportFileName(now),
+      ACCOUNT_DATA_TYPE,
+    );
     expect(response.headers.get('Content-Disposition')).toBe(
       'attachment; filename="my-data-2026-11-26.json"',
     );
@@ -112,9 +118,10 @@ describe('accountDataStream', () => {
       })
       .execute();
 
-    const file = (await accountDataDownload(
+    const file = (await streamedDownload(
       accountDataStream(db, ada.id, { origin, now }),
-      now,
+      exportFileName(now),
+      ACCOUNT_DATA_TYPE,
     ).json()) as Record<string, unknown>;
     expect(file.orders).toEqual([
       expect.objectContaining({

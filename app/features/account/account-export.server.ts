@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { planName } from '~/content/plans';
-import { streamedDownload } from '~/features/admin/csv-export.server';
 import { findUser } from '~/features/auth/user-records.server';
 import { cohortNameOf, listCohorts } from '~/features/cohorts/cohorts.server';
 import { submissionsOf } from '~/features/projects/submissions.server';
@@ -337,7 +336,5 @@ export function accountDataStream(
   });
 }
 
-/** The download: JSON, an attachment, never cached or sniffed. */
-export function accountDataDownload(stream: ReadableStream<Uint8Array>, now: Date): Response {
-  return streamedDownload(stream, exportFileName(now), 'application/json; charset=utf-8');
-}
+/** What the download is: JSON. */
+export const ACCOUNT_DATA_TYPE = 'application/json; charset=utf-8';

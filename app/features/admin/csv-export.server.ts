@@ -1,9 +1,3 @@
-import { requireAdmin } from '~/features/auth/guards.server';
-import type { RequestContext } from '~/load-context';
-import {
-  PERMISSION_DENIED_MESSAGES,
-  type PermissionDeniedArea,
-} from '~/features/auth/permission-denied';
 import { utcDay } from '~/lib/days';
 
 /** Rows read per query: a batch is written out before the next is read. */
@@ -80,65 +74,4 @@ export function keysetCsvStream<Row, Cursor>({
       cancelled = true;
     },
   });
-}
-
-/**
- * The guard of an admin's download: undefined for an admin; for anyone else the 403 with
- * the wording of the admin area's Permission Denied page, as text (a download has no page
- * around it).
- */
-export async function refuseDownloadToNonAdmins(
-  context: Partial<RequestContext>,
-): Promise<Response | undefined> {
-  const admitted = await guardDownload(() => requireAdmin(context), 'admin');
-  return admitted instanceof Response ? admitted : undefined;
-}
-
-/**
- * A download's guard: what `guard` admits (the viewer), or the 403 with the wording of the
- * area's Permission Denied page, as text.
- */
-export async function guardDownload<Viewer>(
-  guard: () => Promise<Viewer>,
-  area: PermissionDeniedArea,
-): Promise<Viewer | Response> {
-  try {
-    return await guard();
-  } catch (error) {
-    // The guard refuses by throwing a 403 response; anything else is a real failure.
-    if (error instanceof Error) throw error;
-    return deniedDownload(area);
-  }
-}
-
-/** A download's 403: the wording of the area's Permission Denied page, as text. */
-export function deniedDownload(area: PermissionDeniedArea): Response {
-  return new Response(PERMISSION_DENIED_MESSAGES[area], {
-    status: 403,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
-
-/** A stream as a download named `fileName` of `contentType`, never cached or sniffed. */
-export function streamedDownload(
-  stream: ReadableStream<Uint8Array>,
-  fileName: string,
-  contentType: string,
-): Response {
-  return new Response(stream, {
-    headers: {
-      'Content-Type': contentType,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
-}
-
-/** A CSV stream as a download named `fileName`, never cached. */
-export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string): Response {
-  return streamedDownload(stream, fileName, 'text/csv; charset=utf-8');
 }

@@ -1,49 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { redirect } from 'react-router';
 import { nowTimestamp, type SignInMode } from '~/db/schema';
-import { clearCookie, readCookie, serializeCookie } from '~/lib/cookies.server';
 import type { RequestContext } from '~/load-context';
 import { consumeRateLimit } from '~/lib/rate-limit.server';
-import { readForm } from '~/lib/form.server';
-import { signInErrorText, toClientErrorCode } from './error-codes';
+import { toClientErrorCode } from './error-codes';
 import { onSignIn } from './on-sign-in.server';
-import { popupResultPage } from './popup-result-page.server';
 import { endSession, hashToken, startSession } from './session.server';
-import { SIGN_IN_MESSAGES, safeReturnTo, type SignInResult } from './sign-in-messages';
+import { SIGN_IN_MESSAGES } from './sign-in-messages';
 import { recordSignIn } from './user-records.server';
 
-const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+/** How long an attempt (and its cookie) lasts. */
+export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
-
-function attemptCookieName(secure: boolean): string {
-  return secure ? '__Host-sign_in' : 'sign_in';
-}
-
-function isSecure(context: RequestContext): boolean {
-  return context.sessionSettings.secure;
-}
-
-/**
- * Whether this request could ever come back as a sign-in: a page on another site can make
- * a browser fetch `/auth/google` (`<img>`, `<iframe>`, prefetch), but the attempt cookie
- * (SameSite=Lax) is not kept from such a response, so it cannot complete. Only a request
- * from this site, or a top-level navigation (a link), can; browsers without Fetch
- * Metadata are given the benefit of the doubt.
- */
-function canComplete(request: Request): boolean {
-  const site = request.headers.get('Sec-Fetch-Site');
-  if (site === null || site === 'same-origin' || site === 'none') return true;
-  return (
-    request.headers.get('Sec-Fetch-Mode') === 'navigate' &&
-    request.headers.get('Sec-Fetch-Dest') === 'document'
-  );
-}
 
 /**
  * Sign-in attempts (`/auth/google`) per client address per 10 minutes: each one writes an
  * attempt row and sends the browser to the provider, which is what a flood would abuse.
- * Only attempts that can complete reach it, so another site cannot spend it for everyone
- * behind a visitor's address.
+ * Only attempts that can complete reach it (the route refuses the others first), so another
+ * site cannot spend it for everyone behind a visitor's address.
  */
 async function rateLimited(context: RequestContext, route: string): Promise<number | null> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(
@@ -57,45 +30,40 @@ async function rateLimited(context: RequestContext, route: string): Promise<numb
   return retryAfterSeconds;
 }
 
-/** 429 for the popup; in redirect mode /login with the sentence, like any failed sign-in. */
-async function tooManyRequests(
-  mode: SignInMode,
-  retryAfterSeconds: number,
-  context: RequestContext,
-): Promise<Response> {
-  const outcome = { ok: false, message: toClientErrorCode('rate_limited'), returnTo: '/login' };
-  const response = await respond(context, mode, outcome, []);
-  response.headers.set('Retry-After', String(retryAfterSeconds));
-  if (mode === 'redirect') return response;
-  return new Response(response.body, { status: 429, headers: response.headers });
+/**
+ * A sign-in that did not happen. `message` is what the browser is told: a client error code
+ * (`error-codes.ts`) or one of SPEC's sentences.
+ */
+export interface SignInRefusal {
+  ok: false;
+  reason: string;
+  message: string;
 }
 
-/** `/auth/google`: remembers a single-use attempt and sends the browser to the provider. */
-export async function beginSignIn(request: Request, context: RequestContext): Promise<Response> {
-  if (!canComplete(request)) {
-    return new Response('Sign-in starts from this site.', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
-  const params = new URL(request.url).searchParams;
-  const mode: SignInMode = params.get('mode') === 'redirect' ? 'redirect' : 'popup';
-  const retryAfter = await rateLimited(context, 'begin');
-  if (retryAfter !== null) return tooManyRequests(mode, retryAfter, context);
+export type BeganSignIn =
+  /** The provider's authorization address, and the attempt's secret for the browser's cookie. */
+  | { ok: true; providerUrl: string; attemptToken: string }
+  | (SignInRefusal & { reason: 'rate_limited'; retryAfterSeconds: number })
+  | (SignInRefusal & { reason: 'network_error' });
 
-  const returnTo = safeReturnTo(params.get('redirectTo'));
+/** `/auth/google`: remembers a single-use attempt and names the provider's address. */
+export async function beginSignIn(
+  context: RequestContext,
+  attempt: { mode: SignInMode; returnTo: string },
+): Promise<BeganSignIn> {
+  const retryAfterSeconds = await rateLimited(context, 'begin');
+  if (retryAfterSeconds !== null) {
+    const reason = 'rate_limited';
+    return { ok: false, reason, message: toClientErrorCode(reason), retryAfterSeconds };
+  }
   const { db } = context;
   let authorization;
   try {
     authorization = await context.oidc.createAuthorizationRequest();
   } catch (error) {
     context.log.error({ err: error }, 'identity provider discovery failed');
-    return respond(
-      context,
-      mode,
-      { ok: false, message: toClientErrorCode('network_error'), returnTo },
-      [],
-    );
+    const reason = 'network_error';
+    return { ok: false, reason, message: toClientErrorCode(reason) };
   }
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
@@ -107,20 +75,12 @@ export async function beginSignIn(request: Request, context: RequestContext): Pr
       state: authorization.state,
       nonce: authorization.nonce,
       code_verifier: authorization.codeVerifier,
-      mode,
-      return_to: returnTo,
+      mode: attempt.mode,
+      return_to: attempt.returnTo,
       expires_at: nowTimestamp(new Date(now.getTime() + ATTEMPT_TTL_MS)),
     })
     .execute();
-  return redirect(authorization.url.href, {
-    headers: {
-      'Set-Cookie': serializeCookie(attemptCookieName(isSecure(context)), token, {
-        maxAgeSeconds: ATTEMPT_TTL_MS / 1000,
-        secure: isSecure(context),
-      }),
-      'Cache-Control': 'no-store',
-    },
-  });
+  return { ok: true, providerUrl: authorization.url.href, attemptToken: token };
 }
 
 /** openid-client wraps oauth4webapi's error; the missing claim is named in a `cause`. */
@@ -144,36 +104,49 @@ function providerErrorCode(error: unknown): string {
 }
 
 /**
+ * How the attempt ended, and how it asked to be answered (its mode, where to go next);
+ * an unknown attempt answers as a popup going to the course home.
+ */
+export type CompletedSignIn = { mode: SignInMode; returnTo: string } & (
+  { ok: true; message: string; sessionCookie: string } | SignInRefusal
+);
+
+/**
  * `/auth/google/callback`: consumes the attempt (whatever the outcome), exchanges the code,
  * records the user and starts a fresh session. `onSignIn` runs in the transaction that
  * records the sign-in (the welcome e-mail of a new account, an invitation's claim).
  */
-export async function completeSignIn(request: Request, context: RequestContext): Promise<Response> {
+export async function completeSignIn(
+  context: RequestContext,
+  callback: {
+    url: URL;
+    /** The attempt cookie's secret, if the browser sent one. */
+    attemptToken: string | undefined;
+    cookieHeader: string | null;
+    userAgent: string | null;
+  },
+): Promise<CompletedSignIn> {
   // Not counted against the limit: a callback only completes an attempt that a counted
   // `/auth/google` made (single use), so counting both halved what a classroom could do.
-  const secure = isSecure(context);
   const { db } = context;
-  const cookieHeader = request.headers.get('Cookie');
-  const token = readCookie(cookieHeader, attemptCookieName(secure));
-  const attempt = token
+  const { url, attemptToken } = callback;
+  const attempt = attemptToken
     ? await db
         .deleteFrom('sign_in_attempts')
-        .where('id_hash', '=', hashToken(token))
+        .where('id_hash', '=', hashToken(attemptToken))
         .returningAll()
         .executeTakeFirst()
     : undefined;
-  const cookies = [clearCookie(attemptCookieName(secure), { secure })];
   const mode = attempt?.mode ?? 'popup';
   const returnTo = attempt?.return_to ?? '/fed/home';
-  const fail = (reason: string, message = toClientErrorCode(reason)) => {
+  const fail = (reason: string, message = toClientErrorCode(reason)): CompletedSignIn => {
     context.log.warn(
       { event: 'sign-in-failed', reason, client: context.clientAddress },
       'security',
     );
-    return respond(context, mode, { ok: false, message, returnTo }, cookies);
+    return { mode, returnTo, ok: false, reason, message };
   };
 
-  const url = new URL(request.url);
   if (!attempt || attempt.expires_at < nowTimestamp()) return fail('invalid_state');
   const providerError = url.searchParams.get('error');
   if (providerError) return fail(providerError);
@@ -200,69 +173,33 @@ export async function completeSignIn(request: Request, context: RequestContext):
   );
   // Whatever onSignIn queued is committed now: send it without waiting for the next poll.
   context.mail.wakeWorker();
-  cookies.push(
-    await startSession(db, user.id, cookieHeader, context.sessionSettings, {
-      userAgent: request.headers.get('user-agent'),
-    }),
+  const sessionCookie = await startSession(
+    db,
+    user.id,
+    callback.cookieHeader,
+    context.sessionSettings,
+    { userAgent: callback.userAgent },
   );
   context.log.info({ event: 'sign-in', userId: user.id, created }, 'security');
   context.changeEvents.publish({ collection: 'users', id: user.id });
   const message = created ? SIGN_IN_MESSAGES.accountCreated : SIGN_IN_MESSAGES.loggedIn;
-  return respond(context, mode, { ok: true, message, returnTo }, cookies);
-}
-
-async function respond(
-  context: RequestContext,
-  mode: SignInMode,
-  outcome: Omit<SignInResult, 'type'>,
-  cookies: string[],
-): Promise<Response> {
-  const result: SignInResult = { type: 'sign-in-result', ...outcome };
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  if (mode === 'redirect') {
-    headers.append(
-      'Set-Cookie',
-      await context.flash.serialize(
-        result.ok
-          ? { type: 'success', message: result.message }
-          : { type: 'error', message: signInErrorText(result.message) },
-      ),
-    );
-    headers.set('Location', result.ok ? result.returnTo : '/login');
-    return new Response(null, { status: 302, headers });
-  }
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(popupResultPage(result, context.env.ORIGIN, context.cspNonce), {
-    status: result.ok ? 200 : 400,
-    headers,
-  });
+  return { mode, returnTo, ok: true, message, sessionCookie };
 }
 
 /**
- * POST `/auth/logout`: the session row and cookie go, and /login says so. With
- * `scope=all` every session of the same person ends ("Sign out of all devices").
+ * Logging out: the session row goes (with `everywhere`, every session of the same person:
+ * "Sign out of all devices"). Returns the cookie that clears the browser's.
  */
-export async function signOut(request: Request, context: RequestContext): Promise<Response> {
-  const { sessionSettings } = context;
-  const everywhere = (await readForm(request))?.get('scope') === 'all';
-  const { cookie, userId } = await endSession(
-    context.db,
-    request.headers.get('Cookie'),
-    sessionSettings,
-    { everywhere },
-  );
+export async function signOut(
+  context: RequestContext,
+  cookieHeader: string | null,
+  { everywhere }: { everywhere: boolean },
+): Promise<string> {
+  const { cookie, userId } = await endSession(context.db, cookieHeader, context.sessionSettings, {
+    everywhere,
+  });
   context.log.info({ event: everywhere ? 'logout-everywhere' : 'logout' }, 'security');
-  // Open admin event streams of this person, on every instance, re-check their session now.
+  // Open event streams of this person, on every instance, re-check their session now.
   if (userId) context.changeEvents.publish({ collection: 'sessions', id: userId });
-  const headers = new Headers({ Location: '/login' });
-  headers.append('Set-Cookie', cookie);
-  headers.append(
-    'Set-Cookie',
-    await context.flash.serialize({
-      type: 'success',
-      message: SIGN_IN_MESSAGES.loggedOut,
-    }),
-  );
-  return new Response(null, { status: 302, headers });
+  return cookie;
 }

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import type { Kysely } from 'kysely';
 import type { Database, LocalMailboxMessage } from '~/db/schema';
 import type { RequestContext } from '~/load-context';
@@ -7,13 +6,12 @@ import type { RequestContext } from '~/load-context';
 export const LOCAL_MAILBOX_PAGE_SIZE = 100;
 
 /**
- * `/dev-mail` exists only while mail goes to the local mailbox, and the server then
- * listens on loopback only (server/mail-setup.ts). With SMTP configured it is a 404, as
- * if it had never been there.
+ * The database holding the local mailbox, or undefined when mail goes over SMTP: the mailbox
+ * exists only while mail goes to it, and the server then listens on loopback only
+ * (server/mail-setup.ts).
  */
-export function requireLocalMailbox(context: RequestContext): Kysely<Database> {
-  if (!context.mail.localMailbox) throw data('Not found', { status: 404 });
-  return context.db;
+export function localMailboxDatabase(context: RequestContext): Kysely<Database> | undefined {
+  return context.mail.localMailbox ? context.db : undefined;
 }
 
 export type LocalMailboxEntry = Pick<
@@ -34,14 +32,8 @@ export function listLocalMailbox(db: Kysely<Database>): Promise<LocalMailboxEntr
 export async function readLocalMailboxMessage(
   db: Kysely<Database>,
   id: string,
-): Promise<LocalMailboxMessage> {
-  const message = await db
-    .selectFrom('local_mailbox')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!message) throw data('No such message in the local mailbox', { status: 404 });
-  return message;
+): Promise<LocalMailboxMessage | undefined> {
+  return db.selectFrom('local_mailbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface MailboxAttachment {
@@ -79,16 +71,19 @@ export async function attachmentsOf(raw: string): Promise<MailboxAttachment[]> {
   return (await partsOf(raw)).map(({ content: _content, ...attachment }) => attachment);
 }
 
-/** One attachment of a stored message, to download; 404 when there is no such part. */
+/** One attachment of a stored message, to download, or which of the two is not there. */
 export async function readLocalMailboxAttachment(
   db: Kysely<Database>,
   id: string,
   index: string,
-): Promise<MailboxAttachment & { content: Buffer }> {
+): Promise<
+  | { ok: true; attachment: MailboxAttachment & { content: Buffer } }
+  | { ok: false; reason: 'no-message' | 'no-attachment' }
+> {
   const message = await readLocalMailboxMessage(db, id);
+  if (!message) return { ok: false, reason: 'no-message' };
   const attachment = /^\d{1,3}$/.test(index)
     ? (await partsOf(message.raw))[Number(index)]
     : undefined;
-  if (!attachment) throw data('No such attachment in this message', { status: 404 });
-  return attachment;
+  return attachment ? { ok: true, attachment } : { ok: false, reason: 'no-attachment' };
 }

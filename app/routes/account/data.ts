@@ -1,11 +1,13 @@
-import { deniedDownload } from '~/features/admin/csv-export.server';
 import { ACCOUNT_DATA_MESSAGES } from '~/features/account/account-data';
 import {
-  accountDataDownload,
+  ACCOUNT_DATA_TYPE,
   accountDataStream,
   consumeExportAllowance,
+  exportFileName,
 } from '~/features/account/account-export.server';
 import { getViewer } from '~/features/auth/guards.server';
+import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
+import { deniedDownload, streamedDownload } from '~/lib/download.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/data';
 
@@ -17,7 +19,7 @@ import type { Route } from './+types/data';
 export async function action({ context }: Route.ActionArgs) {
   const ctx = requireServerContext(context);
   const viewer = await getViewer(ctx);
-  if (!viewer) return deniedDownload('account');
+  if (!viewer) return deniedDownload(PERMISSION_DENIED_MESSAGES.account);
   const { db } = ctx;
   const now = new Date();
   const allowance = await consumeExportAllowance(db, viewer.id, now);
@@ -34,9 +36,10 @@ export async function action({ context }: Route.ActionArgs) {
     });
   }
   ctx.log.info({ event: 'account-data-export' }, 'audit');
-  return accountDataDownload(
+  return streamedDownload(
     accountDataStream(db, viewer.id, { origin: ctx.env.ORIGIN, now }),
-    now,
+    exportFileName(now),
+    ACCOUNT_DATA_TYPE,
   );
 }
 

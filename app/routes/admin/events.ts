@@ -1,7 +1,10 @@
-import { adminEventStream } from '~/features/admin/live-events.server';
+import { adminListener } from '~/features/admin/live-events.server';
+import { changeEventStream } from '~/lib/event-stream.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/events';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return adminEventStream(request, requireServerContext(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requireServerContext(context);
+  const listener = await adminListener(request, ctx);
+  return changeEventStream(request, ctx.changeEvents, listener);
 }

@@ -1,10 +1,9 @@
-import {
-  csvDownload,
-  datedFileName,
-  refuseDownloadToNonAdmins,
-} from '~/features/admin/csv-export.server';
+import { datedFileName } from '~/features/admin/csv-export.server';
+import { requireAdmin } from '~/features/auth/guards.server';
+import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import { ledgerExportStream } from '~/features/enrolment/payment-search.server';
+import { csvDownload, guardDownload } from '~/lib/download.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/payments-csv';
 
@@ -14,8 +13,8 @@ import type { Route } from './+types/payments-csv';
  * 403 of the admin area, as text.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await refuseDownloadToNonAdmins(context);
-  if (refused) return refused;
+  const admin = await guardDownload(() => requireAdmin(context), PERMISSION_DENIED_MESSAGES.admin);
+  if (admin instanceof Response) return admin;
   const { db } = requireServerContext(context);
   const search = parsePaymentSearch(new URL(request.url).searchParams);
   return csvDownload(ledgerExportStream(db, search), datedFileName('payments'));

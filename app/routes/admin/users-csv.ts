@@ -1,7 +1,9 @@
 import { cohortOptions } from '~/features/cohorts/cohorts.server';
-import { csvDownload, refuseDownloadToNonAdmins } from '~/features/admin/csv-export.server';
+import { requireAdmin } from '~/features/auth/guards.server';
+import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
 import { exportFileName, userExportStream } from '~/features/admin/user-export.server';
 import { parseUserSearch, withKnownCohort } from '~/features/admin/user-search';
+import { csvDownload, guardDownload } from '~/lib/download.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/users-csv';
 
@@ -11,8 +13,8 @@ import type { Route } from './+types/users-csv';
  * of `/admin/home`'s Permission Denied page (as text: a download has no page around it).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await refuseDownloadToNonAdmins(context);
-  if (refused) return refused;
+  const admin = await guardDownload(() => requireAdmin(context), PERMISSION_DENIED_MESSAGES.admin);
+  if (admin instanceof Response) return admin;
   const { db } = requireServerContext(context);
   const search = withKnownCohort(
     parseUserSearch(new URL(request.url).searchParams),

@@ -1,9 +1,7 @@
-import {
-  readLocalMailboxAttachment,
-  requireLocalMailbox,
-} from '~/features/email/local-mailbox.server';
+import { readLocalMailboxAttachment } from '~/features/email/local-mailbox.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/attachment';
+import { notThere, requireLocalMailbox } from './local-mailbox.server';
 
 /**
  * Downloads one attachment of a message in the local mailbox. Always as a download, and
@@ -11,7 +9,9 @@ import type { Route } from './+types/attachment';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requireLocalMailbox(requireServerContext(context));
-  const attachment = await readLocalMailboxAttachment(db, params.id, params.index);
+  const read = await readLocalMailboxAttachment(db, params.id, params.index);
+  if (!read.ok) throw notThere(read.reason === 'no-message' ? 'message' : 'attachment');
+  const { attachment } = read;
   return new Response(new Uint8Array(attachment.content), {
     headers: {
       'Content-Type': attachment.contentType,

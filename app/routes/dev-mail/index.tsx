@@ -1,8 +1,9 @@
 import { site } from '~/content/site';
-import { listLocalMailbox, requireLocalMailbox } from '~/features/email/local-mailbox.server';
+import { listLocalMailbox } from '~/features/email/local-mailbox.server';
 import { LocalMailboxList } from '~/features/email/local-mailbox-view';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/index';
+import { requireLocalMailbox } from './local-mailbox.server';
 import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ context }: Route.LoaderArgs) {

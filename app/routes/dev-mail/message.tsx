@@ -1,17 +1,15 @@
 import { site } from '~/content/site';
-import {
-  attachmentsOf,
-  readLocalMailboxMessage,
-  requireLocalMailbox,
-} from '~/features/email/local-mailbox.server';
+import { attachmentsOf, readLocalMailboxMessage } from '~/features/email/local-mailbox.server';
 import { LocalMailboxMessageView } from '~/features/email/local-mailbox-view';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/message';
+import { notThere, requireLocalMailbox } from './local-mailbox.server';
 import { privatePageMeta } from '~/lib/seo';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requireLocalMailbox(requireServerContext(context));
   const message = await readLocalMailboxMessage(db, params.id);
+  if (!message) throw notThere('message');
   return { message, attachments: await attachmentsOf(message.raw) };
 }
 

@@ -34,7 +34,7 @@ import { MyTransfers } from '~/features/transfers/my-transfers-view';
 import { listTransfersOf } from '~/features/transfers/my-transfers.server';
 import { projectsOfStep } from '~/content/projects';
 import { SUBMIT } from '~/features/projects/project-forms';
-import { answerProjectSubmission } from '~/features/projects/project-submission-form.server';
+import { answerProjectSubmission } from '~/routes/projects/project-submission.server';
 import { projectsStanding } from '~/features/projects/project-standing';
 import { ProjectsSummary } from '~/features/projects/projects-summary';
 import { StepProjects } from '~/features/projects/step-projects';

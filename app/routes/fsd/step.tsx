@@ -20,7 +20,7 @@ import {
   fullstackStepKey,
 } from '~/features/fullstack/fullstack-progress.server';
 import { SUBMIT } from '~/features/projects/project-forms';
-import { answerProjectSubmission } from '~/features/projects/project-submission-form.server';
+import { answerProjectSubmission } from '~/routes/projects/project-submission.server';
 import { projectsStanding } from '~/features/projects/project-standing';
 import { ProjectsSummary } from '~/features/projects/projects-summary';
 import { StepProjects } from '~/features/projects/step-projects';

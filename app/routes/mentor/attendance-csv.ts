@@ -1,10 +1,11 @@
-import { csvDownload, deniedDownload, guardDownload } from '~/features/admin/csv-export.server';
 import { requireReviewer } from '~/features/auth/guards.server';
+import { PERMISSION_DENIED_MESSAGES } from '~/features/auth/permission-denied';
 import { attendanceOf } from '~/features/live-classes/attendance.server';
 import { attendanceCsv } from '~/features/live-classes/attendance-export.server';
 import { wallTimeIn } from '~/features/live-classes/class-times';
 import { CLASS_MESSAGES } from '~/features/live-classes/live-class-form';
 import { classRunBy } from '~/features/live-classes/staff-classes.server';
+import { csvDownload, deniedDownload, guardDownload } from '~/lib/download.server';
 import { requireServerContext } from '~/load-context';
 import type { Route } from './+types/attendance-csv';
 
@@ -16,7 +17,10 @@ import type { Route } from './+types/attendance-csv';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = requireServerContext(context);
-  const reviewer = await guardDownload(() => requireReviewer(ctx), 'mentor');
+  const reviewer = await guardDownload(
+    () => requireReviewer(ctx),
+    PERMISSION_DENIED_MESSAGES.mentor,
+  );
   if (reviewer instanceof Response) return reviewer;
   const { db } = ctx;
   const reached = await classRunBy(db, reviewer, params.sessionId);
@@ -26,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-  if (reached.outcome === 'forbidden') return deniedDownload('mentor');
+  if (reached.outcome === 'forbidden') return deniedDownload(PERMISSION_DENIED_MESSAGES.mentor);
   const { session } = reached.found;
   const body = attendanceCsv(session, await attendanceOf(db, session));
   const day = wallTimeIn(session.starts_at, ctx.env.ACADEMY_TIME_ZONE).date;

@@ -4,13 +4,15 @@ import type { SignedInViewer } from '~/features/auth/guards.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseFields, refuseForm } from '~/lib/form.server';
 import type { RequestContext } from '~/load-context';
-import { PROJECT_MESSAGES, submitProjectSchema } from './project-forms';
-import { submitProject } from './submissions.server';
+import { PROJECT_MESSAGES, submitProjectSchema } from '~/features/projects/project-forms';
+import { submitProject } from '~/features/projects/submissions.server';
 
 /**
  * The Submit your project form of a step page, `/fed/{step}` or `/fsd/{step}`: both areas'
- * routes answer it here once their own guard let `viewer` through. The project must be one
- * of this step's; the domain asks again whether its step is open to them.
+ * route modules answer it here once their own guard let `viewer` through. It is their HTTP
+ * (the form, the redirect, the statuses), so it lives beside them, not in the feature
+ * (decision 077). The project must be one of this step's; the domain asks again whether
+ * its step is open to them.
  */
 export async function answerProjectSubmission(
   sent: FormData,

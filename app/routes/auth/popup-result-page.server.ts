@@ -1,4 +1,4 @@
-import { SIGN_IN_CHANNEL, type SignInResult } from './sign-in-messages';
+import { SIGN_IN_CHANNEL, type SignInResult } from '~/features/auth/sign-in-messages';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
