@@ -5,6 +5,8 @@ export const TRANSFER_DECISION_MESSAGES = {
   intent: 'Choose Approve or Reject.',
   amountMismatch:
     'The amount sent is not the plan’s amount: to approve it, tick the confirmation and write a note (at least 3 characters) saying why.',
+  planPaid:
+    'This student’s plan is paid in full already, so this transfer pays nothing more. If it was reported twice, reject it with a reason.',
   notFound: 'No such transfer',
   approved: 'Transfer approved: the course is unlocked and the student has been e-mailed.',
   rejected: 'Transfer rejected: the student has been e-mailed the reason.',
