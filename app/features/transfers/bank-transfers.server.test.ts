@@ -11,6 +11,7 @@ import {
   setTransferAlerts,
   submitTransfer,
 } from './bank-transfers.server';
+import { listTransfersOf } from './my-transfers.server';
 
 const database = useTestDatabase();
 
@@ -332,6 +333,10 @@ describe('the transfers of an installment plan (decision 074)', () => {
       'https://academy.example',
     );
     expect(email.text).toContain('Installment 2 of 3 received');
+    // The student's own list says it too; the first approval stays "Your course is unlocked".
+    expect(
+      (await listTransfersOf(database.db, user.id)).map((row) => row.installmentReceived),
+    ).toEqual(['Installment 2 of 3 received', null]);
     expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
   });
 
