@@ -593,6 +593,10 @@ test('a transfer installment plan: installment 2 overdue shows the amount, the p
   const { context: adminContext, page: adminPage } = await separatePage(browser);
   await useAccount(adminContext, admin);
   await gotoApp(adminPage, `/admin/transfers/${second}`);
+  await expect(
+    adminPage.getByText('This pays installment 2 of 3 of the student’s plan'),
+  ).toBeVisible();
+  await expectNoAxeViolations(adminPage);
   await adminPage.getByRole('button', { name: 'Approve' }).click();
   await expect(adminPage.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
   await adminContext.close();

@@ -17,6 +17,7 @@ import { settleOverdue } from '~/features/enrolment/overdue.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
+import type { TransferPays } from './transfer-decision';
 
 export const PENDING_EXISTS =
   'You already have a transfer waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
@@ -131,7 +132,10 @@ function transferById(trx: Kysely<Database>, transferId: string) {
 }
 
 /** The person's enrolment in the plan bought by transfer and not refunded or cancelled. */
-function transferEnrolmentOf(trx: Kysely<Database>, transfer: BankTransfer) {
+export function transferEnrolmentOf(
+  trx: Kysely<Database>,
+  transfer: Pick<BankTransfer, 'user_id' | 'plan_id'>,
+) {
   return trx
     .selectFrom('enrolments')
     .selectAll()
@@ -141,6 +145,19 @@ function transferEnrolmentOf(trx: Kysely<Database>, transfer: BankTransfer) {
     .where('status', 'in', ['active', 'overdue'])
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
+}
+
+/** What approving a transfer does, given the person's enrolment in its plan (decision 074). */
+export function transferPaysOf(
+  held: Pick<Enrolment, 'installments_paid' | 'installments_total'> | undefined,
+): TransferPays {
+  if (!held) return { kind: 'first' };
+  if (held.installments_paid >= held.installments_total) return { kind: 'plan-paid' };
+  return {
+    kind: 'installment',
+    installment: held.installments_paid + 1,
+    of: held.installments_total,
+  };
 }
 
 /**
@@ -203,7 +220,7 @@ export async function decideTransfer(
       decision.kind === 'approve' && transfer.status === 'pending'
         ? await transferEnrolmentOf(trx, transfer)
         : undefined;
-    if (held && held.installments_paid >= held.installments_total) return { outcome: 'plan-paid' };
+    if (transferPaysOf(held).kind === 'plan-paid') return { outcome: 'plan-paid' };
     const claimed = await trx
       .updateTable('bank_transfers')
       .set({

@@ -17,3 +17,13 @@ export const TRANSFER_DECISION_INTENTS = { approve: 'approve', reject: 'reject' 
 
 /** The fields of the Approve and Reject forms, which a refusal may name. */
 export type TransferDecisionField = 'cohort' | 'note' | 'reason';
+
+/**
+ * What approving a pending transfer would do (decision 074): open the student's plan, pay
+ * the next installment of their open plan (they stay in their cohort), or nothing, their
+ * plan being paid in full already (refused).
+ */
+export type TransferPays =
+  | { kind: 'first' }
+  | { kind: 'installment'; installment: number; of: number }
+  | { kind: 'plan-paid' };
