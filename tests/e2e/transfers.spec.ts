@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { bankTransfer, findPlan, plans } from '../../app/content/plans';
+import { bankTransfer, plans } from '../../app/content/plans';
 import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
-import { decideTransfer, submitTransfer } from '../../app/features/transfers/bank-transfers.server';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
 import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
+import { payByTransfer, reportTransfer } from '../support/factories';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageAtBothWidths, saveFullPageScreenshot, saveScreenshot } from './screenshots';
@@ -514,26 +513,6 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   ).toHaveCount(0);
 });
 
-/** Reports a transfer of one installment (₦225,000) for the student, as the form does. */
-async function reportInstallment(studentId: string, at: Date) {
-  const submitted = await withE2eDatabase((db) =>
-    submitTransfer(
-      db,
-      {
-        userId: studentId,
-        plan: findPlan('fed-installments')!,
-        amountNaira: 225_000,
-        transferDate: at.toISOString().slice(0, 10),
-        reference: 'Installment',
-        receipt: { bytes: readFileSync(PNG), type: 'image/png', fileName: 'receipt.png' },
-      },
-      at,
-    ),
-  );
-  if (!submitted.ok) throw new Error(submitted.error);
-  return submitted.transferId;
-}
-
 test('a transfer installment plan: installment 2 overdue shows the amount, the pause day and the bank details, pauses, and an approved transfer of it opens the course again (decision 074)', async ({
   page,
   context,
@@ -547,9 +526,8 @@ test('a transfer installment plan: installment 2 overdue shows the amount, the p
   const approvedAt = new Date();
   approvedAt.setUTCMonth(approvedAt.getUTCMonth() - 1);
   approvedAt.setTime(approvedAt.getTime() - 24 * 60 * 60 * 1000);
-  const first = await reportInstallment(student.id, approvedAt);
   await withE2eDatabase(async (db) => {
-    await decideTransfer(db, first, admin, { kind: 'approve', cohort: 'cohort-1' }, approvedAt);
+    await payByTransfer(db, student.id, approvedAt, { by: admin });
     await sweepOverdue(db, { now: new Date(), graceDays: GRACE_DAYS });
   });
 
@@ -589,7 +567,7 @@ test('a transfer installment plan: installment 2 overdue shows the amount, the p
   await saveFullPageAtBothWidths(page, 'transfer-installment-paused');
 
   // The student reports installment 2 and an admin approves it on its page.
-  const second = await reportInstallment(student.id, new Date());
+  const second = await withE2eDatabase((db) => reportTransfer(db, student.id, new Date()));
   const { context: adminContext, page: adminPage } = await separatePage(browser);
   await useAccount(adminContext, admin);
   await gotoApp(adminPage, `/admin/transfers/${second}`);

@@ -6,9 +6,9 @@ import {
   insertEnrolment,
   insertTransfer,
   insertUser,
+  payByTransfer,
 } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { decideTransfer, submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { enrolmentStandingOf, hasEnrolment } from './enrolment-standing.server';
 import { createOrder } from './orders.server';
 import { sweepOverdue, waiveInstallment } from './overdue.server';
@@ -181,30 +181,7 @@ describe('enrolmentStandingOf', () => {
 
   it('shows a transfer plan’s unpaid installment overdue since its due day after the sweep', async () => {
     const user = await insertUser(database.db, { access: 'none' });
-    const submitted = await submitTransfer(
-      database.db,
-      {
-        userId: user.id,
-        plan: findPlan('fed-installments')!,
-        amountNaira: 225_000,
-        transferDate: '2026-10-13',
-        reference: 'Installment 1',
-        receipt: {
-          bytes: Buffer.from('%PDF-1.7\n%%EOF'),
-          type: 'application/pdf',
-          fileName: 'r.pdf',
-        },
-      },
-      firstPaidAt,
-    );
-    if (!submitted.ok) throw new Error(submitted.error);
-    await decideTransfer(
-      database.db,
-      submitted.transferId,
-      admin,
-      { kind: 'approve', cohort: 'cohort-1' },
-      firstPaidAt,
-    );
+    await payByTransfer(database.db, user.id, firstPaidAt);
     await sweepOverdue(database.db, {
       now: new Date(failedAt.getTime() + DAY_MS),
       graceDays: GRACE,

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
-import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
+import {
+  accessOf,
+  admin,
+  insertEnrolment,
+  insertUser,
+  payByTransfer,
+} from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { decideTransfer, submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { createOrder } from './orders.server';
 import {
   extendGrace,
@@ -447,30 +452,7 @@ describe('the sweep chases a bank-transfer installment plan (decision 074)', () 
 
   async function transferStudent() {
     const user = await insertUser(database.db, { access: 'none' });
-    const submitted = await submitTransfer(
-      database.db,
-      {
-        userId: user.id,
-        plan: findPlan('fed-installments')!,
-        amountNaira: 225_000,
-        transferDate: '2026-10-13',
-        reference: 'Installment 1',
-        receipt: {
-          bytes: Buffer.from('%PDF-1.7\n%%EOF'),
-          type: 'application/pdf',
-          fileName: 'r.pdf',
-        },
-      },
-      approvedAt,
-    );
-    if (!submitted.ok) throw new Error(submitted.error);
-    await decideTransfer(
-      database.db,
-      submitted.transferId,
-      admin,
-      { kind: 'approve', cohort: 'cohort-1' },
-      approvedAt,
-    );
+    await payByTransfer(database.db, user.id, approvedAt);
     const enrolment = await database.db
       .selectFrom('enrolments')
       .selectAll()

@@ -41,15 +41,20 @@ export interface OverdueAdmin {
 /**
  * A later installment failed (the event's transaction, after `recordFailure` locked the
  * buyer), or a transfer plan's installment was not paid by its due day (`since`, the sweep):
- * the enrolment turns overdue, and the pause and reminders count from `since`. The
- * provider's handle for a new card is kept for "Update your payment".
+ * the enrolment turns overdue, the pause and reminders count from `since`, and the student is
+ * told at once (the e-mail's key is the caller's: the order's or the enrolment's installment).
+ * The provider's handle for a new card is kept for "Update your payment".
  */
 export async function markOverdue(
   trx: Kysely<Database>,
   enrolment: Enrolment,
-  manageRef: string | undefined,
-  now: Date,
-  since: Date = now,
+  {
+    manageRef,
+    since,
+    now,
+    graceDays,
+    emailKey,
+  }: { manageRef?: string; since: Date; now: Date; graceDays: number; emailKey: string },
 ): Promise<void> {
   await trx
     .updateTable('enrolments')
@@ -63,6 +68,21 @@ export async function markOverdue(
     })
     .where('id', '=', enrolment.id)
     .execute();
+  const facts = await overdueEmailFacts(
+    trx,
+    enrolment,
+    pauseDueAt({ overdue_since: nowTimestamp(since), pause_due_at: null }, graceDays),
+  );
+  await enqueueEmailToUser(
+    trx,
+    enrolment.user_id,
+    {
+      key: emailKey,
+      template: 'installment-failed',
+      payload: (user) => ({ name: user.name, planName: planName(enrolment.plan_id), ...facts }),
+    },
+    now,
+  );
 }
 
 /**
@@ -177,6 +197,12 @@ export async function overdueEmailFacts(
   };
 }
 
+/** An enrolment read again under its buyer's row lock, in a sweep's own transaction. */
+async function lockedEnrolment(trx: Kysely<Database>, candidate: { id: string; user_id: string }) {
+  await lockUserRow(trx, candidate.user_id);
+  return trx.selectFrom('enrolments').selectAll().where('id', '=', candidate.id).executeTakeFirst();
+}
+
 export interface SweepResult {
   reminded: number;
   paused: number;
@@ -206,12 +232,7 @@ export async function sweepOverdue(
     .execute();
   for (const candidate of candidates) {
     const outcome = await db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, candidate.user_id);
-      const enrolment = await trx
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('id', '=', candidate.id)
-        .executeTakeFirst();
+      const enrolment = await lockedEnrolment(trx, candidate);
       if (enrolment?.status !== 'overdue' || !enrolment.overdue_since || enrolment.paused_at) {
         return undefined;
       }
@@ -258,30 +279,15 @@ async function markTransferInstallmentsOverdue(
     const due = nextTransferDueOn(candidate);
     if (!due || due > now) continue;
     await db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, candidate.user_id);
-      const enrolment = await trx
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('id', '=', candidate.id)
-        .executeTakeFirst();
+      const enrolment = await lockedEnrolment(trx, candidate);
       const since = enrolment?.status === 'active' ? nextTransferDueOn(enrolment) : null;
       if (!enrolment || !since || since > now) return;
-      await markOverdue(trx, enrolment, undefined, now, since);
-      const facts = await overdueEmailFacts(
-        trx,
-        enrolment,
-        pauseDueAt({ overdue_since: nowTimestamp(since), pause_due_at: null }, graceDays),
-      );
-      await enqueueEmailToUser(
-        trx,
-        enrolment.user_id,
-        {
-          key: `installment-failed:${enrolment.id}:${enrolment.installments_paid + 1}`,
-          template: 'installment-failed',
-          payload: (user) => ({ name: user.name, planName: planName(enrolment.plan_id), ...facts }),
-        },
+      await markOverdue(trx, enrolment, {
+        since,
         now,
-      );
+        graceDays,
+        emailKey: `installment-failed:${enrolment.id}:${enrolment.installments_paid + 1}`,
+      });
     });
   }
 }

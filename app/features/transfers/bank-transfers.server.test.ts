@@ -4,7 +4,14 @@ import type { Access } from '~/db/schema';
 import { renderEmail } from '~/features/email/email-renderer.server';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, accessOf, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
+import {
+  admin,
+  accessOf,
+  grantOf,
+  insertUser,
+  outboxOf,
+  payByTransfer,
+} from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
@@ -289,26 +296,7 @@ describe('the transfers of an installment plan (decision 074)', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const approve = { kind: 'approve', cohort: 'cohort-1' } as const;
 
-  /** The student reports a transfer of one installment (₦225,000) and an admin approves it. */
-  async function payInstallment(userId: string, at: Date, planId = 'fed-installments') {
-    const submitted = await submitTransfer(
-      database.db,
-      {
-        userId,
-        plan: findPlan(planId)!,
-        amountNaira: findPlan(planId)!.amountNaira,
-        transferDate: at.toISOString().slice(0, 10),
-        reference: 'Installment',
-        receipt,
-      },
-      at,
-    );
-    if (!submitted.ok) throw new Error(submitted.error);
-    return {
-      transferId: submitted.transferId,
-      result: await decideTransfer(database.db, submitted.transferId, admin, approve, at),
-    };
-  }
+  const payInstallment = (userId: string, at: Date) => payByTransfer(database.db, userId, at);
   const enrolmentsOf = (userId: string) =>
     database.db.selectFrom('enrolments').selectAll().where('user_id', '=', userId).execute();
 

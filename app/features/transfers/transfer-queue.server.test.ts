@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, insertUser } from '../../../tests/support/factories';
+import { admin, insertUser, reportTransfer } from '../../../tests/support/factories';
 import { decideTransfer, submitTransfer } from './bank-transfers.server';
 import {
   countPendingTransfers,
@@ -71,22 +71,8 @@ describe('the admin transfer queue', () => {
 });
 
 describe('a pending transfer as the admin reviews it (decision 074)', () => {
-  const report = async (userId: string, planId: string, minute: number) => {
-    const result = await submitTransfer(
-      database.db,
-      {
-        userId,
-        plan: findPlan(planId)!,
-        amountNaira: findPlan(planId)!.amountNaira,
-        transferDate: '2026-11-19',
-        reference: 'Ref',
-        receipt,
-      },
-      at(minute),
-    );
-    if (!result.ok) throw new Error(result.error);
-    return result.transferId;
-  };
+  const report = (userId: string, planId: string, minute: number) =>
+    reportTransfer(database.db, userId, at(minute), planId);
   const approve = (transferId: string, minute: number) =>
     decideTransfer(
       database.db,

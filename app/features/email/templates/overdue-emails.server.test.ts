@@ -5,8 +5,7 @@ import type { TemplateName } from '~/features/email/email-templates';
 import { createOrder } from '~/features/enrolment/orders.server';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { applyPaymentEvent, type PaymentEvent } from '~/features/enrolment/payment-events.server';
-import { admin, insertUser, outboxOf } from '../../../../tests/support/factories';
-import { decideTransfer, submitTransfer } from '~/features/transfers/bank-transfers.server';
+import { insertUser, outboxOf, payByTransfer } from '../../../../tests/support/factories';
 import { useTestDatabase } from '../../../../tests/support/test-database';
 import { renderEmail } from '../email-renderer.server';
 
@@ -83,30 +82,7 @@ describe('the overdue e-mails', () => {
   it('give a transfer payer the bank details and the way to report the transfer', async () => {
     const user = await insertUser(database.db, { access: 'none' });
     const approvedAt = new Date(failedAt.getTime() - 31 * DAY_MS);
-    const submitted = await submitTransfer(
-      database.db,
-      {
-        userId: user.id,
-        plan: findPlan('fed-installments')!,
-        amountNaira: 225_000,
-        transferDate: '2026-10-13',
-        reference: 'Installment 1',
-        receipt: {
-          bytes: Buffer.from('%PDF-1.7\n%%EOF'),
-          type: 'application/pdf',
-          fileName: 'r.pdf',
-        },
-      },
-      approvedAt,
-    );
-    if (!submitted.ok) throw new Error(submitted.error);
-    await decideTransfer(
-      database.db,
-      submitted.transferId,
-      admin,
-      { kind: 'approve', cohort: 'cohort-1' },
-      approvedAt,
-    );
+    await payByTransfer(database.db, user.id, approvedAt);
     // Installment 2 is due a month after the approval, on `failedAt`.
     for (const days of [3, GRACE]) {
       await sweepOverdue(database.db, {
