@@ -4,7 +4,7 @@ import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
 import { insertEnrolment, insertOrder } from '../support/factories';
 import { payWithLocalProvider } from './checkout';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot } from './screenshots';
+import { saveFullPageAtBothWidths, saveFullPageScreenshot } from './screenshots';
 import { postForm } from './form-posts';
 import {
   createAccount,
@@ -39,18 +39,6 @@ function sweepAt(orderId: string, days: number) {
       .execute();
     return sweepOverdue(db, { now, graceDays: GRACE_DAYS });
   });
-}
-
-/**
- * The page at 1280 px (the desktop project's width) and at 375 px, each checked for
- * sideways overflow and captured when screenshots are wanted.
- */
-async function atBothWidths(page: Page, name: string) {
-  await saveFullPageScreenshot(page, name);
-  const desktop = page.viewportSize()!;
-  await page.setViewportSize({ width: 375, height: 740 });
-  await saveFullPageScreenshot(page, `${name}-375`);
-  await page.setViewportSize(desktop);
 }
 
 /** The "Your enrolment" panel of the page (decision 068). */
@@ -128,7 +116,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
       await expect(rows.nth(2)).toContainText(/2 of 3\$150\d{1,2} \w{3} \d{4}due/);
       await expect(rows.nth(3)).toContainText(/3 of 3\$150\d{1,2} \w{3} \d{4}due/);
       await expectNoAxeViolations(page);
-      await atBothWidths(page, `enrolment-schedule${path.replaceAll('/', '-')}`);
+      await saveFullPageAtBothWidths(page, `enrolment-schedule${path.replaceAll('/', '-')}`);
     }
 
     // The provider reports the second installment failed: the e-mail goes at once.
@@ -148,7 +136,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
     );
     await expect(overdue.getByRole('link', { name: 'Update your payment' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await atBothWidths(page, 'enrolment-overdue');
+    await saveFullPageAtBothWidths(page, 'enrolment-overdue');
 
     // The clock moves on in the sweep: reminders on days 3 and 7, the pause on day 14.
     expect((await sweepAt(orderId, 3)).reminded).toBeGreaterThanOrEqual(1);
@@ -178,7 +166,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expect(page.getByText('Enroll to unlock the protected steps')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await atBothWidths(page, 'enrolment-paused-home');
+    await saveFullPageAtBothWidths(page, 'enrolment-paused-home');
 
     // Update your payment: the local provider's page, which pays the missed installment.
     await enrolmentPanel(page).getByRole('link', { name: 'Update your payment' }).click();

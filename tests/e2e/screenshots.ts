@@ -40,3 +40,15 @@ export async function saveFullPageScreenshot(page: Page, name: string) {
   expect(overflow, `${name}: pixels wider than the viewport`).toBeLessThanOrEqual(0);
   await saveScreenshot(page, name, { fullPage: true });
 }
+
+/**
+ * The page at the running project's width (1280 px on desktop) and at 375 px, each checked
+ * for sideways overflow and captured when screenshots are wanted (`<name>-375` for the phone).
+ */
+export async function saveFullPageAtBothWidths(page: Page, name: string) {
+  await saveFullPageScreenshot(page, name);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveFullPageScreenshot(page, `${name}-375`);
+  await page.setViewportSize(desktop);
+}

@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
-import { plans } from '../../app/content/plans';
+import { bankTransfer, plans } from '../../app/content/plans';
+import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
 import { TRANSFER_DECISION_MESSAGES } from '../../app/features/transfers/transfer-decision';
 import { TRANSFER_MESSAGES, TRANSFER_SUBMITTED } from '../../app/features/transfers/transfer-form';
 import { formatNaira } from '../../app/lib/format';
 import { LIST_PAGE_SIZE } from '../../app/ui/list/page-window';
 import { E2E_ORIGIN } from '../e2e-origin';
+import { payByTransfer, reportTransfer } from '../support/factories';
 import { signInFromLoginPage, signInThroughPopup, uniqueEmail } from './auth-helpers';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
-import { saveFullPageScreenshot, saveScreenshot } from './screenshots';
+import { saveFullPageAtBothWidths, saveFullPageScreenshot, saveScreenshot } from './screenshots';
 import { expectMail } from './mailbox';
 import {
   countPendingTransfers,
@@ -15,13 +17,14 @@ import {
   daysAgo,
   openAsNewAccount,
   readTransfer,
+  separatePage,
   separatePageOfNewAccount,
   signInNewAccount,
   submitTransferAs,
   type TestAccount,
   useAccount,
 } from './sessions';
-import { readValue, runStatement } from './e2e-database';
+import { readValue, runStatement, withE2eDatabase } from './e2e-database';
 
 const PNG = 'tests/fixtures/receipts/receipt.png';
 const PLAN = 'FrontEnd Bootcamp Upfront';
@@ -29,6 +32,7 @@ const RECEIVED = 'We received your bank transfer details';
 const APPROVED = 'Transfer confirmed — your course is unlocked';
 const REJECTED = 'We could not confirm your bank transfer';
 const PENDING_EXISTS = 'You already have a transfer waiting for review.';
+const GRACE_DAYS = 14;
 
 /** The day as the student's and the admin's pages print it: `20 November 2026`. */
 function longDate(day: string): string {
@@ -507,4 +511,83 @@ test('an admin is e-mailed about a new transfer, and can turn it off for themsel
   await expect(
     page.getByRole('link').filter({ hasText: admin.email }).filter({ hasText: quiet.name }),
   ).toHaveCount(0);
+});
+
+test('a transfer installment plan: installment 2 overdue shows the amount, the pause day and the bank details, pauses, and an approved transfer of it opens the course again (decision 074)', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // Three states of the home at two widths, and an admin's approval: about 30 s.
+  test.setTimeout(90_000);
+  const student = await signInNewAccount(context, 'none', 'Tolu Transfer');
+  const admin = await createAccount('admin', 'Installment Approver');
+  // The first installment was approved a month and a day ago: installment 2 fell due yesterday.
+  const approvedAt = new Date();
+  approvedAt.setUTCMonth(approvedAt.getUTCMonth() - 1);
+  approvedAt.setTime(approvedAt.getTime() - 24 * 60 * 60 * 1000);
+  await withE2eDatabase(async (db) => {
+    await payByTransfer(db, student.id, approvedAt, { by: admin });
+    await sweepOverdue(db, { now: new Date(), graceDays: GRACE_DAYS });
+  });
+
+  const panel = page.getByRole('region', { name: 'Your enrolment' });
+  await gotoApp(page, '/fed/home');
+  const overdue = panel.getByRole('status');
+  await expect(overdue).toContainText(
+    /Installment 2 of 3 \(₦225,000\) is overdue since \d{1,2} \w{3}\./,
+  );
+  await expect(overdue).toContainText(
+    /Pay ₦225,000 before \d{1,2} \w+ \d{4}, or your access to the course pauses on that day/,
+  );
+  await expect(overdue).toContainText(bankTransfer.accountNumber);
+  await expect(overdue.getByRole('link', { name: 'Enroll page' })).toBeVisible();
+  await expect(panel.getByRole('row').nth(2)).toContainText('overdue');
+  await expectNoAxeViolations(page);
+  await saveFullPageAtBothWidths(page, 'transfer-installment-overdue');
+
+  // The grace period ends: the sweep pauses the course.
+  await withE2eDatabase(async (db) => {
+    const since = new Date(Date.now() - GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    await db
+      .updateTable('enrolments')
+      .set({ overdue_since: since })
+      .where('user_id', '=', student.id)
+      .execute();
+    await sweepOverdue(db, { now: new Date(), graceDays: GRACE_DAYS });
+  });
+  await gotoApp(page, '/fed/home');
+  await expect(
+    panel.getByText(
+      /^Access paused: installment 2 of 3 \(₦225,000\) is overdue since \d{1,2} \w{3}$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Enroll to unlock the protected steps')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveFullPageAtBothWidths(page, 'transfer-installment-paused');
+
+  // The student reports installment 2 and an admin approves it on its page.
+  const second = await withE2eDatabase((db) => reportTransfer(db, student.id, new Date()));
+  const { context: adminContext, page: adminPage } = await separatePage(browser);
+  await useAccount(adminContext, admin);
+  await gotoApp(adminPage, `/admin/transfers/${second}`);
+  await expect(
+    adminPage.getByText('This pays installment 2 of 3 of the student’s plan'),
+  ).toBeVisible();
+  await expectNoAxeViolations(adminPage);
+  await adminPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText(TRANSFER_DECISION_MESSAGES.approved)).toBeVisible();
+  await adminContext.close();
+
+  await gotoApp(page, '/fed/home');
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  await expect(panel.getByRole('row').nth(2)).toContainText('paid');
+  await expect(panel).toContainText('Left to pay₦225,000');
+  await expect(myTransfers(page).getByText('Installment 2 of 3 received.')).toBeVisible();
+  expect(readValue<string>('select access from users where id = ?', student.id)).toBe('level-1');
+  await gotoApp(page, '/fed/javascript');
+  await expect(page.getByRole('heading', { name: 'Permission Denied' })).toHaveCount(0);
+  await gotoApp(page, '/fed/home');
+  await expectNoAxeViolations(page);
+  await saveFullPageAtBothWidths(page, 'transfer-installment-paid');
 });

@@ -26,6 +26,7 @@ import { createOrder } from '~/features/enrolment/orders.server';
 import { applyPaymentEvent } from '~/features/enrolment/payment-events.server';
 import { startSession } from '~/features/auth/session.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
+import { decideTransfer, submitTransfer } from '~/features/transfers/bank-transfers.server';
 import type { NewDiscountCode } from '~/features/discounts/discounts.server';
 
 let counter = 0;
@@ -208,6 +209,61 @@ export async function payThroughVerifiedWebhook(
   if (applied.outcome !== 'applied')
     throw new Error(`The payment was not applied: ${applied.outcome}`);
   return order;
+}
+
+/**
+ * A bank transfer of one installment of `planId` (its naira amount, decision 038) reported
+ * by the student at `at` with a PDF receipt, through the product's `submitTransfer`, as the
+ * form does. Returns the transfer's id.
+ */
+export async function reportTransfer(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date,
+  planId = 'fed-installments',
+): Promise<string> {
+  const plan = findPlan(planId);
+  if (!plan) throw new Error(`No plan ${planId}`);
+  const submitted = await submitTransfer(
+    db,
+    {
+      userId,
+      plan,
+      amountNaira: plan.amountNaira,
+      transferDate: at.toISOString().slice(0, 10),
+      reference: `Transfer of ${userId}`,
+      receipt: {
+        bytes: Buffer.from('%PDF-1.7\n%%EOF'),
+        type: 'application/pdf',
+        fileName: 'r.pdf',
+      },
+    },
+    at,
+  );
+  if (!submitted.ok) throw new Error(submitted.error);
+  return submitted.transferId;
+}
+
+/**
+ * One installment of `planId` paid by bank transfer: reported and approved by `by` at `at`
+ * into cohort-1 (`decideTransfer`). The first opens the plan's enrolment, a later one pays
+ * its next installment (decision 074). Returns the transfer's id and the decision.
+ */
+export async function payByTransfer(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date,
+  { planId, by = admin }: { planId?: string; by?: { id: string; name: string } } = {},
+) {
+  const transferId = await reportTransfer(db, userId, at, planId);
+  const result = await decideTransfer(
+    db,
+    transferId,
+    by,
+    { kind: 'approve', cohort: 'cohort-1' },
+    at,
+  );
+  return { transferId, result };
 }
 
 /** Steps a user marked complete, all at one moment (now unless told). */

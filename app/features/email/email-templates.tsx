@@ -10,7 +10,7 @@ import {
   ACCESS_RESTORED_SUBJECT,
   AccessPausedEmail,
   AccessRestoredEmail,
-  INSTALLMENT_FAILED_SUBJECT,
+  installmentFailedSubject,
   InstallmentFailedEmail,
   InstallmentReminderEmail,
   overdueReminderSubject,
@@ -56,7 +56,7 @@ import {
 } from './templates/project-emails';
 import { TEST_SUBJECT, TestEmail } from './templates/test-email';
 import {
-  TRANSFER_APPROVED_SUBJECT,
+  transferApprovedSubject,
   TRANSFER_RECEIVED_SUBJECT,
   TRANSFER_REJECTED_SUBJECT,
   TransferApprovedEmail,
@@ -127,6 +127,8 @@ const overdueFacts = {
   installment: shownField.optional(),
   amount: shownField.optional(),
   pausesOn: shownField.optional(),
+  // A transfer payer pays with the bank's details (decision 074); absent: Update your payment.
+  payBy: z.literal('transfer').optional(),
 };
 
 /** The track a payment or transfer bought (decision 047); absent from older messages: FrontEnd. */
@@ -173,7 +175,7 @@ export const EMAIL_TEMPLATES = {
   ),
   'installment-failed': template(
     z.object({ name: nameField, planName: shownField, ...overdueFacts }),
-    INSTALLMENT_FAILED_SUBJECT,
+    installmentFailedSubject,
     InstallmentFailedEmail,
   ),
   'installment-reminder': template(
@@ -201,8 +203,11 @@ export const EMAIL_TEMPLATES = {
     transferPayload.extend({
       transferId: z.string().min(1).max(100).optional(),
       receiptNumber: receiptNumberField,
+      // Which installment it paid (decision 074); absent from messages queued before.
+      installment: z.number().int().min(1).optional(),
+      installments: z.number().int().min(1).optional(),
     }),
-    TRANSFER_APPROVED_SUBJECT,
+    transferApprovedSubject,
     TransferApprovedEmail,
   ),
   'transfer-rejected': template(

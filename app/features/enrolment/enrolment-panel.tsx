@@ -1,5 +1,6 @@
 import { CreditCard, Download, Wallet } from 'lucide-react';
-import { bankTransfer, planName } from '~/content/plans';
+import { planName } from '~/content/plans';
+import { PAY_BY_TRANSFER, REPORT_TRANSFER_PATH } from '~/features/transfers/pay-by-transfer';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import { buttonClass } from '~/ui/button';
@@ -32,11 +33,11 @@ function PayOverdue({ standing }: { standing: EnrolmentStanding }) {
   if (standing.provider === 'transfer') {
     return (
       <p className="mt-3 text-sm">
-        Send the installment to {bankTransfer.bankName}, account {bankTransfer.accountName}, number{' '}
-        <span className="font-mono font-semibold">{bankTransfer.accountNumber}</span>, then report
-        it with its receipt on the{' '}
-        <a href="/enroll#bank-transfer-heading" className="font-semibold underline">
-          Enroll page
+        {PAY_BY_TRANSFER.send}{' '}
+        <span className="font-mono font-semibold">{PAY_BY_TRANSFER.accountNumber}</span>,{' '}
+        {PAY_BY_TRANSFER.report}{' '}
+        <a href={REPORT_TRANSFER_PATH} className="font-semibold underline">
+          {PAY_BY_TRANSFER.link}
         </a>
         .
       </p>

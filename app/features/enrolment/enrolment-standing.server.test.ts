@@ -6,6 +6,7 @@ import {
   insertEnrolment,
   insertTransfer,
   insertUser,
+  payByTransfer,
 } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { enrolmentStandingOf, hasEnrolment } from './enrolment-standing.server';
@@ -161,6 +162,44 @@ describe('enrolmentStandingOf', () => {
       ['due', undefined],
       ['due', undefined],
     ]);
+  });
+
+  it('shows the overdue installment due on the day it became overdue (the provider’s failure)', async () => {
+    const { user, order } = await installmentStudent();
+    // The provider reported the failure six days after the installment's monthly day.
+    const reportedAt = new Date(failedAt.getTime() + 6 * DAY_MS);
+    await applyPaymentEvent(database.db, event(order.id, 'failed'), reportedAt);
+    const standing = await standingOf(user.id);
+    expect(standing!.installments[1]).toMatchObject({
+      status: 'overdue',
+      dueOn: reportedAt.toISOString(),
+    });
+    expect(standing!.overdue!.since).toBe(reportedAt.toISOString());
+    // The next one stays a month after the first payment.
+    expect(standing!.installments[2]!.dueOn).toBe('2026-12-14T10:00:00.000Z');
+  });
+
+  it('shows a transfer plan’s unpaid installment overdue since its due day after the sweep', async () => {
+    const user = await insertUser(database.db, { access: 'none' });
+    await payByTransfer(database.db, user.id, firstPaidAt);
+    await sweepOverdue(database.db, {
+      now: new Date(failedAt.getTime() + DAY_MS),
+      graceDays: GRACE,
+    });
+    const standing = await standingOf(user.id);
+    expect(standing!.installments.map(({ status, dueOn }) => [status, dueOn])).toEqual([
+      ['paid', firstPaidAt.toISOString()],
+      ['overdue', failedAt.toISOString()],
+      ['due', '2026-12-14T10:00:00.000Z'],
+    ]);
+    expect(standing!.overdue).toEqual({
+      installment: 2,
+      of: 3,
+      amount: 22_500_000,
+      since: failedAt.toISOString(),
+      pausesOn: new Date(failedAt.getTime() + GRACE * DAY_MS).toISOString(),
+      paused: false,
+    });
   });
 
   it('has nothing for someone who bought nothing, or whose plan was refunded', async () => {

@@ -1,15 +1,8 @@
 import type { Kysely } from 'kysely';
 import { findPlan, planPrice } from '~/content/plans';
 import type { Database, Enrolment } from '~/db/schema';
-import { pauseDueAt } from './overdue.server';
+import { installmentDueOn, pauseDueAt } from './overdue.server';
 import type { EnrolmentStanding, Installment } from './enrolment-standing';
-
-/** A month after `timestamp`, `months` times (UTC): the providers charge monthly from the first payment. */
-function monthsAfter(timestamp: string, months: number): string {
-  const date = new Date(timestamp);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString();
-}
 
 /** Something that settled an installment, in the order it happened. */
 type Settlement =
@@ -20,18 +13,20 @@ type Settlement =
 /**
  * The schedule of `count` installments of `amount`: the settlements fill them in the order
  * they happened (installments are paid one after another, decision 053), and the first
- * unsettled one is overdue while the enrolment is; the rest are due a month apart from the
- * first payment.
+ * unsettled one is overdue while the enrolment is (`overdueSince`), shown due on that day:
+ * the provider's failure, or a transfer's missed due day, is the fact (decision 074). The
+ * rest are due a month apart from the first payment.
  */
 function scheduleOf(
   settlements: Settlement[],
-  { count, amount, overdue }: { count: number; amount: number; overdue: boolean },
+  { count, amount, overdueSince }: { count: number; amount: number; overdueSince: string | null },
 ): Installment[] {
   const ordered = [...settlements].sort((a, b) => a.at.localeCompare(b.at));
   const start = ordered[0]?.at ?? null;
   return Array.from({ length: count }, (_, index): Installment => {
     const settled = ordered[index];
-    const dueOn = start && monthsAfter(start, index);
+    const overdue = !settled && overdueSince !== null && index === ordered.length;
+    const dueOn = overdue ? overdueSince : start && installmentDueOn(start, index);
     if (settled) {
       return {
         number: index + 1,
@@ -46,40 +41,25 @@ function scheduleOf(
       number: index + 1,
       amount,
       dueOn,
-      status: overdue && index === ordered.length ? 'overdue' : 'due',
+      status: overdue ? 'overdue' : 'due',
       settledOn: null,
       receipt: null,
     };
   });
 }
 
-/** The settlements of an enrolment bought by card: its order's payments and an admin's waivers. */
-async function cardSettlements(
-  db: Kysely<Database>,
-  enrolment: Enrolment,
-  orderId: string,
-): Promise<Settlement[]> {
-  const [payments, waivers] = await Promise.all([
-    db
-      .selectFrom('payments')
-      .select(['id', 'created_at', 'status'])
-      .where('order_id', '=', orderId)
-      .execute(),
-    db
-      .selectFrom('enrolment_changes')
-      .select('changed_at')
-      .where('enrolment_id', '=', enrolment.id)
-      .where('action', '=', 'installment-waived')
-      .execute(),
-  ]);
-  return [
-    ...payments.map((payment): Settlement => ({
-      kind: payment.status === 'refunded' ? 'refunded' : 'paid',
-      at: payment.created_at,
-      receipt: { kind: 'payment', id: payment.id },
-    })),
-    ...waivers.map((waiver): Settlement => ({ kind: 'waived', at: waiver.changed_at })),
-  ];
+/** The payments of an enrolment bought by card: its order's. */
+async function cardSettlements(db: Kysely<Database>, orderId: string): Promise<Settlement[]> {
+  const payments = await db
+    .selectFrom('payments')
+    .select(['id', 'created_at', 'status'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return payments.map((payment): Settlement => ({
+    kind: payment.status === 'refunded' ? 'refunded' : 'paid',
+    at: payment.created_at,
+    receipt: { kind: 'payment', id: payment.id },
+  }));
 }
 
 /** The approved bank transfers for the plan: each pays one of its installments. */
@@ -99,6 +79,20 @@ async function transferSettlements(
     at: transfer.decided_at ?? transfer.created_at,
     receipt: { kind: 'transfer', id: transfer.id },
   }));
+}
+
+/** An admin's waivers of the enrolment's installments, whichever way it is paid. */
+async function waiverSettlements(
+  db: Kysely<Database>,
+  enrolment: Enrolment,
+): Promise<Settlement[]> {
+  const waivers = await db
+    .selectFrom('enrolment_changes')
+    .select('changed_at')
+    .where('enrolment_id', '=', enrolment.id)
+    .where('action', '=', 'installment-waived')
+    .execute();
+  return waivers.map((waiver): Settlement => ({ kind: 'waived', at: waiver.changed_at }));
 }
 
 /**
@@ -135,10 +129,15 @@ export async function enrolmentStandingOf(
   const amount = order?.amount ?? planPrice(plan, 'NGN');
   const count = order?.installments ?? plan.payments;
   const overdue = enrolment.status === 'overdue' && enrolment.overdue_since !== null;
-  const settlements = order
-    ? await cardSettlements(db, enrolment, order.id)
-    : await transferSettlements(db, enrolment);
-  const installments = scheduleOf(settlements, { count, amount, overdue });
+  const [paid, waived] = await Promise.all([
+    order ? cardSettlements(db, order.id) : transferSettlements(db, enrolment),
+    waiverSettlements(db, enrolment),
+  ]);
+  const installments = scheduleOf([...paid, ...waived], {
+    count,
+    amount,
+    overdueSince: overdue ? enrolment.overdue_since : null,
+  });
   const missing = installments.find((installment) => installment.status === 'overdue');
   const pauseOn = overdue ? pauseDueAt(enrolment, graceDays) : null;
   return {

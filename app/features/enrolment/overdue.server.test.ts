@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
 import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
-import { accessOf, admin, insertEnrolment, insertUser } from '../../../tests/support/factories';
+import {
+  accessOf,
+  admin,
+  insertEnrolment,
+  insertUser,
+  payByTransfer,
+} from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { createOrder } from './orders.server';
@@ -435,5 +441,73 @@ describe("an admin's extension and waiver", () => {
         now: day(1),
       }),
     ).rejects.toThrow(/never pauses/);
+  });
+});
+
+describe('the sweep chases a bank-transfer installment plan (decision 074)', () => {
+  /** Approved on 14 October: installment 2 is due on 14 November, installment 3 on 14 December. */
+  const approvedAt = new Date('2026-10-14T10:00:00Z');
+  const dueAt = new Date('2026-11-14T10:00:00Z');
+  const after = (days: number) => new Date(dueAt.getTime() + days * DAY);
+
+  async function transferStudent() {
+    const user = await insertUser(database.db, { access: 'none' });
+    await payByTransfer(database.db, user.id, approvedAt);
+    const enrolment = await database.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return { user, enrolment };
+  }
+  const enrolmentOf = (id: string) =>
+    database.db.selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('turns overdue on the due day, is told and reminded, and pauses after the grace period', async () => {
+    const { user, enrolment } = await transferStudent();
+    await sweep(new Date(dueAt.getTime() - 1));
+    expect(await enrolmentOf(enrolment.id)).toMatchObject({
+      status: 'active',
+      overdue_since: null,
+    });
+
+    await sweep(after(3));
+    expect(await enrolmentOf(enrolment.id)).toMatchObject({
+      status: 'overdue',
+      overdue_since: dueAt.toISOString(),
+      paused_at: null,
+    });
+    // Told at once that it is overdue, and the 3-day reminder, once each.
+    await sweep(after(3));
+    const templates = await templatesOf(user.id);
+    expect(templates.filter((template) => template === 'installment-failed')).toHaveLength(1);
+    expect(templates.filter((template) => template === 'installment-reminder')).toHaveLength(1);
+
+    expect((await sweepFor(user.id, after(GRACE))).mine).toBe(true);
+    expect(await enrolmentOf(enrolment.id)).toMatchObject({
+      paused_at: after(GRACE).toISOString(),
+    });
+    expect(await accessOf(database.db, user.id)).toMatchObject({ access: 'none' });
+    expect(await templatesOf(user.id)).toContain('access-paused');
+    expect(await overdueRow(enrolment.id, after(GRACE))).toMatchObject({
+      provider: 'transfer',
+      installment: 2,
+      installments: 3,
+      paused: true,
+    });
+  });
+
+  it('leaves a plan paid in full, and one whose next installment is not due yet, alone', async () => {
+    const { enrolment } = await transferStudent();
+    await database.db
+      .updateTable('enrolments')
+      .set({ installments_paid: 3 })
+      .where('id', '=', enrolment.id)
+      .execute();
+    await sweep(new Date('2027-06-01T00:00:00Z'));
+    expect(await enrolmentOf(enrolment.id)).toMatchObject({
+      status: 'active',
+      overdue_since: null,
+    });
   });
 });

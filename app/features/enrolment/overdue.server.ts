@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
-import { planName } from '~/content/plans';
+import { findPlan, planName, planPrice } from '~/content/plans';
 import {
   nowTimestamp,
   type Database,
@@ -40,20 +40,27 @@ export interface OverdueAdmin {
 
 /**
  * A later installment failed (the event's transaction, after `recordFailure` locked the
- * buyer): the enrolment turns overdue from now, and the pause and reminders count from
- * here. The provider's handle for a new card is kept for "Update your payment".
+ * buyer), or a transfer plan's installment was not paid by its due day (`since`, the sweep):
+ * the enrolment turns overdue, the pause and reminders count from `since`, and the student is
+ * told at once (the e-mail's key is the caller's: the order's or the enrolment's installment).
+ * The provider's handle for a new card is kept for "Update your payment".
  */
 export async function markOverdue(
   trx: Kysely<Database>,
   enrolment: Enrolment,
-  manageRef: string | undefined,
-  now: Date,
+  {
+    manageRef,
+    since,
+    now,
+    graceDays,
+    emailKey,
+  }: { manageRef?: string; since: Date; now: Date; graceDays: number; emailKey: string },
 ): Promise<void> {
   await trx
     .updateTable('enrolments')
     .set({
       status: 'overdue',
-      overdue_since: nowTimestamp(now),
+      overdue_since: nowTimestamp(since),
       pause_due_at: null,
       paused_at: null,
       manage_ref: manageRef ?? enrolment.manage_ref,
@@ -61,6 +68,21 @@ export async function markOverdue(
     })
     .where('id', '=', enrolment.id)
     .execute();
+  const facts = await overdueEmailFacts(
+    trx,
+    enrolment,
+    pauseDueAt({ overdue_since: nowTimestamp(since), pause_due_at: null }, graceDays),
+  );
+  await enqueueEmailToUser(
+    trx,
+    enrolment.user_id,
+    {
+      key: emailKey,
+      template: 'installment-failed',
+      payload: (user) => ({ name: user.name, planName: planName(enrolment.plan_id), ...facts }),
+    },
+    now,
+  );
 }
 
 /**
@@ -129,14 +151,30 @@ export function pauseDueAt(
 }
 
 /**
+ * The day installment `index + 1` falls due, `index` months after `firstPaidAt` (UTC): the
+ * providers charge monthly from the first payment, and a transfer plan is due the same way
+ * from its first approval (decisions 068 and 074).
+ */
+export function installmentDueOn(firstPaidAt: string, index: number): string {
+  const date = new Date(firstPaidAt);
+  date.setUTCMonth(date.getUTCMonth() + index);
+  return date.toISOString();
+}
+
+/**
  * What every overdue e-mail names (decision 068): the missing installment ("2 of 3"), its
- * amount as people read it, and the day access pauses (absent: it never pauses).
+ * amount as people read it (a card plan's order, or a transfer plan's installment in naira,
+ * decision 038), the day access pauses (absent: it never pauses), and, for a transfer
+ * payer, that it is paid by transfer (the bank's details instead of Update your payment).
  */
 export async function overdueEmailFacts(
   trx: Kysely<Database>,
-  enrolment: Pick<Enrolment, 'order_id' | 'installments_paid' | 'installments_total'>,
+  enrolment: Pick<
+    Enrolment,
+    'order_id' | 'plan_id' | 'source' | 'installments_paid' | 'installments_total'
+  >,
   pauseAt: Date | null,
-): Promise<{ installment: string; amount?: string; pausesOn?: string }> {
+): Promise<{ installment: string; amount?: string; pausesOn?: string; payBy?: 'transfer' }> {
   const order = enrolment.order_id
     ? await trx
         .selectFrom('orders')
@@ -144,11 +182,25 @@ export async function overdueEmailFacts(
         .where('id', '=', enrolment.order_id)
         .executeTakeFirst()
     : undefined;
+  const plan = findPlan(enrolment.plan_id);
+  const byTransfer = enrolment.source === 'bank-transfer';
+  const amount = order
+    ? formatMinorUnits(order.amount, order.currency)
+    : byTransfer && plan
+      ? formatMinorUnits(planPrice(plan, 'NGN'), 'NGN')
+      : undefined;
   return {
     installment: `${Math.min(enrolment.installments_paid + 1, enrolment.installments_total)} of ${enrolment.installments_total}`,
-    ...(order && { amount: formatMinorUnits(order.amount, order.currency) }),
+    ...(amount && { amount }),
     ...(pauseAt && { pausesOn: formatDayUtc(pauseAt.toISOString(), 'long') }),
+    ...(byTransfer && { payBy: 'transfer' as const }),
   };
+}
+
+/** An enrolment read again under its buyer's row lock, in a sweep's own transaction. */
+async function lockedEnrolment(trx: Kysely<Database>, candidate: { id: string; user_id: string }) {
+  await lockUserRow(trx, candidate.user_id);
+  return trx.selectFrom('enrolments').selectAll().where('id', '=', candidate.id).executeTakeFirst();
 }
 
 export interface SweepResult {
@@ -170,6 +222,7 @@ export async function sweepOverdue(
   options: { now: Date; graceDays: number },
 ): Promise<SweepResult> {
   const result: SweepResult = { reminded: 0, paused: 0, userIds: [] };
+  await markTransferInstallmentsOverdue(db, options);
   const candidates = await db
     .selectFrom('enrolments')
     .select(['id', 'user_id'])
@@ -179,12 +232,7 @@ export async function sweepOverdue(
     .execute();
   for (const candidate of candidates) {
     const outcome = await db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, candidate.user_id);
-      const enrolment = await trx
-        .selectFrom('enrolments')
-        .selectAll()
-        .where('id', '=', candidate.id)
-        .executeTakeFirst();
+      const enrolment = await lockedEnrolment(trx, candidate);
       if (enrolment?.status !== 'overdue' || !enrolment.overdue_since || enrolment.paused_at) {
         return undefined;
       }
@@ -197,6 +245,51 @@ export async function sweepOverdue(
     }
   }
   return result;
+}
+
+/**
+ * The day a transfer plan's next installment falls due, or null when it is paid in full:
+ * a month apart from the first approval, which opened the enrolment (decision 074).
+ */
+function nextTransferDueOn(
+  enrolment: Pick<Enrolment, 'created_at' | 'installments_paid' | 'installments_total'>,
+): Date | null {
+  if (enrolment.installments_paid >= enrolment.installments_total) return null;
+  return new Date(installmentDueOn(enrolment.created_at, enrolment.installments_paid));
+}
+
+/**
+ * A bank-transfer plan has no provider to report a missed installment: the sweep turns an
+ * active one overdue once its next installment's due day has passed, overdue since that day,
+ * and tells the student at once as a card's failure does (decision 074). The reminders and
+ * the pause then follow as for a card plan.
+ */
+async function markTransferInstallmentsOverdue(
+  db: Kysely<Database>,
+  { now, graceDays }: { now: Date; graceDays: number },
+): Promise<void> {
+  const open = await db
+    .selectFrom('enrolments')
+    .select(['id', 'user_id', 'created_at', 'installments_paid', 'installments_total'])
+    .where('source', '=', 'bank-transfer')
+    .where('status', '=', 'active')
+    .whereRef('installments_paid', '<', 'installments_total')
+    .execute();
+  for (const candidate of open) {
+    const due = nextTransferDueOn(candidate);
+    if (!due || due > now) continue;
+    await db.transaction().execute(async (trx) => {
+      const enrolment = await lockedEnrolment(trx, candidate);
+      const since = enrolment?.status === 'active' ? nextTransferDueOn(enrolment) : null;
+      if (!enrolment || !since || since > now) return;
+      await markOverdue(trx, enrolment, {
+        since,
+        now,
+        graceDays,
+        emailKey: `installment-failed:${enrolment.id}:${enrolment.installments_paid + 1}`,
+      });
+    });
+  }
 }
 
 async function decide(

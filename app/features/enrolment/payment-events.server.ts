@@ -11,7 +11,7 @@ import {
 } from '~/db/schema';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
-import { markOverdue, overdueEmailFacts, pauseDueAt, settleOverdue } from './overdue.server';
+import { markOverdue, settleOverdue } from './overdue.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
@@ -336,22 +336,13 @@ async function recordFailure(
     return { outcome: 'ignored', note: reason, userId: order.user_id };
   // A later installment failed: overdue, and the student is told at once. Access stays
   // until the grace period ends (the overdue sweep, decision 053).
-  await markOverdue(trx, enrolment, manageRef, now);
-  const facts = await overdueEmailFacts(
-    trx,
-    enrolment,
-    pauseDueAt({ overdue_since: nowTimestamp(now), pause_due_at: null }, graceDays),
-  );
-  await enqueueEmailToUser(
-    trx,
-    order.user_id,
-    {
-      key: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
-      template: 'installment-failed',
-      payload: (user) => ({ name: user.name, planName: planName(order.plan_id), ...facts }),
-    },
+  await markOverdue(trx, enrolment, {
+    manageRef,
+    since: now,
     now,
-  );
+    graceDays,
+    emailKey: `installment-failed:${order.id}:${enrolment.installments_paid + 1}`,
+  });
   return { outcome: 'applied', note: reason, userId: order.user_id, queuedEmail: true };
 }
 

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
+import { renderEmail } from '~/features/email/email-renderer.server';
+import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, accessOf, grantOf, insertUser, outboxOf } from '../../../tests/support/factories';
+import {
+  admin,
+  accessOf,
+  grantOf,
+  insertUser,
+  outboxOf,
+  payByTransfer,
+} from '../../../tests/support/factories';
 import {
   decideTransfer,
   PENDING_EXISTS,
   setTransferAlerts,
   submitTransfer,
 } from './bank-transfers.server';
+import { listTransfersOf } from './my-transfers.server';
 
 const database = useTestDatabase();
 
@@ -278,5 +288,102 @@ describe('telling the admins (issue 24)', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row.transfer_alerts).toBe(1);
+  });
+});
+
+describe('the transfers of an installment plan (decision 074)', () => {
+  const firstApproved = new Date('2026-10-14T10:00:00Z');
+  const DAY = 24 * 60 * 60 * 1000;
+  const approve = { kind: 'approve', cohort: 'cohort-1' } as const;
+
+  const payInstallment = (userId: string, at: Date) => payByTransfer(database.db, userId, at);
+  const enrolmentsOf = (userId: string) =>
+    database.db.selectFrom('enrolments').selectAll().where('user_id', '=', userId).execute();
+
+  it('the first opens the plan at 1 of 3, the next pays installment 2 and says so', async () => {
+    const user = await insertUser(database.db, { access: 'none' });
+    await payInstallment(user.id, firstApproved);
+    expect(await enrolmentsOf(user.id)).toMatchObject([
+      { installments_paid: 1, installments_total: 3, status: 'active', source: 'bank-transfer' },
+    ]);
+    const second = await payInstallment(user.id, new Date(firstApproved.getTime() + 30 * DAY));
+    expect(second.result).toMatchObject({ outcome: 'decided' });
+    expect(await enrolmentsOf(user.id)).toMatchObject([
+      { installments_paid: 2, installments_total: 3, status: 'active' },
+    ]);
+    const approved = (await outboxOf(database.db, user.id)).find(
+      (row) => row.idempotency_key === `transfer-approved:${second.transferId}`,
+    );
+    expect(approved?.subject).toBe('Installment 2 of 3 received');
+    const email = await renderEmail(
+      'transfer-approved',
+      JSON.parse(approved!.payload) as never,
+      'https://academy.example',
+    );
+    expect(email.text).toContain('Installment 2 of 3 received');
+    // The student's own list says it too; the first approval stays "Your course is unlocked".
+    expect(
+      (await listTransfersOf(database.db, user.id)).map((row) => row.installmentReceived),
+    ).toEqual(['Installment 2 of 3 received', null]);
+    expect(await accessOf(database.db, user.id)).toEqual({ access: 'level-1', cohort: 'cohort-1' });
+  });
+
+  it('a transfer for a paused plan clears the overdue marks and gives access back, audited', async () => {
+    const user = await insertUser(database.db, { access: 'none' });
+    await payInstallment(user.id, firstApproved);
+    // Installment 2 was due on 14 November; 14 days later access paused.
+    const pausedAt = new Date('2026-11-28T10:00:00Z');
+    await sweepOverdue(database.db, { now: pausedAt, graceDays: 14 });
+    expect(await accessOf(database.db, user.id)).toMatchObject({ access: 'none' });
+    await payInstallment(user.id, new Date(pausedAt.getTime() + DAY));
+    expect(await enrolmentsOf(user.id)).toMatchObject([
+      {
+        installments_paid: 2,
+        status: 'active',
+        overdue_since: null,
+        paused_at: null,
+        pause_due_at: null,
+      },
+    ]);
+    expect(await accessOf(database.db, user.id)).toMatchObject({ access: 'level-1' });
+    const changes = await database.db
+      .selectFrom('user_changes')
+      .select(['changed_by', 'changed_by_name', 'access_after'])
+      .where('user_id', '=', user.id)
+      .orderBy('changed_at')
+      .execute();
+    expect(changes.at(-1)).toEqual({
+      changed_by: 'payment',
+      changed_by_name: 'Bank transfer: installment 2 of 3 approved by Ada Admin',
+      access_after: 'level-1',
+    });
+    expect(await emailsOf(user.id)).toContain('access-restored');
+  });
+
+  it('a transfer for a plan already paid in full is not approved: no second enrolment', async () => {
+    const { user, submission } = await student();
+    const first = await submitTransfer(database.db, submission);
+    if (!first.ok) throw new Error(first.error);
+    await decideTransfer(database.db, first.transferId, admin, approve);
+    // The same transfer reported again.
+    const again = await submitTransfer(database.db, submission);
+    if (!again.ok) throw new Error(again.error);
+    expect(await decideTransfer(database.db, again.transferId, admin, approve)).toEqual({
+      outcome: 'plan-paid',
+    });
+    expect(await enrolmentsOf(user.id)).toHaveLength(1);
+    const transfer = await database.db
+      .selectFrom('bank_transfers')
+      .select('status')
+      .where('id', '=', again.transferId)
+      .executeTakeFirstOrThrow();
+    expect(transfer.status).toBe('pending');
+    // Rejecting it (a duplicate) is the admin's way out.
+    expect(
+      await decideTransfer(database.db, again.transferId, admin, {
+        kind: 'reject',
+        reason: 'Reported twice',
+      }),
+    ).toMatchObject({ outcome: 'decided' });
   });
 });

@@ -1,15 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findPlan, planName, planPrice, type Plan } from '~/content/plans';
-import { nowTimestamp, type BankTransfer, type Cohort, type Database } from '~/db/schema';
+import {
+  nowTimestamp,
+  type BankTransfer,
+  type Cohort,
+  type Database,
+  type Enrolment,
+} from '~/db/schema';
 import { isUniqueViolation, lockUserRow } from '~/db/database.server';
 import type { TemplateName } from '~/features/email/email-templates';
 import { enqueueEmail, enqueueEmailToUser } from '~/features/email/outbox.server';
-import type { TransferReceiptProps } from '~/features/email/templates/transfer-emails';
+import type { TransferApprovedProps } from '~/features/email/templates/transfer-emails';
 import { reconcileAccess } from '~/features/enrolment/access.server';
+import { settleOverdue } from '~/features/enrolment/overdue.server';
 import { issueReceipt } from '~/features/receipts/receipts.server';
 import { formatDayUtc, formatMinorUnits } from '~/lib/format';
 import type { ReceiptType } from './receipt-file.server';
+import type { TransferPays } from './transfer-decision';
 
 export const PENDING_EXISTS =
   'You already have a transfer waiting for review. We will confirm it within 24 hours; you can submit another once it is decided.';
@@ -108,6 +116,8 @@ export type DecisionResult =
   | { outcome: 'already-decided'; transfer: BankTransfer }
   /** The amount sent is not the plan's (in kobo; null for a withdrawn plan) and no note came. */
   | { outcome: 'amount-unconfirmed'; expected: number | null }
+  /** The person's plan is paid in full already (a transfer reported twice): nothing changes. */
+  | { outcome: 'plan-paid' }
   | { outcome: 'not-found' };
 
 /** What one transfer for a plan should be, in kobo (null for a plan since withdrawn). */
@@ -121,12 +131,70 @@ function transferById(trx: Kysely<Database>, transferId: string) {
   return trx.selectFrom('bank_transfers').selectAll().where('id', '=', transferId);
 }
 
+/** The person's enrolment in the plan bought by transfer and not refunded or cancelled. */
+export function transferEnrolmentOf(
+  trx: Kysely<Database>,
+  transfer: Pick<BankTransfer, 'user_id' | 'plan_id'>,
+) {
+  return trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('user_id', '=', transfer.user_id)
+    .where('plan_id', '=', transfer.plan_id)
+    .where('source', '=', 'bank-transfer')
+    .where('status', 'in', ['active', 'overdue'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** What approving a transfer does, given the person's enrolment in its plan (decision 074). */
+export function transferPaysOf(
+  held: Pick<Enrolment, 'installments_paid' | 'installments_total'> | undefined,
+): TransferPays {
+  if (!held) return { kind: 'first' };
+  if (held.installments_paid >= held.installments_total) return { kind: 'plan-paid' };
+  return {
+    kind: 'installment',
+    installment: held.installments_paid + 1,
+    of: held.installments_total,
+  };
+}
+
+/**
+ * A later transfer of an installment plan pays its next installment (decision 074): the
+ * count rises, an overdue one is settled, and a paused one opens again at once, audited
+ * with the approval as its cause (automatic, like a card's payment, so a later pause is too).
+ */
+async function payNextInstallment(
+  trx: Kysely<Database>,
+  enrolment: Enrolment,
+  admin: { id: string; name: string },
+  now: Date,
+): Promise<number> {
+  const installment = enrolment.installments_paid + 1;
+  await trx
+    .updateTable('enrolments')
+    .set({ installments_paid: installment, status: 'active', updated_at: nowTimestamp(now) })
+    .where('id', '=', enrolment.id)
+    .execute();
+  const cause = {
+    id: 'payment',
+    name: `Bank transfer: installment ${installment} of ${enrolment.installments_total} approved by ${admin.name}`,
+  };
+  if (enrolment.status === 'overdue') await settleOverdue(trx, enrolment, cause, now);
+  await reconcileAccess(trx, enrolment.user_id, cause, now);
+  return installment;
+}
+
 /**
  * An admin's decision, in one transaction: the transfer leaves `pending` only once (two
- * admins at once: the second finds it decided), and an approval records an enrolment,
- * raises access to level-1 (never lowering an admin) with the chosen cohort, audited as
- * that admin, and tells the student; a rejection tells them why. An amount other than the
- * plan's is approved only with the admin's note, kept in `reason` beside who decided.
+ * admins at once: the second finds it decided), and a rejection tells the student why. An
+ * approval opens an enrolment counting the plan's installments, the first paid, raises
+ * access to level-1 (never lowering an admin) with the chosen cohort, audited as that admin,
+ * and tells the student; a later one for the same open plan pays its next installment
+ * instead, in the student's cohort (decision 074), and one for a plan paid in full is
+ * refused. An amount other than the plan's is approved only with the admin's note, kept in
+ * `reason` beside who decided.
  */
 export async function decideTransfer(
   db: Kysely<Database>,
@@ -139,18 +207,27 @@ export async function decideTransfer(
   return db.transaction().execute(async (trx) => {
     const transfer = await transferById(trx, transferId).executeTakeFirst();
     if (!transfer) return { outcome: 'not-found' };
+    // The student's row first, whatever the decision: the sweep marks their enrolment overdue
+    // under it, and one order of locks (person, then transfer) keeps two admins from deadlocking.
+    await lockUserRow(trx, transfer.user_id);
     const expected = expectedTransferAmount(transfer.plan_id);
     const mismatch = transfer.amount !== expected;
     const note = decision.kind === 'approve' && mismatch ? decision.mismatchNote : undefined;
     if (decision.kind === 'approve' && mismatch && !note && transfer.status === 'pending') {
       return { outcome: 'amount-unconfirmed', expected };
     }
+    const held =
+      decision.kind === 'approve' && transfer.status === 'pending'
+        ? await transferEnrolmentOf(trx, transfer)
+        : undefined;
+    if (transferPaysOf(held).kind === 'plan-paid') return { outcome: 'plan-paid' };
     const claimed = await trx
       .updateTable('bank_transfers')
       .set({
         status: decision.kind === 'approve' ? 'approved' : 'rejected',
         reason: decision.kind === 'reject' ? decision.reason : (note ?? null),
-        cohort: decision.kind === 'approve' ? decision.cohort : null,
+        // A later installment leaves the student in their cohort.
+        cohort: decision.kind === 'approve' && !held ? decision.cohort : null,
         decided_by: admin.id,
         decided_by_name: admin.name,
         decided_at: at,
@@ -166,28 +243,36 @@ export async function decideTransfer(
     }
     if (decision.kind === 'approve') {
       const plan = findPlan(claimed.plan_id);
-      await trx
-        .insertInto('enrolments')
-        .values({
-          id: randomUUID(),
-          user_id: claimed.user_id,
-          order_id: null,
-          track: plan?.theme ?? 'frontend',
-          plan_id: claimed.plan_id,
-          status: 'active',
-          // The transfer an admin matched pays for the plan: there is nothing more to collect.
-          installments_paid: 1,
-          installments_total: 1,
-          source: 'bank-transfer',
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
+      const installments = plan?.payments ?? 1;
+      let installment = 1;
+      if (held) {
+        installment = await payNextInstallment(trx, held, admin, now);
+      } else {
+        await trx
+          .insertInto('enrolments')
+          .values({
+            id: randomUUID(),
+            user_id: claimed.user_id,
+            order_id: null,
+            track: plan?.theme ?? 'frontend',
+            plan_id: claimed.plan_id,
+            status: 'active',
+            // The first of the plan's installments; the sweep chases the next (decision 074).
+            installments_paid: 1,
+            installments_total: installments,
+            source: 'bank-transfer',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
+      }
       const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
       await emailStudent(trx, claimed, 'transfer-approved', now, {
         transferId: claimed.id,
         receiptNumber: receipt.number,
+        installment,
+        installments,
       });
     } else {
       await emailStudent(trx, claimed, 'transfer-rejected', now);
@@ -201,7 +286,7 @@ async function emailStudent(
   transfer: BankTransfer,
   template: Extract<TemplateName, `transfer-${string}`>,
   now: Date,
-  receipt: TransferReceiptProps = {},
+  receipt: TransferApprovedProps = {},
 ): Promise<void> {
   await enqueueEmailToUser(
     trx,

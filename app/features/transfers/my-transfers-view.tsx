@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { receiptHref } from '~/features/receipts/receipt-links';
 import type { MyTransfer } from './my-transfers.server';
 import { TitledSection } from '~/ui/titled-section';
+import { mismatchNotice } from './transfer-form';
 
 const statusLabel: Record<MyTransfer['status'], string> = {
   pending: 'Pending review',
@@ -55,11 +56,20 @@ export function MyTransfers({
                 {statusLabel[transfer.status]}: {transfer.amount} on {transfer.transferDate}
               </p>
               <p className="text-sm text-slate-700">{transfer.planName}</p>
+              {transfer.status === 'pending' && transfer.mismatch && (
+                <p className="mt-1 text-sm font-semibold text-amber-900">
+                  {mismatchNotice(transfer.mismatch)}
+                </p>
+              )}
               {transfer.status === 'pending' && (
                 <p className="mt-1 text-sm">We will confirm it within 24 hours.</p>
               )}
               {transfer.status === 'approved' && (
-                <p className="mt-1 text-sm">Your course is unlocked.</p>
+                <p className="mt-1 text-sm">
+                  {transfer.installmentReceived
+                    ? `${transfer.installmentReceived}.`
+                    : 'Your course is unlocked.'}
+                </p>
               )}
               {transfer.status === 'rejected' && transfer.reason && (
                 <p className="mt-1 text-sm">

@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import type { MyTransfer } from './my-transfers.server';
 import { Fact } from '~/ui/fact';
+import { mismatchNotice } from './transfer-form';
 
 /** Where a person's submitted transfer stands, on /enroll in place of a blank form. */
 export function PendingTransfer({ transfer }: { transfer: MyTransfer }) {
@@ -30,7 +31,7 @@ export function PendingTransfer({ transfer }: { transfer: MyTransfer }) {
       </dl>
       {transfer.mismatch && (
         <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
-          {transfer.mismatch}. The amount is checked before your transfer is confirmed.
+          {mismatchNotice(transfer.mismatch)}
         </p>
       )}
       <p className="mt-4 text-slate-700">

@@ -5,6 +5,8 @@ export const TRANSFER_DECISION_MESSAGES = {
   intent: 'Choose Approve or Reject.',
   amountMismatch:
     'The amount sent is not the plan’s amount: to approve it, tick the confirmation and write a note (at least 3 characters) saying why.',
+  planPaid:
+    'This student’s plan is paid in full already, so this transfer pays nothing more. If it was reported twice, reject it with a reason.',
   notFound: 'No such transfer',
   approved: 'Transfer approved: the course is unlocked and the student has been e-mailed.',
   rejected: 'Transfer rejected: the student has been e-mailed the reason.',
@@ -15,3 +17,13 @@ export const TRANSFER_DECISION_INTENTS = { approve: 'approve', reject: 'reject' 
 
 /** The fields of the Approve and Reject forms, which a refusal may name. */
 export type TransferDecisionField = 'cohort' | 'note' | 'reason';
+
+/**
+ * What approving a pending transfer would do (decision 074): open the student's plan, pay
+ * the next installment of their open plan (they stay in their cohort), or nothing, their
+ * plan being paid in full already (refused).
+ */
+export type TransferPays =
+  | { kind: 'first' }
+  | { kind: 'installment'; installment: number; of: number }
+  | { kind: 'plan-paid' };

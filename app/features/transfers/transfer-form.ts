@@ -48,3 +48,8 @@ export function transferMismatch(sentNaira: number, expectedNaira: number): stri
     ? `${formatNaira(-difference)} short of ${expected}`
     : `${formatNaira(difference)} more than ${expected}`;
 }
+
+/** What the student's own pending transfer says of a mismatch (decision 072). */
+export function mismatchNotice(mismatch: string): string {
+  return `${mismatch}. The amount is checked before your transfer is confirmed.`;
+}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { admin, insertUser } from '../../../tests/support/factories';
+import { admin, insertUser, reportTransfer } from '../../../tests/support/factories';
 import { decideTransfer, submitTransfer } from './bank-transfers.server';
-import { countPendingTransfers, listTransferQueue } from './transfer-queue.server';
+import {
+  countPendingTransfers,
+  findTransferForReview,
+  listTransferQueue,
+} from './transfer-queue.server';
 
 const database = useTestDatabase();
 
@@ -63,5 +67,36 @@ describe('the admin transfer queue', () => {
     expect(second.transfers.at(-1)).toMatchObject({ name: 'Student 0', status: 'approved' });
     // A page past the end is the last page.
     expect((await listTransferQueue(database.db, 9)).page).toBe(2);
+  });
+});
+
+describe('a pending transfer as the admin reviews it (decision 074)', () => {
+  const report = (userId: string, planId: string, minute: number) =>
+    reportTransfer(database.db, userId, at(minute), planId);
+  const approve = (transferId: string, minute: number) =>
+    decideTransfer(
+      database.db,
+      transferId,
+      admin,
+      { kind: 'approve', cohort: 'cohort-1' },
+      at(minute),
+    );
+
+  it('says which installment it pays, or that the plan is paid in full already', async () => {
+    const user = await insertUser(database.db);
+    const first = await report(user.id, 'fed-installments', 1);
+    expect((await findTransferForReview(database.db, first))?.pays).toEqual({ kind: 'first' });
+    await approve(first, 2);
+    const second = await report(user.id, 'fed-installments', 3);
+    expect((await findTransferForReview(database.db, second))?.pays).toEqual({
+      kind: 'installment',
+      installment: 2,
+      of: 3,
+    });
+
+    const upfront = await insertUser(database.db);
+    await approve(await report(upfront.id, 'fed-upfront', 4), 5);
+    const again = await report(upfront.id, 'fed-upfront', 6);
+    expect((await findTransferForReview(database.db, again))?.pays).toEqual({ kind: 'plan-paid' });
   });
 });

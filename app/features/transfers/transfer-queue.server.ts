@@ -3,7 +3,13 @@ import { planName } from '~/content/plans';
 import type { BankTransferStatus, Cohort, Database } from '~/db/schema';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import { formatMinorUnits } from '~/lib/format';
-import { expectedTransferAmount, formatTransferDate } from './bank-transfers.server';
+import {
+  expectedTransferAmount,
+  formatTransferDate,
+  transferEnrolmentOf,
+  transferPaysOf,
+} from './bank-transfers.server';
+import type { TransferPays } from './transfer-decision';
 
 export interface QueuedTransfer {
   id: string;
@@ -160,6 +166,8 @@ export interface TransferForReview extends QueuedTransfer {
   /** The approved cohort's name (the cohort row's, now). */
   cohortName: string | null;
   decidedByName: string | null;
+  /** What approving it does; null once decided. */
+  pays: TransferPays | null;
 }
 
 /** One transfer with what an admin needs to decide it, or undefined. */
@@ -187,8 +195,15 @@ export async function findTransferForReview(
     .where('bank_transfers.id', '=', transferId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const pays =
+    row.status === 'pending'
+      ? transferPaysOf(
+          await transferEnrolmentOf(db, { user_id: row.user_id, plan_id: row.plan_id }),
+        )
+      : null;
   return {
     ...queuedTransfer(row),
+    pays,
     reference: row.reference,
     reason: row.reason,
     cohort: row.cohort,

@@ -10,7 +10,12 @@ import { FieldError, invalidFieldProps, FormAlert } from '~/ui/field-error';
 import { fieldClass, labelClass, type FormErrors } from '~/ui/form';
 import { IntentButton } from '~/ui/intent-button';
 import { SelectField } from '~/ui/select-field';
-import { TRANSFER_DECISION_INTENTS, type TransferDecisionField } from './transfer-decision';
+import {
+  TRANSFER_DECISION_INTENTS,
+  TRANSFER_DECISION_MESSAGES,
+  type TransferDecisionField,
+  type TransferPays,
+} from './transfer-decision';
 import type { TransferForReview } from './transfer-queue.server';
 import { TRANSFER_STATUS } from './transfer-status';
 import { TitledSection } from '~/ui/titled-section';
@@ -134,6 +139,30 @@ function Decision({ transfer }: { transfer: TransferForReview }) {
   );
 }
 
+/**
+ * A pending transfer of a student whose plan is open pays its next installment, and one of
+ * a student whose plan is paid in full is refused (decision 074): said before the admin
+ * approves.
+ */
+function WhatItPays({ pays }: { pays: TransferPays | null }) {
+  if (pays?.kind === 'installment') {
+    return (
+      <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        This pays installment {pays.installment} of {pays.of} of the student’s plan: they stay in
+        their cohort, whichever is chosen here.
+      </p>
+    );
+  }
+  if (pays?.kind === 'plan-paid') {
+    return (
+      <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-900">
+        {TRANSFER_DECISION_MESSAGES.planPaid}
+      </p>
+    );
+  }
+  return null;
+}
+
 const DECISIONS = {
   approve: {
     title: 'Approve',
@@ -229,6 +258,7 @@ export function TransferReviewView({
       {transfer.status === 'pending' ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
           <DecisionForm decision="approve" busy={busy}>
+            <WhatItPays pays={transfer.pays} />
             <SelectField
               id="approve-cohort"
               name="cohort"

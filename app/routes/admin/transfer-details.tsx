@@ -98,6 +98,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.outcome === 'amount-unconfirmed') {
     return refuseForm({ formError: TRANSFER_DECISION_MESSAGES.amountMismatch, fieldErrors: {} });
   }
+  if (result.outcome === 'plan-paid') {
+    return refuseForm({ formError: TRANSFER_DECISION_MESSAGES.planPaid, fieldErrors: {} }, 409);
+  }
   if (result.outcome === 'already-decided') {
     const { status, decided_by_name } = result.transfer;
     const by = decided_by_name ?? 'another admin';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/lib/days';
-import { findPlan } from '~/content/plans';
+import { bankTransfer, findPlan } from '~/content/plans';
 import type { TemplateName } from '~/features/email/email-templates';
 import { createOrder } from '~/features/enrolment/orders.server';
 import { sweepOverdue } from '~/features/enrolment/overdue.server';
 import { applyPaymentEvent, type PaymentEvent } from '~/features/enrolment/payment-events.server';
-import { insertUser, outboxOf } from '../../../../tests/support/factories';
+import { insertUser, outboxOf, payByTransfer } from '../../../../tests/support/factories';
 import { useTestDatabase } from '../../../../tests/support/test-database';
 import { renderEmail } from '../email-renderer.server';
 
@@ -77,5 +77,32 @@ describe('the overdue e-mails', () => {
       'installment 2 of 3 ($150) for FrontEnd Bootcamp in 3 Installments is still unpaid, so your access to the course is paused since 28 November 2026',
     );
     expect(paused.html).toContain(`href="${button}"`);
+  });
+
+  it('give a transfer payer the bank details and the way to report the transfer', async () => {
+    const user = await insertUser(database.db, { access: 'none' });
+    const approvedAt = new Date(failedAt.getTime() - 31 * DAY_MS);
+    await payByTransfer(database.db, user.id, approvedAt);
+    // Installment 2 is due a month after the approval, on `failedAt`.
+    for (const days of [3, GRACE]) {
+      await sweepOverdue(database.db, {
+        now: new Date(failedAt.getTime() + days * DAY_MS),
+        graceDays: GRACE,
+      });
+    }
+
+    for (const template of [
+      'installment-failed',
+      'installment-reminder',
+      'access-paused',
+    ] as const) {
+      const email = await rendered(user.id, template);
+      expect(email.text).toContain(
+        'installment 2 of 3 (₦225,000) for FrontEnd Bootcamp in 3 Installments',
+      );
+      expect(email.text).toContain(bankTransfer.accountNumber);
+      expect(email.html).toContain(`href="${ORIGIN}/enroll#bank-transfer-heading"`);
+      expect(email.html).not.toContain('/account/update-payment');
+    }
   });
 });

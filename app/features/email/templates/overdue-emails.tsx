@@ -1,16 +1,32 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
 import { UPDATE_PAYMENT_LABEL, UPDATE_PAYMENT_PATH } from '~/features/enrolment/overdue';
+import { PAY_BY_TRANSFER, REPORT_TRANSFER_PATH } from '~/features/transfers/pay-by-transfer';
 import { CourseUnlocked } from './course-unlocked';
 import { ActionButton, EmailLayout, Paragraph, TextLink } from './email-layout';
 import { useSiteUrl } from './email-layout';
 
-/** The way to pay, and a person to ask: the end of every overdue e-mail. */
-function UpdatePayment() {
-  const url = useSiteUrl(UPDATE_PAYMENT_PATH);
+/**
+ * The way to pay, and a person to ask: the end of every overdue e-mail. A card payer updates
+ * their payment; a transfer payer gets the bank's details and where to report the transfer,
+ * in the panel's words (decision 074).
+ */
+function HowToPay({ payBy }: Pick<OverdueFacts, 'payBy'>) {
+  const updateUrl = useSiteUrl(UPDATE_PAYMENT_PATH);
+  const reportUrl = useSiteUrl(REPORT_TRANSFER_PATH);
   return (
     <>
-      <ActionButton href={url}>{UPDATE_PAYMENT_LABEL}</ActionButton>
+      {payBy === 'transfer' ? (
+        <>
+          <Paragraph>
+            {PAY_BY_TRANSFER.send} <strong>{PAY_BY_TRANSFER.accountNumber}</strong>,{' '}
+            {PAY_BY_TRANSFER.report} <TextLink href={reportUrl}>{PAY_BY_TRANSFER.link}</TextLink>.
+          </Paragraph>
+          <ActionButton href={reportUrl}>{REPORT_TRANSFER_LABEL}</ActionButton>
+        </>
+      ) : (
+        <ActionButton href={updateUrl}>{UPDATE_PAYMENT_LABEL}</ActionButton>
+      )}
       <Paragraph>
         Questions, or a hard month? Write to{' '}
         <TextLink href={site.email.href}>{site.email.display}</TextLink>. We answer within{' '}
@@ -31,7 +47,11 @@ export interface OverdueFacts {
   installment?: string;
   amount?: string;
   pausesOn?: string;
+  /** Paid by bank transfer: no card to update (decision 074). */
+  payBy?: 'transfer';
 }
+
+const REPORT_TRANSFER_LABEL = 'Report your transfer';
 
 /** "Installment 2 of 3 ($150) for FrontEnd Bootcamp in 3 Installments". */
 function theInstallment({ planName, installment, amount }: OverdueFacts): string {
@@ -39,26 +59,43 @@ function theInstallment({ planName, installment, amount }: OverdueFacts): string
   return `${which}${amount ? ` (${amount})` : ''} for ${planName}`;
 }
 
-export const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
+const INSTALLMENT_FAILED_SUBJECT = 'Your installment payment did not go through';
+const TRANSFER_INSTALLMENT_DUE_SUBJECT = 'Your installment is due';
 
-/** An installment failed: the enrolment is overdue, access stays until the pause day. Sent at once. */
+export function installmentFailedSubject({ payBy }: OverdueFacts): string {
+  return payBy === 'transfer' ? TRANSFER_INSTALLMENT_DUE_SUBJECT : INSTALLMENT_FAILED_SUBJECT;
+}
+
+/**
+ * An installment failed (or, paid by transfer, its due day passed without one): the
+ * enrolment is overdue, access stays until the pause day. Sent at once.
+ */
 export function InstallmentFailedEmail(facts: OverdueFacts) {
-  const { name, planName, pausesOn } = facts;
+  const { name, planName, pausesOn, payBy } = facts;
+  const byTransfer = payBy === 'transfer';
   return (
     <EmailLayout
-      heading="Your installment did not go through"
-      preview={`The latest payment for ${planName} failed.`}
+      heading={byTransfer ? 'Your installment is due' : 'Your installment did not go through'}
+      preview={
+        byTransfer
+          ? `The next installment for ${planName} is due.`
+          : `The latest payment for ${planName} failed.`
+      }
     >
       <Paragraph>
-        Hi {name}, the {theInstallment(facts)} could not be charged.{' '}
+        Hi {name}, the {theInstallment(facts)}{' '}
+        {byTransfer ? 'is due, and we have not received its transfer.' : 'could not be charged.'}{' '}
         {pausesOn
           ? `Your access to the course stays open until ${pausesOn}: if it is still unpaid then, your access pauses until it is paid.`
           : 'Your access to the course stays open.'}
       </Paragraph>
-      <Paragraph>
-        Please update your card or pay the installment: it takes a minute, and nothing else changes.
-      </Paragraph>
-      <UpdatePayment />
+      {!byTransfer && (
+        <Paragraph>
+          Please update your card or pay the installment: it takes a minute, and nothing else
+          changes.
+        </Paragraph>
+      )}
+      <HowToPay payBy={payBy} />
     </EmailLayout>
   );
 }
@@ -88,7 +125,7 @@ export function InstallmentReminderEmail(props: InstallmentReminderProps) {
           ? ` If it is still unpaid on ${pausesOn}, your access to the course pauses until it is paid.`
           : ''}
       </Paragraph>
-      <UpdatePayment />
+      <HowToPay payBy={props.payBy} />
     </EmailLayout>
   );
 }
@@ -108,7 +145,7 @@ export function AccessPausedEmail(facts: OverdueFacts) {
         paused{pausesOn ? ` since ${pausesOn}` : ''}. Your progress is kept: pay the installment and
         everything opens again at once.
       </Paragraph>
-      <UpdatePayment />
+      <HowToPay payBy={facts.payBy} />
     </EmailLayout>
   );
 }

@@ -1,11 +1,12 @@
 import { site } from '~/content/site';
 import type { Track } from '~/db/schema';
+import { installmentReceived } from '~/features/enrolment/order-words';
 import { CourseUnlocked } from './course-unlocked';
 import { ReceiptParagraph } from './receipt-paragraph';
 import { ActionButton, EmailLayout, Paragraph, TextLink, useSiteUrl } from './email-layout';
 
 export const TRANSFER_RECEIVED_SUBJECT = 'We received your bank transfer details';
-export const TRANSFER_APPROVED_SUBJECT = 'Transfer confirmed — your course is unlocked';
+const TRANSFER_APPROVED_SUBJECT = 'Transfer confirmed — your course is unlocked';
 export const TRANSFER_REJECTED_SUBJECT = 'We could not confirm your bank transfer';
 export const transferSubmittedSubject = (props: { studentName: string; amount: string }) =>
   `Transfer to review: ${props.studentName}, ${props.amount}`;
@@ -25,6 +26,26 @@ export interface TransferEmailProps {
 export interface TransferReceiptProps {
   transferId?: string;
   receiptNumber?: number;
+}
+
+/**
+ * Which installment of the plan an approved transfer paid (decision 074); absent from
+ * messages queued before transfers counted installments.
+ */
+export interface TransferApprovedProps extends TransferReceiptProps {
+  installment?: number;
+  installments?: number;
+}
+
+/** "Installment 2 of 3 received" for a later installment, or null for the first (or only). */
+function laterInstallment({ installment, installments }: TransferApprovedProps): string | null {
+  return installment && installments && installment > 1
+    ? installmentReceived(installment, installments)
+    : null;
+}
+
+export function transferApprovedSubject(props: TransferApprovedProps): string {
+  return laterInstallment(props) ?? TRANSFER_APPROVED_SUBJECT;
 }
 
 /** Sent when a student submits a transfer: it is in the queue, and when to expect an answer. */
@@ -48,17 +69,18 @@ export function TransferReceivedEmail(props: TransferEmailProps) {
   );
 }
 
-/** An admin approved the transfer: the course is open. */
-export function TransferApprovedEmail(props: TransferEmailProps & TransferReceiptProps) {
+/** An admin approved the transfer: the course is open, or a later installment is paid. */
+export function TransferApprovedEmail(props: TransferEmailProps & TransferApprovedProps) {
+  const later = laterInstallment(props);
   return (
     <EmailLayout
-      heading="Your course is unlocked"
+      heading={later ?? 'Your course is unlocked'}
       preview={`We confirmed your transfer of ${props.amount}.`}
     >
       <Paragraph>
         Hi {props.name}, we confirmed your bank transfer of {props.amount} for {props.planName}.
       </Paragraph>
-      <CourseUnlocked track={props.track} />
+      {!later && <CourseUnlocked track={props.track} />}
       <ReceiptParagraph kind="transfer" id={props.transferId} number={props.receiptNumber} />
     </EmailLayout>
   );
