@@ -67,15 +67,21 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   'routes/checkout.tsx': () => [{ path: '/checkout?plan=fed-installments' }],
   'routes/dev-pay.tsx': (role, cast) =>
     role === 'none' ? [{ path: `/dev-pay/${cast.orderId}` }] : [],
+  'routes/fed/home.tsx': (role) =>
+    ['visitor', 'student', 'fullstack'].includes(role) ? [{ path: '/fed/home' }] : [],
   'routes/fed/step.tsx': (role) => {
-    if (role === 'student') return COURSE_STEPS.map((step) => ({ path: `/fed/${step.slug}` }));
+    if (role === 'student') {
+      return COURSE_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
+        path: `/fed/${step.slug}`,
+      }));
+    }
     if (role === 'visitor' || role === 'none') {
       return [
-        { path: `/fed/${FED_OPEN[role === 'visitor' ? 0 : 2]}` },
+        { path: `/fed/${FED_OPEN[role === 'visitor' ? 1 : 2]}` },
         { path: `/fed/${FED_STUDENTS[0]}`, status: 403 },
       ];
     }
-    return [{ path: `/fed/${role === 'fullstack' ? 'home' : FED_STUDENTS[2]}` }];
+    return role === 'fullstack' ? [] : [{ path: `/fed/${FED_STUDENTS[2]}` }];
   },
   'routes/fed/quiz.tsx': (role) => {
     if (role === 'student') {
@@ -88,8 +94,13 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   },
   'routes/fed/schedule.tsx': (role) =>
     ['student', 'fullstack', ...staff].includes(role) ? [{ path: '/fed/schedule' }] : [],
+  'routes/fsd/home.tsx': (role) => (role === 'fullstack' ? [{ path: '/fsd/home' }] : []),
   'routes/fsd/step.tsx': (role) => {
-    if (role === 'fullstack') return FULLSTACK_STEPS.map((step) => ({ path: `/fsd/${step.slug}` }));
+    if (role === 'fullstack') {
+      return FULLSTACK_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
+        path: `/fsd/${step.slug}`,
+      }));
+    }
     if (staff.includes(role)) return [{ path: '/fsd/node' }];
     return role === 'student' ? [{ path: '/fsd/node', status: 403 }] : [];
   },
