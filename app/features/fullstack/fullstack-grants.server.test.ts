@@ -169,21 +169,23 @@ describe('access none closes the FullStack track', () => {
 
 describe('a paused FullStack plan closes the FullStack track', () => {
   it('a student whose FullStack installment is paused, still level-1 by a FrontEnd plan, submits no FullStack project', async () => {
-    const student = await insertUser(handle.db, { access: 'level-1' });
-    await insertEnrolment(handle.db, { userId: student.id, orderId: null });
+    // Level-1 held by a FrontEnd plan; the FullStack plan, in installments, paused.
+    const student = await fullstackStudent('payment');
     await insertEnrolment(handle.db, {
-      id: `enr-fsd-${student.id}`,
+      id: `enr-fed-${student.id}`,
       userId: student.id,
       orderId: null,
-      track: 'fullstack',
-      planId: 'fsd-installments',
-      status: 'overdue',
-      installmentsTotal: 3,
     });
     await handle.db
       .updateTable('enrolments')
-      .set({ overdue_since: '2026-11-01T10:00:00.000Z', paused_at: '2026-11-15T10:00:00.000Z' })
-      .where('id', '=', `enr-fsd-${student.id}`)
+      .set({
+        plan_id: 'fsd-installments',
+        status: 'overdue',
+        installments_total: 3,
+        overdue_since: '2026-11-01T10:00:00.000Z',
+        paused_at: '2026-11-15T10:00:00.000Z',
+      })
+      .where('id', '=', `enr-${student.id}`)
       .execute();
     expect(readsFullstack(await sessionOf(student.id))).toBe(false);
     expect(await fullstackTrackOf(handle.db, student.id)).toEqual({ open: false });
