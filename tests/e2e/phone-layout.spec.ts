@@ -67,21 +67,19 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   'routes/checkout.tsx': () => [{ path: '/checkout?plan=fed-installments' }],
   'routes/dev-pay.tsx': (role, cast) =>
     role === 'none' ? [{ path: `/dev-pay/${cast.orderId}` }] : [],
-  'routes/fed/home.tsx': (role) =>
-    ['visitor', 'student', 'fullstack'].includes(role) ? [{ path: '/fed/home' }] : [],
+  // The course home is open to everyone.
+  'routes/fed/home.tsx': () => [{ path: '/fed/home' }],
   'routes/fed/step.tsx': (role) => {
     if (role === 'student') {
       return COURSE_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
         path: `/fed/${step.slug}`,
       }));
     }
-    if (role === 'visitor' || role === 'none') {
-      return [
-        { path: `/fed/${FED_OPEN[role === 'visitor' ? 1 : 2]}` },
-        { path: `/fed/${FED_STUDENTS[0]}`, status: 403 },
-      ];
+    if (role === 'visitor') return [{ path: `/fed/${FED_STUDENTS[0]}`, status: 403 }];
+    if (role === 'none') {
+      return [{ path: `/fed/${FED_OPEN[2]}` }, { path: `/fed/${FED_STUDENTS[0]}`, status: 403 }];
     }
-    return role === 'fullstack' ? [] : [{ path: `/fed/${FED_STUDENTS[2]}` }];
+    return [{ path: `/fed/${FED_STUDENTS[2]}` }];
   },
   'routes/fed/quiz.tsx': (role) => {
     if (role === 'student') {
@@ -94,7 +92,8 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   },
   'routes/fed/schedule.tsx': (role) =>
     ['student', 'fullstack', ...staff].includes(role) ? [{ path: '/fed/schedule' }] : [],
-  'routes/fsd/home.tsx': (role) => (role === 'fullstack' ? [{ path: '/fsd/home' }] : []),
+  'routes/fsd/home.tsx': (role) =>
+    ['fullstack', ...staff].includes(role) ? [{ path: '/fsd/home' }] : [],
   'routes/fsd/step.tsx': (role) => {
     if (role === 'fullstack') {
       return FULLSTACK_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
