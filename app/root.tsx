@@ -19,7 +19,6 @@ import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { clearSessionCookie } from '~/features/auth/session.server';
 import { FollowReviews } from '~/features/mentors/follow-reviews';
 import { reviewQueueSize } from '~/features/mentors/mentor-area.server';
-import { hasEnrolment } from '~/features/enrolment/enrolment-standing.server';
 import { isPrerendering, requireServerContext } from '~/load-context';
 import { useDataRouter } from '~/lib/data-router';
 import { useNonce } from '~/lib/nonce';
@@ -63,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { id: user.id, name: user.name, access: user.access, readsFullstack: readsFullstack(user) }
       : null,
     reviews: user ? await reviewQueueSize(ctx.db, user) : null,
-    enrolled: user ? await hasEnrolment(ctx.db, user.id) : false,
+    enrolled: user?.holdsEnrolment ?? false,
     flash,
     origin: ctx.env.ORIGIN,
     year: String(new Date().getUTCFullYear()),

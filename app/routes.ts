@@ -15,12 +15,15 @@ export default [
     route('html-css-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/html-css' }),
     route('javascript-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/javascript' }),
     route('react-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/react' }),
+    // The course home, its own page beside the steps (decision 075).
+    route('home', 'routes/fed/home.tsx'),
     route(':step', 'routes/fed/step.tsx'),
   ]),
 
   // Issue 29: the FullStack track, for its students (the steps' content is guarded per page).
   route('fsd', 'routes/fsd/layout.tsx', [
     index('routes/fsd/index.ts'),
+    route('home', 'routes/fsd/home.tsx'),
     route(':step', 'routes/fsd/step.tsx'),
   ]),
 

@@ -165,7 +165,11 @@ test.describe('discount codes and scholarships', () => {
       'scholarship',
     );
     expect(readValue<string>('select access from users where id = ?', student.id)).toBe('level-1');
-    await expectMail(done, student.email, 'Your scholarship is in — your course is unlocked');
+    await expectMail(
+      done,
+      student.email,
+      'Your scholarship is confirmed — your course is unlocked',
+    );
   });
 
   test('the discounts page and the code field with its messages: axe and screenshots', async ({

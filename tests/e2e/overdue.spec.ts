@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
-import { OVERDUE_INTENTS, OVERDUE_MESSAGES } from '../../app/features/enrolment/overdue';
+import {
+  OVERDUE_INTENTS,
+  OVERDUE_MESSAGES,
+  UPDATE_PAYMENT_PATH,
+} from '../../app/features/enrolment/overdue';
 import { sweepOverdue } from '../../app/features/enrolment/overdue.server';
-import { insertEnrolment, insertOrder } from '../support/factories';
+import { insertEnrolment, insertOrder, insertPayment } from '../support/factories';
+import { E2E_ORIGIN } from '../e2e-origin';
 import { payWithLocalProvider } from './checkout';
 import { expect, expectNoAxeViolations, gotoApp, test } from './fixtures';
 import { saveFullPageAtBothWidths, saveFullPageScreenshot } from './screenshots';
@@ -22,6 +27,7 @@ const REMINDED_3 = 'Reminder: your installment is still unpaid';
 const REMINDED_7 = 'Reminder: your installment is a week overdue';
 const PAUSED = 'Your course access is paused';
 const RESTORED = 'Your course access is back';
+const INSTALLMENT_2_RECEIVED = 'Installment 2 of 3 received';
 
 /**
  * The overdue sweep as the server runs it, against the e2e database, `days` after the
@@ -148,13 +154,18 @@ test.describe('installments that chase themselves (issue 32)', () => {
     expect((await sweepAt(orderId, GRACE_DAYS)).userIds).toContain(student.id);
     await expectMails(page, student.email, [REMINDED_3, REMINDED_7, PAUSED]);
 
-    // The paused student's page says why and leads to the payment.
+    // The paused student's page says what the course home says, and leads to the payment.
     await gotoApp(page, '/fed/javascript');
     await expect(page.getByRole('heading', { name: 'Permission Denied' })).toBeVisible();
-    const notice = page.getByRole('status').filter({ hasText: 'Your access is paused' });
-    await expect(notice).toContainText(`An installment for ${PLAN} is unpaid.`);
+    const notice = page.getByRole('status').filter({ hasText: 'Access paused' });
+    await expect(
+      notice.getByText(
+        /^Access paused: installment 2 of 3 \(\$150\) is overdue since \d{1,2} \w{3}$/,
+      ),
+    ).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Update your payment' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveFullPageScreenshot(page, 'overdue-paused-student');
+    await saveFullPageAtBothWidths(page, 'overdue-paused-student');
 
     // The course home says paused, not Enroll, and the header sells nothing.
     await gotoApp(page, '/fed/home');
@@ -174,6 +185,11 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expect(page.getByText('Paid 1 of 3 (overdue)')).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/success\?order=/);
+    // The success page and the e-mail name the installment, not a first enrolment's words.
+    await expect(page.getByRole('heading', { name: INSTALLMENT_2_RECEIVED })).toBeVisible();
+    await expect(page.getByText(/is being prepared/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await saveFullPageAtBothWidths(page, 'overdue-installment-received');
     expect(readValue<string>('select access from users where id = ?', student.id)).toBe('level-1');
     await gotoApp(page, '/fed/javascript');
     await expect(page.getByRole('heading', { name: 'Permission Denied' })).toHaveCount(0);
@@ -181,7 +197,7 @@ test.describe('installments that chase themselves (issue 32)', () => {
     await expect(enrolmentPanel(page).getByRole('status')).toHaveCount(0);
     await expect(enrolmentPanel(page).getByRole('row').nth(2)).toContainText('paid');
     await expect(enrolmentPanel(page)).toContainText('Left to pay$150');
-    await expectMails(page, student.email, [RESTORED]);
+    await expectMails(page, student.email, [RESTORED, INSTALLMENT_2_RECEIVED]);
     // Settled: a later sweep sends nothing more.
     expect((await sweepAt(orderId, 30)).userIds).not.toContain(student.id);
   });
@@ -272,6 +288,34 @@ test.describe('installments that chase themselves (issue 32)', () => {
       ),
     ).toBeVisible();
     await context.close();
+  });
+
+  test('a paused student’s FrontEnd and FullStack Permission Denied pages say what the course home says, with the way to pay @http', async () => {
+    const { student, enrolmentId } = await seedOverdue('Paused Payer', GRACE_DAYS + 1);
+    await withE2eDatabase(async (db) => {
+      await insertPayment(db, {
+        id: `pay-overdue-${student.id}`,
+        orderId: `ord-overdue-${student.id}`,
+        userId: student.id,
+        amount: 15_000,
+        createdAt: new Date(Date.now() - (GRACE_DAYS + 31) * DAY).toISOString(),
+      });
+      await db
+        .updateTable('enrolments')
+        .set({ paused_at: new Date().toISOString() })
+        .where('id', '=', enrolmentId)
+        .execute();
+      await db.updateTable('users').set({ access: 'none' }).where('id', '=', student.id).execute();
+    });
+    for (const path of ['/fed/javascript', '/fsd/express']) {
+      const answer = await fetch(`${E2E_ORIGIN}${path}`, { headers: { cookie: student.cookie } });
+      expect(answer.status, path).toBe(403);
+      const html = await answer.text();
+      expect(html, path).toMatch(
+        /Access paused: installment 2 of 3 \(\$150\) is overdue since \d{1,2} \w{3}</,
+      );
+      expect(html, path).toContain(`href="${UPDATE_PAYMENT_PATH}"`);
+    }
   });
 
   test('role × route: only an admin may extend or waive, and nothing changes for anyone else @http', async () => {

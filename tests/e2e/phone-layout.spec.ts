@@ -67,15 +67,19 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   'routes/checkout.tsx': () => [{ path: '/checkout?plan=fed-installments' }],
   'routes/dev-pay.tsx': (role, cast) =>
     role === 'none' ? [{ path: `/dev-pay/${cast.orderId}` }] : [],
+  // The course home is open to everyone.
+  'routes/fed/home.tsx': () => [{ path: '/fed/home' }],
   'routes/fed/step.tsx': (role) => {
-    if (role === 'student') return COURSE_STEPS.map((step) => ({ path: `/fed/${step.slug}` }));
-    if (role === 'visitor' || role === 'none') {
-      return [
-        { path: `/fed/${FED_OPEN[role === 'visitor' ? 0 : 2]}` },
-        { path: `/fed/${FED_STUDENTS[0]}`, status: 403 },
-      ];
+    if (role === 'student') {
+      return COURSE_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
+        path: `/fed/${step.slug}`,
+      }));
     }
-    return [{ path: `/fed/${role === 'fullstack' ? 'home' : FED_STUDENTS[2]}` }];
+    if (role === 'visitor') return [{ path: `/fed/${FED_STUDENTS[0]}`, status: 403 }];
+    if (role === 'none') {
+      return [{ path: `/fed/${FED_OPEN[2]}` }, { path: `/fed/${FED_STUDENTS[0]}`, status: 403 }];
+    }
+    return [{ path: `/fed/${FED_STUDENTS[2]}` }];
   },
   'routes/fed/quiz.tsx': (role) => {
     if (role === 'student') {
@@ -88,8 +92,14 @@ const PAGES: Record<string, (role: Role, cast: Cast) => Visit[]> = {
   },
   'routes/fed/schedule.tsx': (role) =>
     ['student', 'fullstack', ...staff].includes(role) ? [{ path: '/fed/schedule' }] : [],
+  'routes/fsd/home.tsx': (role) =>
+    ['fullstack', ...staff].includes(role) ? [{ path: '/fsd/home' }] : [],
   'routes/fsd/step.tsx': (role) => {
-    if (role === 'fullstack') return FULLSTACK_STEPS.map((step) => ({ path: `/fsd/${step.slug}` }));
+    if (role === 'fullstack') {
+      return FULLSTACK_STEPS.filter((step) => step.slug !== 'home').map((step) => ({
+        path: `/fsd/${step.slug}`,
+      }));
+    }
     if (staff.includes(role)) return [{ path: '/fsd/node' }];
     return role === 'student' ? [{ path: '/fsd/node', status: 403 }] : [];
   },

@@ -21,7 +21,7 @@ export function GuardedRouteBoundary() {
     return (
       <PermissionDenied
         area={denied.area}
-        pausedPlan={denied.pausedPlan}
+        paused={denied.paused}
         signInAction={
           denied.signedIn ? undefined : (
             <LoginButton

@@ -1,6 +1,7 @@
 import type { PermissionDeniedArea } from '~/features/auth/permission-denied';
 import { data, redirect } from 'react-router';
-import { pausedPlanOf } from '~/features/enrolment/overdue.server';
+import type { EnrolmentStanding } from '~/features/enrolment/enrolment-standing';
+import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import { readsFullstack } from '~/features/fullstack/fullstack-access';
 import { readsStudentSteps } from '~/features/mentors/mentors.server';
 import type { RequestContext } from '~/load-context';
@@ -11,8 +12,11 @@ import type { Viewer } from './viewer';
 export interface PermissionDeniedData {
   area: PermissionDeniedArea;
   signedIn: boolean;
-  /** The plan whose unpaid installment paused the person's access (decision 053). */
-  pausedPlan?: string;
+  /**
+   * The person's own standing while an unpaid installment pauses their access: the page
+   * says what the course home says (decisions 053, 075).
+   */
+  paused?: EnrolmentStanding;
 }
 
 /**
@@ -45,16 +49,21 @@ export function deny(area: PermissionDeniedArea, viewer: Viewer | null): never {
 
 /**
  * A course area's refusal: a student whose installment plan is paused for an unpaid
- * installment is told so, with the way to pay (decision 053).
+ * installment is told which one, since when and how to pay it, in the words of the course
+ * home's "Your enrolment" panel (decisions 053, 068, 075).
  */
 async function denyCourse(
   context: Partial<RequestContext>,
   area: PermissionDeniedArea,
   viewer: SignedInViewer | null,
 ): Promise<never> {
-  const pausedPlan = viewer && (await pausedPlanOf(requireServerContext(context).db, viewer.id));
-  if (!pausedPlan) return deny(area, viewer);
-  throw data<PermissionDeniedData>({ area, signedIn: true, pausedPlan }, { status: 403 });
+  if (!viewer) return deny(area, viewer);
+  const ctx = requireServerContext(context);
+  const standing = await enrolmentStandingOf(ctx.db, viewer.id, {
+    graceDays: ctx.env.OVERDUE_GRACE_DAYS,
+  });
+  if (!standing?.overdue?.paused) return deny(area, viewer);
+  throw data<PermissionDeniedData>({ area, signedIn: true, paused: standing }, { status: 403 });
 }
 
 /**

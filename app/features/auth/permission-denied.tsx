@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site } from '~/content/site';
 import { buttonClass } from '~/ui/button';
-import { PausedNotice } from '~/features/enrolment/paused-notice';
+import type { EnrolmentStanding } from '~/features/enrolment/enrolment-standing';
+import { OverdueNotice } from '~/features/enrolment/enrolment-panel';
 
 /** SPEC §6, word for word. */
 export const PERMISSION_DENIED_MESSAGES = {
@@ -25,12 +26,12 @@ export type PermissionDeniedArea = keyof typeof PERMISSION_DENIED_MESSAGES;
 export function PermissionDenied({
   area,
   signInAction,
-  pausedPlan,
+  paused,
 }: {
   area: PermissionDeniedArea;
   signInAction?: ReactNode;
-  /** The plan whose unpaid installment paused this student's access (decision 053). */
-  pausedPlan?: string;
+  /** The standing of a student whose unpaid installment paused their access (decision 075). */
+  paused?: EnrolmentStanding;
 }) {
   // A signed-in reader of a FullStack step is led to the upgrade card (decision 069).
   const upgrade = area === 'fullstack' && !signInAction;
@@ -44,7 +45,12 @@ export function PermissionDenied({
         Permission Denied
       </h1>
       <p className="mt-4 text-lg text-slate-700">{PERMISSION_DENIED_MESSAGES[area]}</p>
-      {pausedPlan && <PausedNotice planName={pausedPlan} />}
+      {paused?.overdue && (
+        // The course home's notice, word for word: why the course is closed and the way to pay.
+        <div className="w-full text-left">
+          <OverdueNotice standing={paused} overdue={paused.overdue} />
+        </div>
+      )}
       <p className="mt-6 text-slate-700">Think this is a mistake? Contact us:</p>
       <ul className="mt-3 flex flex-col gap-3 sm:flex-row">
         <li>
@@ -67,7 +73,7 @@ export function PermissionDenied({
       </ul>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {signInAction}
-        {(area === 'student' || area === 'fullstack') && !pausedPlan && (
+        {(area === 'student' || area === 'fullstack') && !paused && (
           // Access comes with enrolment: the way forward, not only a way out.
           <Link
             to={upgrade ? '/enroll#upgrade' : '/enroll'}

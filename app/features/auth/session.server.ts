@@ -26,12 +26,17 @@ export function hashToken(token: string): string {
 }
 
 /**
- * The person signed in, with whether they mentor any cohort and whether they hold an active
- * FullStack enrolment: read with the session in one query, so the guards and the layouts of
- * one request do not each ask again (DESIGN §13: still per request, so a mentor removed from
- * their last cohort, or a refunded FullStack student, is refused at once).
+ * The person signed in, with whether they mentor any cohort, whether they hold an active
+ * FullStack enrolment, and whether they hold any enrolment at all (paused included: the header
+ * sells them no Enroll Now, decision 068): read with the session in one query, so the guards
+ * and the layouts of one request do not each ask again (DESIGN §13: still per request, so a
+ * mentor removed from their last cohort, or a refunded FullStack student, is refused at once).
  */
-export type SessionUser = User & { mentorsACohort: boolean; enrolledInFullstack: boolean };
+export type SessionUser = User & {
+  mentorsACohort: boolean;
+  enrolledInFullstack: boolean;
+  holdsEnrolment: boolean;
+};
 
 export type SessionLookup =
   | { user: SessionUser; sessionHash: string; clearCookie?: undefined }
@@ -79,6 +84,17 @@ export async function lookupSession(
         )
         .as('enrolled_in_fullstack'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('enrolments')
+            .select('enrolments.user_id')
+            .whereRef('enrolments.user_id', '=', 'users.id')
+            .where('enrolments.status', 'in', ENROLLED_STATUSES),
+        )
+        .as('holds_enrolment'),
+    )
     .where('sessions.id_hash', '=', sessionHash)
     .executeTakeFirst();
   if (!row) return { user: null, clearCookie: true };
@@ -100,12 +116,14 @@ export async function lookupSession(
     last_seen_at: _lastSeen,
     mentors_a_cohort,
     enrolled_in_fullstack,
+    holds_enrolment,
     ...user
   } = row;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   const flags = {
     mentorsACohort: Boolean(mentors_a_cohort),
     enrolledInFullstack: Boolean(enrolled_in_fullstack),
+    holdsEnrolment: Boolean(holds_enrolment),
   };
   return { user: { ...user, ...flags }, sessionHash };
 }

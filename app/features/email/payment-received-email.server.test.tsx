@@ -69,3 +69,33 @@ describe('the "Payment received" e-mail', () => {
     expect(approved.text).toContain('Your receipt FDA-000007 is ready');
   });
 });
+
+describe('the words of each case (decision 075)', () => {
+  it('an installment after the first says "Installment 2 of 3 received", subject and heading', () => {
+    const email = renderEmail(
+      'payment-received',
+      {
+        ...payment,
+        planName: 'FrontEnd Bootcamp in 3 Installments',
+        amount: '$150',
+        installment: 2,
+        installments: 3,
+      },
+      ORIGIN,
+    );
+    expect(email.subject).toBe('Installment 2 of 3 received');
+    expect(email.html).toContain('>Installment 2 of 3 received<');
+    expect(email.text).not.toContain('Thank you for your payment');
+  });
+
+  it('a scholarship says "Your scholarship is confirmed", and never "payment"', () => {
+    const email = renderEmail(
+      'scholarship-granted',
+      { name: 'Ada', planName: 'FrontEnd Bootcamp Upfront', code: 'FULLRIDE' },
+      ORIGIN,
+    );
+    expect(email.subject).toContain('Your scholarship is confirmed');
+    expect(email.html).toContain('>Your scholarship is confirmed<');
+    expect(`${email.subject} ${email.text}`).not.toMatch(/payment/i);
+  });
+});

@@ -51,7 +51,11 @@ function PayOverdue({ standing }: { standing: EnrolmentStanding }) {
   );
 }
 
-function OverdueNotice({
+/**
+ * An overdue installment's notice: its amount, since when, the pause day (or paused), and the
+ * way to pay. The panel's, and the paused student's Permission Denied page's (decision 075).
+ */
+export function OverdueNotice({
   standing,
   overdue,
 }: {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '~/lib/days';
 import { findPlan } from '~/content/plans';
+import { lookupSession } from '~/features/auth/session.server';
 import {
   admin,
   insertEnrolment,
+  insertSession,
   insertTransfer,
   insertUser,
   payByTransfer,
 } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
-import { enrolmentStandingOf, hasEnrolment } from './enrolment-standing.server';
+import { enrolmentStandingOf } from './enrolment-standing.server';
 import { createOrder } from './orders.server';
 import { sweepOverdue, waiveInstallment } from './overdue.server';
 import { applyPaymentEvent, type PaymentEvent } from './payment-events.server';
@@ -60,6 +62,17 @@ async function installmentStudent() {
 const standingOf = (userId: string) =>
   enrolmentStandingOf(database.db, userId, { graceDays: GRACE });
 
+/** Whether the session's one query finds an enrolment held (the header's Enroll Now, decision 075). */
+async function holdsEnrolment(userId: string) {
+  const cookie = await insertSession(database.db, userId);
+  const { user } = await lookupSession(database.db, cookie, {
+    secure: false,
+    idleDays: 1,
+    maxDays: 1,
+  });
+  return user?.holdsEnrolment;
+}
+
 describe('enrolmentStandingOf', () => {
   it('gives an installment plan its total, each due day and what is left', async () => {
     const { user } = await installmentStudent();
@@ -107,7 +120,7 @@ describe('enrolmentStandingOf', () => {
       pausesOn: pausedAt.toISOString(),
     });
     // A paused student still holds an enrolment: the header sells them nothing.
-    expect(await hasEnrolment(database.db, user.id)).toBe(true);
+    expect(await holdsEnrolment(user.id)).toBe(true);
   });
 
   it('counts a waived installment and a later payment in the order they came', async () => {
@@ -205,9 +218,9 @@ describe('enrolmentStandingOf', () => {
   it('has nothing for someone who bought nothing, or whose plan was refunded', async () => {
     const user = await insertUser(database.db, { access: 'none' });
     expect(await standingOf(user.id)).toBeUndefined();
-    expect(await hasEnrolment(database.db, user.id)).toBe(false);
+    expect(await holdsEnrolment(user.id)).toBe(false);
     await insertEnrolment(database.db, { userId: user.id, orderId: null, status: 'refunded' });
     expect(await standingOf(user.id)).toBeUndefined();
-    expect(await hasEnrolment(database.db, user.id)).toBe(false);
+    expect(await holdsEnrolment(user.id)).toBe(false);
   });
 });

@@ -161,17 +161,3 @@ export async function enrolmentStandingOf(
         : null,
   };
 }
-
-/**
- * Whether the person holds an enrolment of any kind that was not refunded or cancelled
- * (paused included): the header sells them no Enroll Now.
- */
-export async function hasEnrolment(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const found = await db
-    .selectFrom('enrolments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['active', 'overdue'])
-    .executeTakeFirst();
-  return found !== undefined;
-}

@@ -204,7 +204,7 @@ describe('applying verified payment events', () => {
     await applyPaymentEvent(database.db, paid(order.id, 'inv_2', 15_000));
     await applyPaymentEvent(database.db, paid(order.id, 'inv_3', 15_000));
     expect(await enrolment()).toMatchObject({ status: 'active', installments_paid: 3 });
-    expect(await subjects()).toContain('Payment received — installment 3 of 3');
+    expect(await subjects()).toContain('Installment 3 of 3 received');
     expect(await count('user_changes', user.id)).toBe(1);
   });
 });

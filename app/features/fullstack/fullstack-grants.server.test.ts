@@ -167,6 +167,32 @@ describe('access none closes the FullStack track', () => {
   });
 });
 
+describe('a paused FullStack plan closes the FullStack track', () => {
+  it('a student whose FullStack installment is paused, still level-1 by a FrontEnd plan, submits no FullStack project', async () => {
+    // Level-1 held by a FrontEnd plan; the FullStack plan, in installments, paused.
+    const student = await fullstackStudent('payment');
+    await insertEnrolment(handle.db, {
+      id: `enr-fed-${student.id}`,
+      userId: student.id,
+      orderId: null,
+    });
+    await handle.db
+      .updateTable('enrolments')
+      .set({
+        plan_id: 'fsd-installments',
+        status: 'overdue',
+        installments_total: 3,
+        overdue_since: '2026-11-01T10:00:00.000Z',
+        paused_at: '2026-11-15T10:00:00.000Z',
+      })
+      .where('id', '=', `enr-${student.id}`)
+      .execute();
+    expect(readsFullstack(await sessionOf(student.id))).toBe(false);
+    expect(await fullstackTrackOf(handle.db, student.id)).toEqual({ open: false });
+    expect(await submitsFullstackProject(student.id)).toBe('step-closed');
+  });
+});
+
 describe('an admin revokes a FullStack grant', () => {
   const at = new Date(Date.UTC(2026, 10, 26, 9));
 

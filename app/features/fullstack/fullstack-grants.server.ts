@@ -23,7 +23,10 @@ function forKnownUser<Outcome>(
   });
 }
 
-/** A person's active (or overdue) FullStack enrolment, however it was made. */
+/**
+ * A person's active (or overdue) FullStack enrolment, however it was made. One paused for an
+ * unpaid installment is not held until it is paid (decision 053), as the session has it.
+ */
 export async function fullstackTrackOf(
   db: Kysely<Database>,
   userId: string,
@@ -34,6 +37,7 @@ export async function fullstackTrackOf(
     .where('user_id', '=', userId)
     .where('track', '=', 'fullstack')
     .where('status', 'in', ENROLLED_STATUSES)
+    .where('paused_at', 'is', null)
     .orderBy('created_at')
     .executeTakeFirst();
   return row

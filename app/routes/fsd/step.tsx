@@ -1,80 +1,52 @@
-import { ArrowRight } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { z } from '~/lib/zod';
-import { FULLSTACK_CONTENT } from '~/content/fullstack-content.server';
-import {
-  findFullstackStep,
-  FULLSTACK_NUMBERED_STEPS,
-  fullstackNeighbours,
-} from '~/content/fullstack-steps';
+import { findFullstackStep } from '~/content/fullstack-steps';
 import { projectsOfStep } from '~/content/projects';
-import { site } from '~/content/site';
 import { GuardedRouteBoundary } from '~/features/auth/denied-boundary';
 import { requireFullstack } from '~/features/auth/guards.server';
-import { renderStepContent } from '~/features/courses/step-content.server';
 import { StepView } from '~/features/courses/step-view';
-import { EnrolmentPanel } from '~/features/enrolment/enrolment-panel';
-import { enrolmentStandingOf } from '~/features/enrolment/enrolment-standing.server';
 import {
   completedFullstackSteps,
   fullstackStepKey,
 } from '~/features/fullstack/fullstack-progress.server';
 import { SUBMIT } from '~/features/projects/project-forms';
 import { answerProjectSubmission } from '~/routes/projects/project-submission.server';
-import { projectsStanding } from '~/features/projects/project-standing';
-import { ProjectsSummary } from '~/features/projects/projects-summary';
 import { StepProjects } from '~/features/projects/step-projects';
 import { submissionsOf } from '~/features/projects/submissions.server';
-import { STEP_PROGRESS_INTENTS, summarizeProgress } from '~/features/progress/progress';
+import { STEP_PROGRESS_INTENTS } from '~/features/progress/progress';
 import { markStep } from '~/features/progress/progress.server';
-import { ProgressSummary } from '~/features/progress/progress-summary-view';
 import { StepProgressForm } from '~/features/progress/step-progress-form';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { INTENT, parseFields, readForm, refuseForm } from '~/lib/form.server';
-import { pageMeta, summarize } from '~/lib/seo';
 import { requireServerContext } from '~/load-context';
-import { rootDataFromMatches } from '~/root-data';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
+import { fullstackPageMeta } from './fullstack-page-meta';
+import { openFullstackPage } from './fullstack-page.server';
 import type { Route } from './+types/step';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
 /**
- * A FullStack step (decision 047): FullStack students, admins and mentors only, guarded before
- * any content is read, so a denied page and its `.data` carry none of it.
+ * A FullStack step, `/fsd/{step}` (the course home is its own route, `home.tsx`):
+ * FullStack students, admins and mentors only, guarded before any content is read.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const step = findFullstackStep(params.step);
-  if (!step) throw data(null, { status: 404 });
-  const viewer = await requireFullstack(context);
-  const ctx = requireServerContext(context);
+  const found = findFullstackStep(params.step);
+  if (!found) throw data(null, { status: 404 });
+  const { viewer, ctx, page } = await openFullstackPage(context, found);
   const { db } = ctx;
-  const isHome = step.slug === 'home';
-  const projects = projectsOfStep('fullstack', step.slug);
-  const [completed, submissions, enrolment] = await Promise.all([
+  const projects = projectsOfStep('fullstack', found.slug);
+  const [completed, submissions] = await Promise.all([
     completedFullstackSteps(db, viewer.id),
-    isHome || projects.length > 0 ? submissionsOf(db, viewer.id) : [],
-    // The plan being paid, as on the FrontEnd home (decision 068).
-    isHome
-      ? enrolmentStandingOf(db, viewer.id, { graceDays: ctx.env.OVERDUE_GRACE_DAYS })
-      : undefined,
+    projects.length > 0 ? submissionsOf(db, viewer.id) : [],
   ]);
   return {
-    step,
-    // Read from the cache only now that the guard above has let this reader in.
-    content: renderStepContent(
-      `fullstack/${step.slug}`,
-      FULLSTACK_CONTENT[step.slug],
-      context.pageFragments,
-    ),
-    ...fullstackNeighbours(step.slug),
+    ...page,
     completed,
     projects,
     submissions: submissions.filter((record) =>
       projects.some((project) => project.id === record.projectId),
     ),
-    projectsStanding: isHome ? projectsStanding(submissions, 'fullstack') : null,
-    enrolment: enrolment ?? null,
   };
 }
 
@@ -108,24 +80,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ ok: true as const });
 }
 
-/** The FullStack track is for its students: none of it is for search engines. */
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageMeta({
-    title: `${loaderData?.step.label ?? 'Course'} | ${site.shortName} FullStack Bootcamp`,
-    description: loaderData ? summarize(loaderData.content.intro, 155) : '',
-    path: `/fsd/${loaderData?.step.slug ?? ''}`,
-    origin: rootDataFromMatches(matches)?.origin ?? '',
-    siteName: site.name,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = fullstackPageMeta;
 
 export default function FullstackStepPage({
   loaderData,
   actionData: answered,
 }: Route.ComponentProps) {
   const actionData = useActionDataThroughRefreshes(answered);
-  const { completed, projects, submissions, projectsStanding, enrolment, ...step } = loaderData;
-  const isHome = step.step.slug === 'home';
+  const { completed, projects, submissions, ...step } = loaderData;
   return (
     <StepView
       {...step}
@@ -146,27 +108,7 @@ export default function FullstackStepPage({
           />
         ) : undefined
       }
-    >
-      {isHome && (
-        <>
-          {enrolment && <EnrolmentPanel standing={enrolment} />}
-          <ProgressSummary
-            base="/fsd"
-            summary={summarizeProgress(new Set(completed), FULLSTACK_NUMBERED_STEPS)}
-          />
-          {projectsStanding && <ProjectsSummary standing={projectsStanding} />}
-          <p className="mt-6">
-            <Link
-              to="/fed/home"
-              className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
-            >
-              The FrontEnd steps this track builds on
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
-          </p>
-        </>
-      )}
-    </StepView>
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Track } from '~/db/schema';
+import { installmentReceived } from '~/features/enrolment/order-words';
 import { CourseUnlocked } from './course-unlocked';
 import { ReceiptParagraph } from './receipt-paragraph';
 import { ActionButton, EmailLayout, Paragraph, useSiteUrl } from './email-layout';
@@ -21,10 +22,11 @@ export interface PaymentEmailProps {
   receiptNumber?: number;
 }
 
+/** A later installment's words are the success page's, "Installment 2 of 3 received" (decision 075). */
 export function installmentSubject({ installment, installments }: PaymentEmailProps): string {
   return installment <= 1
     ? PAYMENT_RECEIVED_SUBJECT
-    : `Payment received — installment ${installment} of ${installments}`;
+    : installmentReceived(installment, installments);
 }
 
 /** Sent for every confirmed payment: the first unlocks the course, later ones are receipts. */
@@ -33,7 +35,7 @@ export function PaymentReceivedEmail(props: PaymentEmailProps) {
   const first = props.installment <= 1;
   return (
     <EmailLayout
-      heading={first ? 'Your course is unlocked' : 'Thank you for your payment'}
+      heading={first ? 'Your course is unlocked' : installmentSubject(props)}
       preview={`We received ${props.amount} for ${props.planName}.`}
     >
       <Paragraph>

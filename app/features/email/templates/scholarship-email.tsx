@@ -1,8 +1,10 @@
 import type { Track } from '~/db/schema';
 import { CourseUnlocked } from './course-unlocked';
+import { SCHOLARSHIP_CONFIRMED } from '~/features/enrolment/order-words';
 import { EmailLayout, Paragraph } from './email-layout';
 
-export const SCHOLARSHIP_SUBJECT = 'Your scholarship is in — your course is unlocked';
+/** The success page's words for a $0 order (decision 075): nothing was paid, so no "payment". */
+export const SCHOLARSHIP_SUBJECT = `${SCHOLARSHIP_CONFIRMED} — your course is unlocked`;
 
 /** Sent when a 100 % code enrols its student (issue 32): nothing was paid, the course is open. */
 export function ScholarshipEmail({
@@ -18,7 +20,7 @@ export function ScholarshipEmail({
 }) {
   return (
     <EmailLayout
-      heading="Your course is unlocked"
+      heading={SCHOLARSHIP_CONFIRMED}
       preview={`Code ${code} covers ${planName} in full.`}
     >
       <Paragraph>
