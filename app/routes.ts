@@ -9,9 +9,9 @@ export default [
 
   route('fed', 'routes/fed/layout.tsx', [
     index('routes/fed/index.ts'),
-    // Issue 27: the cohort's live classes (before `:step`, which would take the name).
+    // The cohort's live classes (before `:step`, which would take the name).
     route('schedule', 'routes/fed/schedule.tsx'),
-    // Issue 28: the course's quizzes, one page each (the module reads which from its path).
+    // The course's quizzes, one page each (the module reads which from its path).
     route('html-css-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/html-css' }),
     route('javascript-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/javascript' }),
     route('react-quiz', 'routes/fed/quiz.tsx', { id: 'quiz/react' }),
@@ -20,21 +20,21 @@ export default [
     route(':step', 'routes/fed/step.tsx'),
   ]),
 
-  // Issue 29: the FullStack track, for its students (the steps' content is guarded per page).
+  // The FullStack track, for its students (the steps' content is guarded per page).
   route('fsd', 'routes/fsd/layout.tsx', [
     index('routes/fsd/index.ts'),
     route('home', 'routes/fsd/home.tsx'),
     route(':step', 'routes/fsd/step.tsx'),
   ]),
 
-  // Issue 30: the signed-in person's own account, their data to download or delete (never by
+  // The signed-in person's own account, their data to download or delete (never by
   // id: the session's person), and the academy's PDF receipt of a paid payment or an approved
   // transfer (its owner's and admins').
   route('account', 'routes/account/index.tsx'),
   route('account/data', 'routes/account/data.ts'),
   route('account/delete', 'routes/account/delete.tsx'),
   route('account/receipts/:kind/:id', 'routes/account/receipt.ts'),
-  // Issue 32: "Update your payment" of an overdue installment, on to the provider's page.
+  // "Update your payment" of an overdue installment, on to the provider's page.
   route('account/update-payment', 'routes/account/update-payment.ts'),
 
   route('admin', 'routes/admin/layout.tsx', [
@@ -48,26 +48,26 @@ export default [
     route('transfers/:id', 'routes/admin/transfer-details.tsx'),
     route('invitations', 'routes/admin/invitations.tsx'),
     route('cohorts', 'routes/admin/cohorts.tsx'),
-    // Issue 32: discount codes and scholarships.
+    // Discount codes and scholarships.
     route('discounts', 'routes/admin/discounts.tsx'),
     // The academy's settings (decision 065).
     route('settings', 'routes/admin/settings.tsx'),
   ]),
   route('admin/events', 'routes/admin/events.ts'),
 
-  // Issue 26: a mentor's reviews and cohorts (admins: every cohort).
+  // A mentor's reviews and cohorts (admins: every cohort).
   route('mentor', 'routes/mentor/layout.tsx', [
     index('routes/mentor/reviews.tsx'),
     route('reviews/:id', 'routes/mentor/review.tsx'),
     route('cohorts', 'routes/mentor/cohorts.tsx'),
     route('students/:id', 'routes/mentor/student.tsx'),
-    // Issue 27: the live classes admins and a cohort's mentors run, and their attendance.
+    // The live classes admins and a cohort's mentors run, and their attendance.
     route('classes', 'routes/mentor/classes.tsx'),
     route('classes/:cohortId', 'routes/mentor/cohort-classes.tsx'),
     route('live/:sessionId', 'routes/mentor/live-class.tsx'),
     route('live/:sessionId/attendance.csv', 'routes/mentor/attendance-csv.ts'),
   ]),
-  // Issue 27: a live class's join page (it redirects to the meeting), a student's calendar feed.
+  // A live class's join page (it redirects to the meeting), a student's calendar feed.
   route('live/:sessionId/join', 'routes/live-join.tsx'),
   route('calendar/:file', 'routes/calendar-feed.ts'),
   // A signed-in person's own changes, for the pages they have open.
@@ -88,7 +88,7 @@ export default [
   // A certificate anyone can check by its link; its holder's choice to let search engines list it.
   route('certificates/:id', 'routes/certificate.tsx'),
   route('certificates/:id/listing', 'routes/certificate-listing.ts'),
-  // Issue 31: a certificate's signed credential, and what a verifier reads to check one.
+  // A certificate's signed credential, and what a verifier reads to check one.
   route('certificates/:id/credential', 'routes/certificate-credential.ts'),
   route('credentials/issuer', 'routes/credentials/issuer.ts'),
   route('credentials/keys.json', 'routes/credentials/keys-json.ts'),

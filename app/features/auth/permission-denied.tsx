@@ -11,12 +11,12 @@ export const PERMISSION_DENIED_MESSAGES = {
   student:
     'Permission Denied. This content of this page can only be view by a FrontEnd Dev student.',
   admin: 'Permission Denied. This content of this page can only be view by an Admin.',
-  // Not in SPEC (its areas are the two above): the mentor area of issue 26, in their words.
+  // Not in SPEC (its areas are the two above): the mentor area (decision 042), in their words.
   mentor: 'Permission Denied. This content of this page can only be view by a Mentor.',
-  // Issue 29: the FullStack area, in SPEC's style.
+  // The FullStack area, in SPEC's style.
   fullstack:
     'Permission Denied. This content of this page can only be view by a FullStack Dev student.',
-  // Issue 30: a visitor's request for "my data" (a download, answered as text).
+  // A visitor's request for "my data" (a download, answered as text).
   account: 'Permission Denied. Your data is only for you: sign in to download it.',
 } as const;
 

@@ -4,7 +4,7 @@ import { pageNumberSchema, pageParam, queryString } from '~/features/admin/user-
 import { paymentSearchQuery, type LedgerProvider, type PaymentSearch } from './payment-search';
 
 /**
- * Installments that chase themselves (issue 32, decision 053): what the browser and the
+ * Installments that chase themselves (decision 053): what the browser and the
  * e-mails share with the server.
  */
 

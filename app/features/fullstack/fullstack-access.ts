@@ -1,7 +1,7 @@
 import type { Access } from '~/db/schema';
 
 /**
- * Whether a person reads the FullStack area (issue 29, DESIGN §13): an active FullStack
+ * Whether a person reads the FullStack area (DESIGN §13): an active FullStack
  * enrolment (a payment, an approved transfer, an invitation or an admin's grant of a
  * FullStack plan) held with access level-1, an admin, or a mentor of any cohort (a mentor
  * reads every course step to review its projects). `users.access` alone never opens it:

@@ -259,7 +259,7 @@ describe('deciding a bank transfer', () => {
   });
 });
 
-describe('telling the admins (issue 24)', () => {
+describe('telling the admins', () => {
   it('e-mails each admin who has not turned it off, once per transfer, and nobody else', async () => {
     const watching = await insertUser(database.db, { access: 'admin', name: 'Watching Admin' });
     const quiet = await insertUser(database.db, { access: 'admin', name: 'Quiet Admin' });

@@ -31,7 +31,7 @@ const MENU = [
     Icon: CalendarClock,
     under: ['/mentor/classes/', '/mentor/live/'],
   },
-  // Issue 30: every side menu leads to the person's own account.
+  // Every side menu leads to the person's own account.
   { to: '/account', label: 'Account', Icon: UserRound },
 ] as const;
 

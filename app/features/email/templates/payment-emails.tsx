@@ -15,9 +15,9 @@ export interface PaymentEmailProps {
   installments: number;
   /** The order's id, the reference the success page shows. */
   reference?: string;
-  /** The track bought; absent from messages queued before issue 29 (FrontEnd). */
+  /** The track bought; FrontEnd in messages queued before the FullStack track (decision 047). */
   track?: Track;
-  /** The payment's receipt (issue 30); absent from messages queued before receipts. */
+  /** The payment's receipt; absent from messages queued before receipts. */
   paymentId?: string;
   receiptNumber?: number;
 }

@@ -6,7 +6,7 @@ import { EmailLayout, Paragraph } from './email-layout';
 /** The success page's words for a $0 order (decision 075): nothing was paid, so no "payment". */
 export const SCHOLARSHIP_SUBJECT = `${SCHOLARSHIP_CONFIRMED} — your course is unlocked`;
 
-/** Sent when a 100 % code enrols its student (issue 32): nothing was paid, the course is open. */
+/** Sent when a 100 % code enrols its student: nothing was paid, the course is open. */
 export function ScholarshipEmail({
   name,
   planName,

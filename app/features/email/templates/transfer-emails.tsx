@@ -18,11 +18,11 @@ export interface TransferEmailProps {
   amount: string;
   /** The day of the transfer as the student gave it, e.g. "21 November 2026". */
   transferDate: string;
-  /** The plan's track; absent from messages queued before issue 29 (FrontEnd). */
+  /** The plan's track; FrontEnd in messages queued before the FullStack track (decision 047). */
   track?: Track;
 }
 
-/** An approval's receipt (issue 30); absent from messages queued before receipts. */
+/** An approval's receipt; absent from messages queued before receipts. */
 export interface TransferReceiptProps {
   transferId?: string;
   receiptNumber?: number;
