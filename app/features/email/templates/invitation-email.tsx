@@ -11,7 +11,7 @@ export interface InvitationEmailProps {
   fullAccess: boolean;
   /** The cohort's name, or null for none. */
   cohortName: string | null;
-  /** The track a Level 1 invitation opens; absent from messages queued before the FullStack track (decision 047): FrontEnd. */
+  /** The track a Level 1 invitation opens; FrontEnd in messages queued before decision 047. */
   track?: Track;
 }
 
