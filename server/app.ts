@@ -17,25 +17,12 @@ import {
   DOCUMENT_ONLY_HEADERS,
   securityHeaders,
 } from '~/lib/security-headers.server';
-import { INVITATIONS_FORM_MAX_BYTES } from '~/features/invitations/invite-form';
-import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './request-body';
 import { createReactRouterHandler } from './react-router-handler';
 
 const MAX_BODY_BYTES = 64 * 1024;
-/**
- * Forms that carry a file, streamed to their action under a larger limit than the 64 KB of
- * every other body: the transfer form on /enroll (a receipt of up to 5 MB) and the
- * invitations form (a CSV file of up to 1 MB), and their data requests.
- */
-const UPLOAD_LIMITS = new Map([
-  ['/enroll', TRANSFER_FORM_MAX_BYTES],
-  ['/enroll.data', TRANSFER_FORM_MAX_BYTES],
-  ['/admin/invitations', INVITATIONS_FORM_MAX_BYTES],
-  ['/admin/invitations.data', INVITATIONS_FORM_MAX_BYTES],
-]);
 /** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
 const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -220,10 +207,6 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       mode,
       origin: env.ORIGIN,
       maxBodyBytes: MAX_BODY_BYTES,
-      uploadLimit: (req) =>
-        req.method === 'POST' && req.is('multipart/form-data')
-          ? UPLOAD_LIMITS.get(req.path)
-          : undefined,
       isPersonal,
       getLoadContext: (req, res): RequestContext => {
         let session: ReturnType<RequestContext['session']> | undefined;
