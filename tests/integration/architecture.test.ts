@@ -134,7 +134,6 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
   ],
   ['app/features/admin/user-timeline.ts: buildTimeline', 'not split yet'],
   ['app/features/email/email-worker.server.ts: startEmailWorker', 'not split yet'],
-  ['app/features/enrolment/payment-events.server.ts: recordPayment', 'not split yet'],
   [
     'app/features/enrolment/paystack-payments.server.ts: createPaystackPaymentProvider',
     'not split yet',
