@@ -148,9 +148,7 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
   ['app/lib/postgres-event-bus.server.ts: createPostgresEventBus', 'not split yet'],
   ['app/lib/upload.server.ts: readUpload', 'not split yet'],
   ['app/routes/admin/user-details.tsx: action', 'not split yet'],
-  ['server/app.ts: createApp', 'not split yet'],
   ['server/prerendered-pages.ts: servePrerenderedPages', 'not split yet'],
-  ['server/start-server.ts: startServer', 'not split yet'],
 ]);
 
 function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
