@@ -135,11 +135,6 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
   ['app/features/admin/user-timeline.ts: buildTimeline', 'not split yet'],
   ['app/features/email/email-worker.server.ts: startEmailWorker', 'not split yet'],
   [
-    'app/features/enrolment/paystack-payments.server.ts: createPaystackPaymentProvider',
-    'not split yet',
-  ],
-  ['app/features/enrolment/paystack-payments.server.ts: toPaymentEvent', 'not split yet'],
-  [
     'app/features/enrolment/stripe-payments.server.ts: createStripePaymentProvider',
     'not split yet',
   ],
