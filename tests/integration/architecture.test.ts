@@ -139,7 +139,6 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
     'not split yet',
   ],
   ['app/features/enrolment/stripe-payments.server.ts: toPaymentEvent', 'not split yet'],
-  ['app/features/receipts/receipt-pdf.server.ts: renderReceiptPdf', 'not split yet'],
   ['app/lib/postgres-event-bus.server.ts: createPostgresEventBus', 'not split yet'],
   ['app/lib/upload.server.ts: readUpload', 'not split yet'],
   ['app/routes/admin/user-details.tsx: action', 'not split yet'],
