@@ -137,7 +137,6 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
   ['app/lib/postgres-event-bus.server.ts: createPostgresEventBus', 'not split yet'],
   ['app/lib/upload.server.ts: readUpload', 'not split yet'],
   ['app/routes/admin/user-details.tsx: action', 'not split yet'],
-  ['server/prerendered-pages.ts: servePrerenderedPages', 'not split yet'],
 ]);
 
 function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
