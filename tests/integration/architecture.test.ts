@@ -131,7 +131,6 @@ const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
     'app/features/admin/user-status.server.ts: (callback of db.transaction().execute)',
     'not split yet',
   ],
-  ['app/lib/postgres-event-bus.server.ts: createPostgresEventBus', 'not split yet'],
   ['app/routes/admin/user-details.tsx: action', 'not split yet'],
 ]);
 
