@@ -126,11 +126,6 @@ describe('the import picture', () => {
 const FUNCTION_MAX_LINES = 80;
 /** `file: function`, each with the reason it may stay longer. */
 const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([
-  ['app/features/admin/user-status.server.ts: changeUserStatus', 'not split yet'],
-  [
-    'app/features/admin/user-status.server.ts: (callback of db.transaction().execute)',
-    'not split yet',
-  ],
   ['app/routes/admin/user-details.tsx: action', 'not split yet'],
 ]);
 
