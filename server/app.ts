@@ -17,25 +17,12 @@ import {
   DOCUMENT_ONLY_HEADERS,
   securityHeaders,
 } from '~/lib/security-headers.server';
-import { INVITATIONS_FORM_MAX_BYTES } from '~/features/invitations/invite-form';
-import { TRANSFER_FORM_MAX_BYTES } from '~/features/transfers/transfer-form';
 import { refuseCrossOriginWrites } from './csrf';
 import { servePrerenderedPages } from './prerendered-pages';
 import { BodyTooLargeError } from './request-body';
 import { createReactRouterHandler } from './react-router-handler';
 
 const MAX_BODY_BYTES = 64 * 1024;
-/**
- * Forms that carry a file, streamed to their action under a larger limit than the 64 KB of
- * every other body: the transfer form on /enroll (a receipt of up to 5 MB) and the
- * invitations form (a CSV file of up to 1 MB), and their data requests.
- */
-const UPLOAD_LIMITS = new Map([
-  ['/enroll', TRANSFER_FORM_MAX_BYTES],
-  ['/enroll.data', TRANSFER_FORM_MAX_BYTES],
-  ['/admin/invitations', INVITATIONS_FORM_MAX_BYTES],
-  ['/admin/invitations.data', INVITATIONS_FORM_MAX_BYTES],
-]);
 /** A path with an extension other than the prerendered outputs' `.html` and `.data`. */
 const PUBLIC_FILE = /\.(?!html$|data$)[\w]+$/;
 const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
@@ -66,21 +53,71 @@ export type AppOptions = ServerMode & {
   isReady: () => boolean;
 };
 
+/**
+ * The Express app, in the order a request meets it: its id, log line and security headers;
+ * the health checks; the prerendered pages; compression; the local sign-in provider; the
+ * method and origin checks; the built files; React Router; the error answer.
+ */
 export async function createApp(options: AppOptions): Promise<express.Express> {
   const { services, mode } = options;
   const { env } = services;
   const app = express();
-  const https = env.ORIGIN.startsWith('https://');
-  const checkoutOrigins = checkoutOriginsOf(services.payments);
-  const shared = sharedContextOf(services);
-  const frameOrigins = [site.aboutVideo.host];
+  const policy: PolicyOrigins = {
+    https: env.ORIGIN.startsWith('https://'),
+    checkoutOrigins: checkoutOriginsOf(services.payments),
+    frameOrigins: [site.aboutVideo.host],
+  };
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY ? 1 : false);
 
-  app.use((req, res, next) => {
+  app.use(identifyAndLog(options, policy));
+  mountHealthChecks(app, options);
+  const isPersonal = isPersonalRequest(services);
+  if (options.mode === 'production') {
+    // Already compressed: in front of `compression()`, which would only look and pass.
+    app.use(await prerenderedPages(options, policy, isPersonal));
+  }
+  app.use(compression());
+
+  // The provider's own endpoints include a server-to-server token call without an Origin.
+  if (options.localProvider) app.use(options.localProvider.path, options.localProvider.handler);
+  app.use(refuseOtherMethods);
+  app.use(refuseCrossOriginWrites(env.ORIGIN));
+
+  if (options.mode === 'development') app.use(options.devMiddleware);
+  if (options.mode === 'production') mountBuiltFiles(app, options.clientDir);
+
+  app.all(
+    '/{*path}',
+    createReactRouterHandler({
+      build: options.build,
+      mode,
+      origin: env.ORIGIN,
+      maxBodyBytes: MAX_BODY_BYTES,
+      isPersonal,
+      getLoadContext: loadContextOf(services),
+    }),
+  );
+  app.use(answerError);
+  return app;
+}
+
+/** What the security headers allow besides the site: set once from the configuration. */
+interface PolicyOrigins {
+  https: boolean;
+  checkoutOrigins: readonly string[];
+  frameOrigins: string[];
+}
+
+/**
+ * Every response's request id, CSP nonce and security headers, and the request's one log
+ * line when it ends.
+ */
+function identifyAndLog(options: AppOptions, policy: PolicyOrigins): express.RequestHandler {
+  return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    const log = services.logger.child({ requestId });
+    const log = options.services.logger.child({ requestId });
     const started = process.hrtime.bigint();
     res.locals.requestId = requestId;
     res.locals.log = log;
@@ -91,10 +128,8 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       securityHeaders({
         nonce: res.locals.cspNonce as string,
         path: req.path,
-        https,
-        development: mode === 'development',
-        checkoutOrigins,
-        frameOrigins,
+        ...policy,
+        development: options.mode === 'development',
       }),
     );
     // Read now: a mounted handler (the local provider, /assets) strips its prefix from
@@ -115,8 +150,10 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       );
     });
     next();
-  });
+  };
+}
 
+function mountHealthChecks(app: express.Express, options: AppOptions): void {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'alive' });
   });
@@ -124,139 +161,118 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     res.set('Cache-Control', 'no-store');
     if (!options.isReady()) return res.status(503).json({ status: 'shutting-down' });
     try {
-      await services.database.ping();
+      await options.services.database.ping();
       res.json({ status: 'ready' });
     } catch {
       res.status(503).json({ status: 'database-unavailable' });
     }
   });
+}
 
-  // A session or a pending toast makes the answer personal.
-  const isPersonal = (req: Request) => {
+/** A session or a pending toast makes the answer personal. */
+function isPersonalRequest(services: AppServices): (req: Request) => boolean {
+  return (req) => {
     const cookies = req.headers.cookie;
     return (
       readCookie(cookies, sessionCookieName(services.sessionSettings.secure)) !== undefined ||
       readCookie(cookies, flashCookieName(services.sessionSettings.secure)) !== undefined
     );
   };
+}
 
-  if (options.mode === 'production') {
-    // Already compressed: in front of `compression()`, which would only look and pass.
-    app.use(
-      await servePrerenderedPages({
-        clientDir: options.clientDir,
-        // The paths react-router.config.ts prerendered, as the build records them.
-        paths: options.build.prerender,
-        origin: env.ORIGIN,
-        contentSecurityPolicy: (scriptHashes) =>
-          contentSecurityPolicy({
-            scriptHashes,
-            https,
-            development: false,
-            checkoutOrigins,
-            frameOrigins,
-          }),
-        // A personal page (the header shows who is signed in) is rendered instead.
-        wantsServerRender: isPersonal,
-        nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),
-        onCohortsChanged: (listener) => {
-          services.changeEvents.subscribe({
-            onEvent: (event) => {
-              if (event.collection === 'cohorts') listener();
-            },
-            onResync: listener,
-          });
+function prerenderedPages(
+  options: Extract<AppOptions, { mode: 'production' }>,
+  policy: PolicyOrigins,
+  isPersonal: (req: Request) => boolean,
+) {
+  const { services } = options;
+  return servePrerenderedPages({
+    clientDir: options.clientDir,
+    // The paths react-router.config.ts prerendered, as the build records them.
+    paths: options.build.prerender,
+    origin: services.env.ORIGIN,
+    contentSecurityPolicy: (scriptHashes) =>
+      contentSecurityPolicy({ scriptHashes, ...policy, development: false }),
+    // A personal page (the header shows who is signed in) is rendered instead.
+    wantsServerRender: isPersonal,
+    nextCohort: (today) => nextCohortSentenceFor(services.database.db, today),
+    onCohortsChanged: (listener) => {
+      services.changeEvents.subscribe({
+        onEvent: (event) => {
+          if (event.collection === 'cohorts') listener();
         },
-      }),
-    );
-  }
-
-  app.use(compression());
-
-  // The provider's own endpoints include a server-to-server token call without an Origin.
-  if (options.localProvider) app.use(options.localProvider.path, options.localProvider.handler);
-  // React Router runs a route's action for any method but GET and HEAD: only POST may.
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
-    res.set('Allow', 'GET, HEAD, POST').status(405).type('text').send('Method not allowed.');
+        onResync: listener,
+      });
+    },
   });
-  app.use(refuseCrossOriginWrites(env.ORIGIN));
+}
 
-  if (options.mode === 'development') app.use(options.devMiddleware);
-  if (options.mode === 'production') {
-    app.use(
-      '/assets',
-      express.static(join(options.clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        // Hashed names never change content: validators would only add bytes.
-        etag: false,
-        lastModified: false,
-        setHeaders: withoutDocumentHeaders,
-        // A missing asset (an old deployment's hashed name) is no page: a plain 404 from
-        // the error handler below, as is a 400 for a name that does not decode.
-        fallthrough: false,
-      }),
-    );
-    // Public files (media, icons) may change between deployments: revalidate after a day.
-    // Every public file has an extension, so a page's path costs no file-system lookup.
-    // Prerendered HTML and `.data` files are never served raw: their serve-time slots
-    // must be filled, so they go through the handlers above and below.
-    const publicFiles = express.static(options.clientDir, {
-      maxAge: '1d',
+/** React Router runs a route's action for any method but GET and HEAD: only POST may. */
+function refuseOtherMethods(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') return next();
+  res.set('Allow', 'GET, HEAD, POST').status(405).type('text').send('Method not allowed.');
+}
+
+/** The build's hashed assets, immutable for a year, and the public files, for a day. */
+function mountBuiltFiles(app: express.Express, clientDir: string): void {
+  app.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
       index: false,
-      redirect: false,
+      // Hashed names never change content: validators would only add bytes.
+      etag: false,
+      lastModified: false,
       setHeaders: withoutDocumentHeaders,
-    });
-    app.use((req, res, next) =>
-      PUBLIC_FILE.test(req.path) ? publicFiles(req, res, next) : next(),
-    );
-  }
-
-  app.all(
-    '/{*path}',
-    createReactRouterHandler({
-      build: options.build,
-      mode,
-      origin: env.ORIGIN,
-      maxBodyBytes: MAX_BODY_BYTES,
-      uploadLimit: (req) =>
-        req.method === 'POST' && req.is('multipart/form-data')
-          ? UPLOAD_LIMITS.get(req.path)
-          : undefined,
-      isPersonal,
-      getLoadContext: (req, res): RequestContext => {
-        let session: ReturnType<RequestContext['session']> | undefined;
-        return {
-          ...shared,
-          cspNonce: res.locals.cspNonce as string,
-          requestId: res.locals.requestId as string,
-          log: res.locals.log as RequestContext['log'],
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          pageFragments: req.path.endsWith('.data') ? undefined : new Map(),
-          session: () =>
-            (session ??= lookupSession(shared.db, req.headers.cookie, shared.sessionSettings)),
-        };
-      },
+      // A missing asset (an old deployment's hashed name) is no page: a plain 404 from
+      // the error handler below, as is a 400 for a name that does not decode.
+      fallthrough: false,
     }),
   );
-
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    if (error instanceof BodyTooLargeError) {
-      return res.status(413).type('text').send('The request body is too large.');
-    }
-    // The client's mistake, flagged by Express or a static file handler (an address whose
-    // percent-encoding does not decode is a URIError with status 400; a missing asset a
-    // 404): its plain answer, and the request's own log line, without a stack trace.
-    const status = clientErrorStatus(error);
-    if (status) return res.status(status).type('text').send(STATUS_CODES[status]);
-    (res.locals.log as AppServices['logger']).error({ err: error }, 'unhandled error');
-    res.status(500).type('text').send('Something went wrong on our side. Please try again.');
+  // Public files (media, icons) may change between deployments: revalidate after a day.
+  // Every public file has an extension, so a page's path costs no file-system lookup.
+  // Prerendered HTML and `.data` files are never served raw: their serve-time slots
+  // must be filled, so they go through the handlers above and below.
+  const publicFiles = express.static(clientDir, {
+    maxAge: '1d',
+    index: false,
+    redirect: false,
+    setHeaders: withoutDocumentHeaders,
   });
+  app.use((req, res, next) => (PUBLIC_FILE.test(req.path) ? publicFiles(req, res, next) : next()));
+}
 
-  return app;
+/** What every loader and action gets: the services, the request's own parts, its session. */
+function loadContextOf(services: AppServices) {
+  const shared = sharedContextOf(services);
+  return (req: Request, res: Response): RequestContext => {
+    let session: ReturnType<RequestContext['session']> | undefined;
+    return {
+      ...shared,
+      cspNonce: res.locals.cspNonce as string,
+      requestId: res.locals.requestId as string,
+      log: res.locals.log as RequestContext['log'],
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      pageFragments: req.path.endsWith('.data') ? undefined : new Map(),
+      session: () =>
+        (session ??= lookupSession(shared.db, req.headers.cookie, shared.sessionSettings)),
+    };
+  };
+}
+
+function answerError(error: unknown, _req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(error);
+  if (error instanceof BodyTooLargeError) {
+    return res.status(413).type('text').send('The request body is too large.');
+  }
+  // The client's mistake, flagged by Express or a static file handler (an address whose
+  // percent-encoding does not decode is a URIError with status 400; a missing asset a
+  // 404): its plain answer, and the request's own log line, without a stack trace.
+  const status = clientErrorStatus(error);
+  if (status) return res.status(status).type('text').send(STATUS_CODES[status]);
+  (res.locals.log as AppServices['logger']).error({ err: error }, 'unhandled error');
+  res.status(500).type('text').send('Something went wrong on our side. Please try again.');
 }
 
 function clientErrorStatus(error: unknown): number | undefined {

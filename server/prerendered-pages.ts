@@ -80,56 +80,9 @@ function startOfNextDay(now: Date): number {
  * they are, so `wantsServerRender` sends such requests on to server rendering (hence
  * `Vary: Cookie`).
  */
-export async function servePrerenderedPages(options: {
-  clientDir: string;
-  paths: readonly string[];
-  origin: string;
-  contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
-  wantsServerRender: (req: Request) => boolean;
-  /** The next cohort's sentence for `today` (`YYYY-MM-DD`). */
-  nextCohort: (today: string) => Promise<string>;
-  /** Calls back whenever cohorts change, on this instance or (PostgreSQL) another. */
-  onCohortsChanged: (listener: () => void) => void;
-}) {
-  const templates = new Map(
-    await Promise.all(
-      options.paths.map(
-        async (path) =>
-          [
-            path,
-            await readFile(join(options.clientDir, path === '/' ? '' : path, 'index.html'), 'utf8'),
-          ] as const,
-      ),
-    ),
-  );
-  type Prepared = {
-    pages: Map<string, PreparedPage & { csp: string }>;
-    values: ServeTimeValues;
-    validUntil: number;
-  };
-  const prepareAll = async (now: Date, previous?: Prepared): Promise<Prepared> => {
-    const values: ServeTimeValues = {
-      origin: options.origin,
-      year: String(now.getUTCFullYear()),
-      nextCohort: await options.nextCohort(now.toISOString().slice(0, 10)),
-    };
-    const validUntil = startOfNextDay(now);
-    if (
-      previous &&
-      previous.values.year === values.year &&
-      previous.values.nextCohort === values.nextCohort
-    ) {
-      return { ...previous, validUntil };
-    }
-    const entries = await Promise.all(
-      [...templates].map(async ([path, template]) => {
-        const page = await preparePage(template, values);
-        return [path, { ...page, csp: options.contentSecurityPolicy(page.scriptHashes) }] as const;
-      }),
-    );
-    return { pages: new Map(entries), values, validUntil };
-  };
-  let current = await prepareAll(new Date());
+export async function servePrerenderedPages(options: PrerenderedPagesOptions) {
+  const templates = await readTemplates(options.clientDir, options.paths);
+  let current = await prepareAll(templates, options, new Date());
   let renewing: Promise<void> | undefined;
   // Counts changes, so a renewal that read the cohorts before a change does not stand for
   // the pages after it: its result is kept only as already stale.
@@ -139,7 +92,7 @@ export async function servePrerenderedPages(options: {
     current = { ...current, validUntil: 0 };
   });
   const renew = async (changesSeen: number) => {
-    const renewed = await prepareAll(new Date(), current);
+    const renewed = await prepareAll(templates, options, new Date(), current);
     current = changes === changesSeen ? renewed : { ...renewed, validUntil: 0 };
   };
 
@@ -159,28 +112,99 @@ export async function servePrerenderedPages(options: {
       }
       const page = current.pages.get(req.path);
       if (!page) return next();
-      // The best the client accepts (brotli, then gzip), honouring `q=0`.
-      const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
-      const etag = page.etags[encoding];
-      res.set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'Content-Security-Policy': page.csp,
-        Vary: 'Accept-Encoding, Cookie',
-        ETag: etag,
-      });
-      if (encoding !== 'identity') res.set('Content-Encoding', encoding);
-      const known = req.headers['if-none-match'];
-      if (known && known.split(',').some((tag) => tag.trim() === etag)) {
-        res.status(304).end();
-        return;
-      }
-      const body = page.bodies[encoding];
-      res.status(200).set('Content-Length', String(body.length));
-      if (req.method === 'HEAD') res.end();
-      else res.end(body);
+      sendPage(req, res, page);
     } catch (error) {
       next(error);
     }
   };
+}
+
+interface PrerenderedPagesOptions {
+  clientDir: string;
+  paths: readonly string[];
+  origin: string;
+  contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
+  wantsServerRender: (req: Request) => boolean;
+  /** The next cohort's sentence for `today` (`YYYY-MM-DD`). */
+  nextCohort: (today: string) => Promise<string>;
+  /** Calls back whenever cohorts change, on this instance or (PostgreSQL) another. */
+  onCohortsChanged: (listener: () => void) => void;
+}
+
+type ServedPage = PreparedPage & { csp: string };
+type Prepared = {
+  pages: Map<string, ServedPage>;
+  values: ServeTimeValues;
+  validUntil: number;
+};
+
+/** Each prerendered path's HTML as the build wrote it, slots still unfilled. */
+async function readTemplates(clientDir: string, paths: readonly string[]) {
+  return new Map(
+    await Promise.all(
+      paths.map(
+        async (path) =>
+          [
+            path,
+            await readFile(join(clientDir, path === '/' ? '' : path, 'index.html'), 'utf8'),
+          ] as const,
+      ),
+    ),
+  );
+}
+
+/**
+ * Every page with today's values, valid until the next UTC midnight: the previous pages
+ * again when the values have not changed.
+ */
+async function prepareAll(
+  templates: Map<string, string>,
+  options: PrerenderedPagesOptions,
+  now: Date,
+  previous?: Prepared,
+): Promise<Prepared> {
+  const values: ServeTimeValues = {
+    origin: options.origin,
+    year: String(now.getUTCFullYear()),
+    nextCohort: await options.nextCohort(now.toISOString().slice(0, 10)),
+  };
+  const validUntil = startOfNextDay(now);
+  if (
+    previous &&
+    previous.values.year === values.year &&
+    previous.values.nextCohort === values.nextCohort
+  ) {
+    return { ...previous, validUntil };
+  }
+  const entries = await Promise.all(
+    [...templates].map(async ([path, template]) => {
+      const page = await preparePage(template, values);
+      return [path, { ...page, csp: options.contentSecurityPolicy(page.scriptHashes) }] as const;
+    }),
+  );
+  return { pages: new Map(entries), values, validUntil };
+}
+
+/** A prepared page in the best encoding the client accepts, or 304 for the copy it has. */
+function sendPage(req: Request, res: Response, page: ServedPage): void {
+  // The best the client accepts (brotli, then gzip), honouring `q=0`.
+  const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+  const etag = page.etags[encoding];
+  res.set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': page.csp,
+    Vary: 'Accept-Encoding, Cookie',
+    ETag: etag,
+  });
+  if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+  const known = req.headers['if-none-match'];
+  if (known && known.split(',').some((tag) => tag.trim() === etag)) {
+    res.status(304).end();
+    return;
+  }
+  const body = page.bodies[encoding];
+  res.status(200).set('Content-Length', String(body.length));
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
 }

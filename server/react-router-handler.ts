@@ -7,6 +7,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { RequestContext } from '~/load-context';
+import type { RouteHandle } from '~/lib/route-handle';
 import { readBody, streamBody } from './request-body';
 
 export interface ReactRouterHandlerOptions {
@@ -15,8 +16,6 @@ export interface ReactRouterHandlerOptions {
   /** Requests are addressed to the configured public origin, never to the Host header. */
   origin: string;
   maxBodyBytes: number;
-  /** Bodies streamed to the action under a larger limit (uploads); undefined: the default. */
-  uploadLimit?: (req: ExpressRequest) => number | undefined;
   /** The request carries a session or a pending message: its answer is for one person. */
   isPersonal: (req: ExpressRequest) => boolean;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RequestContext;
@@ -24,8 +23,9 @@ export interface ReactRouterHandlerOptions {
 
 /**
  * Our own Express adapter (instead of `@react-router/express`): the body is read up to a
- * limit before any action runs, and the request URL comes from `ORIGIN` so a forged Host
- * header cannot leak into links, redirects or origin checks.
+ * limit before any action runs (a route that takes uploads streams its own, larger one),
+ * and the request URL comes from `ORIGIN` so a forged Host header cannot leak into links,
+ * redirects or origin checks.
  */
 export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
   // A build object (production) is prepared once; a function (development) is asked again
@@ -48,7 +48,10 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
         if (!res.writableFinished) controller.abort();
       });
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const uploadLimit = hasBody ? options.uploadLimit?.(req) : undefined;
+      const uploadLimit =
+        req.method === 'POST' && req.is('multipart/form-data')
+          ? uploadLimitOf(await currentBuild(), req.path.replace(/\.data$/, ''))
+          : undefined;
       const request = new Request(new URL(req.originalUrl, options.origin), {
         method: req.method,
         headers: toHeaders(req.headers),
@@ -94,13 +97,8 @@ export function createReactRouterHandler(options: ReactRouterHandlerOptions) {
 
 const routeTrees = new WeakMap<ServerBuild, RouteObject[]>();
 
-/**
- * Whether a path matches no page below the root, only a resource route (a receipt, a feed, a
- * redirect). Its data request is refused: React Router would put the loader's answer into
- * a data response, a receipt's bytes without its sandbox CSP and Content-Disposition. A
- * resource route is answered only as itself.
- */
-function namesNoPage(build: ServerBuild, pathname: string): boolean {
+/** The build's routes as the tree `matchRoutes` reads, derived once per build. */
+function routeTreeOf(build: ServerBuild): RouteObject[] {
   let tree = routeTrees.get(build);
   if (!tree) {
     const childrenOf = (parentId: string | undefined): RouteObject[] =>
@@ -120,11 +118,31 @@ function namesNoPage(build: ServerBuild, pathname: string): boolean {
     tree = childrenOf(undefined);
     routeTrees.set(build, tree);
   }
-  const matches = matchRoutes(tree, pathname);
+  return tree;
+}
+
+/**
+ * Whether a path matches no page below the root, only a resource route (a receipt, a feed, a
+ * redirect). Its data request is refused: React Router would put the loader's answer into
+ * a data response, a receipt's bytes without its sandbox CSP and Content-Disposition. A
+ * resource route is answered only as itself.
+ */
+function namesNoPage(build: ServerBuild, pathname: string): boolean {
+  const matches = matchRoutes(routeTreeOf(build), pathname);
   return (
     matches !== null &&
     matches.slice(1).every(({ route }) => !build.routes[route.id!]?.module.default)
   );
+}
+
+/**
+ * The upload limit the route whose action a path reaches declares in its handle (decision
+ * 076), or undefined: its body is read whole under the default limit.
+ */
+function uploadLimitOf(build: ServerBuild, pathname: string): number | undefined {
+  const leaf = matchRoutes(routeTreeOf(build), pathname)?.at(-1)?.route;
+  const handle = leaf && (build.routes[leaf.id!]?.module.handle as RouteHandle | undefined);
+  return handle?.uploadLimit;
 }
 
 function toHeaders(source: ExpressRequest['headers']): Headers {

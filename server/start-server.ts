@@ -1,14 +1,15 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { migrateToLatest, openDatabase } from '~/db/database.server';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/db/database.server';
 import { activeSigningKey } from '~/features/credentials/signing-keys.server';
-import { startEmailWorker } from '~/features/email/email-worker.server';
+import { startEmailWorker, type EmailWorker } from '~/features/email/email-worker.server';
+import type { PaymentsSetup } from '~/features/enrolment/payment-provider.server';
 import { site } from '~/content/site';
-import { EnvError, parseEnv } from '~/lib/env.server';
+import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import type { AppServices } from '~/load-context';
 import { createFlashCookie } from '~/lib/flash.server';
-import { createLogger } from '~/lib/logger.server';
+import { createLogger, type Logger } from '~/lib/logger.server';
 import { createInProcessEventBus } from '~/lib/events.server';
 import { isLoopbackUrl } from '~/lib/loopback.server';
 import { createApp, type ServerMode } from './app';
@@ -16,9 +17,9 @@ import { startBackgroundPasses } from './background-passes';
 import { seedDemoUsers } from './demo-users';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { answerOnlyOrigin, listenHostFor } from './local-stand-ins';
-import { checkMailSettings, setUpMail } from './mail-setup';
+import { checkMailSettings, setUpMail, type MailSetup } from './mail-setup';
 import { setUpPayments } from './payments-setup';
-import { DEV_IDP_PATH, setUpSignIn } from './sign-in-setup';
+import { DEV_IDP_PATH, setUpSignIn, type SignInSetup } from './sign-in-setup';
 
 /**
  * Validates the environment, opens and migrates the database, sets up sign-in and serves
@@ -59,7 +60,48 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
     const created = await seedDemoUsers(database.db);
     if (created > 0) logger.info({ created }, 'demo users created for the local sign-in provider');
   }
-  const secure = env.ORIGIN.startsWith('https://');
+  await warnOfInstanceKeys(env, database, logger);
+  const services = await servicesOf({ env, logger, database, signIn, payments, mail, emailWorker });
+  const stopBackgroundPasses = startBackgroundPasses({
+    db: database.db,
+    sessionSettings: services.sessionSettings,
+    graceDays: env.OVERDUE_GRACE_DAYS,
+    logger,
+    wakeEmailWorker: () => emailWorker.wake(),
+    accessChanged: (userId) => services.changeEvents.publish({ collection: 'users', id: userId }),
+  });
+  let ready = true;
+  const app = await createApp({
+    ...serverMode,
+    services,
+    isReady: () => ready,
+    localProvider: signIn.localProviderHandler && {
+      path: DEV_IDP_PATH,
+      handler: signIn.localProviderHandler,
+    },
+  });
+  serve(localStandInRuns ? answerOnlyOrigin(env.ORIGIN, app) : app, {
+    services,
+    listenHost,
+    signIn: signIn.provider,
+    mail: mail.transport.description,
+    onDrainStart: () => {
+      ready = false;
+    },
+    onClose: stopBackgroundPasses,
+    closeResources: async () => {
+      await emailWorker.stop();
+      mail.transport.close();
+      await database.close();
+    },
+  });
+}
+
+/**
+ * Keys each instance would make for itself where several instances need one: said at start,
+ * so an operator reads it before a person meets it.
+ */
+async function warnOfInstanceKeys(env: Env, database: DatabaseHandle, logger: Logger) {
   if (!env.COOKIE_SECRET && database.engine === 'postgres') {
     logger.warn(
       'COOKIE_SECRET is not set: every instance signs its flash cookie with its own key, so a toast after a redirect answered by another instance is dropped',
@@ -72,11 +114,25 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
       'CREDENTIAL_SIGNING_KEY is not set: credentials are signed with a key kept in the database (see docs/deploy.md, "Credential signing key")',
     );
   }
-  const services: AppServices = {
+}
+
+/** The services every request's load context carries, from the parts set up at start. */
+async function servicesOf(parts: {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  signIn: SignInSetup;
+  payments: PaymentsSetup;
+  mail: MailSetup;
+  emailWorker: EmailWorker;
+}): Promise<AppServices> {
+  const { env, logger, database, mail, emailWorker } = parts;
+  const secure = env.ORIGIN.startsWith('https://');
+  return {
     env,
     database,
     logger,
-    oidc: signIn.oidc,
+    oidc: parts.signIn.oidc,
     sessionSettings: {
       secure,
       idleDays: env.SESSION_IDLE_DAYS,
@@ -95,59 +151,48 @@ export async function startServer(serverMode: ServerMode): Promise<void> {
             `${hostname()}:${env.PORT}`,
           )
         : createInProcessEventBus(),
-    payments,
+    payments: parts.payments,
     mail: { localMailbox: mail.localMailbox, wakeWorker: () => emailWorker.wake() },
   };
+}
 
-  const stopBackgroundPasses = startBackgroundPasses({
-    db: database.db,
-    sessionSettings: services.sessionSettings,
-    graceDays: env.OVERDUE_GRACE_DAYS,
-    logger,
-    wakeEmailWorker: () => emailWorker.wake(),
-    accessChanged: (userId) => services.changeEvents.publish({ collection: 'users', id: userId }),
-  });
-
-  let ready = true;
-  const app = await createApp({
-    ...serverMode,
-    services,
-    isReady: () => ready,
-    localProvider: signIn.localProviderHandler && {
-      path: DEV_IDP_PATH,
-      handler: signIn.localProviderHandler,
-    },
-  });
-
-  const server = createServer(localStandInRuns ? answerOnlyOrigin(env.ORIGIN, app) : app);
+/** Listens on the configured port, and drains and closes in order on SIGTERM/SIGINT. */
+function serve(
+  handler: RequestListener,
+  options: {
+    services: AppServices;
+    listenHost: string | undefined;
+    signIn: SignInSetup['provider'];
+    mail: string;
+    onDrainStart: () => void;
+    onClose: () => void;
+    closeResources: () => Promise<void>;
+  },
+): void {
+  const { env, logger, database } = options.services;
+  const server = createServer(handler);
   installGracefulShutdown({
     server,
     logger,
     drainMs: env.SHUTDOWN_DRAIN_MS,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    onDrainStart: () => {
-      ready = false;
-    },
+    onDrainStart: options.onDrainStart,
     onClose: () => {
-      stopBackgroundPasses();
+      options.onClose();
       // Open event streams would otherwise keep the server from closing.
-      void services.changeEvents.close();
+      void options.services.changeEvents.close();
     },
     // A send in progress finishes first; what is still queued waits for the next start.
-    closeResources: async () => {
-      await emailWorker.stop();
-      mail.transport.close();
-      await database.close();
-    },
+    closeResources: options.closeResources,
   });
-  server.listen(env.PORT, listenHost, () => {
+  server.listen(env.PORT, options.listenHost, () => {
     logger.info(
       {
         origin: env.ORIGIN,
-        host: listenHost ?? 'all interfaces',
+        host: options.listenHost ?? 'all interfaces',
         engine: database.engine,
-        signIn: signIn.provider,
-        mail: mail.transport.description,
+        signIn: options.signIn,
+        mail: options.mail,
       },
       'server listening',
     );

@@ -64,16 +64,7 @@ export function createPostgresEventBus(
     listener = client;
     client.on('error', retry);
     client.on('end', () => retry());
-    client.on('notification', (message) => {
-      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-      try {
-        const event: unknown = JSON.parse(message.payload);
-        if (!isChangeEvent(event) || (event as { from?: unknown }).from === publisherId) return;
-        deliver({ collection: event.collection, id: event.id });
-      } catch {
-        logger.warn('ignored a malformed change notification');
-      }
-    });
+    client.on('notification', (message) => heard(message, { publisherId, logger, deliver }));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
@@ -97,17 +88,7 @@ export function createPostgresEventBus(
       // already sees it here (the next cohort on the prerendered pages); the others hear it
       // through LISTEN, which skips this instance's own echo.
       deliver(event);
-      publisher
-        .query('select pg_notify($1, $2)', [
-          CHANGE_CHANNEL,
-          JSON.stringify({ ...event, from: publisherId }),
-        ])
-        .catch((error: unknown) => {
-          logger.error(
-            { err: error },
-            'publishing a change failed; delivered on this instance only',
-          );
-        });
+      notifyOthers(publisher, event, { publisherId, logger });
     },
     subscribe(subscriber) {
       subscribers.add(subscriber);
@@ -123,4 +104,39 @@ export function createPostgresEventBus(
       await publisher.end();
     },
   };
+}
+
+/** A notification from another instance, delivered here; this instance's own echo skipped. */
+function heard(
+  message: pg.Notification,
+  {
+    publisherId,
+    logger,
+    deliver,
+  }: { publisherId: string; logger: Logger; deliver: (event: ChangeEvent) => void },
+): void {
+  if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+  try {
+    const event: unknown = JSON.parse(message.payload);
+    if (!isChangeEvent(event) || (event as { from?: unknown }).from === publisherId) return;
+    deliver({ collection: event.collection, id: event.id });
+  } catch {
+    logger.warn('ignored a malformed change notification');
+  }
+}
+
+/** `pg_notify` on the change channel, marked as this instance's; a failure is logged. */
+function notifyOthers(
+  publisher: pg.Pool,
+  event: ChangeEvent,
+  { publisherId, logger }: { publisherId: string; logger: Logger },
+): void {
+  publisher
+    .query('select pg_notify($1, $2)', [
+      CHANGE_CHANNEL,
+      JSON.stringify({ ...event, from: publisherId }),
+    ])
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'publishing a change failed; delivered on this instance only');
+    });
 }

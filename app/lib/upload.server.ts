@@ -28,24 +28,9 @@ export async function readUpload(
   if (!request.body || !/^multipart\/form-data;/i.test(contentType)) {
     return { ok: false, error: 'unreadable' };
   }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': contentType },
-      limits: {
-        // busboy calls a file that reaches its limit too large: one byte more is allowed.
-        fileSize: options.maxFileBytes + 1,
-        files: 1,
-        fields: options.maxFields ?? 20,
-        fieldSize: 4 * 1024,
-      },
-    });
-  } catch {
-    return { ok: false, error: 'unreadable' };
-  }
-  const declared = Number(request.headers.get('Content-Length'));
-  const announced =
-    Number.isSafeInteger(declared) && declared > 0 ? declared : options.maxFileBytes + 1;
+  const parser = multipartParser(contentType, options);
+  if (!parser) return { ok: false, error: 'unreadable' };
+  const announced = announcedLength(request, options.maxFileBytes + 1);
   const body = Readable.fromWeb(request.body as WebReadableStream);
   return new Promise<UploadResult>((resolve) => {
     const fields = new Map<string, string>();
@@ -111,4 +96,31 @@ export async function readUpload(
     );
     body.pipe(parser);
   });
+}
+
+/** busboy for one file and a few short fields; undefined for a header it cannot read. */
+function multipartParser(
+  contentType: string,
+  options: { maxFileBytes: number; maxFields?: number },
+): busboy.Busboy | undefined {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        // busboy calls a file that reaches its limit too large: one byte more is allowed.
+        fileSize: options.maxFileBytes + 1,
+        files: 1,
+        fields: options.maxFields ?? 20,
+        fieldSize: 4 * 1024,
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body's announced length, or `otherwise` when the request gives none that is usable. */
+function announcedLength(request: Request, otherwise: number): number {
+  const declared = Number(request.headers.get('Content-Length'));
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : otherwise;
 }

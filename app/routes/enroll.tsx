@@ -18,9 +18,11 @@ import {
 } from '~/features/transfers/receipt-file.server';
 import {
   RECEIPT_MAX_BYTES,
+  TRANSFER_FORM_MAX_BYTES,
   TRANSFER_MESSAGES,
   type TransferField,
 } from '~/features/transfers/transfer-form';
+import type { RouteHandle } from '~/lib/route-handle';
 import type { Track } from '~/db/schema';
 import type { FormErrors } from '~/ui/form';
 import { DAY_MS } from '~/lib/days';
@@ -35,6 +37,9 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/enroll';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
+/** The transfer form carries its receipt: streamed to the action up to 5 MB and the fields. */
+export const handle: RouteHandle = { uploadLimit: TRANSFER_FORM_MAX_BYTES };
 
 /**
  * Prerendered for visitors. For a signed-in person (rendered per request): the tracks they

@@ -200,3 +200,141 @@ describe('HTTP in routes only', () => {
     expect(stale).toEqual([]);
   });
 });
+
+/**
+ * Decision 076: no function of `app/` or `server/` is longer than 80 lines, so each reads
+ * on one screen. A function's length is its node's span in the source, from the line of its
+ * first token (after leading comments) to the line of its last, comments and blank lines
+ * inside it included: what a reader scrolls through. A view (a function that returns JSX)
+ * is exempt, as are migrations (written once, never read as steps) and tests.
+ */
+const FUNCTION_MAX_LINES = 80;
+/** `file: function`, each with the reason it may stay longer. */
+const LONG_FUNCTION_EXCEPTIONS = new Map<string, string>([]);
+
+function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
+  if (node.name) return node.name.getText(source);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) {
+    return parent.name.getText(source);
+  }
+  if (ts.isCallExpression(parent)) {
+    return `(callback of ${parent.expression.getText(source).slice(0, 40)})`;
+  }
+  return '(anonymous)';
+}
+
+function returnsJsx(node: ts.FunctionLikeDeclaration): boolean {
+  if (!node.body) return false;
+  let found = false;
+  const visit = (child: ts.Node): void => {
+    if (found) return;
+    if (ts.isJsxElement(child) || ts.isJsxSelfClosingElement(child) || ts.isJsxFragment(child)) {
+      found = true;
+      return;
+    }
+    // JSX inside a nested function is that function's, not this one's.
+    if (ts.isFunctionLike(child)) return;
+    ts.forEachChild(child, visit);
+  };
+  if (ts.isBlock(node.body)) {
+    const visitReturns = (child: ts.Node): void => {
+      if (found) return;
+      if (ts.isReturnStatement(child) && child.expression) visit(child.expression);
+      else if (!ts.isFunctionLike(child)) ts.forEachChild(child, visitReturns);
+    };
+    ts.forEachChild(node.body, visitReturns);
+  } else visit(node.body);
+  return found;
+}
+
+/** A module's syntax tree, with parent links (a function's name is read from its parent). */
+function parsed(file: string): ts.SourceFile {
+  const path = join(ROOT, file);
+  return ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+function longFunctions(file: string): { key: string; lines: number }[] {
+  const source = parsed(file);
+  const found: { key: string; lines: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const fn = node as ts.FunctionLikeDeclaration;
+      const first = source.getLineAndCharacterOfPosition(fn.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(fn.getEnd()).line;
+      const lines = last - first + 1;
+      if (lines > FUNCTION_MAX_LINES && !returnsJsx(fn)) {
+        found.push({ key: `${file}: ${functionName(fn, source)}`, lines });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('function length (decision 076)', () => {
+  const checked = files.filter(
+    (file) => /^(app|server)\//.test(file) && !file.startsWith('app/db/migrations/'),
+  );
+
+  it(`has no function over ${FUNCTION_MAX_LINES} lines in app/ or server/ but views, migrations and the listed exceptions`, () => {
+    const long = checked
+      .flatMap(longFunctions)
+      .filter(({ key }) => !LONG_FUNCTION_EXCEPTIONS.has(key))
+      .map(({ key, lines }) => `${key} (${lines} lines)`);
+    expect(long).toEqual([]);
+  });
+
+  it('lists as exceptions only functions that are still long', () => {
+    const stillLong = new Set(checked.flatMap(longFunctions).map(({ key }) => key));
+    expect([...LONG_FUNCTION_EXCEPTIONS.keys()].filter((key) => !stillLong.has(key))).toEqual([]);
+  });
+});
+
+/** Every string literal of a module, as the compiler reads it. */
+function stringLiterals(file: string): string[] {
+  const source = parsed(file);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('upload limits (decision 076)', () => {
+  const uploadRoutes = files.filter(
+    (file) =>
+      file.startsWith('app/routes/') &&
+      /\breadUpload\(/.test(readFileSync(join(ROOT, file), 'utf8')),
+  );
+
+  it('has every route that takes an upload declare its body limit in its handle, and the server name none of their paths', () => {
+    expect(uploadRoutes.length).toBeGreaterThan(1);
+    const routesConfig = readFileSync(join(ROOT, 'app/routes.ts'), 'utf8');
+    const serverLiterals = files
+      .filter((file) => file.startsWith('server/'))
+      .flatMap(stringLiterals);
+    const wrong = uploadRoutes.flatMap((file) => {
+      const problems: string[] = [];
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      if (!/export const handle\b[^;]*\buploadLimit\b/s.test(source)) {
+        problems.push(`${file} declares no handle.uploadLimit`);
+      }
+      const module = relative('app', file);
+      const segment = new RegExp(`route\\('([^']+)', '${module}'`).exec(routesConfig)?.[1];
+      if (!segment) problems.push(`${file} is not in app/routes.ts`);
+      // An address, not a module specifier: a literal that starts with a slash.
+      const named = serverLiterals.filter(
+        (literal) =>
+          literal.startsWith('/') &&
+          literal.split('/').some((part) => part.replace(/\.data$/, '') === segment),
+      );
+      if (named.length) problems.push(`server/ names ${file}'s path: ${named.join(', ')}`);
+      return problems;
+    });
+    expect(wrong).toEqual([]);
+  });
+});

@@ -284,6 +284,13 @@ async function eraseKeptRows(
   now: Date,
 ): Promise<void> {
   const at = nowTimestamp(now);
+  await eraseMoneyRows(trx, tombstoneId, at);
+  await eraseLearningRows(trx, tombstoneId, at);
+  await eraseInvitations(trx, user, tombstoneId, at);
+}
+
+/** Payments, enrolments, receipts and transfers: kept for accounting, emptied of the person. */
+async function eraseMoneyRows(trx: Kysely<Database>, tombstoneId: string, at: string) {
   const payments = await trx
     .selectFrom('payments')
     .select(['id', 'raw_event'])
@@ -326,6 +333,10 @@ async function eraseKeptRows(
     .where('user_id', '=', tombstoneId)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/** Project revisions and reviews, and certificates: kept as records, without the person. */
+async function eraseLearningRows(trx: Kysely<Database>, tombstoneId: string, at: string) {
   // A revision nobody reviewed has nothing to keep; reviewed ones keep their verdicts.
   await trx
     .deleteFrom('project_submissions')
@@ -361,6 +372,14 @@ async function eraseKeptRows(
     .set({ name: DELETED_ACCOUNT_NAME, note: null, listed: 0 })
     .where('user_id', '=', tombstoneId)
     .execute();
+}
+
+async function eraseInvitations(
+  trx: Kysely<Database>,
+  user: User,
+  tombstoneId: string,
+  at: string,
+) {
   // An invitation to the address: the address goes, and one still waiting can no longer be used.
   const address = user.email.trim().toLowerCase();
   await trx

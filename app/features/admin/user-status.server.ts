@@ -109,33 +109,7 @@ export async function changeUserStatus(
     if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
     const access = change.access ?? user.access;
     const cohort = change.cohort ?? user.cohort;
-    if (cohort !== user.cohort && !(await isOpenCohort(trx, cohort))) {
-      throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
-    }
-    if (actor !== 'command-line' && access === 'admin' && user.access !== 'admin') {
-      throw new UserStatusError(USER_STATUS_ERRORS.grantAdmin, 403);
-    }
-    if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
-      throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
-    }
-    if (user.access === 'admin' && access !== 'admin') {
-      if (isListedAdminEmail(user.email, adminEmails)) {
-        throw new UserStatusError(USER_STATUS_ERRORS.listedAdmin, 409);
-      }
-      // A no-op update locks every admin row (PostgreSQL) or takes the write lock (SQLite),
-      // so two demotions at once cannot both see "another admin is left".
-      await trx
-        .updateTable('users')
-        .set({ access: sql`access` })
-        .where('access', '=', 'admin')
-        .execute();
-      const admins = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('access', '=', 'admin')
-        .executeTakeFirstOrThrow();
-      if (Number(admins.count) <= 1) throw new UserStatusError(USER_STATUS_ERRORS.lastAdmin, 409);
-    }
+    await refuseWhatIsNotAllowed(trx, { user, access, cohort }, actor, adminEmails);
     const reason = change.reason?.trim() || undefined;
     // An admin's one click must not lock out a student who paid without a word: the
     // reason goes into the history and to the student (the command line is the operator's
@@ -190,6 +164,46 @@ export async function changeUserStatus(
     }
     return updated;
   });
+}
+
+/**
+ * The rules every change keeps, whoever asks: an open cohort; admin granted only from the
+ * command line; no admin changing their own access; neither an admin listed in
+ * `ADMIN_EMAILS` nor the last admin lowered.
+ */
+async function refuseWhatIsNotAllowed(
+  trx: Kysely<Database>,
+  { user, access, cohort }: { user: User; access: Access; cohort: string },
+  actor: Actor,
+  adminEmails: readonly string[],
+): Promise<void> {
+  if (cohort !== user.cohort && !(await isOpenCohort(trx, cohort))) {
+    throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
+  }
+  if (actor !== 'command-line' && access === 'admin' && user.access !== 'admin') {
+    throw new UserStatusError(USER_STATUS_ERRORS.grantAdmin, 403);
+  }
+  if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
+    throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
+  }
+  if (user.access === 'admin' && access !== 'admin') {
+    if (isListedAdminEmail(user.email, adminEmails)) {
+      throw new UserStatusError(USER_STATUS_ERRORS.listedAdmin, 409);
+    }
+    // A no-op update locks every admin row (PostgreSQL) or takes the write lock (SQLite),
+    // so two demotions at once cannot both see "another admin is left".
+    await trx
+      .updateTable('users')
+      .set({ access: sql`access` })
+      .where('access', '=', 'admin')
+      .execute();
+    const admins = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('access', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    if (Number(admins.count) <= 1) throw new UserStatusError(USER_STATUS_ERRORS.lastAdmin, 409);
+  }
 }
 
 /** The command line names users by e-mail (case-insensitive). */

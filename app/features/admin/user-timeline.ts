@@ -113,9 +113,21 @@ const ACCESS_LABELS: Record<string, string> = { none: 'none', 'level-1': 'Level 
  * mentoring, projects, quiz attempts and e-mails.
  */
 export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
+  // Concatenated in this order, which a stable sort keeps for entries of the same moment.
   const entries: TimelineEntry[] = [
     { at: sources.user.created_at, kind: 'account', text: 'Account created at the first sign-in' },
+    ...accessEntries(sources),
+    ...enrolmentEntries(sources),
+    ...moneyEntries(sources),
+    ...learningEntries(sources),
+    ...emailEntries(sources),
   ];
+  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** The admins' changes of access and cohort, and the invitations. */
+function accessEntries(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
   for (const change of sources.changes) {
     entries.push({
       at: change.changed_at,
@@ -133,6 +145,12 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       entries.push({ at: invitation.used_at, kind: 'invitation', text: 'Invitation taken up' });
     }
   }
+  return entries;
+}
+
+/** Enrolments, the FullStack grants and revocations, and the overdue plans' extensions and waivers. */
+function enrolmentEntries(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
   for (const enrolment of sources.purchases.enrolments) {
     entries.push({
       at: enrolment.created_at,
@@ -158,6 +176,12 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       text: `${change.changed_by_name} ${what}: ${change.detail}. Reason: ${change.reason}`,
     });
   }
+  return entries;
+}
+
+/** Payments and their refunds, bank transfers and their decisions. */
+function moneyEntries(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
   for (const payment of sources.purchases.payments) {
     const amount = formatMinorUnits(payment.amount, payment.currency);
     entries.push({
@@ -188,6 +212,12 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       });
     }
   }
+  return entries;
+}
+
+/** Certificates, mentor changes, project revisions and reviews, quiz attempts. */
+function learningEntries(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
   for (const certificate of sources.certificates ?? []) {
     entries.push({
       at: certificate.issued_at,
@@ -230,6 +260,12 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       text: `${findQuiz(attempt.quizId)?.title ?? attempt.quizId}: ${scoreLine(attempt)}, ${hasPassed(attempt) ? 'passed' : 'not passed'}`,
     });
   }
+  return entries;
+}
+
+/** Every e-mail to the person and where it stands. */
+function emailEntries(sources: TimelineSources): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
   for (const email of sources.emails) {
     entries.push({
       at: email.sent_at ?? email.created_at,
@@ -237,5 +273,5 @@ export function buildTimeline(sources: TimelineSources): TimelineEntry[] {
       text: `E-mail “${email.subject}”: ${email.status}`,
     });
   }
-  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return entries;
 }

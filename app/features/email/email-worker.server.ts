@@ -63,34 +63,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   let running: Promise<void> | undefined;
   let again = false;
 
-  const send = async (email: OutboxEmail) => {
-    try {
-      const to = { address: email.recipient, name: email.recipient_name };
-      const rendered = renderEmail(email.template, JSON.parse(email.payload), options.origin, {
-        from: options.from,
-        to,
-      });
-      const { response } = await options.transport.send({
-        from: options.from,
-        replyTo: options.replyTo,
-        to,
-        ...rendered,
-        subject: email.subject,
-        messageId: messageIdFor(email, options.from.address),
-      });
-      await markEmailSent(options.db, email.id, now());
-      log.info({ emailId: email.id, template: email.template, response }, 'e-mail sent');
-    } catch (error) {
-      // A message that cannot be rendered fails the same way on every attempt.
-      const permanent = error instanceof EmailTemplateError || error instanceof SyntaxError;
-      const reason = describeSendError(error);
-      const status = await markEmailAttemptFailed(options.db, email, reason, now(), permanent);
-      log[status === 'failed' ? 'error' : 'warn'](
-        { emailId: email.id, template: email.template, attempts: email.attempts, status, reason },
-        status === 'failed' ? 'e-mail given up' : 'e-mail attempt failed; retrying later',
-      );
-    }
-  };
+  const send = (email: OutboxEmail) => sendOne(options, log, now, email);
 
   const drain = async () => {
     while (!stopped) {
@@ -148,6 +121,44 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
       await running;
     },
   };
+}
+
+/**
+ * One claimed message rendered and sent, and its outcome recorded: sent, or failed with the
+ * next attempt's time (or given up).
+ */
+async function sendOne(
+  options: EmailWorkerOptions,
+  log: EmailWorkerOptions['logger'],
+  now: () => Date,
+  email: OutboxEmail,
+): Promise<void> {
+  try {
+    const to = { address: email.recipient, name: email.recipient_name };
+    const rendered = renderEmail(email.template, JSON.parse(email.payload), options.origin, {
+      from: options.from,
+      to,
+    });
+    const { response } = await options.transport.send({
+      from: options.from,
+      replyTo: options.replyTo,
+      to,
+      ...rendered,
+      subject: email.subject,
+      messageId: messageIdFor(email, options.from.address),
+    });
+    await markEmailSent(options.db, email.id, now());
+    log.info({ emailId: email.id, template: email.template, response }, 'e-mail sent');
+  } catch (error) {
+    // A message that cannot be rendered fails the same way on every attempt.
+    const permanent = error instanceof EmailTemplateError || error instanceof SyntaxError;
+    const reason = describeSendError(error);
+    const status = await markEmailAttemptFailed(options.db, email, reason, now(), permanent);
+    log[status === 'failed' ? 'error' : 'warn'](
+      { emailId: email.id, template: email.template, attempts: email.attempts, status, reason },
+      status === 'failed' ? 'e-mail given up' : 'e-mail attempt failed; retrying later',
+    );
+  }
 }
 
 /** What the admin sees as the last error: the server's answer or the network failure. */

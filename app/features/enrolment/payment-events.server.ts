@@ -4,16 +4,19 @@ import { planName } from '~/content/plans';
 import {
   ENROLLED_STATUSES,
   nowTimestamp,
+  type Access,
   type Database,
+  type Enrolment,
   type Order,
   type PaymentProviderName,
   type PaymentStatus,
+  type Track,
 } from '~/db/schema';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
 import { reconcileAccess } from './access.server';
 import { markOverdue, settleOverdue } from './overdue.server';
 import { isPostgres, lockUserRow } from '~/db/database.server';
-import { issueReceipt } from '~/features/receipts/receipts.server';
+import { issueReceipt, type IssuedReceipt } from '~/features/receipts/receipts.server';
 import { formatMinorUnits } from '~/lib/format';
 import { coversTrack, TRACK_NAMES } from './tracks';
 import { moveCodeUse } from '~/features/discounts/discounts.server';
@@ -185,10 +188,17 @@ async function lockBuyerOf(trx: Kysely<Database>, order: Order): Promise<Order> 
   return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
 }
 
+type SucceededEvent = Extract<PaymentEvent, { kind: 'payment-succeeded' }>;
+
+/**
+ * A charge that went through, in the order its consequences follow: the payment recorded,
+ * its receipt numbered, the discount code's use taken, the enrolment opened or advanced, an
+ * overdue plan cleared, access reconciled, the e-mail queued. All in the event's transaction.
+ */
 async function recordPayment(
   trx: Kysely<Database>,
   order: Order,
-  event: Extract<PaymentEvent, { kind: 'payment-succeeded' }>,
+  event: SucceededEvent,
   now: Date,
 ): Promise<Settled> {
   if (event.amount !== order.amount || event.currency.toUpperCase() !== order.currency) {
@@ -198,33 +208,56 @@ async function recordPayment(
       userId: order.user_id,
     };
   }
-  const at = nowTimestamp(now);
-  const recorded = await findPayment(trx, order.provider, event.paymentId);
   // The same charge named by another event (a checkout and its first invoice, a provider's
   // retry under a new id), or refunded before this event came: nothing more to record.
-  if (recorded) return { outcome: 'duplicate-payment', userId: order.user_id };
+  if (await findPayment(trx, order.provider, event.paymentId)) {
+    return { outcome: 'duplicate-payment', userId: order.user_id };
+  }
   const existing = await findEnrolmentOfOrder(trx, order.id);
   if (existing && !takesMorePayments(order, existing)) {
-    return {
-      outcome: 'mismatch',
-      note:
-        existing.status === 'refunded' || existing.status === 'cancelled'
-          ? `A payment ${event.paymentId} after the enrolment was ${existing.status}: not recorded, refund it`
-          : `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
-      userId: order.user_id,
-    };
+    return paymentAfterTheEnd(order, event, existing);
   }
   // Pay Now sells no track a person holds, but two tabs or a provider's retry can still
   // buy it twice: the money is recorded, and an admin is asked to refund the second.
   const alreadyPaid = existing ? undefined : await paidEnrolmentCovering(trx, order);
-  const payment = paymentRow(order, event, 'paid', 0, at);
-  await trx.insertInto('payments').values(payment).execute();
+  const paymentId = await recordThePayment(trx, order, event, now);
   // Its receipt's number, in the payment's transaction: numbers follow the money's order.
-  const receipt = await issueReceipt(trx, 'payment', payment.id, now);
+  const receipt = await issueReceipt(trx, 'payment', paymentId, now);
   // Paid after it was cancelled or had failed: the use it gave back is taken again.
   if (order.status === 'cancelled' || order.status === 'failed') {
     await moveCodeUse(trx, order.discount_code_id, 1);
   }
+  const installment = await openOrAdvanceEnrolment(trx, order, existing, now);
+  const cause = { id: 'payment', name: causeName[order.provider] };
+  // The missed installment arrived: a paused enrolment opens again at once.
+  if (existing?.status === 'overdue') await settleOverdue(trx, existing, cause, now);
+  const access = await reconcileAccess(trx, order.user_id, cause, now);
+  await queuePaymentReceived(trx, order, event, { paymentId, receipt, installment }, now);
+  return paymentOutcome(order, event, alreadyPaid, access);
+}
+
+/** A further charge on an order whose enrolment ended or was paid in full: refused. */
+function paymentAfterTheEnd(order: Order, event: SucceededEvent, existing: Enrolment): Settled {
+  return {
+    outcome: 'mismatch',
+    note:
+      existing.status === 'refunded' || existing.status === 'cancelled'
+        ? `A payment ${event.paymentId} after the enrolment was ${existing.status}: not recorded, refund it`
+        : `A further payment ${event.paymentId} after the order was paid in full: not recorded, refund it`,
+    userId: order.user_id,
+  };
+}
+
+/** The `payments` row, and the order marked paid (keeping the plan's subscription): its id. */
+async function recordThePayment(
+  trx: Kysely<Database>,
+  order: Order,
+  event: SucceededEvent,
+  now: Date,
+): Promise<string> {
+  const at = nowTimestamp(now);
+  const payment = paymentRow(order, event, 'paid', 0, at);
+  await trx.insertInto('payments').values(payment).execute();
   await trx
     .updateTable('orders')
     .set({
@@ -234,6 +267,20 @@ async function recordPayment(
     })
     .where('id', '=', order.id)
     .execute();
+  return payment.id;
+}
+
+/**
+ * The order's first payment opens its enrolment; a later one counts an installment and
+ * makes an overdue enrolment active. Returns which installment this payment was.
+ */
+async function openOrAdvanceEnrolment(
+  trx: Kysely<Database>,
+  order: Order,
+  existing: Enrolment | undefined,
+  now: Date,
+): Promise<number> {
+  const at = nowTimestamp(now);
   const installment = Math.min((existing?.installments_paid ?? 0) + 1, order.installments);
   if (existing) {
     await trx
@@ -263,10 +310,17 @@ async function recordPayment(
       })
       .execute();
   }
-  const cause = { id: 'payment', name: causeName[order.provider] };
-  // The missed installment arrived: a paused enrolment opens again at once.
-  if (existing?.status === 'overdue') await settleOverdue(trx, existing, cause, now);
-  const access = await reconcileAccess(trx, order.user_id, cause, now);
+  return installment;
+}
+
+/** The buyer's "payment received" e-mail, once per charge, with its receipt's number. */
+async function queuePaymentReceived(
+  trx: Kysely<Database>,
+  order: Order,
+  event: SucceededEvent,
+  paid: { paymentId: string; receipt: IssuedReceipt; installment: number },
+  now: Date,
+): Promise<void> {
   await enqueueEmailToUser(
     trx,
     order.user_id,
@@ -277,16 +331,28 @@ async function recordPayment(
         name: user.name,
         planName: planName(order.plan_id),
         amount: formatMinorUnits(order.amount, order.currency),
-        installment,
+        installment: paid.installment,
         installments: order.installments,
         reference: order.id,
         track: order.track,
-        paymentId: payment.id,
-        receiptNumber: receipt.number,
+        paymentId: paid.paymentId,
+        receiptNumber: paid.receipt.number,
       }),
     },
     now,
   );
+}
+
+/**
+ * A recorded payment's outcome: applied, or applied with a note asking an admin to act (a
+ * second purchase of a track held, or access an admin had revoked).
+ */
+function paymentOutcome(
+  order: Order,
+  event: SucceededEvent,
+  alreadyPaid: { track: Track; order_id: string | null } | undefined,
+  access: Access | undefined,
+): Settled {
   if (alreadyPaid) {
     return {
       outcome: 'duplicate-purchase',

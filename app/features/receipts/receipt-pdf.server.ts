@@ -166,8 +166,29 @@ export function receiptStatus(receipt: ReceiptDetails): string {
  * and most instances render a receipt rarely or never (DESIGN §8's idle RSS budget).
  */
 export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const number = formatReceiptNumber(receipt.number);
+  const { doc, done } = await openReceiptDocument(receipt, number);
+  const left = doc.page.margins.left;
+  const page = { left, width: doc.page.width - left - doc.page.margins.right };
+  drawHeaderBand(doc, page, number);
+  drawContactsAndFacts(doc, page, receipt, number);
+  drawPayer(doc, page, receipt);
+  const y = drawPaidTable(doc, page, receipt);
+  drawPaymentDetails(doc, page, receipt, y + 24);
+  drawFoot(doc, page);
+  doc.end();
+  return done;
+}
+
+/** The page's left edge and the width between its margins. */
+interface Page {
+  left: number;
+  width: number;
+}
+
+/** The document with its metadata and fonts, and the bytes it will have once ended. */
+async function openReceiptDocument(receipt: ReceiptDetails, number: string) {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -190,18 +211,25 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
-  // The header band: the academy's name and what the page is.
+/** The header band: the academy's name and what the page is. */
+function drawHeaderBand(doc: PDFKit.PDFDocument, { left, width }: Page, number: string) {
   doc.rect(0, 0, doc.page.width, 96).fill(COLOR.band);
   doc.font('bold').fontSize(20).fillColor('#ffffff').text(site.name, left, 34, { width });
   doc.font('regular').fontSize(11).text('Receipt', left, 62, { width });
   doc.font('bold').fontSize(20).text(number, left, 34, { width, align: 'right' });
+}
 
-  // The academy's address and contacts, then the receipt's facts beside the payer.
-  let y = 124;
+/** The academy's address and contacts, then the receipt's facts beside them. */
+function drawContactsAndFacts(
+  doc: PDFKit.PDFDocument,
+  { left, width }: Page,
+  receipt: ReceiptDetails,
+  number: string,
+) {
+  const y = 124;
   doc.font('regular').fontSize(9).fillColor(COLOR.muted);
   const contact = [...site.postalAddress, site.email.display, site.phone.display];
   doc.text(contact.join('\n'), left, y, { width: width / 2, lineGap: 2 });
@@ -210,16 +238,20 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
     ['Date paid', formatDay(receipt.paidOn)],
     ['Date issued', formatDay(receipt.issuedAt)],
   ]);
+}
 
-  y = 232;
+function drawPayer(doc: PDFKit.PDFDocument, { left, width }: Page, receipt: ReceiptDetails) {
+  const y = 232;
   doc.font('bold').fontSize(9).fillColor(COLOR.muted).text('RECEIVED FROM', left, y);
   doc.fillColor(COLOR.ink);
   typedText(doc, receipt.payer.name, left, y + 14, { font: 'bold', size: 12, width });
   typedText(doc, receipt.payer.email, left, y + 32, { font: 'regular', size: 10, width });
+}
 
-  // The table of what was paid: its head, the line, the total.
-  y = 300;
-  const table = { left, width };
+/** The table of what was paid: its head, the line, the total. Returns where it ends. */
+function drawPaidTable(doc: PDFKit.PDFDocument, table: Page, receipt: ReceiptDetails): number {
+  const { left, width } = table;
+  let y = 300;
   const amount = formatMinorUnits(receipt.amount, receipt.currency);
   const description = receipt.installment
     ? `${receipt.planName}, installment ${receipt.installment.number} of ${receipt.installment.of}`
@@ -259,9 +291,17 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
     .lineWidth(1.5)
     .strokeColor(COLOR.ink)
     .stroke();
+  return y;
+}
 
-  // How it was paid, and where the money stands.
-  y += 24;
+/** How it was paid, and where the money stands. */
+function drawPaymentDetails(
+  doc: PDFKit.PDFDocument,
+  { left, width }: Page,
+  receipt: ReceiptDetails,
+  top: number,
+) {
+  let y = top;
   const details: [string, string][] = [
     ['Payment method', METHODS[receipt.method]],
     [
@@ -282,8 +322,9 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
     typedText(doc, value, left + 160, y, { font, size: 10, width: width - 160 });
     y += Math.max(20, doc.font(font).heightOfString(value, { width: width - 160 }) + 8);
   }
+}
 
-  // The foot of the page.
+function drawFoot(doc: PDFKit.PDFDocument, { left, width }: Page) {
   const footY = doc.page.height - doc.page.margins.bottom - 40;
   rule(doc, left, footY, width);
   doc
@@ -296,8 +337,6 @@ export async function renderReceiptPdf(receipt: ReceiptDetails): Promise<Buffer>
       footY + 10,
       { width, align: 'center' },
     );
-  doc.end();
-  return done;
 }
 
 const ROW_HEIGHT = 28;

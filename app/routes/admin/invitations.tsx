@@ -13,6 +13,7 @@ import {
 } from '~/features/invitations/address-list';
 import {
   CSV_MAX_BYTES,
+  INVITATIONS_FORM_MAX_BYTES,
   INVITE_INTENTS,
   INVITE_MESSAGES,
   invitedAs,
@@ -28,6 +29,7 @@ import {
   type InvitationRequest,
 } from '~/features/invitations/invitations.server';
 import { redirectWithFlash } from '~/lib/flash.server';
+import type { RouteHandle } from '~/lib/route-handle';
 import { FORM_UNREADABLE } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
 import { requireServerContext, type RequestContext } from '~/load-context';
@@ -37,6 +39,9 @@ import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/invitations';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
+
+/** The invitations form may carry a CSV file: streamed to the action up to 1 MB and the fields. */
+export const handle: RouteHandle = { uploadLimit: INVITATIONS_FORM_MAX_BYTES };
 
 const choices = {
   access: z.enum(['none', 'level-1', 'fullstack'], { error: INVITE_MESSAGES.access }),

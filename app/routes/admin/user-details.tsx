@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { data } from 'react-router';
+import type { Database } from '~/db/schema';
 import { z } from '~/lib/zod';
 import {
   activePaidEnrolment,
@@ -60,7 +62,7 @@ import {
 import { FullstackTrackSection } from '~/features/fullstack/fullstack-track-section';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
-import { requireServerContext } from '~/load-context';
+import { requireServerContext, type RequestContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/user-details';
 
@@ -186,34 +188,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     [...parsed.form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+  const answering: Answering = { ctx, db, admin, actor, userId, values, backToUser };
 
   switch (fields.intent) {
     case GRANT_FULLSTACK_INTENT:
-    case REVOKE_FULLSTACK_INTENT: {
-      const granting = fields.intent === GRANT_FULLSTACK_INTENT;
-      const change = { userId, admin: actor, reason: fields.reason };
-      const outcome = granting
-        ? await grantFullstack(db, change)
-        : await revokeFullstackGrant(db, change);
-      if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-      if (outcome === 'already' || outcome === 'not-granted') {
-        const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
-        return refuseForm({ formError, fieldErrors: {}, values }, 409);
-      }
-      ctx.log.info(
-        {
-          event: granting ? 'fullstack-granted' : 'fullstack-revoked',
-          userId,
-          by: admin.id,
-          reason: fields.reason,
-        },
-        'audit',
-      );
-      ctx.changeEvents.publish({ collection: 'users', id: userId });
-      // A revocation's e-mail to the student waits in the outbox.
-      if (!granting) ctx.mail.wakeWorker();
-      return backToUser(FULLSTACK_GRANT_MESSAGES[granting ? 'granted' : 'revoked']);
-    }
+    case REVOKE_FULLSTACK_INTENT:
+      return answerFullstackGrant(fields, answering);
     case RETRY_EMAIL_INTENT: {
       if (!(await retryFailedEmail(db, fields.emailId, userId))) {
         const formError = RETRY_EMAIL_MESSAGES.notRetryable;
@@ -228,51 +208,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case ISSUE_CERTIFICATE_INTENT:
     case REVOKE_CERTIFICATE_INTENT:
-      try {
-        if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
-          const { track, name, note } = fields;
-          const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
-          const { certificate, emailed } = issued;
-          const early = certificate.note !== null;
-          ctx.log.info(
-            {
-              event: 'certificate-issued',
-              certificateId: certificate.id,
-              userId,
-              by: admin.id,
-              track,
-              early,
-            },
-            'audit',
-          );
-          if (emailed) ctx.mail.wakeWorker();
-          return backToUser(
-            emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail,
-          );
-        }
-        const certificate = await findCertificate(db, fields.certificateId);
-        // A certificate of someone else is not on this page: the same answer as none at all.
-        if (!certificate || certificate.user_id !== userId) {
-          const formError = CERTIFICATE_MESSAGES.notFound;
-          return refuseForm({ formError, fieldErrors: {}, values }, 404);
-        }
-        await revokeCertificate(db, certificate.id, { reason: fields.reason, admin: actor });
-        ctx.log.info(
-          { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
-          'audit',
-        );
-        return backToUser(CERTIFICATE_MESSAGES.revoked);
-      } catch (error) {
-        if (!(error instanceof CertificateError)) throw error;
-        // An unknown person: the page's own 404, as its loader answers.
-        if (fields.intent === ISSUE_CERTIFICATE_INTENT && error.status === 404) {
-          throw data(error.message, { status: 404 });
-        }
-        const refusal = error.field
-          ? { fieldErrors: { [error.field]: error.message } }
-          : { formError: error.message, fieldErrors: {} };
-        return refuseForm({ ...refusal, values }, error.status);
-      }
+      return answerCertificate(fields, answering);
     default: {
       const { access, cohort, reason } = fields;
       const change = { access, cohort, reason };
@@ -291,6 +227,100 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         message: USER_STATUS_SAVED,
       });
     }
+  }
+}
+
+/** What each of the action's answers needs: who acts, on whom, and what was typed. */
+interface Answering {
+  ctx: RequestContext;
+  db: Kysely<Database>;
+  admin: { id: string };
+  actor: { id: string; name: string };
+  userId: string;
+  values: Record<string, string>;
+  backToUser: (message: string) => Promise<Response>;
+}
+
+type FieldsOf<Intent extends z.infer<typeof userDetailsFormSchema>['intent']> = Extract<
+  z.infer<typeof userDetailsFormSchema>,
+  { intent: Intent }
+>;
+
+async function answerFullstackGrant(
+  fields: FieldsOf<typeof GRANT_FULLSTACK_INTENT | typeof REVOKE_FULLSTACK_INTENT>,
+  { ctx, db, admin, actor, userId, values, backToUser }: Answering,
+) {
+  const granting = fields.intent === GRANT_FULLSTACK_INTENT;
+  const change = { userId, admin: actor, reason: fields.reason };
+  const outcome = granting
+    ? await grantFullstack(db, change)
+    : await revokeFullstackGrant(db, change);
+  if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
+  if (outcome === 'already' || outcome === 'not-granted') {
+    const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
+    return refuseForm({ formError, fieldErrors: {}, values }, 409);
+  }
+  ctx.log.info(
+    {
+      event: granting ? 'fullstack-granted' : 'fullstack-revoked',
+      userId,
+      by: admin.id,
+      reason: fields.reason,
+    },
+    'audit',
+  );
+  ctx.changeEvents.publish({ collection: 'users', id: userId });
+  // A revocation's e-mail to the student waits in the outbox.
+  if (!granting) ctx.mail.wakeWorker();
+  return backToUser(FULLSTACK_GRANT_MESSAGES[granting ? 'granted' : 'revoked']);
+}
+
+async function answerCertificate(
+  fields: FieldsOf<typeof ISSUE_CERTIFICATE_INTENT | typeof REVOKE_CERTIFICATE_INTENT>,
+  { ctx, db, admin, actor, userId, values, backToUser }: Answering,
+) {
+  try {
+    if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
+      const { track, name, note } = fields;
+      const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
+      const { certificate, emailed } = issued;
+      const early = certificate.note !== null;
+      ctx.log.info(
+        {
+          event: 'certificate-issued',
+          certificateId: certificate.id,
+          userId,
+          by: admin.id,
+          track,
+          early,
+        },
+        'audit',
+      );
+      if (emailed) ctx.mail.wakeWorker();
+      return backToUser(emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail);
+    }
+    const certificate = await findCertificate(db, fields.certificateId);
+    // A certificate of someone else is not on this page: the same answer as none at all.
+    if (!certificate || certificate.user_id !== userId) {
+      const formError = CERTIFICATE_MESSAGES.notFound;
+      return refuseForm({ formError, fieldErrors: {}, values }, 404);
+    }
+    await revokeCertificate(db, certificate.id, { reason: fields.reason, admin: actor });
+    ctx.log.info(
+      { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
+      'audit',
+    );
+    return backToUser(CERTIFICATE_MESSAGES.revoked);
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error;
+    // An unknown person: the page's own 404, as its loader answers.
+    if (fields.intent === ISSUE_CERTIFICATE_INTENT && error.status === 404) {
+      throw data(error.message, { status: 404 });
+    }
+    const refusal = error.field
+      ? { fieldErrors: { [error.field]: error.message } }
+      : { formError: error.message, fieldErrors: {} };
+    return refuseForm({ ...refusal, values }, error.status);
   }
 }
 
