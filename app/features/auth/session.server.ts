@@ -54,7 +54,44 @@ export async function lookupSession(
   if (!SESSION_ID_PATTERN.test(token)) return { user: null, clearCookie: true };
 
   const sessionHash = hashToken(token);
-  const row = await db
+  const row = await sessionWithFlags(db, sessionHash);
+  if (!row) return { user: null, clearCookie: true };
+
+  const idleLimit = new Date(row.last_seen_at).getTime() + settings.idleDays * DAY_MS;
+  if (now.getTime() >= new Date(row.expires_at).getTime() || now.getTime() >= idleLimit) {
+    await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+    return { user: null, clearCookie: true };
+  }
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: nowTimestamp(now) })
+      .where('id_hash', '=', sessionHash)
+      .execute();
+  }
+  const {
+    expires_at: _expires,
+    last_seen_at: _lastSeen,
+    mentors_a_cohort,
+    enrolled_in_fullstack,
+    holds_enrolment,
+    ...user
+  } = row;
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  const flags = {
+    mentorsACohort: Boolean(mentors_a_cohort),
+    enrolledInFullstack: Boolean(enrolled_in_fullstack),
+    holdsEnrolment: Boolean(holds_enrolment),
+  };
+  return { user: { ...user, ...flags }, sessionHash };
+}
+
+/**
+ * The session's row with its user and the three flags every page reads (mentors a cohort,
+ * reads FullStack, holds an enrolment), in the one query a request makes for its session.
+ */
+function sessionWithFlags(db: Kysely<Database>, sessionHash: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -97,35 +134,6 @@ export async function lookupSession(
     )
     .where('sessions.id_hash', '=', sessionHash)
     .executeTakeFirst();
-  if (!row) return { user: null, clearCookie: true };
-
-  const idleLimit = new Date(row.last_seen_at).getTime() + settings.idleDays * DAY_MS;
-  if (now.getTime() >= new Date(row.expires_at).getTime() || now.getTime() >= idleLimit) {
-    await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
-    return { user: null, clearCookie: true };
-  }
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: nowTimestamp(now) })
-      .where('id_hash', '=', sessionHash)
-      .execute();
-  }
-  const {
-    expires_at: _expires,
-    last_seen_at: _lastSeen,
-    mentors_a_cohort,
-    enrolled_in_fullstack,
-    holds_enrolment,
-    ...user
-  } = row;
-  // SQLite answers 0 or 1, PostgreSQL a boolean.
-  const flags = {
-    mentorsACohort: Boolean(mentors_a_cohort),
-    enrolledInFullstack: Boolean(enrolled_in_fullstack),
-    holdsEnrolment: Boolean(holds_enrolment),
-  };
-  return { user: { ...user, ...flags }, sessionHash };
 }
 
 /**

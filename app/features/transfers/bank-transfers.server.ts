@@ -242,42 +242,59 @@ export async function decideTransfer(
       return { outcome: 'already-decided', transfer: decided };
     }
     if (decision.kind === 'approve') {
-      const plan = findPlan(claimed.plan_id);
-      const installments = plan?.payments ?? 1;
-      let installment = 1;
-      if (held) {
-        installment = await payNextInstallment(trx, held, admin, now);
-      } else {
-        await trx
-          .insertInto('enrolments')
-          .values({
-            id: randomUUID(),
-            user_id: claimed.user_id,
-            order_id: null,
-            track: plan?.theme ?? 'frontend',
-            plan_id: claimed.plan_id,
-            status: 'active',
-            // The first of the plan's installments; the sweep chases the next (decision 074).
-            installments_paid: 1,
-            installments_total: installments,
-            source: 'bank-transfer',
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        await reconcileAccess(trx, claimed.user_id, admin, now, { cohort: decision.cohort });
-      }
-      const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
-      await emailStudent(trx, claimed, 'transfer-approved', now, {
-        transferId: claimed.id,
-        receiptNumber: receipt.number,
-        installment,
-        installments,
-      });
+      await approveTransfer(trx, claimed, held, admin, decision.cohort, now);
     } else {
       await emailStudent(trx, claimed, 'transfer-rejected', now);
     }
     return { outcome: 'decided', transfer: claimed };
+  });
+}
+
+/**
+ * What an approved transfer does: the first of a plan opens its enrolment and raises access
+ * with the chosen cohort; a later one pays the plan's next installment (decision 074). Either
+ * way the transfer gets its receipt number and the student the e-mail naming the installment.
+ */
+async function approveTransfer(
+  trx: Kysely<Database>,
+  claimed: BankTransfer,
+  held: Awaited<ReturnType<typeof transferEnrolmentOf>>,
+  admin: { id: string; name: string },
+  cohort: Cohort,
+  now: Date,
+): Promise<void> {
+  const at = nowTimestamp(now);
+  const plan = findPlan(claimed.plan_id);
+  const installments = plan?.payments ?? 1;
+  let installment = 1;
+  if (held) {
+    installment = await payNextInstallment(trx, held, admin, now);
+  } else {
+    await trx
+      .insertInto('enrolments')
+      .values({
+        id: randomUUID(),
+        user_id: claimed.user_id,
+        order_id: null,
+        track: plan?.theme ?? 'frontend',
+        plan_id: claimed.plan_id,
+        status: 'active',
+        // The first of the plan's installments; the sweep chases the next (decision 074).
+        installments_paid: 1,
+        installments_total: installments,
+        source: 'bank-transfer',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await reconcileAccess(trx, claimed.user_id, admin, now, { cohort });
+  }
+  const receipt = await issueReceipt(trx, 'transfer', claimed.id, now);
+  await emailStudent(trx, claimed, 'transfer-approved', now, {
+    transferId: claimed.id,
+    receiptNumber: receipt.number,
+    installment,
+    installments,
   });
 }
 
