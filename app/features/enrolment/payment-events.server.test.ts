@@ -99,7 +99,7 @@ describe('applying verified payment events', () => {
     });
     const [email] = await outboxOf(database.db, user.id);
     expect(email!.subject).toBe('Payment received — your course is unlocked');
-    // The reference the success page shows (issue 24).
+    // The reference the success page shows.
     expect(JSON.parse(email!.payload)).toMatchObject({ reference: order.id });
   });
 
@@ -237,7 +237,7 @@ describe('an order paid in full', () => {
   });
 });
 
-describe('events that arrive at the same moment (issue 22)', () => {
+describe('events that arrive at the same moment', () => {
   it('two installments paid at once both count, and a charge after the last is flagged', async () => {
     const { user, order } = await buyer('none', 'fed-installments');
     await applyPaymentEvent(database.db, paid(order.id, 'inv_a1', 15_000));
@@ -273,7 +273,7 @@ describe('events that arrive at the same moment (issue 22)', () => {
   });
 });
 
-describe('money as providers really send it (issue 22)', () => {
+describe('money as providers really send it', () => {
   it('another event naming a payment already recorded is the same payment, not a further one', async () => {
     const { user, order } = await buyer();
     await applyPaymentEvent(database.db, paid(order.id, 'pi_same'));
@@ -301,7 +301,7 @@ describe('money as providers really send it (issue 22)', () => {
   });
 });
 
-describe("an admin's revocation (issue 22)", () => {
+describe("an admin's revocation", () => {
   it('sticks through later installments: the payment is recorded and flagged, access stays none', async () => {
     const { user, order } = await buyer('none', 'fed-installments');
     await applyPaymentEvent(database.db, paid(order.id, 'inv_c1', 15_000));
@@ -324,7 +324,7 @@ describe("an admin's revocation (issue 22)", () => {
   });
 });
 
-describe('one enrolment state (issue 24)', () => {
+describe('one enrolment state', () => {
   it('a second purchase of a track already paid for is recorded and flagged for a refund', async () => {
     const { user, order } = await buyer();
     await applyPaymentEvent(database.db, paid(order.id, 'pay_first'));
