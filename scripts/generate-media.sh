@@ -202,25 +202,32 @@ mv -f "$TMP/hero.mp4" "$MEDIA/hero.mp4"
 # =============================================================================
 # encode_poster IN_PNG OUT_BASENAME  -> OUT.jpg + OUT.webp, each <= POSTER_MAX
 encode_poster() {
-  local in="$1" out="$2" q size
-  for q in 2 3 4 5 6 8 10 12 15; do # mjpeg qscale: lower = better
-    ff -i "$in" -vf "format=yuvj420p" -c:v mjpeg -q:v "$q" -frames:v 1 \
-      -update 1 "$TMP/poster.jpg"
-    size="$(bytes "$TMP/poster.jpg")"
+  # mjpeg qscale: lower = better
+  fit_poster "$1" "$2" jpg q poster_jpg 2 3 4 5 6 8 10 12 15
+  # libwebp quality: higher = better
+  fit_poster "$1" "$2" webp quality poster_webp 95 90 85 80 75 70 60 50
+}
+# poster_jpg / poster_webp IN_PNG Q  -> $TMP/poster.EXT at that quality
+poster_jpg() {
+  ff -i "$1" -vf "format=yuvj420p" -c:v mjpeg -q:v "$2" -frames:v 1 -update 1 "$TMP/poster.jpg"
+}
+poster_webp() {
+  ff -i "$1" -c:v libwebp -quality "$2" -compression_level 6 -preset picture \
+    -frames:v 1 "$TMP/poster.webp"
+}
+# fit_poster IN_PNG OUT_BASENAME EXT QUALITY_NAME ENCODER QUALITY...  -> OUT.EXT <= POSTER_MAX,
+# at the first quality (best first) whose encoding fits
+fit_poster() {
+  local in="$1" out="$2" ext="$3" name="$4" encoder="$5" q size
+  shift 5
+  for q in "$@"; do
+    "$encoder" "$in" "$q"
+    size="$(bytes "$TMP/poster.$ext")"
     ((size <= POSTER_MAX)) && break
   done
-  ((size <= POSTER_MAX)) || die "$out.jpg still $size bytes at q $q"
-  mv -f "$TMP/poster.jpg" "$out.jpg"
-  log "  $(basename "$out").jpg: q $q -> $size bytes"
-  for q in 95 90 85 80 75 70 60 50; do # libwebp quality: higher = better
-    ff -i "$in" -c:v libwebp -quality "$q" -compression_level 6 -preset picture \
-      -frames:v 1 "$TMP/poster.webp"
-    size="$(bytes "$TMP/poster.webp")"
-    ((size <= POSTER_MAX)) && break
-  done
-  ((size <= POSTER_MAX)) || die "$out.webp still $size bytes at quality $q"
-  mv -f "$TMP/poster.webp" "$out.webp"
-  log "  $(basename "$out").webp: quality $q -> $size bytes"
+  ((size <= POSTER_MAX)) || die "$out.$ext still $size bytes at $name $q"
+  mv -f "$TMP/poster.$ext" "$out.$ext"
+  log "  $(basename "$out").$ext: $name $q -> $size bytes"
 }
 
 log "rendering hero poster (frame 0)"

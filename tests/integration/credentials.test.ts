@@ -14,7 +14,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { issueCertificate } from '~/features/certificates/certificates.server';
 import type { Account } from '../support/accounts';
-import { startServer } from '../support/server-process';
+import { PUBLIC_ORIGIN_ENV, startServer } from '../support/server-process';
 import { useServerWithAccounts } from '../support/server-with-admin';
 
 const site = useServerWithAccounts({
@@ -297,19 +297,10 @@ describe('revocation', () => {
 });
 
 describe('the signing key at start-up, on a public origin', () => {
-  const publicSite = {
-    GOOGLE_CLIENT_ID: 'client-id',
-    GOOGLE_CLIENT_SECRET: 'client-secret',
-    // Nothing is signed in or sent in this test: the values only have to be valid.
-    OIDC_ISSUER: 'https://issuer.invalid',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    MAIL_FROM: 'hello@example.com',
-    ORIGIN: 'https://academy.example',
-  };
   const warning = 'CREDENTIAL_SIGNING_KEY is not set';
 
   it('warns in one line when the key is kept in the database', async () => {
-    const started = await startServer(publicSite);
+    const started = await startServer(PUBLIC_ORIGIN_ENV);
     try {
       expect(started.output().split(warning)).toHaveLength(2);
     } finally {
@@ -320,7 +311,7 @@ describe('the signing key at start-up, on a public origin', () => {
   it('says nothing with CREDENTIAL_SIGNING_KEY, and never prints the key', async () => {
     const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
     const started = await startServer({
-      ...publicSite,
+      ...PUBLIC_ORIGIN_ENV,
       LOG_LEVEL: 'debug',
       CREDENTIAL_SIGNING_KEY: JSON.stringify(jwk),
     });

@@ -72,6 +72,31 @@ export async function insertUser(
 }
 
 /**
+ * Students of a cohort with course access, one a first name, each at
+ * `<name in lower case>@example.com` so that a test reads their mail by address; `fields` go
+ * on every one. Returns them in the order of `names`.
+ */
+export async function insertCohortStudents<const Names extends readonly string[]>(
+  db: Kysely<Database>,
+  cohortId: string,
+  names: Names,
+  fields: Partial<Insertable<UsersTable>> = {},
+): Promise<{ [Index in keyof Names]: User }> {
+  const students = await Promise.all(
+    names.map((name) =>
+      insertUser(db, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        access: 'level-1',
+        cohort: cohortId,
+        ...fields,
+      }),
+    ),
+  );
+  return students as { [Index in keyof Names]: User };
+}
+
+/**
  * A session of a day for the user, started by the product's own code (its id stored only as
  * its hash): returns the cookie a browser would send, `session=…`.
  */

@@ -47,6 +47,27 @@ export async function dropTempDatabase(url: string): Promise<void> {
 /** Every test server's flash-cookie key, so a test can read the toast a redirect carries. */
 export const TEST_COOKIE_SECRET = 'test-servers-flash-cookie-secret-of-some-length';
 
+/**
+ * Google sign-in's settings for a server whose test signs nobody in: discovery happens at the
+ * first sign-in, so the values only have to be valid.
+ */
+export const GOOGLE_ENV = {
+  GOOGLE_CLIENT_ID: 'client-id',
+  GOOGLE_CLIENT_SECRET: 'client-secret',
+  OIDC_ISSUER: 'https://issuer.invalid',
+};
+
+/**
+ * A server on a public origin with Google sign-in and SMTP, for tests of what it says and
+ * does at start-up: nothing is signed in or sent, so the values only have to be valid.
+ */
+export const PUBLIC_ORIGIN_ENV = {
+  ...GOOGLE_ENV,
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  MAIL_FROM: 'hello@example.com',
+  ORIGIN: 'https://academy.example',
+};
+
 /** The toast in a response's `Set-Cookie` header, checked as the server's root loader does. */
 export function flashIn(setCookie: string | null): Promise<Flash | null> {
   return createFlashCookie({ secure: false, secrets: [TEST_COOKIE_SECRET] }).read(

@@ -26,6 +26,7 @@ import { openAttempt } from '~/features/quizzes/quiz-attempts.server';
 import { submitTransfer } from '~/features/transfers/bank-transfers.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import {
+  insertApprovedProjects,
   insertEnrolment,
   insertPaidOrder,
   insertSession,
@@ -250,31 +251,7 @@ async function personWithEverything(db: Kysely<Database>) {
     })
     .execute();
   // The person reviewed another student's project, and changed another's access.
-  await db
-    .insertInto('project_submissions')
-    .values({
-      id: `prj-${other.id}`,
-      user_id: other.id,
-      project_id: 'portfolio',
-      revision: 1,
-      repository_url: 'https://github.com/other/portfolio',
-      status: 'approved',
-      submitted_at: at,
-      reviewed_by: person.id,
-      reviewed_at: at,
-    })
-    .execute();
-  await db
-    .insertInto('project_reviews')
-    .values({
-      id: `rev-${other.id}`,
-      submission_id: `prj-${other.id}`,
-      reviewer_id: person.id,
-      reviewer_name: name,
-      verdict: 'approved',
-      reviewed_at: at,
-    })
-    .execute();
+  await insertApprovedProjects(db, other.id, { id: person.id, name }, 1);
   for (const [userId, by] of [
     [person.id, { id: 'admin-1', name: 'Ada Admin' }],
     [other.id, { id: person.id, name }],

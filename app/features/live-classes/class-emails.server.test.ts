@@ -3,7 +3,12 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeUserStatus } from '~/features/admin/user-status.server';
 import type { User } from '~/db/schema';
-import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
+import {
+  admin,
+  insertCohort,
+  insertCohortStudents,
+  insertUser,
+} from '../../../tests/support/factories';
 import { deliverToLocalMailbox, MAIL_ORIGIN } from '../../../tests/support/local-mailbox';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { addLiveClasses, cancelLiveClass, updateLiveClass } from './live-sessions.server';
@@ -20,16 +25,7 @@ beforeAll(async () => {
   const { db } = database;
   await insertCohort(db, { id: 'c1', name: 'Evening cohort', startDate: null });
   await insertCohort(db, { id: 'c2', name: 'Weekend cohort', startDate: null });
-  [ada, bea] = (await Promise.all(
-    ['Ada', 'Bea'].map((name) =>
-      insertUser(db, {
-        name,
-        email: `${name.toLowerCase()}@example.com`,
-        access: 'level-1',
-        cohort: 'c1',
-      }),
-    ),
-  )) as [User, User];
+  [ada, bea] = await insertCohortStudents(db, 'c1', ['Ada', 'Bea']);
   others = [
     // In the cohort without course access, in another cohort, with no usable address, an
     // admin placed in the cohort (staff, not a student).

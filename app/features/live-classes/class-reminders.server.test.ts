@@ -6,7 +6,12 @@ import type { User } from '~/db/schema';
 import { startEmailWorker } from '~/features/email/email-worker.server';
 import { createLocalMailboxTransport } from '~/features/email/mail-transport.server';
 import { changeUserStatus } from '~/features/admin/user-status.server';
-import { admin, insertCohort, insertUser } from '../../../tests/support/factories';
+import {
+  admin,
+  insertCohort,
+  insertCohortStudents,
+  insertUser,
+} from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { queueDueReminders } from './class-reminders.server';
 import { addLiveClasses, updateLiveClass } from './live-sessions.server';
@@ -26,18 +31,8 @@ beforeAll(async () => {
   if (engine === 'postgres') other = openDatabase(url);
   await insertCohort(db, { id: 'c1', name: 'Evening cohort', startDate: null });
   // Two students who want reminders, and one who turned them off.
-  const students = { Ada: 1, Bea: 1, Quiet: 0 };
-  [ada, bea, quiet] = (await Promise.all(
-    Object.entries(students).map(([name, reminders]) =>
-      insertUser(db, {
-        name,
-        email: `${name.toLowerCase()}@example.com`,
-        access: 'level-1',
-        cohort: 'c1',
-        reminder_emails: reminders,
-      }),
-    ),
-  )) as [User, User, User];
+  [ada, bea] = await insertCohortStudents(db, 'c1', ['Ada', 'Bea'], { reminder_emails: 1 });
+  [quiet] = await insertCohortStudents(db, 'c1', ['Quiet'], { reminder_emails: 0 });
 });
 afterAll(() => other?.close());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitProject } from '~/features/projects/submissions.server';
-import { insertCohort, insertUser } from '../../../tests/support/factories';
+import { insertCohort, insertCohortStudents, insertUser } from '../../../tests/support/factories';
 import { deliverToLocalMailbox, MAIL_ORIGIN } from '../../../tests/support/local-mailbox';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { queueReviewDigests, setReviewEmails } from './mentor-emails.server';
@@ -84,16 +84,7 @@ describe('the e-mails that tell mentors', () => {
     const daily = await insertUser(db, { name: 'Dee Daily', email: 'dee@example.com' });
     await addMentor(db, { cohortId: 'c2', email: daily.email, by: admin });
     await setReviewEmails(db, daily.id, 'daily');
-    const students = await Promise.all(
-      ['Tom', 'Uma'].map((name) =>
-        insertUser(db, {
-          name,
-          email: `${name.toLowerCase()}@example.com`,
-          access: 'level-1',
-          cohort: 'c2',
-        }),
-      ),
-    );
+    const students = await insertCohortStudents(db, 'c2', ['Tom', 'Uma']);
     // 15:00 and 23:30 in Lagos (UTC+1) on 1 December.
     const handIn = (userId: string, at: string) =>
       submitProject(
