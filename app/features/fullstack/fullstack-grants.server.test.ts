@@ -16,6 +16,7 @@ import { useTestDatabase } from '../../../tests/support/test-database';
 import { readsFullstack } from './fullstack-access';
 import { fullstackTrackOf, grantFullstack, revokeFullstackGrant } from './fullstack-grants.server';
 import { timelineOf } from '../../../tests/support/timeline';
+import { accepted } from '../../../tests/support/accepted';
 
 const handle = useTestDatabase();
 const settings = { secure: false, idleDays: 7, maxDays: 30 };
@@ -121,13 +122,15 @@ describe('the FullStack track', () => {
     const student = await insertUser(handle.db, { access: 'level-1', name: 'Ngozi' });
     await insertEnrolment(handle.db, { userId: student.id, orderId: null });
     await grantFullstack(handle.db, { userId: student.id, admin, reason: 'Upgraded in person' });
-    const { certificate } = await issueCertificate(handle.db, {
-      userId: student.id,
-      track: 'fullstack',
-      name: 'Ngozi',
-      note: 'Completed the track with the cohort',
-      admin,
-    });
+    const { certificate } = accepted(
+      await issueCertificate(handle.db, {
+        userId: student.id,
+        track: 'fullstack',
+        name: 'Ngozi',
+        note: 'Completed the track with the cohort',
+        admin,
+      }),
+    );
     expect(certificate.track).toBe('fullstack');
   });
 });
