@@ -4,7 +4,10 @@
  * carries an HTTP status. What went wrong that nobody asked for (a bug, the environment, a
  * provider) stays an exception.
  */
-export type Refusal<Reason extends string> = { ok: false; reason: Reason };
+// Distributed over the reasons, so that checking one reason narrows the rest.
+export type Refusal<Reason extends string> = Reason extends string
+  ? { ok: false; reason: Reason }
+  : never;
 
 /** What a domain function answers: done, with what it made, or refused, with why. */
 export type Result<Done extends object, Refused extends Refusal<string>> =
@@ -12,5 +15,5 @@ export type Result<Done extends object, Refused extends Refusal<string>> =
 
 /** `{ ok: false, reason }`, with the reason's literal type kept. */
 export function refusal<const Reason extends string>(reason: Reason): Refusal<Reason> {
-  return { ok: false, reason };
+  return { ok: false, reason } as Refusal<Reason>;
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../tests/support/factories';
 import { accepted } from '../../../tests/support/accepted';
 import { answerOf } from '~/lib/refusal.server';
-import { USER_STATUS_REFUSALS } from '~/routes/admin/user-details-refusals';
+import { USER_STATUS_REFUSALS } from '~/routes/admin/user-details-refusals.server';
 import {
   activePaidEnrolment,
   changeUserStatus,

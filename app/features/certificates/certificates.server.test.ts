@@ -16,7 +16,7 @@ import {
 import { untilAnotherWaitsFor } from '../../../tests/support/same-moment';
 import { accepted } from '../../../tests/support/accepted';
 import { answerOf } from '~/lib/refusal.server';
-import { CERTIFICATE_REFUSALS } from '~/routes/admin/user-details-refusals';
+import { CERTIFICATE_REFUSALS } from '~/routes/admin/user-details-refusals.server';
 import { CERTIFICATE_MESSAGES } from './certificate-form';
 import {
   certificateChoices,

@@ -10,15 +10,13 @@ const database = useTestDatabase();
 
 async function issueTo(email: string) {
   const student = await insertUser(database.db, { email });
-  const { certificate } = accepted(
-    await issueCertificate(database.db, {
-      userId: student.id,
-      name: 'Position Test',
-      note: 'position test',
-      admin,
-    }),
-  );
-  return certificate;
+  const issued = await issueCertificate(database.db, {
+    userId: student.id,
+    name: 'Position Test',
+    note: 'position test',
+    admin,
+  });
+  return accepted(issued).certificate;
 }
 
 describe('a certificate’s position in the revocation list', () => {

@@ -80,7 +80,7 @@ describe('the FullStack track', () => {
         { userId: student.id, admin, reason: 'Scholarship 2026' },
         at,
       ),
-    ).toBe('granted');
+    ).toEqual({ ok: true });
     expect(readsFullstack(await sessionOf(student.id))).toBe(true);
     expect(await fullstackTrackOf(handle.db, student.id)).toEqual({
       open: true,
@@ -108,12 +108,13 @@ describe('the FullStack track', () => {
 
   it('grants nothing twice, and nothing to an unknown person', async () => {
     const student = await fullstackStudent('payment');
-    expect(await grantFullstack(handle.db, { userId: student.id, admin, reason: 'again' })).toBe(
-      'already',
+    expect(await grantFullstack(handle.db, { userId: student.id, admin, reason: 'again' })).toEqual(
+      { ok: false, reason: 'already' },
     );
-    expect(await grantFullstack(handle.db, { userId: 'nobody', admin, reason: 'why' })).toBe(
-      'unknown-user',
-    );
+    expect(await grantFullstack(handle.db, { userId: 'nobody', admin, reason: 'why' })).toEqual({
+      ok: false,
+      reason: 'unknownUser',
+    });
     const { enrolments } = await listEnrolmentsAndPayments(handle.db, student.id);
     expect(enrolments).toHaveLength(1);
   });
@@ -213,7 +214,7 @@ describe('an admin revokes a FullStack grant', () => {
         { userId: student.id, admin: revoker, reason: 'Granted to the wrong account' },
         at,
       ),
-    ).toBe('revoked');
+    ).toEqual({ ok: true });
     expect(readsFullstack(await sessionOf(student.id))).toBe(false);
     expect(await fullstackTrackOf(handle.db, student.id)).toEqual({ open: false });
     expect(await submitsFullstackProject(student.id)).toBe('step-closed');
@@ -262,13 +263,13 @@ describe('an admin revokes a FullStack grant', () => {
     // Nothing left to revoke; the track can be granted again.
     expect(
       await revokeFullstackGrant(handle.db, { userId: student.id, admin, reason: 'Again' }),
-    ).toBe('not-granted');
-    expect(await revokeFullstackGrant(handle.db, { userId: 'nobody', admin, reason: 'Why' })).toBe(
-      'unknown-user',
-    );
+    ).toEqual({ ok: false, reason: 'notGranted' });
+    expect(
+      await revokeFullstackGrant(handle.db, { userId: 'nobody', admin, reason: 'Why' }),
+    ).toEqual({ ok: false, reason: 'unknownUser' });
     expect(
       await grantFullstack(handle.db, { userId: student.id, admin, reason: 'Second chance' }),
-    ).toBe('granted');
+    ).toEqual({ ok: true });
   });
 
   it('a FrontEnd student, paid or on a trial, keeps the FrontEnd steps; a paid FullStack track is not an admin’s grant', async () => {
@@ -289,8 +290,8 @@ describe('an admin revokes a FullStack grant', () => {
     expect(readsFullstack(await sessionOf(trial.id))).toBe(false);
 
     const paid = await fullstackStudent('bank-transfer');
-    expect(await revokeFullstackGrant(handle.db, { userId: paid.id, admin, reason: 'No' })).toBe(
-      'not-granted',
+    expect(await revokeFullstackGrant(handle.db, { userId: paid.id, admin, reason: 'No' })).toEqual(
+      { ok: false, reason: 'notGranted' },
     );
     expect(readsFullstack(await sessionOf(paid.id))).toBe(true);
   });

@@ -4,7 +4,11 @@ import type { Database } from '~/db/schema';
 import { z } from '~/lib/zod';
 import { refusal } from '~/lib/refusal';
 import { refuseWith } from '~/lib/refusal.server';
-import { CERTIFICATE_REFUSALS, USER_STATUS_REFUSALS } from './user-details-refusals';
+import {
+  CERTIFICATE_REFUSALS,
+  FULLSTACK_GRANT_REFUSALS,
+  USER_STATUS_REFUSALS,
+} from './user-details-refusals.server';
 import {
   activePaidEnrolment,
   changeUserStatus,
@@ -252,10 +256,11 @@ async function answerFullstackGrant(
   const outcome = granting
     ? await grantFullstack(db, change)
     : await revokeFullstackGrant(db, change);
-  if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-  if (outcome === 'already' || outcome === 'not-granted') {
-    const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
-    return refuseForm({ formError, fieldErrors: {}, values }, 409);
+  if (!outcome.ok) {
+    if (outcome.reason === 'unknownUser') {
+      throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
+    }
+    return refuseWith(FULLSTACK_GRANT_REFUSALS, outcome, values);
   }
   ctx.log.info(
     {

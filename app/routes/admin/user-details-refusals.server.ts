@@ -5,6 +5,12 @@ import {
   type CertificateField,
 } from '~/features/certificates/certificate-form';
 import type { IssueRefusal, RevokeRefusal } from '~/features/certificates/certificates.server';
+import { FULLSTACK_GRANT_MESSAGES } from '~/features/fullstack/fullstack-grant-form';
+import type {
+  GrantRefusal,
+  RevokeGrantRefusal,
+} from '~/features/fullstack/fullstack-grants.server';
+import type { Refusal } from '~/lib/refusal';
 import type { RefusalAnswers } from '~/lib/refusal.server';
 
 /** How the user's page answers a refused change of access or cohort (decision 079). */
@@ -36,3 +42,14 @@ export const CERTIFICATE_REFUSALS: RefusalAnswers<IssueRefusal | RevokeRefusal, 
     notFound: { status: 404, message: CERTIFICATE_MESSAGES.notFound },
     alreadyRevoked: { status: 409, message: CERTIFICATE_MESSAGES.alreadyRevoked },
   };
+
+/**
+ * How the user's page answers a refused FullStack grant or revocation; an unknown person is
+ * the page's own 404, answered before this table.
+ */
+export const FULLSTACK_GRANT_REFUSALS: RefusalAnswers<
+  Exclude<GrantRefusal | RevokeGrantRefusal, Refusal<'unknownUser'>>
+> = {
+  already: { status: 409, message: FULLSTACK_GRANT_MESSAGES.already },
+  notGranted: { status: 409, message: FULLSTACK_GRANT_MESSAGES.notGranted },
+};
