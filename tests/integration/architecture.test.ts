@@ -350,7 +350,6 @@ const FEATURE_EXCEPTIONS = new Map<string, string>([
   ['WebhookRejected', 'a request that fails the provider signature check is not a person asking'],
   ['PaystackRefused', 'the provider refusing our call is a failure of the provider'],
   ['UnreadableReceipt', 'an upload that cannot be parsed is a failure of the file'],
-  ['DiscountCodeTaken', 'a refusal still to convert to a result (decision 079)'],
 ]);
 
 /** HTTP words a domain error must not carry. */
