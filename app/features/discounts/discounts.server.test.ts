@@ -422,7 +422,7 @@ describe('a 100 % code (a scholarship)', () => {
     const code = await newCode({ percentOff: 100, maxUses: 5, planIds: ['fed-installments'] });
     const student = await insertUser(database.db);
     const result = await scholarship(student.id, code.id, code.code, installments);
-    expect(result.outcome).toBe('enrolled');
+    expect(result.ok).toBe(true);
     expect(await grantOf(database.db, student.id)).toMatchObject({
       enrolment: {
         source: 'scholarship',
@@ -447,9 +447,10 @@ describe('a 100 % code (a scholarship)', () => {
         .execute(),
     ).toEqual([]);
     // Enrolled: a second scholarship takes nothing.
-    expect((await scholarship(student.id, code.id, code.code, installments)).outcome).toBe(
-      'already-enrolled',
-    );
+    expect(await scholarship(student.id, code.id, code.code, installments)).toEqual({
+      ok: false,
+      reason: 'alreadyEnrolled',
+    });
     expect(await usesOf(code.id)).toBe(1);
   });
 
@@ -462,7 +463,10 @@ describe('a 100 % code (a scholarship)', () => {
       { table: 'discount_codes', operation: 'update' },
       [boss, student].map((person) => () => scholarship(person.id, code.id, code.code)),
     );
-    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['enrolled', 'used-up']);
+    expect(outcomes.map((outcome) => (outcome.ok ? 'enrolled' : outcome.reason)).sort()).toEqual([
+      'enrolled',
+      'usedUp',
+    ]);
     expect((await accessOf(database.db, boss.id)).access).toBe('admin');
     expect(await usesOf(code.id)).toBe(1);
   });
