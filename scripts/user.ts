@@ -6,10 +6,24 @@
  * It uses DATABASE_URL like the server, so it works on SQLite and PostgreSQL alike.
  */
 import { ACCESS_LEVELS, type Access } from '~/db/schema';
-import { changeUserStatusByEmail, UserStatusError } from '~/features/admin/user-status.server';
+import {
+  changeUserStatusByEmail,
+  USER_STATUS_ERRORS,
+  type UserByEmailRefusal,
+  type UserStatusRefusal,
+} from '~/features/admin/user-status.server';
 import { parseEnv } from '~/lib/env.server';
 import { notifyChange } from '~/lib/postgres-event-bus.server';
 import { runCommand, UsageError, withDatabase } from './command-line';
+
+/** The command line's words for a refusal (decision 079): the operator reads them. */
+function refusalMessage(refused: UserStatusRefusal | UserByEmailRefusal, email: string): string {
+  if (refused.reason === 'unknownEmail') return `No user with the e-mail ${email}.`;
+  if (refused.reason === 'sharedEmail') {
+    return `Several users have the e-mail ${email} (${refused.userIds.join(', ')}).`;
+  }
+  return USER_STATUS_ERRORS[refused.reason];
+}
 
 const USAGE = `Usage:
   npm run user -- list
@@ -39,12 +53,18 @@ async function main(args: string[]): Promise<void> {
     if (command === 'set-access' && !(ACCESS_LEVELS as readonly string[]).includes(value)) {
       throw new UsageError(`Access must be one of ${ACCESS_LEVELS.join(', ')} (got "${value}").`);
     }
-    const changed = await changeUserStatusByEmail(
+    const answer = await changeUserStatusByEmail(
       database.db,
       email,
       command === 'set-access' ? { access: value as Access } : { cohort: value },
       'command-line',
     );
+    if (!answer.ok) {
+      console.error(refusalMessage(answer, email));
+      process.exitCode = 1;
+      return;
+    }
+    const changed = answer.user;
     // On SQLite the server hears of this on its next request; on PostgreSQL, right away.
     if (database.engine === 'postgres') {
       await notifyChange(database.db, { collection: 'users', id: changed.id });
@@ -53,4 +73,4 @@ async function main(args: string[]): Promise<void> {
   });
 }
 
-runCommand(() => main(process.argv.slice(2)), [UserStatusError]);
+runCommand(() => main(process.argv.slice(2)));

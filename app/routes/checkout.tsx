@@ -175,10 +175,10 @@ async function enrolScholar(
 ) {
   const { db, mail, changeEvents } = ctx;
   const result = await enrolWithScholarship(db, { userId, plan, provider, ...discount });
-  if (result.outcome === 'already-enrolled') {
+  if (!result.ok && result.reason === 'alreadyEnrolled') {
     throw data(alreadyEnrolledIn(plan.theme), { status: 409 });
   }
-  if (result.outcome === 'used-up') throw data(CODE_REFUSALS['used-up'], { status: 400 });
+  if (!result.ok) throw data(CODE_REFUSALS['used-up'], { status: 400 });
   ctx.log.info(
     { event: 'scholarship-enrolled', orderId: result.orderId, code: discount.code, userId },
     'audit',

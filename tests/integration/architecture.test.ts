@@ -125,6 +125,7 @@ const ANSWER_HELPERS: Record<string, readonly string[]> = {
   'react-router': ['data', 'redirect', 'redirectDocument', 'replace'],
   '~/lib/flash.server': ['redirectWithFlash'],
   '~/lib/form.server': ['refuseForm'],
+  '~/lib/refusal.server': ['refuseWith'],
   '~/lib/download.server': ['csvDownload', 'deniedDownload', 'guardDownload', 'streamedDownload'],
   '~/lib/event-stream.server': ['changeEventStream'],
 };
@@ -336,5 +337,81 @@ describe('upload limits (decision 076)', () => {
       return problems;
     });
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The feature error classes that stay exceptions, each with why (decision 079). A refusal of
+ * a person's request is a result, `{ ok: false, reason }`, never a class; the list only shrinks.
+ */
+const FEATURE_EXCEPTIONS = new Map<string, string>([
+  ['EmailTemplateError', 'a template that does not render is a bug'],
+  ['InvalidRecipientError', 'queueing a message without a deliverable address is a bug'],
+  ['WebhookRejected', 'a request that fails the provider signature check is not a person asking'],
+  ['PaystackRefused', 'the provider refusing our call is a failure of the provider'],
+  ['UnreadableReceipt', 'an upload that cannot be parsed is a failure of the file'],
+]);
+
+/** HTTP words a domain error must not carry. */
+const HTTP_FIELDS = new Set(['status', 'statusCode', 'httpStatus', 'code']);
+
+interface ErrorClass {
+  key: string;
+  name: string;
+  httpFields: string[];
+}
+
+/** Every class of a module that extends `Error` (or another `…Error`), with its HTTP fields. */
+function errorClasses(file: string): ErrorClass[] {
+  const source = parsed(file);
+  const found: ErrorClass[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassLike(node)) {
+      const parent = node.heritageClauses
+        ?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)
+        ?.types[0]?.expression.getText(source);
+      if (parent && /Error$/.test(parent)) {
+        const name = node.name?.text ?? '(anonymous)';
+        const members = node.members.flatMap((member) => {
+          if (ts.isConstructorDeclaration(member)) {
+            return member.parameters
+              .filter((parameter) => ts.getModifiers(parameter)?.length)
+              .map((parameter) => parameter.name.getText(source));
+          }
+          return member.name ? [member.name.getText(source)] : [];
+        });
+        found.push({
+          key: `${file}: ${name}`,
+          name,
+          httpFields: members.filter((member) => HTTP_FIELDS.has(member)),
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('one way to refuse (decision 079)', () => {
+  const classes = files.filter((file) => file.startsWith('app/features/')).flatMap(errorClasses);
+
+  it('has no feature error class that carries an HTTP status', () => {
+    const withStatus = classes
+      .filter(({ httpFields }) => httpFields.length > 0)
+      .map(({ key, httpFields }) => `${key} (${httpFields.join(', ')})`);
+    expect(withStatus).toEqual([]);
+  });
+
+  it('has features declare no error class but the listed exceptions', () => {
+    const unlisted = classes
+      .filter(({ name }) => !FEATURE_EXCEPTIONS.has(name))
+      .map(({ key }) => key);
+    expect(unlisted).toEqual([]);
+  });
+
+  it('lists as exceptions only classes that still exist', () => {
+    const names = new Set(classes.map(({ name }) => name));
+    expect([...FEATURE_EXCEPTIONS.keys()].filter((name) => !names.has(name))).toEqual([]);
   });
 });

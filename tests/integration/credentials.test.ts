@@ -16,6 +16,7 @@ import { issueCertificate } from '~/features/certificates/certificates.server';
 import type { Account } from '../support/accounts';
 import { PUBLIC_ORIGIN_ENV, startServer } from '../support/server-process';
 import { useServerWithAccounts } from '../support/server-with-admin';
+import { accepted } from '../support/accepted';
 
 const site = useServerWithAccounts({
   admin: { access: 'admin', name: 'Ada Admin' },
@@ -28,12 +29,14 @@ const site = useServerWithAccounts({
 const get = (path: string) => fetch(`${site.server.origin}${path}`, { redirect: 'manual' });
 
 async function issued(account: Account): Promise<{ id: string; statusIndex: number }> {
-  const { certificate } = await issueCertificate(site.database.db, {
-    userId: account.id,
-    name: account.email.split('@')[0]!,
-    note: 'Issued for the credentials test',
-    admin: { id: site.accounts.admin.id, name: 'Ada Admin' },
-  });
+  const { certificate } = accepted(
+    await issueCertificate(site.database.db, {
+      userId: account.id,
+      name: account.email.split('@')[0]!,
+      note: 'Issued for the credentials test',
+      admin: { id: site.accounts.admin.id, name: 'Ada Admin' },
+    }),
+  );
   return { id: certificate.id, statusIndex: certificate.status_index! };
 }
 

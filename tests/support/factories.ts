@@ -28,6 +28,7 @@ import { startSession } from '~/features/auth/session.server';
 import { createCohort } from '~/features/cohorts/cohorts.server';
 import { decideTransfer, submitTransfer } from '~/features/transfers/bank-transfers.server';
 import type { NewDiscountCode } from '~/features/discounts/discounts.server';
+import { accepted } from './accepted';
 
 let counter = 0;
 
@@ -418,14 +419,15 @@ export async function insertCohort(
  * A cohort of the test's own, made as the admin page makes it (its id from its name), named
  * `<prefix> <n>`: no start date, schedule or capacity.
  */
-export function newCohort(db: Kysely<Database>, prefix: string) {
+export async function newCohort(db: Kysely<Database>, prefix: string) {
   counter += 1;
-  return createCohort(db, {
+  const made = await createCohort(db, {
     name: `${prefix} ${counter}`,
     startDate: null,
     schedule: '',
     capacity: null,
   });
+  return accepted(made).cohort;
 }
 
 /** A user's access and cohort as stored now, for tests that check what a change left. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMigrator } from '~/db/database.server';
 import { createDiscountCode } from '~/features/discounts/discounts.server';
 import { discountCodeFields, insertOrder, insertUser } from '../../../tests/support/factories';
+import { accepted } from '../../../tests/support/accepted';
 import { useTestDatabase } from '../../../tests/support/test-database';
 
 const database = useTestDatabase();
@@ -13,10 +14,12 @@ describe('migration 032: when an order’s checkout closes', () => {
     const migrator = await createMigrator(database.db);
     expect((await migrator.migrateTo('031-overdue-installments')).error).toBeUndefined();
     const student = await insertUser(database.db);
-    const code = await createDiscountCode(database.db, discountCodeFields({ code: 'OLD-HOLD' }), {
-      id: 'admin-1',
-      name: 'Ada Admin',
-    });
+    const created = await createDiscountCode(
+      database.db,
+      discountCodeFields({ code: 'OLD-HOLD' }),
+      { id: 'admin-1', name: 'Ada Admin' },
+    );
+    const code = accepted(created).discountCode;
     for (const [id, status, codeId] of [
       ['ord-held', 'pending', code.id],
       ['ord-plain', 'pending', null],

@@ -45,6 +45,7 @@ import {
   KEPT_OWNER_COLUMNS,
 } from './account-deletion.server';
 import { consumeExportAllowance } from './account-export.server';
+import { accepted } from '../../../tests/support/accepted';
 
 const database = useTestDatabase();
 const at = '2026-11-20T10:00:00.000Z';
@@ -587,12 +588,14 @@ describe('deleteAccount and the acts of others (decision 064)', () => {
     const student = await insertUser(db, { access: 'level-1', cohort: 'cohort-1' });
     const actor = { id: admin.id, name: admin.name };
     await grantFullstack(db, { userId: other.id, admin: actor, reason: 'Scholarship' });
-    const { certificate } = await issueCertificate(db, {
-      userId: other.id,
-      name: other.name,
-      note: 'Issued before the last step',
-      admin: actor,
-    });
+    const { certificate } = accepted(
+      await issueCertificate(db, {
+        userId: other.id,
+        name: other.name,
+        note: 'Issued before the last step',
+        admin: actor,
+      }),
+    );
     await revokeCertificate(db, certificate.id, { reason: 'Issued in error', admin: actor });
     const sessionId = await classOfCohort1(db, `live-rename-${serial}`);
     await markAttendance(db, { sessionId, userId: other.id, mark: 'present' }, actor);

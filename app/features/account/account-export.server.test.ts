@@ -10,6 +10,7 @@ import {
   insertTransfer,
   insertUser,
 } from '../../../tests/support/factories';
+import { accepted } from '../../../tests/support/accepted';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { streamedDownload } from '~/lib/download.server';
 import {
@@ -96,7 +97,8 @@ describe('accountDataStream', () => {
     const { db } = database;
     const ada = await insertUser(db);
     await insertPaidOrder(db, ada.id, 'code');
-    const code = await createDiscountCode(db, discountCodeFields({ code: 'lagos20' }), admin);
+    const created = await createDiscountCode(db, discountCodeFields({ code: 'lagos20' }), admin);
+    const code = accepted(created).discountCode;
     await db
       .updateTable('orders')
       .set({ discount_code_id: code.id, discount_amount: 8_000 })

@@ -8,12 +8,16 @@ import {
   insertPayment,
   insertUser,
 } from '../../../tests/support/factories';
+import { accepted } from '../../../tests/support/accepted';
+import { answerOf } from '~/lib/refusal.server';
+import { USER_STATUS_REFUSALS } from '~/routes/admin/user-details-refusals.server';
 import {
   activePaidEnrolment,
   changeUserStatus,
   changeUserStatusByEmail,
   listUserChanges,
   USER_STATUS_ERRORS,
+  type UserStatusRefusal,
 } from './user-status.server';
 
 let handle: DatabaseHandle;
@@ -23,17 +27,26 @@ beforeEach(async () => {
 });
 afterAll(() => handle.close());
 
+/** A change that must be refused, as the user's page answers it (decision 079). */
+async function refused(change: Promise<{ ok: true } | UserStatusRefusal>) {
+  const answer = await change;
+  if (answer.ok) throw new Error('The change was made.');
+  return answerOf(USER_STATUS_REFUSALS, answer);
+}
+
 describe('changeUserStatus', () => {
   it('writes access, cohort, editedAt and an audit row with before and after', async () => {
     const admin = await insertUser(handle.db, { access: 'admin', name: 'Ada' });
     const student = await insertUser(handle.db);
     const at = new Date('2026-11-21T12:00:00.000Z');
-    const updated = await changeUserStatus(
-      handle.db,
-      student.id,
-      { access: 'level-1', cohort: 'cohort-1' },
-      { id: admin.id, name: admin.name },
-      { now: at },
+    const { user: updated } = accepted(
+      await changeUserStatus(
+        handle.db,
+        student.id,
+        { access: 'level-1', cohort: 'cohort-1' },
+        { id: admin.id, name: admin.name },
+        { now: at },
+      ),
     );
     expect(updated).toMatchObject({
       access: 'level-1',
@@ -65,33 +78,37 @@ describe('changeUserStatus', () => {
   });
 
   it('refuses an unknown id with "Document not found"', async () => {
-    await expect(
-      changeUserStatus(handle.db, 'missing', { access: 'none' }, 'command-line'),
-    ).rejects.toMatchObject({ status: 404, message: USER_STATUS_ERRORS.notFound });
+    expect(
+      await refused(changeUserStatus(handle.db, 'missing', { access: 'none' }, 'command-line')),
+    ).toMatchObject({ status: 404, message: USER_STATUS_ERRORS.notFound });
   });
 
   it('refuses an admin changing their own access, and writes nothing', async () => {
     const admin = await insertUser(handle.db, { access: 'admin' });
     await insertUser(handle.db, { access: 'admin' });
-    await expect(
-      changeUserStatus(handle.db, admin.id, { access: 'none' }, { id: admin.id, name: 'me' }),
-    ).rejects.toMatchObject({ status: 403, message: USER_STATUS_ERRORS.ownAccess });
+    expect(
+      await refused(
+        changeUserStatus(handle.db, admin.id, { access: 'none' }, { id: admin.id, name: 'me' }),
+      ),
+    ).toMatchObject({ status: 403, message: USER_STATUS_ERRORS.ownAccess });
     expect(await listUserChanges(handle.db, admin.id)).toEqual([]);
     // Their own cohort is fine.
-    const updated = await changeUserStatus(
-      handle.db,
-      admin.id,
-      { cohort: 'cohort-1' },
-      { id: admin.id, name: 'me' },
+    const { user: updated } = accepted(
+      await changeUserStatus(
+        handle.db,
+        admin.id,
+        { cohort: 'cohort-1' },
+        { id: admin.id, name: 'me' },
+      ),
     );
     expect(updated.access).toBe('admin');
   });
 
   it('refuses to demote the last admin, but allows it while another admin remains', async () => {
     const first = await insertUser(handle.db, { access: 'admin' });
-    await expect(
-      changeUserStatus(handle.db, first.id, { access: 'level-1' }, 'command-line'),
-    ).rejects.toMatchObject({ status: 409, message: USER_STATUS_ERRORS.lastAdmin });
+    expect(
+      await refused(changeUserStatus(handle.db, first.id, { access: 'level-1' }, 'command-line')),
+    ).toMatchObject({ status: 409, message: USER_STATUS_ERRORS.lastAdmin });
     const second = await insertUser(handle.db, { access: 'admin' });
     await changeUserStatus(
       handle.db,
@@ -99,9 +116,9 @@ describe('changeUserStatus', () => {
       { access: 'level-1' },
       { id: second.id, name: 'B' },
     );
-    await expect(
-      changeUserStatus(handle.db, second.id, { access: 'none' }, 'command-line'),
-    ).rejects.toMatchObject({ status: 409 });
+    expect(
+      await refused(changeUserStatus(handle.db, second.id, { access: 'none' }, 'command-line')),
+    ).toMatchObject({ status: 409 });
   });
 
   it('refuses to lower an admin listed in ADMIN_EMAILS, naming the variable, and writes nothing', async () => {
@@ -109,31 +126,42 @@ describe('changeUserStatus', () => {
     const other = await insertUser(handle.db, { access: 'admin', name: 'Other' });
     const byOther = { id: other.id, name: other.name };
     const adminEmails = ['boss@example.com'];
-    await expect(
-      changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, { adminEmails }),
-    ).rejects.toMatchObject({ status: 409, message: USER_STATUS_ERRORS.listedAdmin });
+    expect(
+      await refused(
+        changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, { adminEmails }),
+      ),
+    ).toMatchObject({ status: 409, message: USER_STATUS_ERRORS.listedAdmin });
     expect(USER_STATUS_ERRORS.listedAdmin).toContain('ADMIN_EMAILS');
     expect(await listUserChanges(handle.db, listed.id)).toEqual([]);
     // Their cohort can still change, and an address no longer listed can be lowered.
     await changeUserStatus(handle.db, listed.id, { cohort: 'cohort-1' }, byOther, { adminEmails });
-    const lowered = await changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, {
-      adminEmails: ['someone-else@example.com'],
-    });
+    const { user: lowered } = accepted(
+      await changeUserStatus(handle.db, listed.id, { access: 'none' }, byOther, {
+        adminEmails: ['someone-else@example.com'],
+      }),
+    );
     expect(lowered.access).toBe('none');
   });
 
   it('finds users by e-mail regardless of case for the command line', async () => {
     await insertUser(handle.db, { email: 'Mixed.Case@Example.com' });
-    const updated = await changeUserStatusByEmail(
-      handle.db,
-      'mixed.case@example.COM',
-      { access: 'level-1' },
-      'command-line',
+    const { user: updated } = accepted(
+      await changeUserStatusByEmail(
+        handle.db,
+        'mixed.case@example.COM',
+        { access: 'level-1' },
+        'command-line',
+      ),
     );
     expect(updated.access).toBe('level-1');
-    await expect(
-      changeUserStatusByEmail(handle.db, 'nobody@example.com', { access: 'none' }, 'command-line'),
-    ).rejects.toThrow('No user with the e-mail nobody@example.com.');
+    expect(
+      await changeUserStatusByEmail(
+        handle.db,
+        'nobody@example.com',
+        { access: 'none' },
+        'command-line',
+      ),
+    ).toEqual({ ok: false, reason: 'unknownEmail' });
   });
 });
 
@@ -183,9 +211,9 @@ describe('removing the access of a student who paid', () => {
     await enrolPaid(student.id);
     const by = { id: admin.id, name: admin.name };
     for (const reason of [undefined, '   ']) {
-      await expect(
-        changeUserStatus(handle.db, student.id, { access: 'none', reason }, by),
-      ).rejects.toMatchObject({ status: 400, message: USER_STATUS_ERRORS.reasonRequired });
+      expect(
+        await refused(changeUserStatus(handle.db, student.id, { access: 'none', reason }, by)),
+      ).toMatchObject({ status: 400, message: USER_STATUS_ERRORS.reasonRequired });
     }
     expect(await listUserChanges(handle.db, student.id)).toEqual([]);
     expect(await outbox(student.id)).toEqual([]);

@@ -19,17 +19,8 @@ import { isOpenCohort } from '~/features/cohorts/cohorts.server';
 import { enqueueEmail } from '~/features/email/outbox.server';
 import { pausedPlanOf } from '~/features/enrolment/overdue.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import type { PaidEnrolment } from './user-status-form';
-
-export class UserStatusError extends Error {
-  override name = 'UserStatusError';
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409,
-  ) {
-    super(message);
-  }
-}
 
 export const USER_STATUS_ERRORS = {
   notFound: 'Document not found',
@@ -45,6 +36,13 @@ export const USER_STATUS_ERRORS = {
   keepOpenReasonRequired:
     'This student’s installment plan is paused for an unpaid installment: give the reason for keeping their access open (for example, keep access while overdue). It is shown on the Overdue view.',
 } as const;
+
+/** Why a change of access or cohort is refused: a key of `USER_STATUS_ERRORS` (decision 079). */
+export type UserStatusRefusal = Refusal<keyof typeof USER_STATUS_ERRORS>;
+
+/** The command line's e-mail matches no user, or several. */
+export type UserByEmailRefusal =
+  Refusal<'unknownEmail'> | (Refusal<'sharedEmail'> & { userIds: string[] });
 
 export interface StatusChange {
   access?: Access;
@@ -103,13 +101,14 @@ export async function changeUserStatus(
   change: StatusChange,
   actor: Actor,
   { now = new Date(), adminEmails = [] }: ChangeOptions = {},
-): Promise<User> {
+): Promise<Result<{ user: User }, UserStatusRefusal>> {
   return db.transaction().execute(async (trx) => {
     const user = await findUser(trx, userId);
-    if (!user) throw new UserStatusError(USER_STATUS_ERRORS.notFound, 404);
+    if (!user) return refusal('notFound');
     const access = change.access ?? user.access;
     const cohort = change.cohort ?? user.cohort;
-    await refuseWhatIsNotAllowed(trx, { user, access, cohort }, actor, adminEmails);
+    const refused = await whatIsNotAllowed(trx, { user, access, cohort }, actor, adminEmails);
+    if (refused) return refusal(refused);
     const reason = change.reason?.trim() || undefined;
     // An admin's one click must not lock out a student who paid without a word: the
     // reason goes into the history and to the student (the command line is the operator's
@@ -118,16 +117,14 @@ export async function changeUserStatus(
       actor !== 'command-line' && access === 'none' && user.access !== 'none'
         ? await activePaidEnrolment(trx, user.id)
         : undefined;
-    if (paid && !reason) throw new UserStatusError(USER_STATUS_ERRORS.reasonRequired, 400);
+    if (paid && !reason) return refusal('reasonRequired');
     // Level-1 given during a pause keeps the course open while the installment is unpaid
     // (decision 063): the Overdue view shows the admin's reason beside the paused plan.
     const keepsOpenPaused =
       actor !== 'command-line' && access === 'level-1' && user.access === 'none'
         ? await pausedPlanOf(trx, user.id)
         : undefined;
-    if (keepsOpenPaused && !reason) {
-      throw new UserStatusError(USER_STATUS_ERRORS.keepOpenReasonRequired, 400);
-    }
+    if (keepsOpenPaused && !reason) return refusal('keepOpenReasonRequired');
     const actorId = actor === 'command-line' ? actor : actor.id;
     const updated = await trx
       .updateTable('users')
@@ -162,34 +159,30 @@ export async function changeUserStatus(
         now,
       );
     }
-    return updated;
+    return { ok: true, user: updated };
   });
 }
 
 /**
- * The rules every change keeps, whoever asks: an open cohort; admin granted only from the
- * command line; no admin changing their own access; neither an admin listed in
+ * The rule a change breaks, if any, whoever asks: an open cohort; admin granted only from
+ * the command line; no admin changing their own access; neither an admin listed in
  * `ADMIN_EMAILS` nor the last admin lowered.
  */
-async function refuseWhatIsNotAllowed(
+async function whatIsNotAllowed(
   trx: Kysely<Database>,
   { user, access, cohort }: { user: User; access: Access; cohort: string },
   actor: Actor,
   adminEmails: readonly string[],
-): Promise<void> {
-  if (cohort !== user.cohort && !(await isOpenCohort(trx, cohort))) {
-    throw new UserStatusError(USER_STATUS_ERRORS.unknownCohort, 400);
-  }
+): Promise<UserStatusRefusal['reason'] | undefined> {
+  if (cohort !== user.cohort && !(await isOpenCohort(trx, cohort))) return 'unknownCohort';
   if (actor !== 'command-line' && access === 'admin' && user.access !== 'admin') {
-    throw new UserStatusError(USER_STATUS_ERRORS.grantAdmin, 403);
+    return 'grantAdmin';
   }
   if (actor !== 'command-line' && actor.id === user.id && access !== user.access) {
-    throw new UserStatusError(USER_STATUS_ERRORS.ownAccess, 403);
+    return 'ownAccess';
   }
   if (user.access === 'admin' && access !== 'admin') {
-    if (isListedAdminEmail(user.email, adminEmails)) {
-      throw new UserStatusError(USER_STATUS_ERRORS.listedAdmin, 409);
-    }
+    if (isListedAdminEmail(user.email, adminEmails)) return 'listedAdmin';
     // A no-op update locks every admin row (PostgreSQL) or takes the write lock (SQLite),
     // so two demotions at once cannot both see "another admin is left".
     await trx
@@ -202,8 +195,9 @@ async function refuseWhatIsNotAllowed(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('access', '=', 'admin')
       .executeTakeFirstOrThrow();
-    if (Number(admins.count) <= 1) throw new UserStatusError(USER_STATUS_ERRORS.lastAdmin, 409);
+    if (Number(admins.count) <= 1) return 'lastAdmin';
   }
+  return undefined;
 }
 
 /** The command line names users by e-mail (case-insensitive). */
@@ -212,18 +206,15 @@ export async function changeUserStatusByEmail(
   email: string,
   change: StatusChange,
   actor: Actor,
-): Promise<User> {
+): Promise<Result<{ user: User }, UserStatusRefusal | UserByEmailRefusal>> {
   const matches = await db
     .selectFrom('users')
     .select('id')
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .execute();
-  if (matches.length === 0) throw new UserStatusError(`No user with the e-mail ${email}.`, 404);
+  if (matches.length === 0) return refusal('unknownEmail');
   if (matches.length > 1) {
-    throw new UserStatusError(
-      `Several users have the e-mail ${email} (${matches.map((m) => m.id).join(', ')}).`,
-      409,
-    );
+    return { ...refusal('sharedEmail'), userIds: matches.map((match) => match.id) };
   }
   return changeUserStatus(db, matches[0]!.id, change, actor);
 }

@@ -16,14 +16,12 @@ import { completedFullstackSteps } from '~/features/fullstack/fullstack-progress
 import { listCompletedSteps } from '~/features/progress/progress.server';
 import { approvedProjectCount } from '~/features/projects/submissions.server';
 import { isDeliverableAddress } from '~/lib/mail-address';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import {
-  CERTIFICATE_MESSAGES,
   CERTIFICATE_TEXT_MAX,
   CERTIFICATE_TRACKS,
   certificateNameSchema,
   certificateNeedsNote,
-  noteRequiredMessage,
-  type CertificateField,
   type CourseProgress,
 } from './certificate-form';
 import {
@@ -34,17 +32,17 @@ import {
   linkedInShareUrl,
 } from './certificate-links';
 
-/** A refusal the admin's page shows as it is, with its HTTP status and the field it is about. */
-export class CertificateError extends Error {
-  override name = 'CertificateError';
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-    readonly field?: CertificateField,
-  ) {
-    super(message);
-  }
-}
+/**
+ * Why an issue is refused (decision 079): a name or note that does not fit, an unknown
+ * person, a track they do not hold, a note missing before the track is complete (with the
+ * progress that makes it needed), or a valid certificate already held.
+ */
+export type IssueRefusal =
+  | Refusal<'name' | 'noteTooLong' | 'userNotFound' | 'trackNotHeld' | 'alreadyValid'>
+  | (Refusal<'noteRequired'> & { progress: CourseProgress });
+
+/** Why a revocation is refused: no reason given, no such certificate, or revoked already. */
+export type RevokeRefusal = Refusal<'reason' | 'notFound' | 'alreadyRevoked'>;
 
 export interface CertificateAdmin {
   id: string;
@@ -135,13 +133,11 @@ export async function issueCertificate(
   db: Kysely<Database>,
   input: IssueCertificateInput,
   now: Date = new Date(),
-): Promise<IssuedCertificate> {
+): Promise<Result<IssuedCertificate, IssueRefusal>> {
   const name = certificateNameSchema.safeParse(input.name);
-  if (!name.success) throw new CertificateError(CERTIFICATE_MESSAGES.name, 400, 'name');
+  if (!name.success) return refusal('name');
   const note = input.note?.trim() ?? '';
-  if (note.length > CERTIFICATE_TEXT_MAX) {
-    throw new CertificateError(CERTIFICATE_MESSAGES.noteTooLong, 400, 'note');
-  }
+  if (note.length > CERTIFICATE_TEXT_MAX) return refusal('noteTooLong');
   return db.transaction().execute(async (trx) => {
     // The user's row is the lock that makes "one valid certificate" hold between two
     // admins at once on PostgreSQL; SQLite runs one write transaction at a time.
@@ -151,23 +147,19 @@ export async function issueCertificate(
       .where('id', '=', input.userId);
     if (isPostgres(trx)) userQuery = userQuery.forUpdate();
     const user = await userQuery.executeTakeFirst();
-    if (!user) throw new CertificateError(CERTIFICATE_MESSAGES.userNotFound, 404);
+    if (!user) return refusal('userNotFound');
 
     const track = input.track ?? 'frontend';
-    if (!(await certificateTracks(trx, user.id)).includes(track)) {
-      throw new CertificateError(CERTIFICATE_MESSAGES.trackNotHeld, 400, 'track');
-    }
+    if (!(await certificateTracks(trx, user.id)).includes(track)) return refusal('trackNotHeld');
     const progress = await certificateProgress(trx, user.id, track);
-    if (!note && certificateNeedsNote(progress)) {
-      throw new CertificateError(noteRequiredMessage(progress), 400, 'note');
-    }
+    if (!note && certificateNeedsNote(progress)) return { ...refusal('noteRequired'), progress };
     const valid = await trx
       .selectFrom('certificates')
       .select('id')
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (valid) throw new CertificateError(CERTIFICATE_MESSAGES.alreadyValid, 409);
+    if (valid) return refusal('alreadyValid');
 
     const cohortName = await cohortNameOf(trx, user.cohort);
     const certificate = await trx
@@ -207,7 +199,7 @@ export async function issueCertificate(
         now,
       );
     }
-    return { certificate, emailed };
+    return { ok: true, certificate, emailed };
   });
 }
 
@@ -220,11 +212,9 @@ export async function revokeCertificate(
   id: string,
   input: { reason: string; admin: CertificateAdmin },
   now: Date = new Date(),
-): Promise<Certificate> {
+): Promise<Result<{ certificate: Certificate }, RevokeRefusal>> {
   const reason = input.reason.trim();
-  if (reason.length < 3 || reason.length > CERTIFICATE_TEXT_MAX) {
-    throw new CertificateError(CERTIFICATE_MESSAGES.reason, 400, 'reason');
-  }
+  if (reason.length < 3 || reason.length > CERTIFICATE_TEXT_MAX) return refusal('reason');
   const revoked = await db
     .updateTable('certificates')
     .set({
@@ -237,10 +227,9 @@ export async function revokeCertificate(
     .where('revoked_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (revoked) return revoked;
+  if (revoked) return { ok: true, certificate: revoked };
   const existing = await findCertificate(db, id);
-  if (!existing) throw new CertificateError(CERTIFICATE_MESSAGES.notFound, 404);
-  throw new CertificateError(CERTIFICATE_MESSAGES.alreadyRevoked, 409);
+  return refusal(existing ? 'alreadyRevoked' : 'notFound');
 }
 
 export type ListingOutcome = 'updated' | 'not-found' | 'not-owner' | 'revoked';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
+import { changeUserStatus } from '~/features/admin/user-status.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { admin, insertUser } from '../../../tests/support/factories';
+import { accepted } from '../../../tests/support/accepted';
 import {
-  CohortNameTaken,
   cohortOptions,
   createCohort,
   findNextCohort,
@@ -23,42 +23,51 @@ describe('cohorts', () => {
   });
 
   it('are created with an id from their name, edited, and listed next-to-start first', async () => {
-    const second = await createCohort(database.db, {
-      name: 'Cohort 2',
-      startDate: '2027-01-12',
-      schedule: 'Tue and Thu, 7–9 pm WAT',
-      capacity: 30,
-    });
+    const { cohort: second } = accepted(
+      await createCohort(database.db, {
+        name: 'Cohort 2',
+        startDate: '2027-01-12',
+        schedule: 'Tue and Thu, 7–9 pm WAT',
+        capacity: 30,
+      }),
+    );
     expect(second).toMatchObject({ id: 'cohort-2', start_date: '2027-01-12', capacity: 30 });
-    await expect(
-      createCohort(database.db, {
+    expect(
+      await createCohort(database.db, {
         name: 'cohort 2',
         startDate: null,
         schedule: '',
         capacity: null,
       }),
-    ).rejects.toBeInstanceOf(CohortNameTaken);
-    const third = await createCohort(database.db, {
-      name: 'Weekend cohort',
-      startDate: '2026-12-05',
-      schedule: 'Saturdays',
-      capacity: null,
-    });
+    ).toEqual({ ok: false, reason: 'nameTaken' });
+    const { cohort: third } = accepted(
+      await createCohort(database.db, {
+        name: 'Weekend cohort',
+        startDate: '2026-12-05',
+        schedule: 'Saturdays',
+        capacity: null,
+      }),
+    );
     expect(third.id).toBe('weekend-cohort');
     expect((await listCohorts(database.db)).map((cohort) => cohort.id)).toEqual([
       'weekend-cohort',
       'cohort-2',
       'cohort-1',
     ]);
-    const renamed = await updateCohort(database.db, 'cohort-2', {
-      name: 'Cohort 2 (January)',
-      startDate: '2027-01-19',
-      schedule: 'Tue and Thu',
-      capacity: null,
-    });
+    const { cohort: renamed } = accepted(
+      await updateCohort(database.db, 'cohort-2', {
+        name: 'Cohort 2 (January)',
+        startDate: '2027-01-19',
+        schedule: 'Tue and Thu',
+        capacity: null,
+      }),
+    );
     expect(renamed).toMatchObject({ id: 'cohort-2', name: 'Cohort 2 (January)', capacity: null });
     const unknown = { name: 'Cohort 9', startDate: null, schedule: '', capacity: null };
-    expect(await updateCohort(database.db, 'nope', unknown)).toBe(undefined);
+    expect(await updateCohort(database.db, 'nope', unknown)).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
   });
 
   it('the next cohort is the first with a start date after today', async () => {
@@ -72,11 +81,12 @@ describe('cohorts', () => {
     expect(
       await changeUserStatus(database.db, user.id, { cohort: 'cohort-2' }, admin),
     ).toMatchObject({
-      cohort: 'cohort-2',
+      user: { cohort: 'cohort-2' },
     });
-    await expect(
-      changeUserStatus(database.db, user.id, { cohort: 'cohort-9' }, admin),
-    ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);
+    expect(await changeUserStatus(database.db, user.id, { cohort: 'cohort-9' }, admin)).toEqual({
+      ok: false,
+      reason: 'unknownCohort',
+    });
   });
 
   it('an archived cohort keeps its members but is not offered, announced or joined', async () => {
@@ -101,11 +111,11 @@ describe('cohorts', () => {
     // Its member keeps it through an unrelated change; nobody new is placed in it.
     expect(
       await changeUserStatus(database.db, member.id, { cohort: 'weekend-cohort' }, admin),
-    ).toMatchObject({ cohort: 'weekend-cohort' });
+    ).toMatchObject({ user: { cohort: 'weekend-cohort' } });
     const other = await insertUser(database.db, { access: 'level-1', cohort: 'none' });
-    await expect(
-      changeUserStatus(database.db, other.id, { cohort: 'weekend-cohort' }, admin),
-    ).rejects.toThrow(USER_STATUS_ERRORS.unknownCohort);
+    expect(
+      await changeUserStatus(database.db, other.id, { cohort: 'weekend-cohort' }, admin),
+    ).toEqual({ ok: false, reason: 'unknownCohort' });
     // Restored, it is offered again.
     await setCohortArchived(database.db, 'weekend-cohort', false);
     expect(values(await cohortOptions(database.db))).toContain('weekend-cohort');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NO_COHORT, nowTimestamp, type CohortRow, type Database } from '~/db/schema';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import { nextCohortSentence } from './cohort-dates';
 
 /**
@@ -91,9 +92,8 @@ export interface CohortInput {
   capacity: number | null;
 }
 
-export class CohortNameTaken extends Error {
-  override name = 'CohortNameTaken';
-}
+/** Why saving a cohort is refused (decision 079): another has its name, or none has its id. */
+export type CohortRefusal = Refusal<'nameTaken' | 'notFound'>;
 
 /** `Cohort 2` → `cohort-2`; a taken id gets a number: `cohort-2-2`. */
 async function newCohortId(db: Kysely<Database>, name: string): Promise<string> {
@@ -132,11 +132,11 @@ export async function createCohort(
   db: Kysely<Database>,
   input: CohortInput,
   now: Date = new Date(),
-): Promise<CohortRow> {
+): Promise<Result<{ cohort: CohortRow }, Refusal<'nameTaken'>>> {
   return db.transaction().execute(async (trx) => {
-    if (await nameTaken(trx, input.name)) throw new CohortNameTaken(input.name);
+    if (await nameTaken(trx, input.name)) return refusal('nameTaken');
     const at = nowTimestamp(now);
-    return trx
+    const cohort = await trx
       .insertInto('cohorts')
       .values({
         id: await newCohortId(trx, input.name),
@@ -149,19 +149,20 @@ export async function createCohort(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { ok: true, cohort };
   });
 }
 
-/** Changes a cohort's details; its id (what users hold) stays. Undefined: no such cohort. */
+/** Changes a cohort's details; its id (what users hold) stays. */
 export async function updateCohort(
   db: Kysely<Database>,
   id: string,
   input: CohortInput,
   now: Date = new Date(),
-): Promise<CohortRow | undefined> {
+): Promise<Result<{ cohort: CohortRow }, CohortRefusal>> {
   return db.transaction().execute(async (trx) => {
-    if (await nameTaken(trx, input.name, id)) throw new CohortNameTaken(input.name);
-    return trx
+    if (await nameTaken(trx, input.name, id)) return refusal('nameTaken');
+    const cohort = await trx
       .updateTable('cohorts')
       .set({
         name: input.name,
@@ -173,6 +174,7 @@ export async function updateCohort(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+    return cohort ? { ok: true, cohort } : refusal('notFound');
   });
 }
 

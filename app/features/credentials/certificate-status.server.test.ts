@@ -4,18 +4,19 @@ import { admin, insertUser } from '../../../tests/support/factories';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { newCertificateCredentialColumns } from './certificate-status.server';
 import { STATUS_LIST_MIN_BITS } from './status-list.server';
+import { accepted } from '../../../tests/support/accepted';
 
 const database = useTestDatabase();
 
 async function issueTo(email: string) {
   const student = await insertUser(database.db, { email });
-  const { certificate } = await issueCertificate(database.db, {
+  const issued = await issueCertificate(database.db, {
     userId: student.id,
     name: 'Position Test',
     note: 'position test',
     admin,
   });
-  return certificate;
+  return accepted(issued).certificate;
 }
 
 describe('a certificate’s position in the revocation list', () => {

@@ -4,6 +4,7 @@ import { planName, planPrice, plans, type Plan, type PlanCurrency } from '~/cont
 import { nowTimestamp, type Database, type DiscountCodeRow } from '~/db/schema';
 import { isUniqueViolation } from '~/db/database.server';
 import { formatDayUtc, formatMinorUnits, formatUsd } from '~/lib/format';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import {
   CODE_ALPHABET,
   CODE_PATTERN,
@@ -38,19 +39,15 @@ export function suggestDiscountCode(): string {
   ).join('');
 }
 
-export class DiscountCodeTaken extends Error {
-  override name = 'DiscountCodeTaken';
-}
-
-/** Creates a code; `DiscountCodeTaken` when one of the same letters (any case) exists. */
+/** Creates a code; refused as `codeTaken` when one of the same letters (any case) exists. */
 export async function createDiscountCode(
   db: Kysely<Database>,
   input: NewDiscountCode,
   admin: { id: string; name: string },
   now: Date = new Date(),
-): Promise<DiscountCodeRow> {
+): Promise<Result<{ discountCode: DiscountCodeRow }, Refusal<'codeTaken'>>> {
   try {
-    return await db
+    const discountCode = await db
       .insertInto('discount_codes')
       .values({
         id: randomUUID(),
@@ -68,8 +65,10 @@ export async function createDiscountCode(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { ok: true, discountCode };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DiscountCodeTaken(input.code);
+    // The unique index on the code's letters decides, so two admins at once cannot both win.
+    if (isUniqueViolation(error)) return refusal('codeTaken');
     throw error;
   }
 }

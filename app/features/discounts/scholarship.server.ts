@@ -8,12 +8,11 @@ import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { createOrder, releaseHoldsForCheckout } from '~/features/enrolment/orders.server';
 import { coversTrack } from '~/features/enrolment/tracks';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import { takeCodeUse } from './discounts.server';
 
-export type ScholarshipOutcome =
-  | { outcome: 'enrolled'; orderId: string }
-  | { outcome: 'used-up' }
-  | { outcome: 'already-enrolled' };
+/** Why a scholarship is refused (decision 079): the code has no use left, or the track is held. */
+export type ScholarshipRefusal = Refusal<'usedUp' | 'alreadyEnrolled'>;
 
 /**
  * A 100 % code (a scholarship): no provider, no payment. In one transaction, under the
@@ -33,14 +32,14 @@ export async function enrolWithScholarship(
     amountOff: number;
   },
   now: Date = new Date(),
-): Promise<ScholarshipOutcome> {
+): Promise<Result<{ orderId: string }, ScholarshipRefusal>> {
   return db.transaction().execute(async (trx) => {
     await lockUserRow(trx, options.userId);
     if (coversTrack(await enrolledTracksOf(trx, options.userId), options.plan.theme)) {
-      return { outcome: 'already-enrolled' as const };
+      return refusal('alreadyEnrolled');
     }
     await releaseHoldsForCheckout(trx, { userId: options.userId, codeId: options.codeId }, now);
-    if (!(await takeCodeUse(trx, options.codeId, now))) return { outcome: 'used-up' as const };
+    if (!(await takeCodeUse(trx, options.codeId, now))) return refusal('usedUp');
     const order = await createOrder(trx, {
       userId: options.userId,
       plan: options.plan,
@@ -91,6 +90,6 @@ export async function enrolWithScholarship(
       },
       now,
     );
-    return { outcome: 'enrolled' as const, orderId: order.id };
+    return { ok: true, orderId: order.id };
   });
 }

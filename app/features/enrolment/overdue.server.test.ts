@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPlan } from '~/content/plans';
 import type { Access } from '~/db/schema';
-import { changeUserStatus, USER_STATUS_ERRORS } from '~/features/admin/user-status.server';
+import { changeUserStatus } from '~/features/admin/user-status.server';
 import {
   accessOf,
   admin,
@@ -10,12 +10,15 @@ import {
   payByTransfer,
 } from '../../../tests/support/factories';
 import { atTheSameMoment } from '../../../tests/support/same-moment';
+import { accepted } from '../../../tests/support/accepted';
+import { refusal } from '~/lib/refusal';
+import { answerOf } from '~/lib/refusal.server';
+import { OVERDUE_REFUSALS } from '~/routes/admin/overdue-refusals.server';
 import { useTestDatabase } from '../../../tests/support/test-database';
 import { createOrder } from './orders.server';
 import {
   extendGrace,
   listOverdue,
-  OverdueChangeRefused,
   pausedPlanOf,
   sweepOverdue,
   waiveInstallment,
@@ -283,9 +286,9 @@ describe("an admin's grant covers what it was given for (decision 063)", () => {
     await sweep(day(14));
     expect((await accessOf(database.db, user.id)).access).toBe('none');
     // Without a reason an admin's grant is refused, and changes nothing.
-    await expect(
-      changeUserStatus(database.db, user.id, { access: 'level-1' }, admin, { now: day(15) }),
-    ).rejects.toThrow(USER_STATUS_ERRORS.keepOpenReasonRequired);
+    expect(
+      await changeUserStatus(database.db, user.id, { access: 'level-1' }, admin, { now: day(15) }),
+    ).toEqual({ ok: false, reason: 'keepOpenReasonRequired' });
     expect((await accessOf(database.db, user.id)).access).toBe('none');
     const reason = 'keep access while overdue';
     await changeUserStatus(database.db, user.id, { access: 'level-1', reason }, admin, {
@@ -365,14 +368,16 @@ describe("an admin's extension and waiver", () => {
     const { user, enrolment } = await overdueStudent();
     await sweep(day(14));
     expect((await accessOf(database.db, user.id)).access).toBe('none');
-    const extended = await extendGrace(database.db, {
-      enrolmentId: enrolment.id,
-      days: 5,
-      reason: 'Salary comes on the 20th',
-      admin,
-      graceDays: GRACE,
-      now: day(15),
-    });
+    const extended = accepted(
+      await extendGrace(database.db, {
+        enrolmentId: enrolment.id,
+        days: 5,
+        reason: 'Salary comes on the 20th',
+        admin,
+        graceDays: GRACE,
+        now: day(15),
+      }),
+    );
     expect(extended.pauseOn.toISOString()).toBe(day(20).toISOString());
     expect((await accessOf(database.db, user.id)).access).toBe('level-1');
     const audit = await database.db
@@ -419,28 +424,28 @@ describe("an admin's extension and waiver", () => {
       .executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: 'active', installments_paid: 2, paused_at: null });
     expect(await templatesOf(user.id)).toContain('access-restored');
-    await expect(
-      waiveInstallment(database.db, {
+    expect(
+      await waiveInstallment(database.db, {
         enrolmentId: enrolment.id,
         reason: 'Again',
         admin,
         now: day(16),
       }),
-    ).rejects.toThrow(OverdueChangeRefused);
+    ).toEqual({ ok: false, reason: 'notOverdue' });
   });
 
   it('nothing to extend when access never pauses', async () => {
     const { enrolment } = await overdueStudent();
-    await expect(
-      extendGrace(database.db, {
-        enrolmentId: enrolment.id,
-        days: 3,
-        reason: 'Why not',
-        admin,
-        graceDays: 0,
-        now: day(1),
-      }),
-    ).rejects.toThrow(/never pauses/);
+    const refused = await extendGrace(database.db, {
+      enrolmentId: enrolment.id,
+      days: 3,
+      reason: 'Why not',
+      admin,
+      graceDays: 0,
+      now: day(1),
+    });
+    expect(refused).toEqual(refusal('noGracePeriod'));
+    expect(answerOf(OVERDUE_REFUSALS, refusal('noGracePeriod')).message).toMatch(/never pauses/);
   });
 });
 

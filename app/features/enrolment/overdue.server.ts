@@ -15,6 +15,7 @@ import { grantDuringPause, reconcileAccess, type AccessCause } from './access.se
 import { REMINDER_DAYS, type OverduePage, type OverdueRow } from './overdue';
 import { LIST_PAGE_SIZE, pageOf } from '~/ui/list/page-window';
 import { DAY_MS } from '~/lib/days';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 
 /** The audit trail's name for the sweep's pause (DESIGN §9: every change names its cause). */
 export const OVERDUE_CAUSE: AccessCause = {
@@ -417,19 +418,17 @@ export async function listOverdue(
   return { rows: shown, total, page, pageCount };
 }
 
-/** Why the admin's change was refused: shown under the form's field. */
-export class OverdueChangeRefused extends Error {
-  override name = 'OverdueChangeRefused';
-  constructor(
-    readonly field: 'days' | 'reason' | 'form',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/**
+ * Why an admin's change to an overdue enrolment is refused (decision 079): it is no longer
+ * overdue, or access never pauses (`OVERDUE_GRACE_DAYS` is 0), so there is no grace to extend.
+ */
+export type OverdueChangeRefusal = Refusal<'notOverdue' | 'noGracePeriod'>;
 
-/** The overdue enrolment an admin acts on, read under its buyer's lock. */
-async function lockedOverdue(trx: Kysely<Database>, enrolmentId: string): Promise<Enrolment> {
+/** The overdue enrolment an admin acts on, read under its buyer's lock; undefined if it is not. */
+async function lockedOverdue(
+  trx: Kysely<Database>,
+  enrolmentId: string,
+): Promise<Enrolment | undefined> {
   const found = await trx
     .selectFrom('enrolments')
     .select('user_id')
@@ -441,10 +440,7 @@ async function lockedOverdue(trx: Kysely<Database>, enrolmentId: string): Promis
     .selectAll()
     .where('id', '=', enrolmentId)
     .executeTakeFirst();
-  if (enrolment?.status !== 'overdue' || !enrolment.overdue_since) {
-    throw new OverdueChangeRefused('form', 'This enrolment is no longer overdue.');
-  }
-  return enrolment;
+  return enrolment?.status === 'overdue' && enrolment.overdue_since ? enrolment : undefined;
 }
 
 /**
@@ -500,17 +496,13 @@ export async function extendGrace(
     graceDays: number;
     now: Date;
   },
-): Promise<{ userId: string; pauseOn: Date; queuedEmail: boolean }> {
+): Promise<Result<{ userId: string; pauseOn: Date; queuedEmail: boolean }, OverdueChangeRefusal>> {
   const { now } = options;
   return db.transaction().execute(async (trx) => {
     const enrolment = await lockedOverdue(trx, options.enrolmentId);
+    if (!enrolment) return refusal('notOverdue');
     const due = pauseDueAt(enrolment, options.graceDays);
-    if (!due) {
-      throw new OverdueChangeRefused(
-        'days',
-        'Access never pauses here (OVERDUE_GRACE_DAYS is 0): there is no grace period to extend.',
-      );
-    }
+    if (!due) return refusal('noGracePeriod');
     const from = enrolment.paused_at || due < now ? now : due;
     const pauseOn = new Date(from.getTime() + options.days * DAY_MS);
     await applyAdminChange(trx, enrolment, {
@@ -525,7 +517,7 @@ export async function extendGrace(
     const queuedEmail = enrolment.paused_at
       ? await restoreAccess(trx, enrolment, byAdmin('grace extended', options.admin), now)
       : false;
-    return { userId: enrolment.user_id, pauseOn, queuedEmail };
+    return { ok: true, userId: enrolment.user_id, pauseOn, queuedEmail };
   });
 }
 
@@ -538,10 +530,11 @@ export async function extendGrace(
 export async function waiveInstallment(
   db: Kysely<Database>,
   options: { enrolmentId: string; reason: string; admin: OverdueAdmin; now: Date },
-): Promise<{ userId: string; queuedEmail: boolean }> {
+): Promise<Result<{ userId: string; queuedEmail: boolean }, Refusal<'notOverdue'>>> {
   const { now } = options;
   return db.transaction().execute(async (trx) => {
     const enrolment = await lockedOverdue(trx, options.enrolmentId);
+    if (!enrolment) return refusal('notOverdue');
     const installment = Math.min(enrolment.installments_paid + 1, enrolment.installments_total);
     await applyAdminChange(trx, enrolment, {
       set: { status: 'active', installments_paid: installment },
@@ -557,7 +550,7 @@ export async function waiveInstallment(
       byAdmin('installment waived', options.admin),
       now,
     );
-    return { userId: enrolment.user_id, queuedEmail: restored };
+    return { ok: true, userId: enrolment.user_id, queuedEmail: restored };
   });
 }
 

@@ -16,6 +16,7 @@ import { useTestDatabase } from '../../../tests/support/test-database';
 import { readsFullstack } from './fullstack-access';
 import { fullstackTrackOf, grantFullstack, revokeFullstackGrant } from './fullstack-grants.server';
 import { timelineOf } from '../../../tests/support/timeline';
+import { accepted } from '../../../tests/support/accepted';
 
 const handle = useTestDatabase();
 const settings = { secure: false, idleDays: 7, maxDays: 30 };
@@ -79,7 +80,7 @@ describe('the FullStack track', () => {
         { userId: student.id, admin, reason: 'Scholarship 2026' },
         at,
       ),
-    ).toBe('granted');
+    ).toEqual({ ok: true });
     expect(readsFullstack(await sessionOf(student.id))).toBe(true);
     expect(await fullstackTrackOf(handle.db, student.id)).toEqual({
       open: true,
@@ -107,12 +108,13 @@ describe('the FullStack track', () => {
 
   it('grants nothing twice, and nothing to an unknown person', async () => {
     const student = await fullstackStudent('payment');
-    expect(await grantFullstack(handle.db, { userId: student.id, admin, reason: 'again' })).toBe(
-      'already',
+    expect(await grantFullstack(handle.db, { userId: student.id, admin, reason: 'again' })).toEqual(
+      { ok: false, reason: 'already' },
     );
-    expect(await grantFullstack(handle.db, { userId: 'nobody', admin, reason: 'why' })).toBe(
-      'unknown-user',
-    );
+    expect(await grantFullstack(handle.db, { userId: 'nobody', admin, reason: 'why' })).toEqual({
+      ok: false,
+      reason: 'unknownUser',
+    });
     const { enrolments } = await listEnrolmentsAndPayments(handle.db, student.id);
     expect(enrolments).toHaveLength(1);
   });
@@ -121,13 +123,15 @@ describe('the FullStack track', () => {
     const student = await insertUser(handle.db, { access: 'level-1', name: 'Ngozi' });
     await insertEnrolment(handle.db, { userId: student.id, orderId: null });
     await grantFullstack(handle.db, { userId: student.id, admin, reason: 'Upgraded in person' });
-    const { certificate } = await issueCertificate(handle.db, {
-      userId: student.id,
-      track: 'fullstack',
-      name: 'Ngozi',
-      note: 'Completed the track with the cohort',
-      admin,
-    });
+    const { certificate } = accepted(
+      await issueCertificate(handle.db, {
+        userId: student.id,
+        track: 'fullstack',
+        name: 'Ngozi',
+        note: 'Completed the track with the cohort',
+        admin,
+      }),
+    );
     expect(certificate.track).toBe('fullstack');
   });
 });
@@ -210,7 +214,7 @@ describe('an admin revokes a FullStack grant', () => {
         { userId: student.id, admin: revoker, reason: 'Granted to the wrong account' },
         at,
       ),
-    ).toBe('revoked');
+    ).toEqual({ ok: true });
     expect(readsFullstack(await sessionOf(student.id))).toBe(false);
     expect(await fullstackTrackOf(handle.db, student.id)).toEqual({ open: false });
     expect(await submitsFullstackProject(student.id)).toBe('step-closed');
@@ -259,13 +263,13 @@ describe('an admin revokes a FullStack grant', () => {
     // Nothing left to revoke; the track can be granted again.
     expect(
       await revokeFullstackGrant(handle.db, { userId: student.id, admin, reason: 'Again' }),
-    ).toBe('not-granted');
-    expect(await revokeFullstackGrant(handle.db, { userId: 'nobody', admin, reason: 'Why' })).toBe(
-      'unknown-user',
-    );
+    ).toEqual({ ok: false, reason: 'notGranted' });
+    expect(
+      await revokeFullstackGrant(handle.db, { userId: 'nobody', admin, reason: 'Why' }),
+    ).toEqual({ ok: false, reason: 'unknownUser' });
     expect(
       await grantFullstack(handle.db, { userId: student.id, admin, reason: 'Second chance' }),
-    ).toBe('granted');
+    ).toEqual({ ok: true });
   });
 
   it('a FrontEnd student, paid or on a trial, keeps the FrontEnd steps; a paid FullStack track is not an admin’s grant', async () => {
@@ -286,8 +290,8 @@ describe('an admin revokes a FullStack grant', () => {
     expect(readsFullstack(await sessionOf(trial.id))).toBe(false);
 
     const paid = await fullstackStudent('bank-transfer');
-    expect(await revokeFullstackGrant(handle.db, { userId: paid.id, admin, reason: 'No' })).toBe(
-      'not-granted',
+    expect(await revokeFullstackGrant(handle.db, { userId: paid.id, admin, reason: 'No' })).toEqual(
+      { ok: false, reason: 'notGranted' },
     );
     expect(readsFullstack(await sessionOf(paid.id))).toBe(true);
   });

@@ -5,21 +5,28 @@ import { ENROLLED_STATUSES, nowTimestamp, type Database } from '~/db/schema';
 import { enrolledTracksOf } from '~/features/enrolment/enrolments.server';
 import { reconcileAccess } from '~/features/enrolment/access.server';
 import { enqueueEmailToUser } from '~/features/email/outbox.server';
+import { refusal, type Refusal, type Result } from '~/lib/refusal';
 import type { FullstackTrack } from './fullstack-grant-form';
 
-/** `change` on a person in one transaction, or `unknown-user` when nobody has that id. */
+/** Why a grant is refused (decision 079): the person has the track, or nobody has that id. */
+export type GrantRefusal = Refusal<'already' | 'unknownUser'>;
+
+/** Why a revocation is refused: no admin's grant to revoke, or nobody has that id. */
+export type RevokeGrantRefusal = Refusal<'notGranted' | 'unknownUser'>;
+
+/** `change` on a person in one transaction, or refused as `unknownUser` when nobody has that id. */
 function forKnownUser<Outcome>(
   db: Kysely<Database>,
   userId: string,
   change: (trx: Kysely<Database>, user: { id: string }) => Promise<Outcome>,
-): Promise<Outcome | 'unknown-user'> {
+): Promise<Outcome | Refusal<'unknownUser'>> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
       .select('id')
       .where('id', '=', userId)
       .executeTakeFirst();
-    return user ? change(trx, user) : 'unknown-user';
+    return user ? change(trx, user) : refusal('unknownUser');
   });
 }
 
@@ -55,9 +62,9 @@ export async function grantFullstack(
   db: Kysely<Database>,
   grant: { userId: string; admin: { id: string; name: string }; reason: string },
   now: Date = new Date(),
-): Promise<'granted' | 'already' | 'unknown-user'> {
+): Promise<Result<object, GrantRefusal>> {
   return forKnownUser(db, grant.userId, async (trx, user) => {
-    if ((await enrolledTracksOf(trx, user.id)).includes('fullstack')) return 'already';
+    if ((await enrolledTracksOf(trx, user.id)).includes('fullstack')) return refusal('already');
     const at = nowTimestamp(now);
     await trx
       .insertInto('enrolments')
@@ -79,7 +86,7 @@ export async function grantFullstack(
       })
       .execute();
     await reconcileAccess(trx, user.id, grant.admin, now);
-    return 'granted';
+    return { ok: true };
   });
 }
 
@@ -95,7 +102,7 @@ export async function revokeFullstackGrant(
   db: Kysely<Database>,
   revocation: { userId: string; admin: { id: string; name: string }; reason: string },
   now: Date = new Date(),
-): Promise<'revoked' | 'not-granted' | 'unknown-user'> {
+): Promise<Result<object, RevokeGrantRefusal>> {
   return forKnownUser(db, revocation.userId, async (trx, user) => {
     const at = nowTimestamp(now);
     const revoked = await trx
@@ -114,7 +121,7 @@ export async function revokeFullstackGrant(
       .where('status', 'in', ENROLLED_STATUSES)
       .returning('id')
       .execute();
-    if (revoked.length === 0) return 'not-granted';
+    if (revoked.length === 0) return refusal('notGranted');
     const cause = {
       id: revocation.admin.id,
       name: `${revocation.admin.name} (FullStack grant revoked)`,
@@ -135,6 +142,6 @@ export async function revokeFullstackGrant(
       },
       now,
     );
-    return 'revoked';
+    return { ok: true };
   });
 }

@@ -5,7 +5,7 @@ import { requireAdmin } from '~/features/auth/guards.server';
 import { COHORT_INTENTS, COHORT_MESSAGES, MENTOR_INTENTS } from '~/features/cohorts/cohort-form';
 import { CohortsView } from '~/features/cohorts/cohorts-view';
 import {
-  CohortNameTaken,
+  type CohortRefusal,
   countCohortMembers,
   createCohort,
   listCohorts,
@@ -17,9 +17,16 @@ import { addMentor, mentorsOf, removeMentor } from '~/features/mentors/mentors.s
 import { redirectWithFlash } from '~/lib/flash.server';
 import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
 import { parseForm, refuseForm } from '~/lib/form.server';
+import type { Refusal } from '~/lib/refusal';
+import { refuseWith, type RefusalAnswers } from '~/lib/refusal.server';
 import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/cohorts';
+
+/** How the page answers a refused save (decision 079); an unknown id is its own 404. */
+const COHORT_REFUSALS: RefusalAnswers<Exclude<CohortRefusal, Refusal<'notFound'>>> = {
+  nameTaken: { status: 409, message: COHORT_MESSAGES.nameTaken, field: 'name' },
+};
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
@@ -133,19 +140,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent === COHORT_INTENTS.save) {
     const { id, name, startDate, schedule, capacity } = fields;
     const input = { name, startDate, schedule, capacity };
-    try {
-      const cohort = id ? await updateCohort(db, id, input) : await createCohort(db, input);
-      if (!cohort) throw data(COHORT_MESSAGES.notFound, { status: 404 });
-      ctx.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
-      ctx.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
-      return redirectWithFlash(ctx, '/admin/cohorts', {
-        type: 'success',
-        message: `${COHORT_MESSAGES.saved}: ${cohort.name}`,
-      });
-    } catch (error) {
-      if (!(error instanceof CohortNameTaken)) throw error;
-      return refuseForm({ fieldErrors: { name: COHORT_MESSAGES.nameTaken } }, 409);
+    const saved = id ? await updateCohort(db, id, input) : await createCohort(db, input);
+    if (!saved.ok) {
+      // An unknown id: the page's own 404.
+      if (saved.reason === 'notFound') throw data(COHORT_MESSAGES.notFound, { status: 404 });
+      return refuseWith(COHORT_REFUSALS, saved, {});
     }
+    const { cohort } = saved;
+    ctx.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
+    ctx.changeEvents.publish({ collection: 'cohorts', id: cohort.id });
+    return redirectWithFlash(ctx, '/admin/cohorts', {
+      type: 'success',
+      message: `${COHORT_MESSAGES.saved}: ${cohort.name}`,
+    });
   }
   const archived = fields.intent === COHORT_INTENTS.archive;
   const cohort = await setCohortArchived(db, fields.id, archived);

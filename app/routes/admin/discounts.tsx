@@ -12,7 +12,6 @@ import {
 import {
   createDiscountCode,
   deactivateDiscountCode,
-  DiscountCodeTaken,
   findDiscountCode,
   listDiscountCodes,
   planChoices,
@@ -23,10 +22,17 @@ import { redirectWithFlash } from '~/lib/flash.server';
 import { formatUsd } from '~/lib/format';
 import { calendarDay, FORM_UNREADABLE, wholeNumber } from '~/lib/form-fields';
 import { parseFields, readForm, refuseForm } from '~/lib/form.server';
+import type { Refusal } from '~/lib/refusal';
+import { refuseWith, type RefusalAnswers } from '~/lib/refusal.server';
 import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import { utcDay } from '~/lib/days';
 import type { Route } from './+types/discounts';
+
+/** How the page answers a refused new code (decision 079). */
+const DISCOUNT_REFUSALS: RefusalAnswers<Refusal<'codeTaken'>, DiscountField> = {
+  codeTaken: { status: 409, message: DISCOUNT_MESSAGES.codeTaken, field: 'code' },
+};
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
@@ -131,38 +137,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: DISCOUNT_MESSAGES.deactivated(code.code),
     });
   }
-  try {
-    const code = await createDiscountCode(
-      db,
-      {
-        code: fields.code,
-        percentOff: fields.kind === 'percent' ? fields.percentOff! : null,
-        amountOff: fields.kind === 'amount' ? fields.amountOff! : null,
-        planIds: plans.map((plan) => plan.id).filter((id) => fields.plans.includes(id)),
-        maxUses: fields.maxUses,
-        expiresOn: fields.expiresOn,
-        note: fields.note || null,
-      },
-      admin,
-    );
-    ctx.log.info({ event: 'discount-created', code: code.code, by: admin.id }, 'audit');
-    return redirectWithFlash(ctx, '/admin/discounts', {
-      type: 'success',
-      message: DISCOUNT_MESSAGES.created(code.code),
-    });
-  } catch (error) {
-    if (!(error instanceof DiscountCodeTaken)) throw error;
-    return refuseForm<DiscountField>(
-      {
-        fieldErrors: { code: DISCOUNT_MESSAGES.codeTaken },
-        values: { ...Object.fromEntries(form?.entries() ?? []), ...typed } as Record<
-          string,
-          string
-        >,
-      },
-      409,
-    );
+  const created = await createDiscountCode(
+    db,
+    {
+      code: fields.code,
+      percentOff: fields.kind === 'percent' ? fields.percentOff! : null,
+      amountOff: fields.kind === 'amount' ? fields.amountOff! : null,
+      planIds: plans.map((plan) => plan.id).filter((id) => fields.plans.includes(id)),
+      maxUses: fields.maxUses,
+      expiresOn: fields.expiresOn,
+      note: fields.note || null,
+    },
+    admin,
+  );
+  if (!created.ok) {
+    const values = { ...Object.fromEntries(form?.entries() ?? []), ...typed };
+    return refuseWith(DISCOUNT_REFUSALS, created, values as Record<string, string>);
   }
+  const { code } = created.discountCode;
+  ctx.log.info({ event: 'discount-created', code, by: admin.id }, 'audit');
+  return redirectWithFlash(ctx, '/admin/discounts', {
+    type: 'success',
+    message: DISCOUNT_MESSAGES.created(code),
+  });
 }
 
 export default function AdminDiscountsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,12 +10,7 @@ import {
   parseOverduePage,
 } from '~/features/enrolment/overdue';
 import { OverdueList } from '~/features/enrolment/overdue-list';
-import {
-  extendGrace,
-  listOverdue,
-  OverdueChangeRefused,
-  waiveInstallment,
-} from '~/features/enrolment/overdue.server';
+import { extendGrace, listOverdue, waiveInstallment } from '~/features/enrolment/overdue.server';
 import { PaymentList } from '~/features/enrolment/payment-list';
 import { parsePaymentSearch } from '~/features/enrolment/payment-search';
 import {
@@ -25,10 +20,12 @@ import {
 } from '~/features/enrolment/payment-search.server';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { parseForm, refuseForm } from '~/lib/form.server';
+import { refuseWith } from '~/lib/refusal.server';
 import { formatDayUtc } from '~/lib/format';
 import { requireServerContext } from '~/load-context';
 import { useActionDataThroughRefreshes } from '~/lib/action-data';
 import type { Route } from './+types/payments';
+import { OVERDUE_REFUSALS } from './overdue-refusals.server';
 
 export { revalidateAfterConflict as shouldRevalidate } from '~/lib/submissions';
 
@@ -71,59 +68,53 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = ctx;
   const actor = { id: admin.id, name: admin.name };
   const now = new Date();
-  try {
-    let done: { userId: string; queuedEmail: boolean };
-    let message: (name: string) => string;
-    if (fields.intent === OVERDUE_INTENTS.extend) {
-      const extended = await extendGrace(db, {
-        enrolmentId: fields.enrolmentId,
-        days: fields.days,
-        reason: fields.reason,
-        admin: actor,
-        graceDays: ctx.env.OVERDUE_GRACE_DAYS,
-        now,
-      });
-      done = extended;
-      const day = formatDayUtc(extended.pauseOn.toISOString(), 'long');
-      message = (name) => OVERDUE_MESSAGES.extended(name, day);
-    } else {
-      done = await waiveInstallment(db, {
-        enrolmentId: fields.enrolmentId,
-        reason: fields.reason,
-        admin: actor,
-        now,
-      });
-      message = OVERDUE_MESSAGES.waived;
-    }
-    ctx.log.info(
-      {
-        event: fields.intent,
-        enrolmentId: fields.enrolmentId,
-        userId: done.userId,
-        by: admin.id,
-        reason: fields.reason,
-      },
-      'audit',
-    );
-    ctx.changeEvents.publish({ collection: 'users', id: done.userId });
-    if (done.queuedEmail) ctx.mail.wakeWorker();
-    const student = await db
-      .selectFrom('users')
-      .select('name')
-      .where('id', '=', done.userId)
-      .executeTakeFirstOrThrow();
-    return redirectWithFlash(ctx, '/admin/payments?status=overdue', {
-      type: 'success',
-      message: message(student.name),
+  let done: { userId: string; queuedEmail: boolean };
+  let message: (name: string) => string;
+  if (fields.intent === OVERDUE_INTENTS.extend) {
+    const extended = await extendGrace(db, {
+      enrolmentId: fields.enrolmentId,
+      days: fields.days,
+      reason: fields.reason,
+      admin: actor,
+      graceDays: ctx.env.OVERDUE_GRACE_DAYS,
+      now,
     });
-  } catch (error) {
-    if (!(error instanceof OverdueChangeRefused)) throw error;
-    const refusal =
-      error.field === 'form'
-        ? { formError: error.message, fieldErrors: {} }
-        : { fieldErrors: { [error.field]: error.message } };
-    return refuseForm({ ...refusal, values }, 409);
+    if (!extended.ok) return refuseWith(OVERDUE_REFUSALS, extended, values);
+    done = extended;
+    const day = formatDayUtc(extended.pauseOn.toISOString(), 'long');
+    message = (name) => OVERDUE_MESSAGES.extended(name, day);
+  } else {
+    const waived = await waiveInstallment(db, {
+      enrolmentId: fields.enrolmentId,
+      reason: fields.reason,
+      admin: actor,
+      now,
+    });
+    if (!waived.ok) return refuseWith(OVERDUE_REFUSALS, waived, values);
+    done = waived;
+    message = OVERDUE_MESSAGES.waived;
   }
+  ctx.log.info(
+    {
+      event: fields.intent,
+      enrolmentId: fields.enrolmentId,
+      userId: done.userId,
+      by: admin.id,
+      reason: fields.reason,
+    },
+    'audit',
+  );
+  ctx.changeEvents.publish({ collection: 'users', id: done.userId });
+  if (done.queuedEmail) ctx.mail.wakeWorker();
+  const student = await db
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', done.userId)
+    .executeTakeFirstOrThrow();
+  return redirectWithFlash(ctx, '/admin/payments?status=overdue', {
+    type: 'success',
+    message: message(student.name),
+  });
 }
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {

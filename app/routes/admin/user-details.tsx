@@ -2,13 +2,19 @@ import type { Kysely } from 'kysely';
 import { data } from 'react-router';
 import type { Database } from '~/db/schema';
 import { z } from '~/lib/zod';
+import { refusal } from '~/lib/refusal';
+import { refuseWith } from '~/lib/refusal.server';
+import {
+  CERTIFICATE_REFUSALS,
+  FULLSTACK_GRANT_REFUSALS,
+  USER_STATUS_REFUSALS,
+} from './user-details-refusals.server';
 import {
   activePaidEnrolment,
   changeUserStatus,
   findUserForAdmin,
   listUserChanges,
   USER_STATUS_ERRORS,
-  UserStatusError,
 } from '~/features/admin/user-status.server';
 import { USER_STATUS_SAVED, userStatusFormSchema } from '~/features/admin/user-status-form';
 import { parseUserSearch, userSearchQuery } from '~/features/admin/user-search';
@@ -25,7 +31,6 @@ import {
   revokeCertificateFormSchema,
 } from '~/features/certificates/certificate-form';
 import {
-  CertificateError,
   certificateChoices,
   findCertificate,
   issueCertificate,
@@ -212,14 +217,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default: {
       const { access, cohort, reason } = fields;
       const change = { access, cohort, reason };
-      try {
-        await changeUserStatus(db, userId, change, actor, {
-          adminEmails: ctx.env.ADMIN_EMAILS,
-        });
-      } catch (error) {
-        if (!(error instanceof UserStatusError)) throw error;
-        return refuseForm({ formError: error.message, fieldErrors: {}, values }, error.status);
-      }
+      const changed = await changeUserStatus(db, userId, change, actor, {
+        adminEmails: ctx.env.ADMIN_EMAILS,
+      });
+      if (!changed.ok) return refuseWith(USER_STATUS_REFUSALS, changed, values);
       ctx.log.info({ event: 'user-status-changed', userId, by: admin.id, ...change }, 'audit');
       ctx.changeEvents.publish({ collection: 'users', id: userId });
       return redirectWithFlash(ctx, '/admin/home', {
@@ -255,10 +256,11 @@ async function answerFullstackGrant(
   const outcome = granting
     ? await grantFullstack(db, change)
     : await revokeFullstackGrant(db, change);
-  if (outcome === 'unknown-user') throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
-  if (outcome === 'already' || outcome === 'not-granted') {
-    const formError = FULLSTACK_GRANT_MESSAGES[granting ? 'already' : 'notGranted'];
-    return refuseForm({ formError, fieldErrors: {}, values }, 409);
+  if (!outcome.ok) {
+    if (outcome.reason === 'unknownUser') {
+      throw data(USER_STATUS_ERRORS.notFound, { status: 404 });
+    }
+    return refuseWith(FULLSTACK_GRANT_REFUSALS, outcome, values);
   }
   ctx.log.info(
     {
@@ -279,49 +281,47 @@ async function answerCertificate(
   fields: FieldsOf<typeof ISSUE_CERTIFICATE_INTENT | typeof REVOKE_CERTIFICATE_INTENT>,
   { ctx, db, admin, actor, userId, values, backToUser }: Answering,
 ) {
-  try {
-    if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
-      const { track, name, note } = fields;
-      const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
-      const { certificate, emailed } = issued;
-      const early = certificate.note !== null;
-      ctx.log.info(
-        {
-          event: 'certificate-issued',
-          certificateId: certificate.id,
-          userId,
-          by: admin.id,
-          track,
-          early,
-        },
-        'audit',
-      );
-      if (emailed) ctx.mail.wakeWorker();
-      return backToUser(emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail);
+  if (fields.intent === ISSUE_CERTIFICATE_INTENT) {
+    const { track, name, note } = fields;
+    const issued = await issueCertificate(db, { userId, track, name, note, admin: actor });
+    if (!issued.ok) {
+      // An unknown person: the page's own 404, as its loader answers.
+      if (issued.reason === 'userNotFound') {
+        throw data(CERTIFICATE_MESSAGES.userNotFound, { status: 404 });
+      }
+      return refuseWith(CERTIFICATE_REFUSALS, issued, values);
     }
-    const certificate = await findCertificate(db, fields.certificateId);
-    // A certificate of someone else is not on this page: the same answer as none at all.
-    if (!certificate || certificate.user_id !== userId) {
-      const formError = CERTIFICATE_MESSAGES.notFound;
-      return refuseForm({ formError, fieldErrors: {}, values }, 404);
-    }
-    await revokeCertificate(db, certificate.id, { reason: fields.reason, admin: actor });
+    const { certificate, emailed } = issued;
+    const early = certificate.note !== null;
     ctx.log.info(
-      { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
+      {
+        event: 'certificate-issued',
+        certificateId: certificate.id,
+        userId,
+        by: admin.id,
+        track,
+        early,
+      },
       'audit',
     );
-    return backToUser(CERTIFICATE_MESSAGES.revoked);
-  } catch (error) {
-    if (!(error instanceof CertificateError)) throw error;
-    // An unknown person: the page's own 404, as its loader answers.
-    if (fields.intent === ISSUE_CERTIFICATE_INTENT && error.status === 404) {
-      throw data(error.message, { status: 404 });
-    }
-    const refusal = error.field
-      ? { fieldErrors: { [error.field]: error.message } }
-      : { formError: error.message, fieldErrors: {} };
-    return refuseForm({ ...refusal, values }, error.status);
+    if (emailed) ctx.mail.wakeWorker();
+    return backToUser(emailed ? CERTIFICATE_MESSAGES.issued : CERTIFICATE_MESSAGES.issuedNoEmail);
   }
+  const certificate = await findCertificate(db, fields.certificateId);
+  // A certificate of someone else is not on this page: the same answer as none at all.
+  if (!certificate || certificate.user_id !== userId) {
+    return refuseWith(CERTIFICATE_REFUSALS, refusal('notFound'), values);
+  }
+  const revoked = await revokeCertificate(db, certificate.id, {
+    reason: fields.reason,
+    admin: actor,
+  });
+  if (!revoked.ok) return refuseWith(CERTIFICATE_REFUSALS, revoked, values);
+  ctx.log.info(
+    { event: 'certificate-revoked', certificateId: certificate.id, userId, by: admin.id },
+    'audit',
+  );
+  return backToUser(CERTIFICATE_MESSAGES.revoked);
 }
 
 export default function UserDetailsPage({
