@@ -21,10 +21,15 @@ export function useActionDataThroughRefreshes<T>(actionData: T | undefined): T |
 
 /**
  * The key of a form that starts empty again after this page's own submission: it changes
- * with the location (a redirect, a refusal, a link), never with a live refresh. A key made
- * from the list's length instead remounted the form whenever someone else added a row,
- * and wiped what the person was typing.
+ * with the location (a redirect, a link), never with a live refresh. A key made from the
+ * list's length instead remounted the form whenever someone else added a row, and wiped what
+ * the person was typing. While the form shows its refusal (`refused`) the key holds: the
+ * person corrects what they sent in place, and a location change that lands after the
+ * message (the refusal's navigation settling behind a live refresh) cannot remount it and
+ * wipe the correction under way; the route sends back what was typed, so the refused form
+ * shows it.
  */
-export function useFormKeyOfThisPage(): string {
-  return useLocation().key;
+export function useFormKeyOfThisPage(refused: boolean): string {
+  const { key } = useLocation();
+  return refused ? 'refused' : key;
 }

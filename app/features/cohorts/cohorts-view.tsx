@@ -27,7 +27,7 @@ function CohortForm({
 }) {
   const navigation = useNavigation();
   // A new cohort's form starts empty again once the one typed was created.
-  const formKey = useFormKeyOfThisPage();
+  const formKey = useFormKeyOfThisPage(errors !== undefined);
   // The save button sends no intent: a form without one is a save (the route's schema).
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
   // A page refused without JavaScript shows what was typed again, else the cohort's own.
@@ -108,7 +108,7 @@ function CohortMentors({
     navigation.formData?.get('intent') === MENTOR_INTENTS.add &&
     navigation.formData.get('cohortId') === cohort.id;
   const failed = errors?.values.cohortId === cohort.id ? errors : undefined;
-  const formKey = useFormKeyOfThisPage();
+  const formKey = useFormKeyOfThisPage(failed !== undefined);
   const emailError = failed?.fieldErrors.email;
   const fieldId = `mentor-email-${cohort.id}`;
   const headingId = `mentors-${cohort.id}-heading`;

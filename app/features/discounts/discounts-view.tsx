@@ -102,7 +102,7 @@ function NewCodeForm({
 }) {
   const navigation = useNavigation();
   // The form starts empty again once the code typed was created.
-  const formKey = useFormKeyOfThisPage();
+  const formKey = useFormKeyOfThisPage(errors !== undefined);
   const creating =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === DISCOUNT_INTENTS.create;

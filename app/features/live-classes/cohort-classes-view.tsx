@@ -93,7 +93,7 @@ export function CohortClassesView({
 }) {
   const at = new Date(now);
   // The add form starts empty again once its classes were added.
-  const formKey = useFormKeyOfThisPage();
+  const formKey = useFormKeyOfThisPage(errors !== undefined);
   /** The upcoming or the past classes, named for the cohort, in the academy's zone. */
   const table = (sessions: ListedClass[], which: 'Upcoming' | 'Past') => (
     <ClassTable

@@ -144,7 +144,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved.ok) {
       // An unknown id: the page's own 404.
       if (saved.reason === 'notFound') throw data(COHORT_MESSAGES.notFound, { status: 404 });
-      return refuseWith(COHORT_REFUSALS, saved, {});
+      // What was typed comes back: the refused form keeps its key and shows it.
+      const typed = { name, startDate: startDate ?? '', schedule: schedule ?? '' };
+      return refuseWith(COHORT_REFUSALS, saved, { ...typed, capacity: String(capacity ?? '') });
     }
     const { cohort } = saved;
     ctx.log.info({ event: 'cohort-saved', cohortId: cohort.id, by: admin.id }, 'audit');
