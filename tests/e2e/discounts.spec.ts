@@ -323,6 +323,9 @@ test.describe('discount codes and scholarships', () => {
     await expect(checkout.getByRole('status')).toHaveText(`Code ${code}: $100 off. You pay $300.`);
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(checkout).toHaveURL(/\/dev-pay\/ord-[0-9a-f]{32}$/);
+    // A client-side redirect: the address changes before the provider's page is drawn, and
+    // the checkout it replaces also says $300 (its price and its quote).
+    await expect(checkout.getByText('Local test payment provider: no money moves')).toBeVisible();
     await expect(checkout.getByText('$300', { exact: true })).toBeVisible();
     expect(
       readValue<number>(
